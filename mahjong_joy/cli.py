@@ -1,0 +1,52 @@
+"""The ``mahjong-joy`` command: no subcommand opens the game; subcommands are tools.
+
+Each subcommand lives in ``mahjong_joy/commands/<name>.py`` with ``add_parser``
+and ``run``; this module only wires them up, so adding one is a one-line change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+COMMANDS = ("analyze",)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser with every subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog="mahjong-joy", description="Mahjong Joy: play mahjong, or analyse and score hands."
+    )
+    parser.add_argument("--seed", type=int, default=None, help="start a game with this deal")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(f"mahjong_joy.commands.{name}")
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        return _play(args)
+    module = importlib.import_module(f"mahjong_joy.commands.{args.command}")
+    return int(module.run(args) or 0)
+
+
+def _play(args: argparse.Namespace) -> int:
+    """Open the game window (the UI package, imported only here)."""
+    try:
+        app = importlib.import_module("mahjong_joy.ui.app")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("mahjong_joy.ui"):
+            print("mahjong-joy: the game window is not part of this build yet", file=sys.stderr)
+            return 2
+        raise
+    return int(app.run(seed=args.seed) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Subcommands of the ``mahjong-joy`` command line, one module each."""

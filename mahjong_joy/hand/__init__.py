@@ -1,0 +1,1 @@
+"""Hand analysis: win check, decompositions, shanten, waits, claims."""

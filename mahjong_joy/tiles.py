@@ -1,0 +1,97 @@
+"""Tile kinds, physical tiles, the deck and the seeded deal.
+
+A *kind* (``tile``) is an int 0..33: ``suit * 9 + rank - 1`` with suits m, p, s, z
+(z1..z7 = East South West North White Green Red). A *physical tile* is an id
+0..135 with ``kind = id // 4``; when red fives are on, copy 0 of each five
+(ids 16, 52, 88) is the red one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+KIND_COUNT = 34
+TILE_COUNT = 136
+SUITS = "mpsz"
+HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (WHITE, GREEN, RED)
+TERMINALS = (0, 8, 9, 17, 18, 26)
+TERMINALS_AND_HONORS = TERMINALS + tuple(range(27, 34))
+FIVES = (4, 13, 22)
+RED_FIVE_IDS = (16, 52, 88)
+
+
+def kind_of(tile_id: int) -> int:
+    """Kind of a physical tile id (0..135)."""
+    return tile_id // 4
+
+
+def suit_of(tile: int) -> int:
+    """Suit index 0..3 (m, p, s, z) of a kind."""
+    return tile // 9
+
+
+def rank_of(tile: int) -> int:
+    """Rank 1..9 (1..7 for honors) of a kind."""
+    return tile % 9 + 1
+
+
+def is_honor(tile: int) -> bool:
+    """True for winds and dragons."""
+    return tile >= 27
+
+
+def is_terminal(tile: int) -> bool:
+    """True for 1 and 9 of a number suit."""
+    return tile < 27 and tile % 9 in (0, 8)
+
+
+def is_terminal_or_honor(tile: int) -> bool:
+    """True for the yaochuu tiles (terminals and honors)."""
+    return tile >= 27 or tile % 9 in (0, 8)
+
+
+def is_red_five(tile_id: int) -> bool:
+    """True for the red copy of a five (only meaningful when red fives are on)."""
+    return tile_id in RED_FIVE_IDS
+
+
+def tile_name(tile: int) -> str:
+    """Short MPSZ name of one kind, e.g. ``5p`` or ``7z``."""
+    return f"{rank_of(tile)}{SUITS[suit_of(tile)]}"
+
+
+def to_counts34(tiles: Iterable[int]) -> list[int]:
+    """Counts per kind of a list of kinds (no validation; see ``hand.counts``)."""
+    counts = [0] * KIND_COUNT
+    for tile in tiles:
+        counts[tile] += 1
+    return counts
+
+
+def from_counts34(counts34: Sequence[int]) -> list[int]:
+    """Sorted list of kinds described by a count array."""
+    return [tile for tile in range(KIND_COUNT) for _ in range(counts34[tile])]
+
+
+def new_deck() -> list[int]:
+    """The 136 physical tile ids in order."""
+    return list(range(TILE_COUNT))
+
+
+def shuffled_deck(seed: int | str) -> list[int]:
+    """The 136 tile ids shuffled by ``random.Random(seed)`` (never the global RNG)."""
+    deck = new_deck()
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def deal(deck: Sequence[int], players: int = 4, hand_size: int = 13) -> list[list[int]]:
+    """Deal ``hand_size`` tiles to each player from the front of ``deck``, round-robin."""
+    if len(deck) < players * hand_size:
+        raise ValueError(f"deck of {len(deck)} tiles cannot deal {players} hands of {hand_size}")
+    return [list(deck[seat::players][:hand_size]) for seat in range(players)]
