@@ -1,0 +1,196 @@
+"""The window, the scene stack and the fixed-step loop.
+
+``run(seed)`` is what ``mahjong-joy`` calls. The loop measures real frame time
+only to feed fixed update steps; every timer and tween sees those dts, so a
+headless test that calls :meth:`App.step` sees exactly what a player would.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+
+from mahjong_joy.ui.scenes.base import Scene, Transition
+from mahjong_joy.ui.settings import Settings
+from mahjong_joy.ui.sound import Sounds
+from mahjong_joy.ui.tiles_art import TileArt
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (1024, 640)
+STEP = 1 / 60  # fixed update step in seconds
+MAX_STEPS = 5  # after a stall, catch up at most this many steps rather than spiral
+
+
+class App:
+    """Owns the display, shared resources (tile art, sounds, settings) and the scene stack."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None, seed: int | None = None) -> None:
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")  # faster presents without a GPU
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Mahjong Joy")
+        self.settings = settings or Settings()
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.art = TileArt(latin=self.settings.latin_labels)
+        self.sounds = Sounds(self.settings.volume)
+        self.seed = seed
+        self.stack: list[Scene] = []
+        self.running = True
+        self._accumulator = 0.0
+        self.frames = 0
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Current window size in pixels."""
+        return self.screen.get_size()
+
+    # -- scene stack -------------------------------------------------------------
+    def push(self, scene: Scene, context: object = None) -> None:
+        """Put ``scene`` on top (an overlay or a sub-screen) and enter it."""
+        self.stack.append(scene)
+        scene.resize(self.size)
+        scene.enter(context)
+
+    def replace(self, scene: Scene, context: object = None) -> None:
+        """Clear the stack and make ``scene`` the only one."""
+        self.stack.clear()
+        self.push(scene, context)
+
+    def pop(self, context: object = None) -> None:
+        """Remove the top scene; the one below resumes (re-entered with ``context`` when given)."""
+        if self.stack:
+            self.stack.pop()
+        if not self.stack:
+            self.running = False
+        elif context is not None:
+            self.stack[-1].enter(context)
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving input."""
+        return self.stack[-1] if self.stack else None
+
+    def _apply(self, scene: Scene) -> None:
+        transition, scene.next = scene.next, None
+        if transition is None:
+            return
+        if transition.kind == "push" and transition.scene:
+            self.push(transition.scene, transition.context)
+        elif transition.kind == "replace" and transition.scene:
+            self.replace(transition.scene, transition.context)
+        elif transition.kind == "pop":
+            if scene in self.stack:
+                self.stack.remove(scene)
+            if not self.stack:
+                self.running = False
+            elif transition.context is not None:
+                self.stack[-1].enter(transition.context)
+        elif transition.kind == "quit":
+            self.running = False
+
+    # -- window ------------------------------------------------------------------
+    def set_size(self, size: tuple[int, int]) -> None:
+        """Resize (clamped to the minimum) and let every scene lay itself out again."""
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
+        if size != self.size or flags == pygame.FULLSCREEN:
+            self.screen = pygame.display.set_mode(size, flags)
+        for scene in self.stack:
+            scene.resize(self.size)
+
+    def toggle_fullscreen(self) -> None:
+        """F11 / the Settings switch: fullscreen at the desktop size, or back to a window."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.apply_window_mode()
+
+    def apply_window_mode(self) -> None:
+        """Make the window match ``settings.fullscreen``."""
+        if self.settings.fullscreen:
+            desktop = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else DEFAULT_SIZE
+            self.screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(DEFAULT_SIZE, pygame.RESIZABLE)
+        for scene in self.stack:
+            scene.resize(self.size)
+
+    def apply_settings(self) -> None:
+        """Changes from the Settings screen take effect at once."""
+        if self.art.latin != self.settings.latin_labels:
+            self.art.latin = self.settings.latin_labels
+        self.sounds.set_volume(self.settings.volume)
+
+    # -- loop --------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Window-level keys first (F11, resize, close), then the top scene."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.VIDEORESIZE:
+            self.set_size((event.w, event.h))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif self.top is not None:
+            top = self.top
+            top.handle(event)
+            self._apply(top)
+
+    def update(self, dt: float) -> None:
+        """One fixed step for every scene on the stack (the table keeps animating under overlays)."""
+        for scene in list(self.stack):
+            scene.update(dt)
+            self._apply(scene)
+
+    def draw(self) -> None:
+        """Draw from the highest opaque scene upward so overlays sit over the table."""
+        first = 0
+        for i, scene in enumerate(self.stack):
+            if scene.opaque:
+                first = i
+        for scene in self.stack[first:]:
+            scene.draw(self.screen)
+
+    def step(self, frame_dt: float = STEP, present: bool = True) -> bool:
+        """Handle queued events, run fixed update steps worth ``frame_dt``, draw once."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self._accumulator += frame_dt
+        steps = 0
+        while self._accumulator >= STEP - 1e-9 and steps < MAX_STEPS:
+            self.update(STEP)
+            self._accumulator -= STEP
+            steps += 1
+        self._accumulator = min(self._accumulator, STEP)
+        if self.running and self.stack:
+            self.draw()
+            if present:
+                pygame.display.flip()
+        self.frames += 1
+        return self.running
+
+    def loop(self) -> None:
+        """The real-time loop: 60 fps cap, frame time fed to :meth:`step`."""
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = clock.tick(60) / 1000.0
+            self.step(min(dt, 0.1))
+
+
+def run(seed: int | None = None) -> int:
+    """Open the game at the Home screen (a ``seed`` starts straight into that deal)."""
+    from mahjong_joy.ui.scenes.home import HomeScene
+
+    started = time.perf_counter()
+    app = App(seed=seed)
+    app.replace(HomeScene(app))
+    if seed is not None:
+        from mahjong_joy.ui.scenes.table import TableScene
+
+        app.push(TableScene(app), {"seed": seed})
+    app.step(0.0)
+    app.startup_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
+    try:
+        app.loop()
+    finally:
+        pygame.quit()
+    return 0

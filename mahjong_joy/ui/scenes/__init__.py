@@ -1,0 +1,1 @@
+"""Screens: each handles events, updates by dt, draws, and names the scene that comes next."""

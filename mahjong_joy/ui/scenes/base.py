@@ -1,0 +1,60 @@
+"""The scene protocol and the transitions a scene can request.
+
+A scene never swaps itself out: it sets ``self.next`` and the app applies it
+after the frame (pushdown automaton: push an overlay, pop back, or replace).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from mahjong_joy.ui.app import App
+
+
+@dataclass
+class Transition:
+    """``push`` an overlay, ``pop`` this scene, ``replace`` the whole stack, or ``quit``."""
+
+    kind: str
+    scene: Scene | None = None
+    context: Any = None
+
+
+class Scene:
+    """Base screen: override what you need; ``opaque`` scenes hide those below."""
+
+    opaque = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.next: Transition | None = None
+
+    def enter(self, context: Any = None) -> None:
+        """Called when the scene becomes active (with whatever the previous scene passed)."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Recompute layout rectangles for a new window size."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one input event."""
+
+    def update(self, dt: float) -> None:
+        """Advance timers by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene."""
+
+    def layout_rects(self) -> dict[str, pygame.Rect]:
+        """Named rectangles that must not overlap (checked by the minimum-size test)."""
+        return {}
+
+    @property
+    def scale(self) -> float:
+        """Layout scale for the current window."""
+        from mahjong_joy.ui.theme import scale_for
+
+        return scale_for(self.app.size)

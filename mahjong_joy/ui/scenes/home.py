@@ -1,0 +1,109 @@
+"""Home: New game (ruleset + optional seed), Settings, Rules and help, Quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from mahjong_joy.notation import parse_tiles
+from mahjong_joy.ui import theme
+from mahjong_joy.ui.scenes.base import Scene, Transition
+from mahjong_joy.ui.widgets import Button, TextField, button_at, hotkey_button, track_hover
+
+RULESETS = ("joy",)
+DECOR = parse_tiles("1m5p9s1z5z6z7z1s")
+
+
+class HomeScene(Scene):
+    """The title card with the main choices; arrow keys move focus, Enter presses."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.buttons: list[Button] = []
+        self.seed_field = TextField(pygame.Rect(0, 0, 10, 10), placeholder="seed: random")
+        self.ruleset = RULESETS[0]
+        self.focus = 0
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.scale
+        w, h = size
+        bw, bh, gap = int(340 * s), int(58 * s), int(14 * s)
+        x, y = (w - bw) // 2, int(h * 0.42)
+        self.buttons = [
+            Button("New game", "new", pygame.Rect(x, y, bw, bh), pygame.K_n, primary=True),
+            Button(f"Ruleset: {self.ruleset.title()}", "ruleset", pygame.Rect(x, y + (bh + gap), bw // 2 - gap // 2, bh)),
+            Button("Settings", "settings", pygame.Rect(x, y + 2 * (bh + gap), bw, bh), pygame.K_s),
+            Button("Rules and help", "rules", pygame.Rect(x, y + 3 * (bh + gap), bw, bh), pygame.K_r),
+            Button("Quit", "quit", pygame.Rect(x, y + 4 * (bh + gap), bw, bh), pygame.K_q),
+        ]
+        self.seed_field.rect = pygame.Rect(x + bw // 2 + gap // 2, y + bh + gap, bw // 2 - gap // 2, bh)
+        self._mark_focus()
+
+    def layout_rects(self) -> dict[str, pygame.Rect]:
+        rects = {b.action: b.rect for b in self.buttons}
+        rects["seed"] = self.seed_field.rect
+        return rects
+
+    def _mark_focus(self) -> None:
+        for i, b in enumerate(self.buttons):
+            b.focused = i == self.focus
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.seed_field.handle(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            track_hover(self.buttons, event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = button_at(self.buttons, event.pos)
+            if hit:
+                self.activate(hit.action)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _key(self, key: int) -> None:
+        if key in (pygame.K_DOWN, pygame.K_UP):
+            self.focus = (self.focus + (1 if key == pygame.K_DOWN else -1)) % len(self.buttons)
+            self._mark_focus()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.activate(self.buttons[self.focus].action)
+        elif key == pygame.K_ESCAPE:
+            self.next = Transition("quit")
+        else:
+            hit = hotkey_button(self.buttons, key)
+            if hit:
+                self.activate(hit.action)
+
+    def activate(self, action: str) -> None:
+        """Carry out a Home choice."""
+        from mahjong_joy.ui.scenes.rules import RulesScene
+        from mahjong_joy.ui.scenes.settings import SettingsScene
+        from mahjong_joy.ui.scenes.table import TableScene
+
+        if action == "new":
+            self.next = Transition("push", TableScene(self.app), {"seed": self.seed_field.seed, "ruleset": self.ruleset})
+        elif action == "ruleset":
+            self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
+        elif action == "settings":
+            self.next = Transition("push", SettingsScene(self.app))
+        elif action == "rules":
+            self.next = Transition("push", RulesScene(self.app))
+        elif action == "quit":
+            self.next = Transition("quit")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        w, h = surface.get_size()
+        surface.fill(theme.BACKGROUND)
+        for i, color in enumerate((theme.ROSE, theme.SKY, theme.BUTTER, theme.LAVENDER)):
+            pygame.draw.circle(surface, theme.lighter(color, 0.3), (int(w * (0.1 + 0.27 * i)), int(h * (0.93 if i % 2 else 0.06))), int(120 * s))
+        theme.blit_text(surface, "Mahjong Joy", int(76 * s), theme.INK, center=(w // 2, int(h * 0.16)))
+        theme.blit_text(surface, "a gentle game of tiles against three friendly AIs", int(22 * s), theme.INK_SOFT, center=(w // 2, int(h * 0.235)))
+        tw = int(44 * s)
+        x0 = w // 2 - (len(DECOR) * (tw + 8)) // 2
+        for i, tile in enumerate(DECOR):
+            surface.blit(self.app.art.image(tile, tw), (x0 + i * (tw + 8), int(h * 0.27)))
+        for b in self.buttons:
+            b.draw(surface, s)
+        self.seed_field.draw(surface, s)
+        theme.blit_text(surface, "Arrows + Enter, or click.  F11 fullscreen.", int(16 * s), theme.INK_SOFT, center=(w // 2, h - int(24 * s)))

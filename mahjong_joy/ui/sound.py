@@ -1,0 +1,70 @@
+"""Short effects synthesised at start-up with the stdlib; silent without an audio device.
+
+No sample files to ship or license: a click (discard), a chime (claim offered) and a
+flourish (win) are sums of sines with a fade-out, built in a few tens of ms.
+"""
+
+from __future__ import annotations
+
+import array
+import math
+
+import pygame
+
+RATE = 22050
+
+
+def _tone(freqs: list[tuple[float, float, float]], length: float, volume: float = 0.5) -> array.array:
+    """16-bit mono samples: each (freq, start, amp) rings from ``start`` with an exponential decay."""
+    n = int(RATE * length)
+    out = array.array("h", bytes(2 * n))
+    for freq, start, amp in freqs:
+        first = int(start * RATE)
+        for i in range(first, n):
+            t = (i - first) / RATE
+            env = math.exp(-t * 9.0) * min(1.0, t * 400)  # quick attack, soft decay
+            fade = min(1.0, (n - i) / (0.02 * RATE))  # short fade-out: no click at the end
+            value = out[i] + int(32767 * volume * amp * env * fade * math.sin(2 * math.pi * freq * t))
+            out[i] = max(-32767, min(32767, value))
+    return out
+
+
+def _click() -> array.array:
+    return _tone([(1800, 0, 0.35), (900, 0, 0.25)], 0.07)
+
+
+def _chime() -> array.array:
+    return _tone([(880, 0, 0.4), (1320, 0.08, 0.3)], 0.45)
+
+
+def _flourish() -> array.array:
+    notes = [523.25, 659.25, 783.99, 1046.5]
+    return _tone([(f, i * 0.09, 0.35) for i, f in enumerate(notes)], 0.9)
+
+
+class Sounds:
+    """The game's effects; every method is a no-op when the mixer is unavailable."""
+
+    def __init__(self, volume: float = 0.6) -> None:
+        self.effects: dict[str, pygame.mixer.Sound] = {}
+        try:
+            pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+        except pygame.error:
+            return  # no audio device: run silent
+        init = pygame.mixer.get_init()
+        if not init or init[2] != 1:
+            return  # mono buffers only match a mono mixer; stay silent rather than squeal
+        for name, make in (("click", _click), ("chime", _chime), ("flourish", _flourish)):
+            self.effects[name] = pygame.mixer.Sound(buffer=make().tobytes())
+        self.set_volume(volume)
+
+    def set_volume(self, volume: float) -> None:
+        """Apply the Settings volume (0..1) to every effect."""
+        for sound in self.effects.values():
+            sound.set_volume(max(0.0, min(1.0, volume)))
+
+    def play(self, name: str) -> None:
+        """Play one effect if sound is available."""
+        sound = self.effects.get(name)
+        if sound is not None:
+            sound.play()

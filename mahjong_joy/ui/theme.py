@@ -1,0 +1,108 @@
+"""The pastel palette and the one bundled font, in one place.
+
+Every colour on screen comes from a name here so the look stays coherent.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from mahjong_joy.ui.assets import font_path
+
+Color = tuple[int, int, int]
+
+BACKGROUND: Color = (250, 243, 236)  # warm cream
+FELT: Color = (206, 234, 222)  # mint table
+FELT_EDGE: Color = (176, 212, 198)
+FELT_DEEP: Color = (160, 200, 186)
+PANEL: Color = (255, 251, 246)
+PANEL_EDGE: Color = (226, 214, 228)
+INK: Color = (62, 64, 92)  # text: dark slate, high contrast on cream
+INK_SOFT: Color = (118, 118, 142)
+ROSE: Color = (244, 176, 184)
+ROSE_DEEP: Color = (206, 76, 98)
+SKY: Color = (176, 206, 238)
+SKY_DEEP: Color = (64, 116, 186)
+MINT_DEEP: Color = (52, 146, 104)
+LAVENDER: Color = (206, 192, 240)
+LAVENDER_DEEP: Color = (128, 104, 196)
+PEACH: Color = (252, 212, 178)
+BUTTER: Color = (253, 236, 166)
+HIGHLIGHT: Color = (255, 200, 96)
+TILE_FACE: Color = (255, 253, 246)
+TILE_SIDE: Color = (236, 226, 208)
+TILE_BACK: Color = (160, 206, 222)  # soft teal back
+TILE_BACK_DEEP: Color = (126, 182, 204)
+TILE_BACK_LIGHT: Color = (186, 222, 234)
+BUTTON: Color = (214, 200, 244)
+BUTTON_HOVER: Color = (228, 216, 252)
+BUTTON_PRIMARY: Color = (246, 182, 196)
+BUTTON_DISABLED: Color = (226, 224, 230)
+SEAT_COLORS: tuple[Color, ...] = ((246, 182, 196), (176, 206, 238), (190, 226, 178), (252, 212, 150))
+
+_fonts: dict[int, pygame.font.Font] = {}
+
+
+def font(size: int) -> pygame.font.Font:
+    """The bundled font at ``size`` px, cached (opening a font costs ~1 ms)."""
+    size = max(8, int(size))
+    if size not in _fonts:
+        _fonts[size] = pygame.font.Font(str(font_path()), size)
+    return _fonts[size]
+
+
+def text(message: str, size: int, color: Color = INK) -> pygame.Surface:
+    """Anti-aliased text in the bundled font."""
+    return font(size).render(message, True, color)
+
+
+def blit_text(surface: pygame.Surface, message: str, size: int, color: Color, **anchor: object) -> pygame.Rect:
+    """Render and place text by a Rect anchor, e.g. ``center=(x, y)``; returns the rect used."""
+    image = text(message, size, color)
+    rect = image.get_rect(**anchor)
+    surface.blit(image, rect)
+    return rect
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Color = PANEL, radius: int = 14, edge: Color | None = PANEL_EDGE) -> None:
+    """A rounded card with a soft drop shadow, the basic container of every screen."""
+    shadow = rect.move(0, max(2, radius // 4))
+    pygame.draw.rect(surface, _darker(BACKGROUND, 0.86), shadow, border_radius=radius)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, width=2, border_radius=radius)
+
+
+def _darker(color: Color, factor: float) -> Color:
+    return (int(color[0] * factor), int(color[1] * factor), int(color[2] * factor))
+
+
+def darker(color: Color, factor: float = 0.85) -> Color:
+    """A shade of ``color`` for edges and shadows."""
+    return _darker(color, factor)
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """Layout scale: 1.0 at 1280x800, smaller windows shrink everything evenly."""
+    return min(size[0] / 1280, size[1] / 800)
+
+
+def lighter(color: Color, amount: float = 0.35) -> Color:
+    """A tint of ``color`` toward white, for hover states."""
+    return tuple(int(c + (255 - c) * amount) for c in color)  # type: ignore[return-value]
+
+
+def wrap(message: str, size: int, width: int) -> list[str]:
+    """Split ``message`` into lines that fit ``width`` px in the bundled font."""
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}".strip()
+            if line and font(size).size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines

@@ -1,0 +1,254 @@
+"""Tile faces drawn by our own code, rendered once per kind, size, rotation and label style.
+
+Dots are rings, bamboo are jointed sticks with a bird on the 1, the character
+suit shows a CJK numeral over 萬, winds and dragons use CJK glyphs from the bundled
+font (or Latin labels when the player prefers). Faces are drawn at twice the size
+and smoothscaled down, which gives soft anti-aliased edges for free; the result is
+cached, so a frame only blits.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from mahjong_joy.tiles import is_honor, rank_of, suit_of
+from mahjong_joy.ui import theme
+
+BACK = -1  # pseudo-kind for a face-down tile
+NUMERALS = "一二三四五六七八九"
+WIND_GLYPHS = "東南西北"
+WIND_LATIN = ("E", "S", "W", "N")
+SUPERSAMPLE = 2
+
+DOT_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.5, 0.26), (0.5, 0.74)),
+    3: ((0.24, 0.2), (0.5, 0.5), (0.76, 0.8)),
+    4: ((0.28, 0.26), (0.72, 0.26), (0.28, 0.74), (0.72, 0.74)),
+    5: ((0.26, 0.22), (0.74, 0.22), (0.5, 0.5), (0.26, 0.78), (0.74, 0.78)),
+    6: ((0.3, 0.2), (0.7, 0.2), (0.3, 0.5), (0.7, 0.5), (0.3, 0.8), (0.7, 0.8)),
+    7: ((0.22, 0.13), (0.5, 0.23), (0.78, 0.33), (0.3, 0.59), (0.7, 0.59), (0.3, 0.85), (0.7, 0.85)),
+    8: tuple((x, y) for y in (0.13, 0.38, 0.63, 0.88) for x in (0.3, 0.7)),
+    9: tuple((x, y) for y in (0.18, 0.5, 0.82) for x in (0.2, 0.5, 0.8)),
+}
+BAMBOO_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((0.5, 0.27), (0.5, 0.73)),
+    3: ((0.5, 0.27), (0.3, 0.73), (0.7, 0.73)),
+    4: ((0.3, 0.27), (0.7, 0.27), (0.3, 0.73), (0.7, 0.73)),
+    5: ((0.24, 0.27), (0.76, 0.27), (0.5, 0.5), (0.24, 0.73), (0.76, 0.73)),
+    6: tuple((x, y) for y in (0.27, 0.73) for x in (0.2, 0.5, 0.8)),
+    7: ((0.5, 0.17),) + tuple((x, y) for y in (0.5, 0.83) for x in (0.2, 0.5, 0.8)),
+    8: tuple((x, y) for y in (0.27, 0.73) for x in (0.14, 0.38, 0.62, 0.86)),
+    9: tuple((x, y) for y in (0.17, 0.5, 0.83) for x in (0.2, 0.5, 0.8)),
+}
+# Red accents as on real sets: the centre of 5s, the top of 7s, the middle column of 9s.
+BAMBOO_RED = {(5, 2), (7, 0), (9, 1), (9, 4), (9, 7)}
+DOT_COLORS = {1: theme.ROSE_DEEP, 2: theme.MINT_DEEP, 3: theme.SKY_DEEP, 4: theme.SKY_DEEP,
+              5: theme.ROSE_DEEP, 6: theme.MINT_DEEP, 7: theme.SKY_DEEP, 8: theme.SKY_DEEP, 9: theme.ROSE_DEEP}
+
+
+def tile_height(width: int) -> int:
+    """Tiles are 3:4 (width:height) upright."""
+    return round(width * 4 / 3)
+
+
+def footprint(width: int, rotation: int = 0) -> tuple[int, int]:
+    """Screen size of a tile's top face (rotation 90/270 lies sideways)."""
+    h = tile_height(width)
+    return (h, width) if rotation % 180 else (width, h)
+
+
+def depth_of(width: int) -> int:
+    """Thickness shown under the face; scales with size so small tiles stay crisp."""
+    return max(2, width // 9)
+
+
+def _glyph(surface: pygame.Surface, char: str, size: int, color: theme.Color, center: tuple[float, float]) -> None:
+    """A glyph centred on its visible ink, not on the font's line box."""
+    image = theme.text(char, size, color)
+    ink = image.get_bounding_rect()
+    surface.blit(image, (center[0] - ink.centerx, center[1] - ink.centery))
+
+
+def _ring(surface: pygame.Surface, color: theme.Color, center: tuple[float, float], radius: float) -> None:
+    """A pastel ring with a coloured centre: one pip of the dots suit."""
+    cx, cy = int(center[0]), int(center[1])
+    r = max(2, int(radius))
+    pygame.draw.circle(surface, color, (cx, cy), r)
+    pygame.draw.circle(surface, theme.TILE_FACE, (cx, cy), int(r * 0.7))
+    pygame.draw.circle(surface, color, (cx, cy), max(1, int(r * 0.38)))
+
+
+def _draw_dots(surface: pygame.Surface, rank: int) -> None:
+    w, h = surface.get_size()
+    spots = DOT_LAYOUTS[rank]
+    radius = {1: 0.36, 2: 0.2, 3: 0.17}.get(rank, 0.155 if rank < 7 else 0.13) * w
+    if rank == 1:
+        pygame.draw.circle(surface, theme.SKY_DEEP, (w // 2, h // 2), int(w * 0.44), width=max(2, w // 30))
+    for i, (x, y) in enumerate(spots):
+        color = DOT_COLORS[rank]
+        if rank in (7, 8, 9) and i >= (3 if rank == 7 else 6 if rank == 9 else 4):
+            color = theme.ROSE_DEEP if rank != 9 else theme.MINT_DEEP
+        _ring(surface, color, (x * w, y * h), radius)
+
+
+def _stick(surface: pygame.Surface, color: theme.Color, center: tuple[float, float], w: float, h: float) -> None:
+    """One bamboo stick: a rounded rod with joints at the ends and the middle."""
+    rect = pygame.Rect(0, 0, int(w), int(h))
+    rect.center = (int(center[0]), int(center[1]))
+    pygame.draw.rect(surface, color, rect, border_radius=int(w / 2))
+    joint = max(1, int(h * 0.07))
+    light = tuple(min(255, c + 90) for c in color)
+    for fy in (0.5,):
+        pygame.draw.line(surface, light, (rect.left + 2, rect.top + rect.h * fy), (rect.right - 3, rect.top + rect.h * fy), joint)
+    pygame.draw.line(surface, light, (rect.centerx, rect.top + h * 0.14), (rect.centerx, rect.top + h * 0.4), max(1, joint // 2))
+
+
+def _bird(surface: pygame.Surface) -> None:
+    """The 1 of bamboo: a round little bird standing on a stick."""
+    w, h = surface.get_size()
+    body = pygame.Rect(0, 0, int(w * 0.56), int(h * 0.4))
+    body.center = (int(w * 0.46), int(h * 0.54))
+    tail = [(body.left + 4, body.centery), (int(w * 0.06), int(h * 0.3)), (int(w * 0.14), int(h * 0.62))]
+    pygame.draw.polygon(surface, theme.SKY_DEEP, tail)
+    tail2 = [(body.left + 6, body.centery + 6), (int(w * 0.1), int(h * 0.78)), (int(w * 0.3), int(h * 0.7))]
+    pygame.draw.polygon(surface, theme.ROSE_DEEP, tail2)
+    pygame.draw.ellipse(surface, theme.MINT_DEEP, body)
+    wing = pygame.Rect(0, 0, int(w * 0.32), int(h * 0.2))
+    wing.center = (int(w * 0.42), int(h * 0.54))
+    pygame.draw.ellipse(surface, theme.ROSE_DEEP, wing)
+    head = (int(w * 0.72), int(h * 0.33))
+    pygame.draw.circle(surface, theme.MINT_DEEP, head, int(w * 0.14))
+    beak = [(head[0] + int(w * 0.11), head[1] - int(h * 0.02)), (int(w * 0.96), head[1] + int(h * 0.02)), (head[0] + int(w * 0.1), head[1] + int(h * 0.05))]
+    pygame.draw.polygon(surface, theme.HIGHLIGHT, beak)
+    pygame.draw.circle(surface, theme.TILE_FACE, (head[0] + int(w * 0.03), head[1] - int(h * 0.02)), max(2, int(w * 0.045)))
+    pygame.draw.circle(surface, theme.INK, (head[0] + int(w * 0.04), head[1] - int(h * 0.02)), max(1, int(w * 0.022)))
+    leg_top = body.bottom - int(h * 0.03)
+    for x in (0.42, 0.54):
+        pygame.draw.line(surface, theme.INK_SOFT, (int(w * x), leg_top), (int(w * x), int(h * 0.9)), max(2, w // 30))
+
+
+def _draw_bamboo(surface: pygame.Surface, rank: int) -> None:
+    if rank == 1:
+        _bird(surface)
+        return
+    w, h = surface.get_size()
+    rows = 3 if rank in (7, 9) else 2
+    stick_h = h * (0.27 if rows == 3 else 0.4)
+    stick_w = w * (0.13 if rank == 8 else 0.16)
+    for i, (x, y) in enumerate(BAMBOO_LAYOUTS[rank]):
+        color = theme.ROSE_DEEP if (rank, i) in BAMBOO_RED else theme.MINT_DEEP
+        _stick(surface, color, (x * w, y * h), stick_w, stick_h)
+
+
+def _draw_characters(surface: pygame.Surface, rank: int, latin: bool) -> None:
+    w, h = surface.get_size()
+    if latin:
+        _glyph(surface, str(rank), int(h * 0.5), theme.INK, (w * 0.5, h * 0.36))
+        _glyph(surface, "m", int(h * 0.3), theme.ROSE_DEEP, (w * 0.5, h * 0.78))
+        return
+    _glyph(surface, NUMERALS[rank - 1], int(h * 0.4), theme.INK, (w * 0.5, h * 0.27))
+    _glyph(surface, "萬", int(h * 0.44), theme.ROSE_DEEP, (w * 0.5, h * 0.72))
+
+
+def _draw_white(surface: pygame.Surface) -> None:
+    """White dragon: the traditional blank with a blue frame."""
+    w, h = surface.get_size()
+    outer = pygame.Rect(int(w * 0.14), int(h * 0.12), int(w * 0.72), int(h * 0.76))
+    pygame.draw.rect(surface, theme.SKY_DEEP, outer, width=max(2, w // 16), border_radius=max(2, w // 12))
+    pygame.draw.rect(surface, theme.SKY, outer.inflate(-w * 0.2, -w * 0.2), width=max(1, w // 28), border_radius=max(2, w // 16))
+
+
+def _draw_honor(surface: pygame.Surface, tile: int, latin: bool) -> None:
+    w, h = surface.get_size()
+    rank = rank_of(tile)
+    if rank <= 4:
+        label = WIND_LATIN[rank - 1] if latin else WIND_GLYPHS[rank - 1]
+        _glyph(surface, label, int(h * (0.62 if latin else 0.6)), theme.INK, (w * 0.5, h * 0.5))
+    elif rank == 5:
+        _draw_white(surface)
+        if latin:
+            _glyph(surface, "Wh", int(h * 0.26), theme.SKY_DEEP, (w * 0.5, h * 0.5))
+    elif rank == 6:
+        _glyph(surface, "Gr" if latin else "發", int(h * (0.4 if latin else 0.58)), theme.MINT_DEEP, (w * 0.5, h * 0.5))
+    else:
+        _glyph(surface, "Rd" if latin else "中", int(h * (0.4 if latin else 0.62)), theme.ROSE_DEEP, (w * 0.5, h * 0.5))
+
+
+def _corner_index(surface: pygame.Surface, tile: int) -> None:
+    """Latin mode: a small rank in the corner of dots and bamboo for quick reading."""
+    w, h = surface.get_size()
+    _glyph(surface, str(rank_of(tile)), int(h * 0.17), theme.INK, (w * 0.08, h * 0.07))
+
+
+def draw_face(surface: pygame.Surface, tile: int, latin: bool = False) -> None:
+    """Paint the picture of ``tile`` onto ``surface`` (the face area, any size)."""
+    suit, rank = suit_of(tile), rank_of(tile)
+    if latin and suit in (1, 2):
+        _corner_index(surface, tile)
+        w, h = surface.get_size()
+        surface = surface.subsurface(pygame.Rect(int(w * 0.14), int(h * 0.12), int(w * 0.86), int(h * 0.88)))
+    if is_honor(tile):
+        _draw_honor(surface, tile, latin)
+    elif suit == 0:
+        _draw_characters(surface, rank, latin)
+    elif suit == 1:
+        _draw_dots(surface, rank)
+    else:
+        _draw_bamboo(surface, rank)
+
+
+class TileArt:
+    """Cache of finished tile images keyed by (kind, width, rotation, labels)."""
+
+    def __init__(self, latin: bool = False) -> None:
+        self.latin = latin
+        self._cache: dict[tuple[int, int, int, bool], pygame.Surface] = {}
+
+    def image(self, tile: int, width: int, rotation: int = 0) -> pygame.Surface:
+        """A tile (``BACK`` for face-down) with its thickness and soft shadow.
+
+        The top face occupies ``footprint(width, rotation)`` from the image's
+        top-left; the thickness and shadow extend below and to the right.
+        """
+        key = (tile, int(width), rotation % 360, self.latin and tile != BACK)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._render(*key)
+        return found
+
+    def _render(self, tile: int, width: int, rotation: int, latin: bool) -> pygame.Surface:
+        fw, fh = footprint(width, rotation)
+        depth = depth_of(width)
+        radius = max(3, width // 7)
+        image = pygame.Surface((fw + 3, fh + depth + 4), pygame.SRCALPHA)
+        for grow, alpha in ((2, 22), (0, 38)):
+            shadow = pygame.Rect(1 - grow // 2, depth + 2 - grow // 2, fw + 1 + grow, fh + grow)
+            pygame.draw.rect(image, (60, 50, 80, alpha), shadow, border_radius=radius + 1)
+        side = theme.TILE_BACK_DEEP if tile == BACK else theme.TILE_BACK
+        pygame.draw.rect(image, side, (0, depth, fw, fh), border_radius=radius)
+        top = pygame.Rect(0, 0, fw, fh)
+        if tile == BACK:
+            pygame.draw.rect(image, theme.TILE_BACK, top, border_radius=radius)
+            pygame.draw.rect(image, theme.TILE_BACK_LIGHT, top.inflate(-width // 4, -width // 4), border_radius=radius)
+            return image
+        pygame.draw.rect(image, theme.TILE_SIDE, top, border_radius=radius)
+        pygame.draw.rect(image, theme.TILE_FACE, top.inflate(-2, -2), border_radius=radius - 1)
+        image.blit(self._face(tile, width, rotation, latin), (0, 0))
+        return image
+
+    def _face(self, tile: int, width: int, rotation: int, latin: bool) -> pygame.Surface:
+        """The picture alone, supersampled, then turned to the tile's rotation."""
+        pad = max(2, width // 9)
+        cw, ch = width - 2 * pad, tile_height(width) - 2 * pad
+        big = pygame.Surface((cw * SUPERSAMPLE, ch * SUPERSAMPLE), pygame.SRCALPHA)
+        draw_face(big, tile, latin)
+        small = pygame.transform.smoothscale(big, (cw, ch))
+        small = pygame.transform.rotate(small, rotation) if rotation else small
+        canvas = pygame.Surface(footprint(width, rotation), pygame.SRCALPHA)
+        canvas.blit(small, small.get_rect(center=canvas.get_rect().center))
+        return canvas
+
+    def clear(self) -> None:
+        """Forget every cached image (a size or label change renders fresh ones lazily)."""
+        self._cache.clear()

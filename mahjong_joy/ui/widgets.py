@@ -1,0 +1,103 @@
+"""Buttons and a one-line text field: the only interactive controls the screens need.
+
+They hit-test with ``event.pos`` (posted test events do not move the real mouse).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from mahjong_joy.ui import theme
+
+
+@dataclass
+class Button:
+    """A rounded pastel button; ``hotkey`` is a pygame key that presses it too."""
+
+    label: str
+    action: str
+    rect: pygame.Rect
+    hotkey: int | None = None
+    primary: bool = False
+    enabled: bool = True
+    hover: bool = False
+    focused: bool = False
+    hint: str = ""  # small text under the label, e.g. the hotkey name
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """True when an enabled button contains ``pos``."""
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, scale: float = 1.0) -> None:
+        """Card-like button; hover and keyboard focus lift it with a warmer fill."""
+        fill = theme.BUTTON_PRIMARY if self.primary else theme.BUTTON
+        if not self.enabled:
+            fill = theme.BUTTON_DISABLED
+        elif self.hover or self.focused:
+            fill = theme.lighter(fill)
+        radius = max(8, int(14 * scale))
+        theme.panel(surface, self.rect, fill, radius, theme.HIGHLIGHT if self.focused else theme.darker(fill, 0.9))
+        size = int(min(self.rect.h * 0.42, 24 * scale + 4))
+        color = theme.INK if self.enabled else theme.INK_SOFT
+        if self.hint:
+            theme.blit_text(surface, self.label, size, color, center=(self.rect.centerx, self.rect.centery - size * 0.25))
+            theme.blit_text(surface, self.hint, max(11, int(size * 0.55)), theme.INK_SOFT, center=(self.rect.centerx, self.rect.bottom - size * 0.55))
+        else:
+            theme.blit_text(surface, self.label, size, color, center=self.rect.center)
+
+
+def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
+    """The enabled button under ``pos``, if any."""
+    return next((b for b in buttons if b.hit(pos)), None)
+
+
+def track_hover(buttons: list[Button], pos: tuple[int, int]) -> None:
+    """Update every button's hover flag from a MOUSEMOTION position."""
+    for b in buttons:
+        b.hover = b.hit(pos)
+
+
+def hotkey_button(buttons: list[Button], key: int) -> Button | None:
+    """The enabled button bound to ``key``, if any."""
+    return next((b for b in buttons if b.enabled and b.hotkey == key), None)
+
+
+@dataclass
+class TextField:
+    """A digits-only field (the seed); typing works while it has focus."""
+
+    rect: pygame.Rect
+    value: str = ""
+    focused: bool = False
+    placeholder: str = "random"
+    max_len: int = 9
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take a click or a key; returns True when the event was used."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focused = self.rect.collidepoint(event.pos)
+            return self.focused
+        if event.type == pygame.KEYDOWN and self.focused:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                return True
+            if event.unicode.isdigit() and len(self.value) < self.max_len:
+                self.value += event.unicode
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, scale: float = 1.0) -> None:
+        """A white slot with the value or a grey placeholder."""
+        edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
+        theme.panel(surface, self.rect, theme.TILE_FACE, max(6, int(10 * scale)), edge)
+        size = int(self.rect.h * 0.5)
+        shown = self.value + ("|" if self.focused else "") if self.value or self.focused else self.placeholder
+        color = theme.INK if self.value else theme.INK_SOFT
+        theme.blit_text(surface, shown, size, color, midleft=(self.rect.x + size * 0.6, self.rect.centery))
+
+    @property
+    def seed(self) -> int | None:
+        """The typed seed, or None for a random deal."""
+        return int(self.value) if self.value else None
