@@ -42,26 +42,29 @@ def is_winning_hand(
         return True
     if melds:
         return False
-    if seven_pairs and is_seven_pairs(key, quad_as_two_pairs):
+    if seven_pairs and (key.count(2) + 2 * key.count(4) == 7 if quad_as_two_pairs else key.count(2) == 7):
         return True
-    return thirteen_orphans and is_thirteen_orphans(key)
+    return thirteen_orphans and key.count(0) == 21 and is_thirteen_orphans(key)
 
 
 def is_standard_win(key: bytes) -> bool:
-    """Standard form on validated counts-as-bytes (sets found in hand only)."""
+    """Standard form on validated counts-as-bytes (sets found in hand only).
+
+    Honors are checked first: a random hand usually fails there at once.
+    """
     t = tables()
-    pairs = t.complete_suit.get(key[0:9])
+    honor = t.complete_honor.get(key[27:34])
+    if honor is None:
+        return False
+    suit = t.complete_suit
+    pairs = suit.get(key[0:9])
     if pairs is None:
         return False
-    more = t.complete_suit.get(key[9:18])
+    more = suit.get(key[9:18])
     if more is None:
         return False
-    pairs += more
-    more = t.complete_suit.get(key[18:27])
-    if more is None:
-        return False
-    pairs += more
-    more = t.complete_honor.get(key[27:34])
+    pairs += more + honor
+    more = suit.get(key[18:27])
     return more is not None and pairs + more == 1
 
 

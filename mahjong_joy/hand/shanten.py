@@ -11,6 +11,7 @@ see the tests for the documented cases).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -31,20 +32,37 @@ class ShantenByForm(NamedTuple):
     thirteen_orphans: int | None
 
 
-_pair_ids: dict[int, int] = {}  # (id a << 8 | id b) -> combined id
-_combined: list[Vector] = []  # combined id -> distance vector of two suits
-_combined_ids: dict[Vector, int] = {}
-_distance: dict[int, int] = {}  # (combined ids, sets needed) -> least distance
+class _Registry:
+    """Distance vectors by small-int id: the table's own, then every combination made.
 
+    Combining is min-plus over how the sets and the pair split between two groups
+    of suits; results are cached by the pair of ids, so after warm-up a hand's
+    standard distance is three dict probes.
+    """
 
-def _combine(a: int, b: int) -> int:
-    """Id of the distance vector of two suits together (min-plus over the split)."""
-    cache_key = a << 8 | b
-    found = _pair_ids.get(cache_key)
-    if found is not None:
+    def __init__(self) -> None:
+        self.vectors: list[Vector] = list(tables().vectors)
+        self.ids: dict[Vector, int] = {v: i for i, v in enumerate(self.vectors)}
+        self.pairs: dict[int, int] = {}
+
+    def combine(self, a: int, b: int) -> int:
+        """Id of the vector of groups ``a`` and ``b`` together."""
+        cache_key = a << 24 | b
+        found = self.pairs.get(cache_key)
+        if found is None:
+            found = self.pairs[cache_key] = self._intern(_min_plus(self.vectors[a], self.vectors[b]))
         return found
-    vectors = tables().vectors
-    va, vb = vectors[a], vectors[b]
+
+    def _intern(self, vector: Vector) -> int:
+        found = self.ids.get(vector)
+        if found is None:
+            found = self.ids[vector] = len(self.vectors)
+            self.vectors.append(vector)
+        return found
+
+
+def _min_plus(va: Vector, vb: Vector) -> Vector:
+    """out[m, h] = least va[ma, ha] + vb[m - ma, h - ha]."""
     out = []
     for m in range(5):
         for h in range(2):
@@ -55,35 +73,43 @@ def _combine(a: int, b: int) -> int:
                 if h:
                     best = min(best, va[ma2 + 1] + vb[mb2])
             out.append(best)
-    vector = tuple(out)
-    combined = _combined_ids.setdefault(vector, len(_combined))
-    if combined == len(_combined):
-        _combined.append(vector)
-    _pair_ids[cache_key] = combined
-    return combined
+    return tuple(out)
 
 
-def _least_distance(ab: int, cd: int, need: int) -> int:
-    """Least distance for ``need`` sets and one pair over two suit pairs."""
-    va, vb = _combined[ab], _combined[cd]
-    best = _UNREACHABLE
-    for m in range(need + 1):
-        rest = (need - m) * 2
-        best = min(best, va[m * 2] + vb[rest + 1], va[m * 2 + 1] + vb[rest])
-    return best
+@cache
+def registry() -> _Registry:
+    """The shared vector registry (created with the tables on first use)."""
+    return _Registry()
+
+
+def suit_ids(key: bytes) -> tuple[int, int, int, int]:
+    """Vector ids of the four suit groups (m, p, s, honors) of counts-as-bytes."""
+    t = tables()
+    suit = t.suit
+    return suit[key[0:9]], suit[key[9:18]], suit[key[18:27]], t.honor[key[27:34]]
 
 
 def standard_distance(key: bytes, melds: int) -> int:
-    """Tiles needed to complete ``4 - melds`` sets and a pair from counts-as-bytes."""
+    """Tiles needed to complete ``4 - melds`` sets and a pair from counts-as-bytes.
+
+    The hot path of every analysis: the registry's cache is probed inline.
+    """
     t = tables()
     suit = t.suit
-    ab = _combine(suit[key[0:9]], suit[key[9:18]])
-    cd = _combine(suit[key[18:27]], t.honor[key[27:34]])
-    cache_key = ab << 24 | cd << 3 | melds
-    found = _distance.get(cache_key)
-    if found is None:
-        found = _distance[cache_key] = _least_distance(ab, cd, 4 - melds)
-    return found
+    reg = registry()
+    pairs = reg.pairs
+    a, b = suit[key[0:9]], suit[key[9:18]]
+    ab = pairs.get(a << 24 | b)
+    if ab is None:
+        ab = reg.combine(a, b)
+    c, d = suit[key[18:27]], t.honor[key[27:34]]
+    cd = pairs.get(c << 24 | d)
+    if cd is None:
+        cd = reg.combine(c, d)
+    whole = pairs.get(ab << 24 | cd)
+    if whole is None:
+        whole = reg.combine(ab, cd)
+    return reg.vectors[whole][(4 - melds) * 2 + 1]
 
 
 def seven_pairs_shanten(key: bytes) -> int:
@@ -119,8 +145,7 @@ def shanten_of_key(key: bytes, melds: int) -> int:
     if melds or best < 0:
         return best
     zeros = key.count(0)
-    pairs = 34 - zeros - key.count(1)
-    seven = 6 - pairs + (zeros - 27 if zeros > 27 else 0)
+    seven = zeros + key.count(1) - 28 + (zeros - 27 if zeros > 27 else 0)
     if seven < best:
         best = seven
     held = _orphans(key)

@@ -13,7 +13,6 @@ for a number suit, 55 for honors).
 from __future__ import annotations
 
 import zlib
-from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
@@ -62,9 +61,18 @@ def _complete(table: dict[bytes, int], vectors: list[Vector]) -> dict[bytes, int
     return out
 
 
-@cache
+_loaded: list[Tables] = []
+
+
 def tables() -> Tables:
     """The loaded tables (built on the first call, then shared)."""
+    if _loaded:
+        return _loaded[0]
+    _loaded.append(_load())
+    return _loaded[0]
+
+
+def _load() -> Tables:
     raw = resources.files("mahjong_joy.hand").joinpath("data/tables.bin").read_bytes()
     if not raw.startswith(_MAGIC):
         raise RuntimeError("mahjong_joy/hand/data/tables.bin is not a Mahjong Joy table file")

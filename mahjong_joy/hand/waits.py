@@ -8,13 +8,25 @@ the hand and not among the ``visible`` tiles).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from mahjong_joy.errors import InvalidHandError
 from mahjong_joy.hand.agari import is_seven_pairs, is_standard_win, is_thirteen_orphans
 from mahjong_joy.hand.counts import counts_of, hand_bytes
-from mahjong_joy.hand.shanten import shanten_of_key
-from mahjong_joy.tiles import KIND_COUNT, tile_name
+from mahjong_joy.hand.shanten import (
+    registry,
+    seven_pairs_shanten,
+    shanten_of_key,
+    standard_distance,
+    suit_ids,
+    thirteen_orphans_shanten,
+)
+from mahjong_joy.hand.tables import tables
+from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS, tile_name
+
+_orphans = itemgetter(*TERMINALS_AND_HONORS)
+_ORPHAN_MASK = sum(1 << t for t in TERMINALS_AND_HONORS)
 
 READY_SIZES = (13,)
 DISCARD_SIZES = (14,)
@@ -58,8 +70,90 @@ def waiting_tiles(hand13: Sequence[int], melds: int = 0) -> list[int]:
 
 
 def waits_of_key(key: bytes, melds: int) -> list[int]:
-    """Waits on validated counts-as-bytes."""
-    return [t for t in range(KIND_COUNT) if key[t] < 4 and _wins(_add(key, t), melds)]
+    """Waits on validated counts-as-bytes (standard form by per-suit masks)."""
+    found = _standard_wait_mask(key)
+    if melds == 0:
+        found |= _seven_pairs_waits(key) | _thirteen_orphans_waits(key)
+    if found and 4 in key:
+        found &= ~_held_four(key)
+    return kinds_in_mask(found)
+
+
+def kinds_in_mask(mask: int) -> list[int]:
+    """The kinds whose bits are set, lowest first."""
+    kinds = []
+    while mask:
+        low = mask & -mask
+        kinds.append(low.bit_length() - 1)
+        mask ^= low
+    return kinds
+
+
+def _standard_wait_mask(key: bytes) -> int:
+    """34-bit mask of kinds that complete the standard form.
+
+    A tile goes to one suit group; every other group must already be complete on
+    its own, and exactly one group in all must hold the pair.
+    """
+    cache = _group_cache
+    groups = [cache.get(key[0:9]), cache.get(key[9:18]), cache.get(key[18:27]), cache.get(key[27:34])]
+    if None in groups:
+        groups = [_group_info(key[start:end], start) for start, end in _GROUPS]
+    incomplete = [i for i, g in enumerate(groups) if g[0] < 0]
+    if len(incomplete) > 1:
+        return 0
+    receivers = incomplete or range(4)
+    mask = 0
+    for receiver in receivers:
+        others = [g[0] for i, g in enumerate(groups) if i != receiver]
+        if min(others) < 0:
+            continue
+        pairs = sum(others)
+        if pairs <= 1:
+            mask |= groups[receiver][2 - pairs] << _GROUPS[receiver][0]
+    return mask
+
+
+_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_group_cache: dict[bytes, tuple[int, int, int]] = {}
+
+
+def _group_info(arrangement: bytes, start: int) -> tuple[int, int, int]:
+    """(complete flag: -1 no, 0 yes without pair, 1 yes with pair; completing mask
+    without pair; completing mask with pair) of one suit group, cached."""
+    found = _group_cache.get(arrangement)
+    if found is not None:
+        return found
+    t = tables()
+    complete = t.complete_honor if start == 27 else t.complete_suit
+    masks = [0, 0]
+    for k, n in enumerate(arrangement):
+        if n < 4:
+            flag = complete.get(arrangement[:k] + bytes((n + 1,)) + arrangement[k + 1 :])
+            if flag is not None:
+                masks[flag] |= 1 << k
+    found = _group_cache[arrangement] = (complete.get(arrangement, -1), masks[0], masks[1])
+    return found
+
+
+def _seven_pairs_waits(key: bytes) -> int:
+    """The single of six distinct pairs plus one single, as a mask."""
+    if key.count(2) == 6 and key.count(1) == 1:
+        return 1 << key.index(1)
+    return 0
+
+
+def _thirteen_orphans_waits(key: bytes) -> int:
+    """All thirteen orphans for the thirteen-sided wait, else the one missing orphan."""
+    held = _orphans(key)
+    if sum(held) != sum(key):
+        return 0
+    missing = [t for t, n in zip(TERMINALS_AND_HONORS, held) if n == 0]
+    if not missing:
+        return _ORPHAN_MASK
+    if len(missing) == 1 and max(held) == 2:
+        return 1 << missing[0]
+    return 0
 
 
 def visible_counts(visible: Sequence[int] | None) -> list[int]:
@@ -84,17 +178,121 @@ def ukeire(
 
 def ukeire_of_key(key: bytes, melds: int, seen: Sequence[int]) -> dict[int, int]:
     """Ukeire on validated counts-as-bytes, with ``seen`` as a ``counts34``."""
-    base = shanten_of_key(key, melds)
     useful: dict[int, int] = {}
-    for tile in range(KIND_COUNT):
-        held = key[tile]
-        if held >= 4:
-            continue
-        if held + seen[tile] > 4:
-            raise InvalidHandError(f"hand and visible tiles hold {held + seen[tile]} copies of {tile_name(tile)}")
-        if shanten_of_key(_add(key, tile), melds) < base:
-            useful[tile] = 4 - held - seen[tile]
+    for tile in kinds_in_mask(useful_mask(key, melds)):
+        unseen = 4 - key[tile] - seen[tile]
+        if unseen < 0:
+            raise InvalidHandError(
+                f"hand and visible tiles hold {4 - unseen} copies of {tile_name(tile)}"
+            )
+        useful[tile] = unseen
     return useful
+
+
+def useful_mask(key: bytes, melds: int) -> int:
+    """34-bit mask of kinds (held fewer than four times) whose draw lowers shanten.
+
+    Each form's shanten drops by at most one per draw, so a kind is useful exactly
+    when it lowers a form that is at the hand's least shanten. For the standard
+    form: when it lowers its suit group's distance in some split of sets and pair
+    that reaches the least total (see ``shanten``).
+    """
+    standard = standard_distance(key, melds) - 1
+    best = standard
+    seven = orphans = 99
+    if not melds:
+        seven = seven_pairs_shanten(key)
+        orphans = thirteen_orphans_shanten(key)
+        best = min(best, seven, orphans)
+    mask = 0
+    if standard == best:
+        mask |= _standard_useful(key, melds)
+    if seven == best:
+        mask |= _seven_pairs_useful(key)
+    if orphans == best:
+        mask |= _thirteen_orphans_useful(key)
+    return mask & ~_held_four(key)
+
+
+def _held_four(key: bytes) -> int:
+    mask = 0
+    start = key.find(4)
+    while start >= 0:
+        mask |= 1 << start
+        start = key.find(4, start + 1)
+    return mask
+
+
+def _standard_useful(key: bytes, melds: int) -> int:
+    reg = registry()
+    ids = suit_ids(key)
+    combine = reg.combine
+    ab, cd = combine(ids[0], ids[1]), combine(ids[2], ids[3])
+    others = (
+        combine(ids[1], cd),
+        combine(ids[0], cd),
+        combine(ab, ids[3]),
+        combine(ab, ids[2]),
+    )
+    need = 4 - melds
+    total = reg.vectors[combine(ab, cd)][need * 2 + 1]
+    mask = 0
+    for group, (start, end) in enumerate(_GROUPS):
+        own, rest = reg.vectors[ids[group]], reg.vectors[others[group]]
+        improve = None
+        for m in range(need + 1):
+            for h in (0, 1):
+                col = m * 2 + h
+                if own[col] + rest[(need - m) * 2 + 1 - h] == total:
+                    if improve is None:
+                        improve = _improve_masks(key[start:end], start)
+                    mask |= improve[col] << start
+    return mask
+
+
+_improve_cache: dict[bytes, tuple[int, ...]] = {}
+
+
+def _improve_masks(arrangement: bytes, start: int) -> tuple[int, ...]:
+    """Per (sets, pair) target, the mask of kinds whose addition lowers this group's
+    distance to it; cached per arrangement."""
+    found = _improve_cache.get(arrangement)
+    if found is not None:
+        return found
+    t = tables()
+    table = t.honor if start == 27 else t.suit
+    vectors = t.vectors
+    own = vectors[table[arrangement]]
+    masks = [0] * 10
+    for k, n in enumerate(arrangement):
+        if n < 4:
+            grown = vectors[table[arrangement[:k] + bytes((n + 1,)) + arrangement[k + 1 :]]]
+            for col in range(10):
+                if grown[col] < own[col]:
+                    masks[col] |= 1 << k
+    found = _improve_cache[arrangement] = tuple(masks)
+    return found
+
+
+def _seven_pairs_useful(key: bytes) -> int:
+    """Singles become pairs; new kinds help only while fewer than seven kinds are held."""
+    new_kinds_help = key.count(0) > 27
+    mask = 0
+    for tile, n in enumerate(key):
+        if n == 1 or (n == 0 and new_kinds_help):
+            mask |= 1 << tile
+    return mask
+
+
+def _thirteen_orphans_useful(key: bytes) -> int:
+    """Missing orphans, and any held orphan while none is doubled yet."""
+    held = _orphans(key)
+    doubled = max(held) > 1
+    mask = 0
+    for tile, n in zip(TERMINALS_AND_HONORS, held):
+        if n == 0 or (n == 1 and not doubled):
+            mask |= 1 << tile
+    return mask
 
 
 def discard_candidates(
