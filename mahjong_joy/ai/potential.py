@@ -1,0 +1,222 @@
+"""The dev log's AI: one "potential score" decides discards and claims.
+
+A complete set counts 100, a partial set (pair, two adjacent tiles, two tiles
+one apart) 20; partials count only up to the sets still needed plus one pair,
+and the best grouping over all readings wins. Declared melds count as complete
+sets, so a claim compares like with like.
+
+- Discard the tile whose removal leaves the highest potential; ties go to an
+  isolated honor, then a terminal, then the lowest kind (deterministic).
+- Claim (chi, pon, kan) only when the potential after claiming and the best
+  following discard beats the potential now.
+- Always win when a win is legal.
+
+Speed: the readings of each suit are independent, so each suit's best
+(sets, partials) pairs are cached by its nine counts and only the frontiers are
+combined per candidate.
+
+>>> potential([0] * 27 + [3, 0, 0, 0, 0, 0, 0], melds=3)
+400
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from mahjong_joy.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Pon, Ron, Tsumo
+from mahjong_joy.engine.view import SeatView
+from mahjong_joy.tiles import KIND_COUNT
+
+SET_SCORE = 100
+PARTIAL_SCORE = 20
+_SUITS = ((0, 9), (9, 18), (18, 27))
+
+Frontier = tuple[tuple[int, int], ...]
+
+
+def _walk(counts: list[int], i: int, sets: int, partials: int, found: set[tuple[int, int]]) -> None:
+    """Every (sets, partials) reachable in one suit from kind index ``i`` on."""
+    while i < 9 and counts[i] == 0:
+        i += 1
+    if i == 9:
+        found.add((sets, partials))
+        return
+    c = counts
+    if c[i] >= 3:
+        c[i] -= 3
+        _walk(c, i, sets + 1, partials, found)
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1; c[i + 1] -= 1; c[i + 2] -= 1  # noqa: E702
+        _walk(c, i, sets + 1, partials, found)
+        c[i] += 1; c[i + 1] += 1; c[i + 2] += 1  # noqa: E702
+    if c[i] >= 2:
+        c[i] -= 2
+        _walk(c, i, sets, partials + 1, found)
+        c[i] += 2
+    for gap in (1, 2):
+        if i + gap <= 8 and c[i + gap]:
+            c[i] -= 1; c[i + gap] -= 1  # noqa: E702
+            _walk(c, i, sets, partials + 1, found)
+            c[i] += 1; c[i + gap] += 1  # noqa: E702
+    c[i] -= 1
+    _walk(c, i, sets, partials, found)
+    c[i] += 1
+
+
+def _pareto(points: set[tuple[int, int]] | list[tuple[int, int]]) -> Frontier:
+    """Keep the pairs no other pair beats in both sets and partials."""
+    best: list[tuple[int, int]] = []
+    for s, p in sorted(points, reverse=True):
+        if not best or p > best[-1][1]:
+            best.append((s, p))
+    return tuple(best)
+
+
+@lru_cache(maxsize=1 << 16)
+def suit_frontier(key: bytes) -> Frontier:
+    """The best (sets, partials) trade-offs of one number suit's nine counts."""
+    found: set[tuple[int, int]] = set()
+    _walk(list(key), 0, 0, 0, found)
+    return _pareto(found)
+
+
+def _honor_totals(counts: Sequence[int]) -> tuple[int, int]:
+    """Honors only make triplets and pairs, each kind on its own."""
+    sets = partials = 0
+    for n in counts[27:34]:
+        if n >= 3:
+            sets += 1
+        elif n == 2:
+            partials += 1
+    return sets, partials
+
+
+def _score(frontiers: Sequence[Frontier], honors: tuple[int, int], melds: int) -> int:
+    """Best 100 x sets + 20 x capped partials over one choice per suit."""
+    best = 0
+    hs, hp = honors
+    for s0, p0 in frontiers[0]:
+        for s1, p1 in frontiers[1]:
+            for s2, p2 in frontiers[2]:
+                sets = s0 + s1 + s2 + hs + melds
+                partials = p0 + p1 + p2 + hp
+                cap = max(0, 4 - sets) + 1
+                value = SET_SCORE * sets + PARTIAL_SCORE * (partials if partials < cap else cap)
+                if value > best:
+                    best = value
+    return best
+
+
+def _frontiers(counts: Sequence[int]) -> list[Frontier]:
+    return [suit_frontier(bytes(counts[a:b])) for a, b in _SUITS]
+
+
+def potential(counts34: Sequence[int], melds: int = 0) -> int:
+    """The potential score of concealed counts plus ``melds`` declared sets."""
+    return _score(_frontiers(counts34), _honor_totals(counts34), melds)
+
+
+def _tie_rank(counts: Sequence[int], tile: int) -> tuple[int, int]:
+    """Lower discards first among equals: isolated honor, terminal, then the rest by kind."""
+    if tile >= 27 and counts[tile] == 1:
+        return (0, tile)
+    if tile < 27 and tile % 9 in (0, 8):
+        return (1, tile)
+    return (2, tile)
+
+
+def best_discard(counts34: Sequence[int], melds: int = 0) -> tuple[int, int]:
+    """(potential after, kind) of the best discard from a hand holding one extra tile."""
+    counts = list(counts34)
+    base = _frontiers(counts)
+    honors = _honor_totals(counts)
+    best: tuple[int, tuple[int, int]] | None = None
+    chosen = -1
+    for tile in range(KIND_COUNT):
+        if not counts[tile]:
+            continue
+        counts[tile] -= 1
+        if tile < 27:
+            suit = tile // 9
+            frontiers = list(base)
+            frontiers[suit] = suit_frontier(bytes(counts[suit * 9 : suit * 9 + 9]))
+            value = _score(frontiers, honors, melds)
+        else:
+            value = _score(base, _honor_totals(counts), melds)
+        counts[tile] += 1
+        rank = _tie_rank(counts, tile)
+        if best is None or value > best[0] or (value == best[0] and rank < best[1]):
+            best = (value, rank)
+            chosen = tile
+    assert best is not None, "no tile to discard"
+    return best[0], chosen
+
+
+class PotentialAI:
+    """Discards and claims by the potential score; wins whenever it can."""
+
+    kind = "potential"
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """One of ``legal`` for the seat behind ``view``."""
+        for action in legal:
+            if isinstance(action, (Tsumo, Ron)):
+                return action
+        if isinstance(legal[0], Pass):
+            return self._choose_claim(view, legal)
+        return self._choose_turn(view, legal)
+
+    def _choose_turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        counts = list(view.counts34)
+        melds = view.meld_count
+        value, tile = best_discard(counts, melds)
+        for action in legal:
+            if isinstance(action, ClosedKan):
+                counts[action.tile] -= 4
+                after = potential(counts, melds + 1)
+                counts[action.tile] += 4
+                if after >= value:
+                    return action
+            elif isinstance(action, AddedKan):
+                counts[action.tile] -= 1
+                after = potential(counts, melds)
+                counts[action.tile] += 1
+                if after >= value:
+                    return action
+        return Discard(view.seat, tile)
+
+    def _choose_claim(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        counts = list(view.counts34)
+        melds = view.meld_count
+        tile = view.last_discard
+        assert tile is not None
+        now = potential(counts, melds)
+        best_value, best_action = now, legal[0]
+        for action in legal[1:]:
+            used = _tiles_used(action, tile)
+            for t in used:
+                counts[t] -= 1
+            if isinstance(action, Kan):
+                after = potential(counts, melds + 1)
+            else:
+                after = best_discard(counts, melds + 1)[0]
+            for t in used:
+                counts[t] += 1
+            if after > best_value:
+                best_value, best_action = after, action
+        return best_action
+
+
+def _tiles_used(action: Action, tile: int) -> list[int]:
+    """The held kinds a claim of ``tile`` takes out of the hand."""
+    if isinstance(action, Chi):
+        rest = list(action.tiles)
+        rest.remove(tile)
+        return rest
+    if isinstance(action, Pon):
+        return [tile, tile]
+    if isinstance(action, Kan):
+        return [tile, tile, tile]
+    return []

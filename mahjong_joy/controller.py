@@ -1,0 +1,376 @@
+"""The facilitator: seats (human or AI), claim priority, pacing, and a snapshot for the UI.
+
+The engine only says what is legal; the controller decides whose decision
+counts. On a discard several seats may answer: a win beats pon and kan, which
+beat chi; among equals the first seat in turn order after the discarder wins
+(the Joy rule for several possible rons, too). AI seats answer at once; a human
+is asked only when their best possible answer could still beat the AIs'.
+
+Nothing here blocks: :meth:`Controller.step` advances until a human decision is
+pending, a hand has just ended (so the UI can show the score screen; the next
+``step`` deals the next hand, or with ``auto_deal=False`` the UI calls
+:meth:`Controller.next_hand`) or the match is over; ``step(1)`` makes at most one
+move, for a UI that paces the AI. :meth:`Controller.submit` applies the human's
+choice. :meth:`Controller.snapshot` is a read-only picture of the table.
+
+Usage::
+
+    from mahjong_joy.controller import Controller
+
+    ctl = Controller(seats=("human", "potential", "potential", "potential"), seed=7)
+    while not ctl.is_over:
+        ctl.step()                      # AI seats play; returns the new events
+        decision = ctl.pending          # None, or what the human must choose
+        if decision is not None:
+            ctl.submit(decision.actions[0])   # e.g. a Discard, Pon, Pass...
+    snap = ctl.snapshot()
+    snap.standings                      # ((seat, points, placement), ...)
+
+Snapshot fields the table screen reads: ``turn`` (whose turn), ``seats[i]``
+(``hand`` for visible seats, ``hand_size``, ``drawn_tile``, ``melds`` with the
+claimed tile and the seat it came from, ``river`` with claimed/tsumogiri marks,
+``points``, ``wind``), ``wall_count``, ``dora_indicators``, ``round_wind``,
+``hand_number``, ``honba``, ``dealer``, ``last_events`` (for animation; also
+:meth:`Controller.events_since`), ``pending`` (seat, kind, legal actions),
+``hand_result`` (yaku, fu, payments, deltas; ready seats and waits on a draw),
+``standings`` and ``is_over``. Tiles are kinds 0..33 throughout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from mahjong_joy.ai import make_ai
+from mahjong_joy.engine.actions import Action, Chi, Kan, Pass, Pon, Ron
+from mahjong_joy.engine.events import Event
+from mahjong_joy.engine.match import HandResult, Match, Standing
+from mahjong_joy.engine.state import HandState, Phase
+from mahjong_joy.engine.view import SeatView
+from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
+
+HUMAN = "human"
+TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
+
+
+class Decider(Protocol):
+    """Anything that picks one legal action from a seat's view (the AIs)."""
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A human's pending choice: ``kind`` is ``turn``, ``claim`` or ``rob_kan``.
+
+    ``tile`` is the drawn tile on a turn (``None`` after a chi or pon) or the tile
+    open to claims. ``actions`` lists exactly the legal actions.
+    """
+
+    seat: int
+    kind: str
+    tile: int | None
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MeldInfo:
+    """A declared set: ``claimed`` kind and ``from_seat`` are ``None`` for a closed kan."""
+
+    type: str
+    tiles: tuple[int, ...]
+    claimed: int | None
+    from_seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RiverInfo:
+    """One discard: kind, drawn-and-discarded flag, the seat that claimed it (or ``None``)."""
+
+    tile: int
+    tsumogiri: bool
+    claimed_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat on the table; ``hand`` is ``None`` for a hidden hand."""
+
+    seat: int
+    kind: str
+    wind: str
+    is_dealer: bool
+    points: int
+    hand: tuple[int, ...] | None
+    hand_size: int
+    drawn_tile: int | None
+    melds: tuple[MeldInfo, ...]
+    river: tuple[RiverInfo, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A read-only picture of the table for the UI (rebuilt on each call)."""
+
+    phase: str
+    turn: int
+    seats: tuple[SeatInfo, ...]
+    wall_count: int
+    dora_indicators: tuple[int, ...]
+    round_wind: str
+    hand_number: int
+    honba: int
+    dealer: int
+    last_discard: tuple[int, int] | None
+    last_events: tuple[Event, ...]
+    event_count: int
+    pending: Decision | None
+    hand_result: HandResult | None
+    standings: tuple[Standing, ...]
+    is_over: bool
+
+
+_RANK = {Ron: 0, Pon: 1, Kan: 1, Chi: 2, Pass: 3}
+
+
+class Controller:
+    """Runs a match: asks AI seats, waits for human ones, resolves claims by priority."""
+
+    def __init__(
+        self,
+        seats: Sequence[str] = (HUMAN, "potential", "potential", "potential"),
+        seed: int | str = 0,
+        ruleset: Ruleset | None = None,
+        max_hands: int | None = None,
+        deciders: Sequence[Decider | None] | None = None,
+        auto_deal: bool = True,
+    ) -> None:
+        if len(seats) != 4:
+            raise ValueError(f"a table has four seats, got {len(seats)}")
+        self.seat_kinds = tuple(seats)
+        self.auto_deal = auto_deal
+        self.seed = seed
+        self.match = Match(seed, ruleset, max_hands)
+        self.deciders: list[Decider | None] = [
+            None if kind == HUMAN else make_ai(kind, f"{seed}:{seat}") for seat, kind in enumerate(seats)
+        ]
+        if deciders is not None:
+            self.deciders = [d or self.deciders[i] for i, d in enumerate(deciders)]
+        self.decisions: list[Action] = []  # every action applied to the engine, in order
+        self.events: list[Event] = list(self.match.take_new_events())
+        self.last_events: tuple[Event, ...] = tuple(self.events)
+        self._answers: dict[int, Action] = {}
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def hand(self) -> HandState:
+        return self.match.hand
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.is_over
+
+    @property
+    def hand_result(self) -> HandResult | None:
+        """The finished hand's result until the next hand is dealt."""
+        return self.match.last_result
+
+    @property
+    def pending(self) -> Decision | None:
+        """The human decision the game waits for, if any."""
+        seat = self._human_to_ask()
+        if seat is None:
+            return None
+        hand = self.hand
+        if hand.phase is Phase.AWAITING_DISCARD:
+            drawn = None if hand.drawn is None else hand.drawn // 4
+            return Decision(seat, TURN, drawn, tuple(hand.legal_actions(seat)))
+        kind = ROB_KAN if hand.phase is Phase.AWAITING_ROBBERY else CLAIM
+        return Decision(seat, kind, SeatView(hand, seat).last_discard, tuple(hand.legal_actions(seat)))
+
+    def events_since(self, index: int) -> list[Event]:
+        """Events after the first ``index`` (a UI keeps its own cursor)."""
+        return self.events[index:]
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see of the hand in play."""
+        return SeatView(self.hand, seat)
+
+    # ------------------------------------------------------------ driving
+
+    def step(self, limit: int | None = None) -> list[Event]:
+        """Advance until a human must decide, a hand ends, or the match ends.
+
+        ``limit`` caps the number of moves (one AI action, one claim resolution
+        or one deal each). Returns the new events.
+        """
+        new: list[Event] = []
+        moves = 0
+        while limit is None or moves < limit:
+            if self.is_over:
+                break
+            if self.hand.is_finished:
+                if moves or not self.auto_deal:
+                    break  # the hand ended in this call: the UI shows the result first
+                new += self._deal()
+                moves += 1
+                continue
+            made = self._move()
+            if not made:
+                break
+            new += made
+            moves += 1
+        self._publish(new)
+        return new
+
+    def submit(self, action: Action) -> list[Event]:
+        """Apply the pending human decision; raises ``IllegalActionError`` if it is not one of its actions."""
+        decision = self.pending
+        if decision is None or action not in decision.actions:
+            seat = getattr(action, "seat", "?")
+            what = action.describe() if isinstance(action, Action) else repr(action)
+            raise IllegalActionError(f"seat {seat} cannot {what}: not among the pending choices")
+        if decision.kind == TURN:
+            new = self._apply(action)
+        else:
+            self._answers[action.seat] = action
+            new = self._resolve() if self._human_to_ask() is None else []
+        self._publish(new)
+        return new
+
+    # ------------------------------------------------------------ internals
+
+    def _publish(self, new: list[Event]) -> None:
+        self.events.extend(new)
+        self.last_events = tuple(new)
+
+    def _deal(self) -> list[Event]:
+        self._answers = {}
+        return self.match.next_hand()
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand after the score screen (with ``auto_deal=False``)."""
+        new = self._deal()
+        self._publish(new)
+        return new
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = self.match.apply(action)
+        self.decisions.append(action)
+        self._answers = {}
+        return events
+
+    def _move(self) -> list[Event]:
+        """One AI action or one claim resolution; [] when a human must decide."""
+        hand = self.hand
+        if hand.phase is Phase.AWAITING_DISCARD:
+            seat = hand.current
+            decider = self.deciders[seat]
+            if decider is None:
+                return []
+            return self._apply(decider.choose(SeatView(hand, seat), hand.legal_actions(seat)))
+        for seat in hand.seats_to_act():
+            decider = self.deciders[seat]
+            if decider is not None and seat not in self._answers:
+                self._answers[seat] = decider.choose(SeatView(hand, seat), hand.legal_actions(seat))
+        if self._human_to_ask() is not None:
+            return []
+        return self._resolve()
+
+    def _priority(self, action: Action) -> tuple[int, int]:
+        """Lower is stronger: (ron < pon/kan < chi < pass, seats after the discarder)."""
+        return (_RANK[type(action)], (action.seat - self.hand.current) % 4)
+
+    def _human_to_ask(self) -> int | None:
+        """The first human seat whose answer is still needed, if any."""
+        hand = self.hand
+        if hand.is_finished or self.is_over:
+            return None
+        if hand.phase is Phase.AWAITING_DISCARD:
+            return hand.current if self.deciders[hand.current] is None else None
+        best = min((self._priority(a) for a in self._answers.values()), default=(9, 9))
+        for seat in hand.seats_to_act():
+            if self.deciders[seat] is not None or seat in self._answers:
+                continue
+            strongest = min(self._priority(a) for a in hand.legal_actions(seat))
+            if strongest < best:
+                return seat
+        return None
+
+    def _resolve(self) -> list[Event]:
+        """All needed answers are in: apply the strongest claim, or everyone's pass."""
+        answers = self._answers
+        winner = min(answers.values(), key=self._priority) if answers else None
+        if winner is not None and not isinstance(winner, Pass):
+            return self._apply(winner)
+        events: list[Event] = []
+        for seat in self.hand.seats_to_act():
+            events += self._apply(Pass(seat))
+        return events
+
+    # ------------------------------------------------------------ snapshot
+
+    def snapshot(self, reveal: bool = False) -> Snapshot:
+        """The table now. Hands are shown for human seats, for everyone once a hand
+        is finished, or for all with ``reveal`` (debugging)."""
+        hand, match = self.hand, self.match
+        started = self._started_position()
+        seats = tuple(self._seat_info(seat, reveal or hand.is_finished) for seat in range(4))
+        last = hand.last_discard
+        return Snapshot(
+            phase=hand.phase.value,
+            turn=hand.current,
+            seats=seats,
+            wall_count=hand.wall.live_count,
+            dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators),
+            round_wind=started[0],
+            hand_number=started[1],
+            honba=started[2],
+            dealer=hand.dealer,
+            last_discard=None if last is None else (last[0], last[1] // 4),
+            last_events=self.last_events,
+            event_count=len(self.events),
+            pending=self.pending,
+            hand_result=self.hand_result,
+            standings=match.standings(),
+            is_over=match.is_over,
+        )
+
+    def _started_position(self) -> tuple[str, int, int]:
+        """Round wind, hand number and honba of the hand on the table (not the next one)."""
+        for event in reversed(self.events):
+            if event.name == "hand_started":
+                return (event.round_wind, event.hand_number, event.honba)  # type: ignore[attr-defined]
+        return ("E", 1, 0)
+
+    def _seat_info(self, seat: int, reveal: bool) -> SeatInfo:
+        hand = self.hand
+        visible = reveal or self.seat_kinds[seat] == HUMAN
+        drawn = hand.drawn if hand.current == seat and visible else None
+        return SeatInfo(
+            seat=seat,
+            kind=self.seat_kinds[seat],
+            wind=WIND_LETTERS[(seat - hand.dealer) % 4],
+            is_dealer=seat == hand.dealer,
+            points=self._points_on_table()[seat],
+            hand=tuple(sorted(t // 4 for t in hand.concealed[seat])) if visible else None,
+            hand_size=len(hand.concealed[seat]),
+            drawn_tile=None if drawn is None else drawn // 4,
+            melds=tuple(
+                MeldInfo(m.type, m.kinds, None if m.claimed is None else m.claimed // 4, m.from_seat)
+                for m in hand.melds[seat]
+            ),
+            river=tuple(RiverInfo(r.tile // 4, r.tsumogiri, r.claimed_by) for r in hand.rivers[seat]),
+        )
+
+    def _points_on_table(self) -> list[int]:
+        return list(self.match.points)
+
+    def record(self) -> dict[str, Any]:
+        """This match as a record (see :mod:`mahjong_joy.replay.record`)."""
+        from mahjong_joy.replay.record import match_record
+
+        return match_record(self)

@@ -1,0 +1,192 @@
+"""What happened: immutable facts, named in the past tense.
+
+The engine returns events from every accepted action; the match adds the hand's
+start, its score and the match end. A record replays to the same list of events,
+compared through :meth:`Event.to_dict`. Tiles are kinds (0..33); seats are absolute.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+
+def _plain(value: Any) -> Any:
+    """Tuples become lists, recursively, so an event dict is plain JSON."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every event."""
+
+    name: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON form: ``{"event": name, ...fields}``."""
+        out: dict[str, Any] = {"event": self.name}
+        for f in fields(self):
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """A match began a hand: which one, the dealer, and the key its wall derives from."""
+
+    round_wind: str
+    hand_number: int
+    honba: int
+    dealer: int
+    wall_key: str
+    points: tuple[int, ...]
+    name: ClassVar[str] = "hand_started"
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """Thirteen tiles each were dealt; the first dora indicator is face up."""
+
+    dealer: int
+    dora_indicator: int
+    wall_count: int
+    name: ClassVar[str] = "dealt"
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    """A seat drew a tile: from the live wall, or the dead wall after a kan (``replacement``)."""
+
+    seat: int
+    tile: int
+    replacement: bool
+    name: ClassVar[str] = "drew"
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """A seat discarded a tile; ``tsumogiri`` when it was the tile just drawn."""
+
+    seat: int
+    tile: int
+    tsumogiri: bool
+    name: ClassVar[str] = "discarded"
+
+
+@dataclass(frozen=True, slots=True)
+class Chied(Event):
+    """A seat claimed ``claimed`` from ``from_seat`` to make the run ``tiles``."""
+
+    seat: int
+    from_seat: int
+    tiles: tuple[int, ...]
+    claimed: int
+    name: ClassVar[str] = "chied"
+
+
+@dataclass(frozen=True, slots=True)
+class Ponned(Event):
+    """A seat claimed a discard from ``from_seat`` to make a triplet."""
+
+    seat: int
+    from_seat: int
+    tile: int
+    name: ClassVar[str] = "ponned"
+
+
+@dataclass(frozen=True, slots=True)
+class Kanned(Event):
+    """A seat claimed a discard from ``from_seat`` to make an open quad."""
+
+    seat: int
+    from_seat: int
+    tile: int
+    name: ClassVar[str] = "kanned"
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedKanned(Event):
+    """A seat declared four held copies as a closed quad."""
+
+    seat: int
+    tile: int
+    name: ClassVar[str] = "closed_kanned"
+
+
+@dataclass(frozen=True, slots=True)
+class AddedKanned(Event):
+    """A seat added the fourth copy to its pon (after nobody robbed it)."""
+
+    seat: int
+    tile: int
+    name: ClassVar[str] = "added_kanned"
+
+
+@dataclass(frozen=True, slots=True)
+class DoraRevealed(Event):
+    """A kan turned over another dora indicator."""
+
+    indicator: int
+    name: ClassVar[str] = "dora_revealed"
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """A seat declined its opportunity on the last tile."""
+
+    seat: int
+    name: ClassVar[str] = "passed"
+
+
+@dataclass(frozen=True, slots=True)
+class Won(Event):
+    """A seat completed its hand: ``from_seat`` is itself for tsumo, else the discarder.
+
+    ``hand`` is the concealed tiles including the winning tile; ``melds`` lists
+    ``(type, tiles)`` per declared set.
+    """
+
+    seat: int
+    from_seat: int
+    tile: int
+    tsumo: bool
+    robbed_kan: bool
+    hand: tuple[int, ...]
+    melds: tuple[tuple[str, tuple[int, ...]], ...]
+    name: ClassVar[str] = "won"
+
+
+@dataclass(frozen=True, slots=True)
+class Exhausted(Event):
+    """The live wall ran out: the ready seats with their waits (kinds)."""
+
+    ready: tuple[tuple[int, tuple[int, ...]], ...]
+    name: ClassVar[str] = "exhausted"
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored(Event):
+    """The match settled a hand: the score of the win (if any) and each seat's delta."""
+
+    winner: int | None
+    from_seat: int | None
+    yaku: tuple[tuple[str, int], ...]
+    han: int
+    fu: int
+    limit: str
+    payments: tuple[tuple[str, int], ...]
+    deltas: tuple[int, ...]
+    points: tuple[int, ...]
+    name: ClassVar[str] = "hand_scored"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    """The match is over: ``(seat, points, placement)`` best first."""
+
+    standings: tuple[tuple[int, int, int], ...]
+    name: ClassVar[str] = "match_ended"

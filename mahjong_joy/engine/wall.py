@@ -1,0 +1,98 @@
+"""The wall of one hand: 122 live tiles after the deal, and a dead wall of 14.
+
+Layout of the shuffled 136 ids: ``[0:52]`` are dealt (seat ``dealer + i`` gets
+``deck[i::4][:13]``), ``[52:122]`` is the live wall drawn from the front,
+``[122:136]`` the dead wall. Dead-wall positions 0..3 are the kan replacement
+tiles (drawn in order), 4..8 the dora indicators (one face up at the start, one
+more per kan), 9..13 the ura indicators. Each kan takes the last live tile into
+the dead wall so it always holds 14 (the riichi convention: the haitei moves up).
+
+A hand's wall derives from a string key, ``wall_key(seed, round, hand, honba)``,
+so any hand of any match replays on its own.
+"""
+
+from __future__ import annotations
+
+from mahjong_joy.tiles import shuffled_deck
+
+DEAD_WALL_SIZE = 14
+DEALT = 52
+MAX_KANS = 4
+_REPLACEMENTS = 0
+_INDICATORS = 4
+_URA = 9
+
+
+def wall_key(seed: int | str, round_wind: str, hand_number: int, honba: int) -> str:
+    """The documented seed of one hand's shuffle, e.g. ``wall_key(7, "E", 2, 1) == "7:E:2:1"``."""
+    return f"{seed}:{round_wind}:{hand_number}:{honba}"
+
+
+class Wall:
+    """The undealt tiles of one hand, as positions into one shuffled deck."""
+
+    __slots__ = ("deck", "_next", "_live_end", "kans")
+
+    def __init__(self, deck: list[int]) -> None:
+        if sorted(deck) != list(range(136)):
+            raise ValueError("a wall needs each of the 136 tile ids exactly once")
+        self.deck = list(deck)
+        self._next = DEALT
+        self._live_end = len(deck) - DEAD_WALL_SIZE
+        self.kans = 0
+
+    @classmethod
+    def from_key(cls, key: str) -> Wall:
+        """The wall shuffled by ``random.Random(key)``."""
+        return cls(shuffled_deck(key))
+
+    def dealt_hands(self, dealer: int) -> list[list[int]]:
+        """Thirteen ids per absolute seat, dealt round-robin from the dealer."""
+        hands: list[list[int]] = [[] for _ in range(4)]
+        for i in range(4):
+            hands[(dealer + i) % 4] = self.deck[i:DEALT:4]
+        return hands
+
+    @property
+    def live_count(self) -> int:
+        """Tiles left to draw from the live wall."""
+        return self._live_end - self._next
+
+    def live_tiles(self) -> list[int]:
+        """Ids still in the live wall, next draw first."""
+        return self.deck[self._next : self._live_end]
+
+    def dead_tiles(self) -> list[int]:
+        """Ids in the dead wall now (always 14): unused replacements, indicators, moved-up tiles."""
+        base = len(self.deck) - DEAD_WALL_SIZE
+        return self.deck[base + self.kans :] + self.deck[self._live_end : base]
+
+    def draw(self) -> int:
+        """Take the next live tile (the caller checks ``live_count`` first)."""
+        tile = self.deck[self._next]
+        self._next += 1
+        return tile
+
+    def draw_replacement(self) -> int:
+        """Take the next kan replacement tile; the last live tile joins the dead wall."""
+        base = len(self.deck) - DEAD_WALL_SIZE
+        tile = self.deck[base + _REPLACEMENTS + self.kans]
+        self.kans += 1
+        self._live_end -= 1
+        return tile
+
+    def can_kan(self) -> bool:
+        """A kan needs a replacement tile left and a live tile to move up."""
+        return self.kans < MAX_KANS and self.live_count > 0
+
+    @property
+    def dora_indicators(self) -> list[int]:
+        """Face-up indicator ids: one, plus one per kan."""
+        base = len(self.deck) - DEAD_WALL_SIZE + _INDICATORS
+        return self.deck[base : base + 1 + self.kans]
+
+    @property
+    def ura_indicators(self) -> list[int]:
+        """The ids under the face-up indicators (for rulesets with riichi)."""
+        base = len(self.deck) - DEAD_WALL_SIZE + _URA
+        return self.deck[base : base + 1 + self.kans]

@@ -1,0 +1,1 @@
+"""Records of played games, replay to the same events, and the readable log."""

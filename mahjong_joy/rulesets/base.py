@@ -1,0 +1,138 @@
+"""The ruleset interface the engine and the match ask, and the plain data it answers with.
+
+The engine asks only rule questions (``can_win``, ``claim_options``, ``waits``);
+the match asks how a finished hand is paid (``score_win``, ``settle_draw``) and
+what comes next (``next_position``). Keeping these in one object lets another
+ruleset (full riichi, MCR) reuse the same engine, controller and AI.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjong_joy.hand.claims import KAN, ClaimOption, claimable_sets
+from mahjong_joy.tiles import KIND_COUNT
+
+WIND_LETTERS = ("E", "S", "W", "N")
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """Everything a scorer needs about one win, in kinds and absolute seats."""
+
+    seat: int
+    from_seat: int
+    tsumo: bool
+    hand: tuple[int, ...]  # concealed kinds including the winning tile
+    win_tile: int
+    melds: tuple[tuple[str, tuple[int, ...]], ...]
+    dealer: int
+    round_wind: str = "E"
+    honba: int = 0
+    riichi_sticks: int = 0
+    dora_indicators: tuple[int, ...] = ()
+    rinshan: bool = False
+    robbed_kan: bool = False
+    last_tile: bool = False  # haitei (tsumo) or houtei (ron) on the last live tile
+
+    @property
+    def seat_wind(self) -> str:
+        """The winner's seat wind letter, counted from the dealer (East)."""
+        return WIND_LETTERS[(self.seat - self.dealer) % 4]
+
+
+@dataclass(frozen=True, slots=True)
+class WinScore:
+    """A scored win: the yaku ``(id, han)``, han, fu, limit name, payments and deltas per seat."""
+
+    yaku: tuple[tuple[str, int], ...]
+    han: int
+    fu: int
+    limit: str
+    payments: dict[str, int] = field(default_factory=dict)
+    deltas: tuple[int, ...] = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Where a match stands: round wind, hand number (1..4 in East), honba, dealer seat."""
+
+    round_wind: str = "E"
+    hand_number: int = 1
+    honba: int = 0
+    dealer: int = 0
+
+
+def deltas_from_payments(payments: dict[str, int], winner: int, from_seat: int, dealer: int) -> tuple[int, ...]:
+    """Score changes per seat from a scorer's payments; they sum to zero (no riichi sticks).
+
+    Ron: the discarder pays ``ron``. Tsumo: the dealer pays ``tsumo_dealer`` and each
+    non-dealer ``tsumo_non_dealer`` (a dealer's tsumo has only ``tsumo_non_dealer``).
+    """
+    deltas = [0, 0, 0, 0]
+    if winner != from_seat:
+        deltas[from_seat] -= payments["ron"]
+    else:
+        for seat in range(4):
+            if seat == winner:
+                continue
+            key = "tsumo_dealer" if seat == dealer and "tsumo_dealer" in payments else "tsumo_non_dealer"
+            deltas[seat] -= payments[key]
+    deltas[winner] = -sum(deltas)
+    return tuple(deltas)
+
+
+class Ruleset(ABC):
+    """One set of rules; subclasses answer each question for their variant."""
+
+    name = "base"
+    starting_points = 25_000
+
+    def options(self) -> dict[str, Any]:
+        """The ruleset's options as plain JSON (stored in records)."""
+        return {}
+
+    @abstractmethod
+    def can_win(self, counts34: Sequence[int], melds: int) -> bool:
+        """Whether these concealed counts (14 - 3 per meld) plus ``melds`` sets are a win."""
+
+    def claim_options(self, counts34: Sequence[int], tile: int, from_left: bool) -> list[ClaimOption]:
+        """Chi (from the left only), pon and open kan on a discarded ``tile``."""
+        return claimable_sets(counts34, tile, from_left=from_left)
+
+    def own_turn_kans(self, counts34: Sequence[int], pons: Sequence[int]) -> list[ClaimOption]:
+        """Closed kans and added kans available on one's own turn."""
+        return claimable_sets(counts34, None, pons=pons)
+
+    def waits(self, counts34: Sequence[int], melds: int) -> tuple[int, ...]:
+        """Kinds that would complete a 13-equivalent hand (a held-four kind is no wait)."""
+        counts = list(counts34)
+        found = []
+        for tile in range(KIND_COUNT):
+            if counts[tile] >= 4:
+                continue
+            counts[tile] += 1
+            if self.can_win(counts, melds):
+                found.append(tile)
+            counts[tile] -= 1
+        return tuple(found)
+
+    @abstractmethod
+    def score_win(self, win: WinContext) -> WinScore:
+        """Score and pay one win."""
+
+    def settle_draw(self, ready: Sequence[int], dealer: int) -> tuple[int, ...]:
+        """Score changes on an exhaustive draw; none by default."""
+        return (0, 0, 0, 0)
+
+    @abstractmethod
+    def next_position(
+        self, position: Position, winner: int | None, points: Sequence[int]
+    ) -> Position | None:
+        """The next hand's position, or ``None`` when the match is over."""
+
+
+__all__ = ["KAN", "ClaimOption", "Position", "Ruleset", "WinContext", "WinScore", "deltas_from_payments"]

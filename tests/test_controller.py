@@ -1,0 +1,85 @@
+"""The controller: claim priority, human decisions, pacing, snapshots."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mahjong_joy.controller import CLAIM, TURN, Controller
+from mahjong_joy.engine.actions import Discard, Pass, Pon, Ron
+from mahjong_joy.errors import IllegalActionError
+
+
+def play_with_random_human(seed: int) -> Controller:
+    rng = random.Random(seed)
+    ctl = Controller(seed=seed)
+    while not ctl.is_over:
+        ctl.step()
+        decision = ctl.pending
+        if decision is not None:
+            ctl.submit(decision.actions[rng.randrange(len(decision.actions))])
+    return ctl
+
+
+def test_a_human_match_runs_to_the_end_without_waiting() -> None:
+    ctl = play_with_random_human(3)
+    snap = ctl.snapshot()
+    assert snap.is_over and [s.placement for s in snap.standings] == [1, 2, 3, 4]
+    assert sum(s.points for s in snap.standings) == 100_000
+
+
+def test_pending_turn_lists_exactly_the_legal_actions() -> None:
+    ctl = Controller(seats=("human", "potential", "potential", "potential"), seed=1)
+    ctl.step()
+    decision = ctl.pending
+    assert decision is not None and decision.seat == 0 and decision.kind == TURN
+    assert list(decision.actions) == ctl.hand.legal_actions(0)
+    assert all(isinstance(a, Discard) for a in decision.actions if a.seat == 0 and a.name == "discard")
+
+
+def test_submit_rejects_an_action_not_pending_and_changes_nothing() -> None:
+    ctl = Controller(seed=1)
+    ctl.step()
+    before = len(ctl.events)
+    with pytest.raises(IllegalActionError, match="seat 1 cannot discard"):
+        ctl.submit(Discard(1, 0))
+    assert len(ctl.events) == before
+
+
+def test_step_with_limit_makes_one_move() -> None:
+    ctl = Controller(seats=("potential",) * 4, seed=5)
+    first = ctl.step(1)
+    assert len(ctl.decisions) == 1 and first
+    ctl.step(1)
+    assert len(ctl.decisions) in (2, 3, 4)  # a move may apply several passes at once
+
+
+def test_ron_beats_pon_and_the_first_seat_after_the_discarder_wins() -> None:
+    ctl = Controller(seats=("potential",) * 4, seed=0)
+    ctl._answers = {}
+    hand = ctl.hand
+    hand.current = 0
+    assert ctl._priority(Ron(3)) < ctl._priority(Pon(1))
+    assert ctl._priority(Ron(1)) < ctl._priority(Ron(2))
+    assert ctl._priority(Pon(2)) < ctl._priority(Pass(1))
+
+
+def test_the_score_screen_waits_with_auto_deal_off() -> None:
+    ctl = Controller(seats=("potential",) * 4, seed=2, auto_deal=False)
+    ctl.step()
+    assert ctl.hand.is_finished and ctl.hand_result is not None
+    assert ctl.step() == []
+    assert ctl.snapshot().hand_result is not None
+    ctl.next_hand()
+    assert not ctl.hand.is_finished and ctl.hand_result is None
+
+
+def test_snapshot_hides_ai_hands_and_shows_the_human_hand() -> None:
+    ctl = Controller(seed=4)
+    ctl.step()
+    snap = ctl.snapshot()
+    assert snap.seats[0].hand is not None and len(snap.seats[0].hand) == snap.seats[0].hand_size
+    assert all(s.hand is None for s in snap.seats[1:])
+    assert snap.pending is not None and snap.pending.kind in (TURN, CLAIM)
+    assert snap.wall_count == ctl.hand.wall.live_count and len(snap.dora_indicators) >= 1
