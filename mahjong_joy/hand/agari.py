@@ -10,10 +10,15 @@ every grouping, and the tests check both agree.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from mahjong_joy.hand.counts import hand_bytes
 from mahjong_joy.hand.tables import tables
-from mahjong_joy.tiles import TERMINALS_AND_HONORS
+from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS
+
+_COUNT_BYTES = bytes(range(5))
+_orphans = itemgetter(*TERMINALS_AND_HONORS)
+_MELD_COUNTS = (0, 1, 2, 3, 4)
 
 WIN_SIZES = (14,)
 
@@ -37,14 +42,51 @@ def is_winning_hand(
     >>> is_winning_hand(parse_tiles("1112345678999m9m"))
     True
     """
-    key = hand_bytes(tiles, melds, WIN_SIZES)
-    if is_standard_win(key):
-        return True
+    if len(tiles) == KIND_COUNT and melds in _MELD_COUNTS:
+        try:
+            key = bytes(tiles)
+        except (TypeError, ValueError):
+            key = b""
+        if not key or key.translate(None, _COUNT_BYTES):
+            key = hand_bytes(tiles, melds, WIN_SIZES)  # raises the precise error
+    else:
+        key = hand_bytes(tiles, melds, WIN_SIZES)
+    if _standard_weight(key) == _PAIR_WEIGHT + 14 - 3 * melds:
+        return True  # the tables hold no fifth copy, and the weight fixes the count
+    if sum(key) + 3 * melds != 14:
+        hand_bytes(tiles, melds, WIN_SIZES)  # raises: wrong tile count
     if melds:
         return False
     if seven_pairs and (key.count(2) + 2 * key.count(4) == 7 if quad_as_two_pairs else key.count(2) == 7):
         return True
     return thirteen_orphans and key.count(0) == 21 and is_thirteen_orphans(key)
+
+
+_PAIR_WEIGHT = 100
+_weights: list[dict[bytes, int]] = []
+
+
+def _standard_weight(key: bytes) -> int:
+    """Sum over suit groups of (tiles + 100 if the group holds the pair), or -1 when
+    a group does not split into sets. A standard win weighs 100 + its tile count."""
+    if not _weights:
+        t = tables()
+        for complete in (t.complete_suit, t.complete_honor):
+            _weights.append({k: sum(k) + _PAIR_WEIGHT * pair for k, pair in complete.items()})
+    suit, honor = _weights
+    weight = honor.get(key[27:34])
+    if weight is None:
+        return -1
+    more = suit.get(key[0:9])
+    if more is None:
+        return -1
+    weight += more
+    more = suit.get(key[9:18])
+    if more is None:
+        return -1
+    weight += more
+    more = suit.get(key[18:27])
+    return -1 if more is None else weight + more
 
 
 def is_standard_win(key: bytes) -> bool:
@@ -77,6 +119,4 @@ def is_seven_pairs(key: bytes, quad_as_two_pairs: bool = False) -> bool:
 
 def is_thirteen_orphans(key: bytes) -> bool:
     """One of each terminal and honor plus one more of them, on 14 validated counts."""
-    if key.count(0) != 21:
-        return False
-    return all(key[tile] for tile in TERMINALS_AND_HONORS)
+    return key.count(0) == 21 and 0 not in _orphans(key)  # 13 kinds, all of them orphans
