@@ -145,6 +145,8 @@ def _seven_pairs_waits(key: bytes) -> int:
 
 def _thirteen_orphans_waits(key: bytes) -> int:
     """All thirteen orphans for the thirteen-sided wait, else the one missing orphan."""
+    if key.count(0) > 22:
+        return 0  # a ready thirteen-orphans hand holds twelve or thirteen kinds
     held = _orphans(key)
     if sum(held) != sum(key):
         return 0
