@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("analyze",)
+COMMANDS = ("analyze", "simulate", "replay")
 
 
 def build_parser() -> argparse.ArgumentParser:

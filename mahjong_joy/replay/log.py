@@ -1,0 +1,79 @@
+"""The readable turn-by-turn log, one line per event, shared by simulate and replay.
+
+Both commands print these lines from the event stream, so ``replay FILE --text``
+prints exactly what ``simulate --log`` printed for the same run. Seats are
+written ``S0``..``S3`` (absolute); tiles in MPSZ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+
+from mahjong_joy.engine import events as ev
+from mahjong_joy.notation import format_tiles
+from mahjong_joy.tiles import tile_name
+
+
+def _seat(seat: int | None) -> str:
+    return "-" if seat is None else f"S{seat}"
+
+
+def _melds(melds: Iterable[tuple[str, Iterable[int]]]) -> str:
+    return " ".join(f"[{kind} {format_tiles(tiles)}]" for kind, tiles in melds)
+
+
+def _hand_started(e: ev.HandStarted) -> str:
+    points = " ".join(str(p) for p in e.points)
+    return f"-- {e.round_wind}{e.hand_number} honba {e.honba}  dealer {_seat(e.dealer)}  wall {e.wall_key}  points {points}"
+
+
+def _won(e: ev.Won) -> str:
+    how = "tsumo" if e.tsumo else f"ron from {_seat(e.from_seat)}" + (" (robbing a kan)" if e.robbed_kan else "")
+    melds = f" {_melds(e.melds)}" if e.melds else ""
+    return f"{_seat(e.seat)} wins by {how} on {tile_name(e.tile)}: {format_tiles(e.hand)}{melds}"
+
+
+def _scored(e: ev.HandScored) -> str:
+    deltas = " ".join(f"{d:+d}" for d in e.deltas)
+    if e.winner is None:
+        return f"   deltas {deltas}"
+    yaku = ", ".join(f"{name} {han}" for name, han in e.yaku)
+    payments = " ".join(f"{k} {v}" for k, v in e.payments)
+    limit = f" {e.limit}" if e.limit else ""
+    return f"   {yaku} = {e.han} han {e.fu} fu{limit}; {payments}; deltas {deltas}"
+
+
+def _exhausted(e: ev.Exhausted) -> str:
+    ready = ", ".join(f"{_seat(s)} ({format_tiles(w)})" for s, w in e.ready) or "nobody"
+    return f"exhaustive draw; ready: {ready}"
+
+
+def _ended(e: ev.MatchEnded) -> str:
+    return "final: " + "  ".join(f"{place}. {_seat(seat)} {points}" for seat, points, place in e.standings)
+
+
+_FORMATS: dict[type, Callable[..., str]] = {
+    ev.HandStarted: _hand_started,
+    ev.Dealt: lambda e: f"dealt; dora indicator {tile_name(e.dora_indicator)}; wall {e.wall_count}",
+    ev.Drew: lambda e: f"{_seat(e.seat)} draws {tile_name(e.tile)}" + (" (replacement)" if e.replacement else ""),
+    ev.Discarded: lambda e: f"{_seat(e.seat)} discards {tile_name(e.tile)}" + (" (drawn)" if e.tsumogiri else ""),
+    ev.Chied: lambda e: f"{_seat(e.seat)} chis {tile_name(e.claimed)} from {_seat(e.from_seat)}: {format_tiles(e.tiles)}",
+    ev.Ponned: lambda e: f"{_seat(e.seat)} pons {tile_name(e.tile)} from {_seat(e.from_seat)}",
+    ev.Kanned: lambda e: f"{_seat(e.seat)} kans {tile_name(e.tile)} from {_seat(e.from_seat)}",
+    ev.ClosedKanned: lambda e: f"{_seat(e.seat)} closed kan {tile_name(e.tile)}",
+    ev.AddedKanned: lambda e: f"{_seat(e.seat)} added kan {tile_name(e.tile)}",
+    ev.DoraRevealed: lambda e: f"dora indicator {tile_name(e.indicator)} revealed",
+    ev.Won: _won,
+    ev.Exhausted: _exhausted,
+    ev.HandScored: _scored,
+    ev.MatchEnded: _ended,
+}
+
+
+def log_lines(events: Iterable[ev.Event], match_number: int) -> Iterator[str]:
+    """The log of one match: a heading, then one line per event (passes are silent)."""
+    yield f"== match {match_number}"
+    for event in events:
+        fmt = _FORMATS.get(type(event))
+        if fmt is not None:
+            yield fmt(event)

@@ -1,0 +1,142 @@
+"""Records: a whole run as JSON, and its replay to the identical event stream.
+
+A record holds the schema version, the ruleset and its options, the run's seed,
+the seat kinds, and per match its seed, its hand limit and every decision applied
+to the engine, in order (each an action's ``to_dict``)::
+
+    {"schema": 1, "format": "mahjong-joy-record", "ruleset": {"name": "joy", "options": {}},
+     "seed": 7, "seats": ["potential", ...],
+     "matches": [{"seed": 7, "max_hands": null, "decisions": [{"type": "discard", "seat": 0, "tile": 5}, ...]}]}
+
+Replay re-runs the engine from the record (no AI involved), so the events are the
+same by construction; each hand's wall comes from the match seed and the hand's
+counters. Writes go to a temporary file that is then renamed, so a crash never
+leaves half a record.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mahjong_joy.engine.actions import action_from_dict
+from mahjong_joy.engine.events import Event
+from mahjong_joy.engine.match import Match
+from mahjong_joy.errors import MahjongJoyError, RecordError
+from mahjong_joy.rulesets.base import Ruleset
+from mahjong_joy.rulesets.joy import JoyRuleset
+
+if TYPE_CHECKING:
+    from mahjong_joy.controller import Controller
+
+SCHEMA = 1
+FORMAT = "mahjong-joy-record"
+RULESETS: dict[str, type[Ruleset]] = {"joy": JoyRuleset}
+
+
+def match_record(ctl: Controller) -> dict[str, Any]:
+    """One match's entry: its seed, hand limit and decisions."""
+    return {
+        "seed": ctl.seed,
+        "max_hands": ctl.match.max_hands,
+        "decisions": [action.to_dict() for action in ctl.decisions],
+    }
+
+
+def run_record(seed: int | str, seats: Sequence[str], matches: Sequence[Controller]) -> dict[str, Any]:
+    """A whole run (one or more matches on one ruleset) as a record."""
+    ruleset = matches[0].match.ruleset if matches else JoyRuleset()
+    return {
+        "schema": SCHEMA,
+        "format": FORMAT,
+        "ruleset": {"name": ruleset.name, "options": ruleset.options()},
+        "seed": seed,
+        "seats": list(seats),
+        "matches": [match_record(ctl) for ctl in matches],
+    }
+
+
+def write_record(record: dict[str, Any], path: str | Path) -> None:
+    """Write atomically: a temporary file in the same folder, then a rename."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(record, out, separators=(",", ":"))
+            out.write("\n")
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_record(path: str | Path) -> dict[str, Any]:
+    """Load and check a record; ``RecordError`` says what is wrong with the file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"record {str(path)!r} not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"record {str(path)!r} cannot be read: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"record {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    check_record(data, str(path))
+    return data
+
+
+def check_record(data: Any, name: str = "record") -> None:
+    """Schema and shape checks, each failure named."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"{name} is not a Mahjong Joy record")
+    schema = data.get("schema")
+    if type(schema) is not int or schema < 1:
+        raise RecordError(f"{name} has no valid schema version")
+    if schema > SCHEMA:
+        raise RecordError(f"{name} uses schema {schema}, newer than this version reads ({SCHEMA}); update Mahjong Joy")
+    ruleset = data.get("ruleset")
+    if not isinstance(ruleset, dict) or ruleset.get("name") not in RULESETS:
+        raise RecordError(f"{name} names an unknown ruleset: {ruleset!r}")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != 4 or not all(isinstance(s, str) for s in seats):
+        raise RecordError(f"{name} must list four seat kinds")
+    matches = data.get("matches")
+    if not isinstance(matches, list):
+        raise RecordError(f"{name} has no list of matches")
+    for i, entry in enumerate(matches):
+        if not isinstance(entry, dict) or not isinstance(entry.get("decisions"), list):
+            raise RecordError(f"{name}: match {i + 1} has no list of decisions")
+        if not isinstance(entry.get("seed"), (int, str)) or isinstance(entry.get("seed"), bool):
+            raise RecordError(f"{name}: match {i + 1} has no seed")
+        limit = entry.get("max_hands")
+        if limit is not None and (type(limit) is not int or limit < 1):
+            raise RecordError(f"{name}: match {i + 1} has a bad max_hands {limit!r}")
+
+
+def replay_match(entry: dict[str, Any], ruleset: Ruleset, name: str = "record", index: int = 0) -> Match:
+    """Re-run one match from its decisions; the match's ``events`` are the replayed stream."""
+    match = Match(entry["seed"], ruleset, entry.get("max_hands"))
+    for number, data in enumerate(entry["decisions"], start=1):
+        action = action_from_dict(data)
+        if match.is_over:
+            raise RecordError(f"{name}: match {index + 1} decision {number} comes after the match ended")
+        if match.hand.is_finished:
+            match.next_hand()
+        try:
+            match.apply(action)
+        except MahjongJoyError as exc:
+            raise RecordError(f"{name}: match {index + 1} decision {number} does not apply: {exc}") from None
+    return match
+
+
+def replay_events(data: dict[str, Any], name: str = "record") -> list[list[Event]]:
+    """Every match's event stream, replayed from a checked record."""
+    check_record(data, name)
+    ruleset = RULESETS[data["ruleset"]["name"]]()
+    return [replay_match(entry, ruleset, name, i).events for i, entry in enumerate(data["matches"])]
