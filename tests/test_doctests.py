@@ -1,0 +1,25 @@
+"""The examples in the core modules' docstrings stay true."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+CORE_MODULES = [
+    "mahjong_joy",
+    "mahjong_joy.notation",
+    "mahjong_joy.hand.agari",
+    "mahjong_joy.hand.claims",
+    "mahjong_joy.hand.decompose",
+    "mahjong_joy.hand.shanten",
+    "mahjong_joy.hand.waits",
+]
+
+
+@pytest.mark.parametrize("name", CORE_MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0
+    assert result.attempted > 0
