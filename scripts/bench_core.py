@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 
@@ -70,6 +72,22 @@ def ref_ukeire(calc: Shanten) -> Callable[[list[int]], dict[int, int]]:
     return useful
 
 
+_MEMORY_PROBE = """
+import gc, tracemalloc
+tracemalloc.start()
+from mahjong_joy.hand.tables import tables
+tables()
+gc.collect()
+print(tracemalloc.get_traced_memory()[0] / 1e6)
+"""
+
+
+def table_memory_mb() -> float:
+    """Memory held once the tables are loaded (tracemalloc, in a fresh interpreter)."""
+    out = subprocess.run([sys.executable, "-c", _MEMORY_PROBE], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
@@ -100,7 +118,8 @@ def main() -> int:
         ("waits, mixed 13 vs 34 agari calls", waiting_tiles, ref_waits(agari), mixed13, 15),
         ("ukeire, random 13 vs 35 shanten calls", ukeire, ref_ukeire(calc), random13, 30),
     ]
-    print(f"tables loaded in {load_ms:.0f} ms; {n} hands per corpus, median of {args.repeats} passes")
+    print(f"tables loaded in {load_ms:.0f} ms, holding {table_memory_mb():.1f} MB (package imports included)")
+    print(f"{n} hands per corpus, median of {args.repeats} passes")
     print(f"{'what':40} {'ours us':>9} {'mahjong us':>11} {'ratio':>7}  target")
     for name, ours, ref, corpus, target in rows:
         ours_us = per_call_us(ours, corpus, args.repeats)
