@@ -1,0 +1,123 @@
+"""Table geometry: where every hand, meld, river tile and panel goes for a window size.
+
+Pure arithmetic on rectangles (pygame.Rect only), so the minimum-size test can
+check that no two areas overlap. Seats are relative to the player:
+``seat_from_me`` 0 bottom, 1 right, 2 top, 3 left, as on a real table where the
+next player in turn order sits on your right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from mahjong_joy.ui.theme import scale_for
+from mahjong_joy.ui.tiles_art import depth_of, tile_height
+
+ROTATION = (0, 90, 180, 270)  # tile art rotation per seat_from_me
+RIVER_COLUMNS = 6
+RIVER_ROWS = 4  # rows reserved (a river rarely reaches a fourth row; the fifth overlaps softly)
+# Along-the-line direction u and the direction from the seat's edge toward the centre n.
+DIRECTIONS = (((1, 0), (0, -1)), ((0, -1), (-1, 0)), ((-1, 0), (0, 1)), ((0, 1), (1, 0)))
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A line of tiles: start point ``origin``, direction ``u`` along it, ``n`` across it."""
+
+    origin: tuple[float, float]
+    u: tuple[int, int]
+    n: tuple[int, int]
+
+    def rect(self, along: float, length: float, across: float, thickness: float) -> pygame.Rect:
+        """Screen rectangle covering [along, along+length] x [across, across+thickness]."""
+        xs, ys = [], []
+        for a in (along, along + length):
+            for b in (across, across + thickness):
+                xs.append(self.origin[0] + self.u[0] * a + self.n[0] * b)
+                ys.append(self.origin[1] + self.u[1] * a + self.n[1] * b)
+        return pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Every size and frame the table scene draws with, for one window size."""
+
+    size: tuple[int, int]
+    scale: float
+    hand_w: int  # the player's hand tiles
+    meld_w: int  # the player's meld tiles
+    opp_w: int  # opponents' hand and meld tiles
+    river_w: int
+    center: pygame.Rect
+    guide: pygame.Rect
+    actions: pygame.Rect  # tsumo / kan buttons and the claim prompt live here
+    lines: tuple[Frame, ...]  # per seat_from_me: where hand + melds run
+    rivers: tuple[Frame, ...]  # per seat_from_me: river rows of six
+    line_length: tuple[int, ...]
+
+    def tile_w(self, seat_from_me: int) -> int:
+        """Hand tile width for a seat."""
+        return self.hand_w if seat_from_me == 0 else self.opp_w
+
+    def river_slot(self, seat_from_me: int, index: int) -> pygame.Rect:
+        """Rectangle of the ``index``-th river tile of a seat (rows of six, outward)."""
+        row, col = divmod(index, RIVER_COLUMNS)
+        rw, rh = self.river_w, tile_height(self.river_w)
+        return self.rivers[seat_from_me].rect(col * rw, rw, min(row, RIVER_ROWS) * rh, rh)
+
+    def river_area(self, seat_from_me: int) -> pygame.Rect:
+        """The whole reserved river area of a seat."""
+        rw, rh = self.river_w, tile_height(self.river_w)
+        return self.rivers[seat_from_me].rect(0, rw * RIVER_COLUMNS, 0, rh * RIVER_ROWS)
+
+    def line_area(self, seat_from_me: int) -> pygame.Rect:
+        """The band a seat's hand and melds occupy."""
+        w = self.tile_w(seat_from_me)
+        return self.lines[seat_from_me].rect(0, self.line_length[seat_from_me], 0, tile_height(w) + depth_of(w))
+
+    def rects(self) -> dict[str, pygame.Rect]:
+        """Named areas that must never overlap."""
+        named = {"center": self.center, "guide": self.guide, "actions": self.actions}
+        for s in range(4):
+            named[f"river{s}"] = self.river_area(s)
+            named[f"line{s}"] = self.line_area(s)
+        return named
+
+
+def table_layout(size: tuple[int, int]) -> TableLayout:
+    """Compute the table for a window size (everything scales with the smaller ratio)."""
+    w, h = size
+    s = scale_for(size)
+    hand_w, meld_w, opp_w, river_w = round(50 * s), round(40 * s), round(29 * s), round(31 * s)
+    margin = round(12 * s)
+    hand_h = tile_height(hand_w) + depth_of(hand_w)
+    opp_h = tile_height(opp_w) + depth_of(opp_w)
+    guide = pygame.Rect(round(60 * s), h - margin - hand_h - round(36 * s), round(640 * s), round(30 * s))
+    top_band = margin + opp_h + round(6 * s)
+    cx, cy = w // 2, (top_band + guide.top) // 2
+    side = round(178 * s)
+    center = pygame.Rect(cx - side // 2, cy - side // 2, side, side)
+    gap = round(6 * s)
+    half = side // 2 + gap
+    rw6 = river_w * RIVER_COLUMNS
+    rivers = (
+        Frame((cx - rw6 / 2, cy + half), (1, 0), (0, 1)),
+        Frame((cx + half, cy + rw6 / 2), (0, -1), (1, 0)),
+        Frame((cx + rw6 / 2, cy - half), (-1, 0), (0, -1)),
+        Frame((cx - half, cy - rw6 / 2), (0, 1), (-1, 0)),
+    )
+    vertical_len = guide.top - top_band - round(40 * s)
+    lines = (
+        Frame((round(60 * s), h - margin - hand_h), (1, 0), (0, 1)),
+        Frame((w - margin - opp_h, guide.top - round(20 * s)), (0, -1), (1, 0)),
+        Frame((w - round(200 * s), margin), (-1, 0), (0, 1)),
+        Frame((margin, top_band + round(20 * s)), (0, 1), (1, 0)),
+    )
+    lengths = (w - round(120 * s), vertical_len, w - round(400 * s), vertical_len)
+    right_river = pygame.Rect(0, 0, 0, 0)
+    actions_w, actions_h = round(300 * s), round(150 * s)
+    actions = pygame.Rect(w - margin - opp_h - round(10 * s) - actions_w, guide.top - round(6 * s) - actions_h, actions_w, actions_h)
+    del right_river
+    return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths)

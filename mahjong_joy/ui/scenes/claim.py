@@ -1,0 +1,134 @@
+"""The claim prompt: one button per option over the table, which keeps animating below.
+
+Chi buttons show their tiles; number keys 1..n press buttons in order, letters
+too (R ron, P pon, K kan, C chi, Space pass). Auto-pass skips every prompt that
+does not offer Ron.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from mahjong_joy.engine.actions import Chi, Kan, Pass, Pon, Ron
+from mahjong_joy.tiles import tile_name
+from mahjong_joy.ui import theme
+from mahjong_joy.ui.scenes.base import Scene, Transition
+from mahjong_joy.ui.session import ClaimOffer
+from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
+
+ORDER = {Ron: 0, Kan: 1, Pon: 2, Chi: 3, Pass: 9}
+LETTER = {Ron: pygame.K_r, Kan: pygame.K_k, Pon: pygame.K_p, Chi: pygame.K_c, Pass: pygame.K_SPACE}
+WIND_NAMES = ("East", "South", "West", "North")
+
+
+def auto_pass_action(offer: ClaimOffer | None, auto_pass: bool) -> Any:
+    """The Pass to send without asking, when auto-pass is on and Ron is not possible."""
+    if offer is None or not auto_pass or any(isinstance(a, Ron) for a in offer.actions):
+        return None
+    return next((a for a in offer.actions if isinstance(a, Pass)), None)
+
+
+def label_of(action: Any) -> str:
+    """Button text for one claim option."""
+    if isinstance(action, Chi):
+        return "Chi"
+    return {Ron: "Ron!", Pon: "Pon", Kan: "Kan", Pass: "Pass"}.get(type(action), action.name)
+
+
+class ClaimOverlay(Scene):
+    """A small panel in the table's action area; it pops itself once an answer is sent."""
+
+    opaque = False
+
+    def __init__(self, app: Any, table: Any) -> None:
+        super().__init__(app)
+        self.table = table
+        self.offer: ClaimOffer = table.snap.claim
+        self.buttons: list[Button] = []
+        self.actions: dict[str, Any] = {}
+        self.auto = Button("", "auto", pygame.Rect(0, 0, 1, 1))
+        self.panel = pygame.Rect(0, 0, 1, 1)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        area = self.table.layout.actions
+        s = self.table.layout.scale
+        self.panel = area
+        options = sorted(self.offer.actions, key=lambda a: ORDER.get(type(a), 5))
+        n = len(options)
+        cols = min(n, 3)
+        gap = round(8 * s)
+        bw = (area.w - 2 * gap - (cols - 1) * gap) // cols
+        bh = round(44 * s)
+        self.buttons, self.actions = [], {}
+        for i, action in enumerate(options):
+            row, col = divmod(i, cols)
+            rect = pygame.Rect(area.x + gap + col * (bw + gap), area.y + round(40 * s) + row * (bh + gap), bw, bh)
+            key = getattr(pygame, f"K_{i + 1}") if i < 9 else None
+            ident = f"opt{i}"
+            self.actions[ident] = action
+            hint = f"{i + 1}"
+            self.buttons.append(Button(label_of(action), ident, rect, key, primary=isinstance(action, Ron), hint=hint))
+        self.auto = Button(f"Auto-pass: {'on' if self.app.settings.auto_pass else 'off'}", "auto",
+                           pygame.Rect(area.right - round(130 * s), area.y + round(6 * s), round(124 * s), round(28 * s)))
+
+    def layout_rects(self) -> dict[str, pygame.Rect]:
+        return {b.action: b.rect for b in self.buttons} | {"auto": self.auto.rect}
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            track_hover(self.buttons + [self.auto], event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = button_at(self.buttons + [self.auto], event.pos)
+            if hit:
+                self.choose(hit.action)
+        elif event.type == pygame.KEYDOWN:
+            hit = hotkey_button(self.buttons, event.key)
+            if hit is None:
+                wanted = [t for t, k in LETTER.items() if k == event.key]
+                hit = next((b for b in self.buttons if wanted and isinstance(self.actions[b.action], wanted[0])), None)
+            if hit:
+                self.choose(hit.action)
+            elif event.key == pygame.K_ESCAPE:
+                self.choose(next((b.action for b in self.buttons if isinstance(self.actions[b.action], Pass)), ""))
+
+    def choose(self, ident: str) -> None:
+        """Send the chosen answer to the table (which submits it) and close."""
+        if ident == "auto":
+            self.app.settings.auto_pass = not self.app.settings.auto_pass
+            self.resize(self.app.size)
+            return
+        action = self.actions.get(ident)
+        if action is None:
+            return
+        self.next = Transition("pop")
+        self.table._submit(action)
+
+    def update(self, dt: float) -> None:
+        snap = self.table.snap
+        if snap is None or snap.claim is None:
+            self.next = Transition("pop")  # the window passed (e.g. another seat's ron)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.table.layout.scale
+        theme.panel(surface, self.panel.inflate(round(8 * s), round(8 * s)), theme.PANEL, round(16 * s), theme.ROSE)
+        who = WIND_NAMES[(self.offer.from_seat - self.table.snap.dealer) % 4]
+        name = self.table.snap.names[self.offer.from_seat]
+        img = self.app.art.image(self.offer.tile, round(22 * s))
+        surface.blit(img, (self.panel.x + round(8 * s), self.panel.y + round(4 * s)))
+        theme.blit_text(surface, f"Claim {tile_name(self.offer.tile)} from {name} ({who})?", round(15 * s), theme.INK,
+                        midleft=(self.panel.x + round(36 * s), self.panel.y + round(20 * s)))
+        for b in self.buttons:
+            b.draw(surface, s)
+            action = self.actions[b.action]
+            if isinstance(action, Chi):
+                self._chi_tiles(surface, b.rect, action, s)
+        self.auto.draw(surface, s * 0.7)
+
+    def _chi_tiles(self, surface: pygame.Surface, rect: pygame.Rect, action: Any, s: float) -> None:
+        """Show the run a chi option makes, right of its label."""
+        mw = round(15 * s)
+        x = rect.right - 3 * (mw + 2) - round(6 * s)
+        for i, t in enumerate(action.tiles):
+            surface.blit(self.app.art.image(t, mw), (x + i * (mw + 2), rect.centery - round(12 * s)))

@@ -1,0 +1,108 @@
+"""Match end: standings with placements and a chart of each seat's points over the hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from mahjong_joy.ui import theme
+from mahjong_joy.ui.scenes.base import Scene, Transition
+from mahjong_joy.ui.session import TableSnapshot
+from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
+
+PLACES = ("1st", "2nd", "3rd", "4th")
+LINE_COLORS = (theme.ROSE_DEEP, theme.SKY_DEEP, theme.MINT_DEEP, theme.LAVENDER_DEEP)
+
+
+def chart_points(history: tuple[tuple[int, ...], ...], seat: int, rect: pygame.Rect) -> list[tuple[int, int]]:
+    """Screen points of one seat's line: x = hand number, y = points (shared scale)."""
+    if len(history) < 2:
+        history = history + history if history else ((0, 0, 0, 0),) * 2
+    values = [v for row in history for v in row]
+    lo, hi = min(values), max(values)
+    span = max(1, hi - lo)
+    step = rect.w / (len(history) - 1)
+    return [(round(rect.x + i * step), round(rect.bottom - (row[seat] - lo) / span * rect.h)) for i, row in enumerate(history)]
+
+
+class MatchEndScene(Scene):
+    """Final standings and the points chart; Home or a new match."""
+
+    def __init__(self, app: Any, snap: TableSnapshot) -> None:
+        super().__init__(app)
+        self.snap = snap
+        self.buttons: list[Button] = []
+        self.chart = pygame.Rect(0, 0, 1, 1)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.scale
+        w, h = size
+        bw, bh = round(220 * s), round(54 * s)
+        y = h - round(80 * s)
+        self.buttons = [Button("New match", "new", pygame.Rect(w // 2 - bw - round(10 * s), y, bw, bh), pygame.K_n, primary=True),
+                        Button("Home", "home", pygame.Rect(w // 2 + round(10 * s), y, bw, bh), pygame.K_h)]
+        self.chart = pygame.Rect(round(w * 0.48), round(130 * s), round(w * 0.46) - round(30 * s), y - round(190 * s))
+
+    def layout_rects(self) -> dict[str, pygame.Rect]:
+        return {b.action: b.rect for b in self.buttons} | {"chart": self.chart}
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            track_hover(self.buttons, event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = button_at(self.buttons, event.pos)
+            if hit:
+                self.choose(hit.action)
+        elif event.type == pygame.KEYDOWN:
+            hit = hotkey_button(self.buttons, event.key)
+            if hit:
+                self.choose(hit.action)
+            elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+                self.choose("home")
+
+    def choose(self, ident: str) -> None:
+        """Start a new match or go Home."""
+        from mahjong_joy.ui.scenes.home import HomeScene
+        from mahjong_joy.ui.scenes.table import TableScene
+
+        home = HomeScene(self.app)
+        if ident == "new":
+            self.app.replace(home)
+            self.next = Transition("push", TableScene(self.app), {"seed": None})
+            self.app.push(self.next.scene, self.next.context)
+            self.next = None
+        else:
+            self.next = Transition("replace", home)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        w, h = surface.get_size()
+        surface.fill(theme.BACKGROUND)
+        theme.blit_text(surface, "Match over", round(48 * s), theme.INK, center=(w // 2, round(60 * s)))
+        x, y = round(w * 0.07), round(140 * s)
+        for seat, points, place in self.snap.standings:
+            row = pygame.Rect(x, y, round(w * 0.36), round(64 * s))
+            theme.panel(surface, row, theme.lighter(theme.SEAT_COLORS[seat], 0.45) if place == 1 else theme.PANEL, round(14 * s))
+            theme.blit_text(surface, PLACES[place - 1], round(26 * s), theme.ROSE_DEEP if place == 1 else theme.INK, midleft=(row.x + round(18 * s), row.centery))
+            pygame.draw.circle(surface, LINE_COLORS[seat], (row.x + round(100 * s), row.centery), round(7 * s))
+            theme.blit_text(surface, self.snap.names[seat], round(24 * s), theme.INK, midleft=(row.x + round(116 * s), row.centery))
+            theme.blit_text(surface, f"{points:,}", round(24 * s), theme.INK, midright=(row.right - round(18 * s), row.centery))
+            y += round(78 * s)
+        self._draw_chart(surface, s)
+        for b in self.buttons:
+            b.draw(surface, s)
+
+    def _draw_chart(self, surface: pygame.Surface, s: float) -> None:
+        frame = self.chart.inflate(round(40 * s), round(60 * s))
+        theme.panel(surface, frame, theme.PANEL, round(16 * s))
+        theme.blit_text(surface, "Points over the hands", round(17 * s), theme.INK_SOFT, midtop=(frame.centerx, frame.y + round(6 * s)))
+        history = self.snap.history
+        for i in range(max(2, len(history))):
+            gx = self.chart.x + (self.chart.w * i) // max(1, max(2, len(history)) - 1)
+            pygame.draw.line(surface, theme.PANEL_EDGE, (gx, self.chart.y), (gx, self.chart.bottom), 1)
+        for seat in range(4):
+            pts = chart_points(history, seat, self.chart)
+            pygame.draw.lines(surface, LINE_COLORS[seat], False, pts, max(2, round(3 * s)))
+            for p in pts:
+                pygame.draw.circle(surface, LINE_COLORS[seat], p, max(3, round(4 * s)))

@@ -1,0 +1,153 @@
+"""The score screen after each hand: the winning hand, yaku lines, fu, payments, every seat's change.
+
+An exhaustive draw shows who was ready and their waits instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from mahjong_joy.tiles import tile_name
+from mahjong_joy.ui import theme
+from mahjong_joy.ui.scenes.base import Scene, Transition
+from mahjong_joy.ui.session import TableSnapshot
+from mahjong_joy.ui.widgets import Button, button_at, track_hover
+
+WIND_NAMES = ("East", "South", "West", "North")
+
+
+def headline(snap: TableSnapshot) -> str:
+    """One line saying how the hand ended."""
+    r = snap.result
+    if r is None or r.winner is None:
+        return "Exhaustive draw"
+    how = "self-drawn (tsumo)" if r.tsumo else f"on {snap.names[r.from_seat]}'s discard (ron)"
+    return f"{snap.names[r.winner]} wins {how}"
+
+
+def pretty(name: str) -> str:
+    """A yaku id such as ``yakuhai_haku`` as a readable label (``Yakuhai haku``)."""
+    text = name.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def score_lines(snap: TableSnapshot) -> list[str]:
+    """Yaku and fu lines as the screen lists them (also what tests read)."""
+    r = snap.result
+    if r is None or r.winner is None:
+        return []
+    lines = [f"{pretty(name)}  {han} han" if han else pretty(name) for name, han in r.yaku]
+    total = f"{r.han} han" + (f" {r.fu} fu" if r.fu else "") + (f" · {r.limit}" if r.limit else "")
+    return lines + [total]
+
+
+class ScoreScene(Scene):
+    """Opaque screen over the table; Enter or the button deals the next hand (or ends the match)."""
+
+    def __init__(self, app: Any, snap: TableSnapshot) -> None:
+        super().__init__(app)
+        self.snap = snap
+        self.button = Button("Next hand", "next", pygame.Rect(0, 0, 1, 1), pygame.K_RETURN, primary=True)
+        if snap.match_over:
+            self.button.label = "Final standings"
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.scale
+        self.button.rect = pygame.Rect(size[0] // 2 - round(140 * s), size[1] - round(84 * s), round(280 * s), round(56 * s))
+
+    def layout_rects(self) -> dict[str, pygame.Rect]:
+        return {"next": self.button.rect}
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            track_hover([self.button], event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.hit(event.pos):
+            self.proceed()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.proceed()
+
+    def proceed(self) -> None:
+        """Next hand, or the match-end screen when the match is over."""
+        if self.snap.match_over:
+            from mahjong_joy.ui.scenes.match_end import MatchEndScene
+
+            self.next = Transition("replace", MatchEndScene(self.app, self.snap))
+        else:
+            self.next = Transition("pop", context={"next_hand": True})
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        w, h = surface.get_size()
+        surface.fill(theme.BACKGROUND)
+        snap, r = self.snap, self.snap.result
+        theme.blit_text(surface, headline(snap), round(38 * s), theme.INK, center=(w // 2, round(48 * s)))
+        card = pygame.Rect(round(60 * s), round(90 * s), w - round(120 * s), self.button.rect.y - round(110 * s))
+        theme.panel(surface, card, theme.PANEL, round(20 * s))
+        y = card.y + round(20 * s)
+        if r is not None and r.winner is not None:
+            y = self._draw_hand(surface, card.x + round(28 * s), y, s)
+            for line in score_lines(snap):
+                theme.blit_text(surface, line, round(22 * s), theme.INK, topleft=(card.x + round(30 * s), y))
+                y += round(30 * s)
+            if r.payments:
+                paid = ",  ".join(f"{who}: {amount:,}" for who, amount in r.payments)
+                theme.blit_text(surface, f"Payments: {paid}", round(17 * s), theme.INK_SOFT, topleft=(card.x + round(30 * s), y + round(4 * s)))
+        elif r is not None:
+            y = self._draw_ready(surface, card.x + round(28 * s), y, s)
+        self._draw_deltas(surface, card, s)
+        self.button.draw(surface, s)
+
+    def _draw_hand(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
+        """The winning hand with its melds; the winning tile set apart."""
+        r = self.snap.result
+        tw = round(44 * s)
+        art = self.app.art
+        hand = list(r.hand)
+        if r.win_tile in hand:
+            hand.remove(r.win_tile)
+        for t in sorted(hand):
+            surface.blit(art.image(t, tw), (x, y))
+            x += tw + 1
+        for meld in r.melds:
+            x += round(14 * s)
+            for i, t in enumerate(meld.tiles):
+                surface.blit(art.image(-1 if meld.type == "closed_kan" and i in (0, 3) else t, round(tw * 0.86)), (x, y + round(8 * s)))
+                x += round(tw * 0.86) + 1
+        if r.win_tile is not None:
+            x += round(18 * s)
+            surface.blit(art.image(r.win_tile, tw), (x, y))
+            theme.blit_text(surface, "winning tile", round(13 * s), theme.ROSE_DEEP, midtop=(x + tw // 2, y + round(tw * 1.45)))
+        return y + round(tw * 1.45) + round(26 * s)
+
+    def _draw_ready(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
+        r, snap = self.snap.result, self.snap
+        if not r.ready:
+            theme.blit_text(surface, "Nobody was ready.", round(22 * s), theme.INK, topleft=(x, y))
+            return y + round(34 * s)
+        for seat, waits in r.ready:
+            label = theme.blit_text(surface, f"{snap.names[seat]} was ready, waiting on", round(20 * s), theme.INK, topleft=(x, y))
+            wx = label.right + round(10 * s)
+            for t in waits:
+                surface.blit(self.app.art.image(t, round(26 * s)), (wx, y - round(4 * s)))
+                wx += round(29 * s)
+            y += round(48 * s)
+        return y
+
+    def _draw_deltas(self, surface: pygame.Surface, card: pygame.Rect, s: float) -> None:
+        """Every seat's change and new total along the bottom of the card."""
+        r, snap = self.snap.result, self.snap
+        if r is None:
+            return
+        cw = card.w // 4
+        for seat in range(4):
+            cx = card.x + cw * seat + cw // 2
+            base = card.bottom - round(70 * s)
+            wind = WIND_NAMES[(seat - snap.dealer) % 4]
+            theme.blit_text(surface, f"{snap.names[seat]} ({wind})", round(18 * s), theme.INK, center=(cx, base))
+            delta = r.deltas[seat] if seat < len(r.deltas) else 0
+            color = theme.MINT_DEEP if delta > 0 else theme.ROSE_DEEP if delta < 0 else theme.INK_SOFT
+            theme.blit_text(surface, f"{delta:+,}", round(22 * s), color, center=(cx, base + round(26 * s)))
+            total = r.points[seat] if seat < len(r.points) else snap.points[seat]
+            theme.blit_text(surface, f"{total:,}", round(15 * s), theme.INK_SOFT, center=(cx, base + round(50 * s)))

@@ -1,0 +1,584 @@
+"""The table: four seats drawn rotated, rivers, melds, the centre panel, the guide.
+
+The scene reads a :class:`TableSnapshot`, animates the controller's events, paces
+the AI seats by dt, and submits the player's choices. Static parts are drawn into
+a cached layer rebuilt only when the snapshot (or a flight) changes, so a frame is
+about one full-screen blit plus the moving tiles.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, Tsumo
+from mahjong_joy.errors import MahjongJoyError
+from mahjong_joy.hand.shanten import shanten
+from mahjong_joy.hand.waits import discard_candidates, waiting_tiles
+from mahjong_joy.tiles import tile_name
+from mahjong_joy.ui import theme
+from mahjong_joy.ui.anim import Animator, Flight, Tween, ease_in_out
+from mahjong_joy.ui.layout import ROTATION, TableLayout, table_layout
+from mahjong_joy.ui.scenes.base import Scene, Transition
+from mahjong_joy.ui.session import MeldView, TableSnapshot
+from mahjong_joy.ui.tiles_art import BACK, depth_of, footprint, tile_height
+from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
+
+WIND_GLYPHS = "東南西北"
+WIND_NAMES = ("East", "South", "West", "North")
+SIDEWAYS_INDEX = {3: 0, 2: 1, 1: -1}  # claimed from left / across / right -> which tile lies sideways
+
+
+def sideways_index(meld: MeldView, seat: int) -> int | None:
+    """Which tile of a meld lies sideways: it points at the seat it was claimed from."""
+    if meld.from_seat is None or meld.type == "closed_kan":
+        return None
+    rel = (meld.from_seat - seat) % 4
+    index = SIDEWAYS_INDEX.get(rel)
+    if index is None:
+        return None
+    return index % len(meld.tiles)
+
+
+def meld_order(meld: MeldView) -> list[int]:
+    """Tiles in display order: a chi shows the claimed tile first, as it was taken."""
+    tiles = list(meld.tiles)
+    if meld.type == "chi" and meld.claimed in tiles:
+        tiles.remove(meld.claimed)
+        tiles.insert(0, meld.claimed)
+    return tiles
+
+
+class TableScene(Scene):
+    """One match at the table; pushes the score screen after each hand."""
+
+    def __init__(self, app: Any, session: Any = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.snap: TableSnapshot | None = None
+        self.layout: TableLayout = table_layout(app.size)
+        self.anim = Animator()
+        self.ai_timer = 0.0
+        self.result_timer = 0.0
+        self.selected = 0
+        self.hover: int | None = None  # index into my tiles
+        self.buttons: list[Button] = []
+        self.message = ""
+        self.message_timer = 0.0
+        self._layer: pygame.Surface | None = None
+        self._layer_key: object = None
+        self._guide_cache: dict[object, object] = {}
+        self.flip = Tween(0.0)
+        self.hidden: set[object] = set()
+        self._claim_shown = -1
+        self._score_shown = -1
+
+    # -- lifecycle -------------------------------------------------------------------
+    def enter(self, context: Any = None) -> None:
+        if isinstance(context, dict) and self.session is None:
+            self.session = self._new_session(context)
+        if isinstance(context, dict) and context.get("next_hand"):
+            self._call(self.session.next_hand)
+        self.refresh()
+
+    def _new_session(self, context: dict[str, Any]) -> Any:
+        from mahjong_joy.ui.controller_session import ControllerSession
+
+        return ControllerSession(seed=context.get("seed"), ruleset=context.get("ruleset", "joy"))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout = table_layout(size)
+        self._layer = None
+        self._layer_key = None
+        self._rebuild_buttons()
+
+    def layout_rects(self) -> dict[str, pygame.Rect]:
+        return self.layout.rects()
+
+    def refresh(self) -> None:
+        """Read a new snapshot and react to what changed (buttons, prompts, results)."""
+        if self.session is None:
+            return
+        self.snap = self.session.snapshot()
+        self._guide_cache.clear()
+        n = len(self.my_tiles())
+        self.selected = min(self.selected, max(0, n - 1))
+        if self.snap.drawn is not None:
+            self.selected = n - 1
+        self._rebuild_buttons()
+
+    def _call(self, fn: Any, *args: Any) -> bool:
+        """Run a session call; an engine error becomes a message, never a crash."""
+        try:
+            fn(*args)
+        except MahjongJoyError as exc:
+            self.show_message(str(exc))
+            return False
+        return True
+
+    def show_message(self, text: str, seconds: float = 4.0) -> None:
+        """A toast over the table (errors and notices)."""
+        self.message, self.message_timer = text, seconds
+
+    # -- geometry --------------------------------------------------------------------
+    def my_tiles(self) -> list[int]:
+        """My concealed tiles in display order: sorted hand, then the drawn tile."""
+        if self.snap is None:
+            return []
+        tiles = list(self.snap.hand)
+        if self.snap.drawn is not None:
+            tiles.append(self.snap.drawn)
+        return tiles
+
+    def hand_slot(self, index: int) -> pygame.Rect:
+        """Screen rect of my ``index``-th tile (the drawn tile sits a little apart)."""
+        L = self.layout
+        gap = round(14 * L.scale) if self.snap and self.snap.drawn is not None and index == len(self.snap.hand) else 0
+        return L.lines[0].rect(index * L.hand_w + gap, L.hand_w, 0, tile_height(L.hand_w))
+
+    def tile_at(self, pos: tuple[int, int]) -> int | None:
+        """Index of my tile under ``pos`` (hit-test with event.pos)."""
+        for i in range(len(self.my_tiles())):
+            rect = self.hand_slot(i)
+            if i == self.selected:
+                rect = rect.move(0, -round(10 * self.layout.scale)).union(rect)
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def line_tile_rect(self, rel: int, along: float, sideways: bool = False, width: int | None = None, stack: int = 0) -> pygame.Rect:
+        """A tile on a seat's line; sideways tiles sit at the player's edge of the band."""
+        L = self.layout
+        w = width or L.tile_w(rel)
+        th = tile_height(w)
+        band = tile_height(L.tile_w(rel))
+        length, thick = (th, w) if sideways else (w, th)
+        toward_edge = rel in (0, 1)
+        across = (band - thick if toward_edge else 0) - (stack * w if toward_edge else -stack * w)
+        return L.lines[rel].rect(along, length, across, thick)
+
+    def meld_slots(self, seat: int) -> list[tuple[pygame.Rect, int, int]]:
+        """(rect, tile or BACK, rotation) for every meld tile of a seat, packed at the line's far end."""
+        assert self.snap is not None
+        rel = self.snap.seat_from_me(seat)
+        L = self.layout
+        w = L.meld_w if rel == 0 else L.opp_w
+        th = tile_height(w)
+        end = L.line_length[rel]
+        out: list[tuple[pygame.Rect, int, int]] = []
+        for meld in reversed(self.snap.melds[seat]):
+            tiles = meld_order(meld)
+            side = sideways_index(meld, seat)
+            end -= sum(th if i == side else w for i in range(len(tiles))) + round(8 * L.scale)
+            along = end
+            for i, tile in enumerate(tiles):
+                lying = i == side
+                shown = BACK if meld.type == "closed_kan" and i in (0, 3) else tile
+                rot = (ROTATION[rel] + (90 if lying else 0)) % 360
+                out.append((self.line_tile_rect(rel, along, lying, w), shown, rot))
+                along += th if lying else w
+        return out
+
+    def river_rect(self, seat: int, index: int) -> pygame.Rect:
+        """Where a seat's ``index``-th river tile lies."""
+        assert self.snap is not None
+        return self.layout.river_slot(self.snap.seat_from_me(seat), index)
+
+    # -- input -----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.snap is None:
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.tile_at(event.pos)
+            track_hover(self.buttons, event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        hit = button_at(self.buttons, pos)
+        if hit:
+            self.press(hit.action)
+            return
+        index = self.tile_at(pos)
+        if index is not None:
+            self.selected = index
+            self.discard(index)
+
+    def _key(self, key: int) -> None:
+        n = len(self.my_tiles())
+        if key == pygame.K_ESCAPE:
+            from mahjong_joy.ui.scenes.menu import MenuOverlay
+
+            self.next = Transition("push", MenuOverlay(self.app))
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and n:
+            self.selected = (self.selected + (1 if key == pygame.K_RIGHT else -1)) % n
+            self.hover = self.selected
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.discard(self.selected)
+        else:
+            hit = hotkey_button(self.buttons, key)
+            if hit:
+                self.press(hit.action)
+
+    def can_act(self) -> bool:
+        """The player may act only on their turn, with no tile still in flight."""
+        return bool(self.snap and self.snap.my_turn and not self.anim.busy)
+
+    def discard(self, index: int) -> None:
+        """Discard my ``index``-th tile if that is legal now."""
+        tiles = self.my_tiles()
+        if not self.can_act() or not 0 <= index < len(tiles):
+            return
+        action = Discard(self.snap.me, tiles[index])
+        if action not in self.snap.own_actions:
+            return
+        self._submit(action, from_rect=self.hand_slot(index))
+
+    def press(self, action_id: str) -> None:
+        """An own-turn button: tsumo or a kan."""
+        if not self.can_act():
+            return
+        for action in self.snap.own_actions:
+            if _action_id(action) == action_id:
+                self._submit(action)
+                return
+
+    def _submit(self, action: Any, from_rect: pygame.Rect | None = None) -> None:
+        self._origin = from_rect
+        if self._call(self.session.submit, action):
+            self.after_step()
+
+    # -- flow ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.anim.update(dt)
+        self.flip.update(dt)
+        if self.message_timer > 0:
+            self.message_timer -= dt
+        if self.snap is None or self.anim.busy or self.app.top is not self and not self._overlay_is_claim():
+            return
+        if self.snap.result is not None:
+            self._maybe_show_result(dt)
+            return
+        if self.snap.claim is not None:
+            self._maybe_prompt_claim()
+            return
+        if self.session.needs_human():
+            return
+        self.ai_timer += dt
+        if self.ai_timer >= self.app.settings.ai_delay:
+            self.ai_timer = 0.0
+            self._origin = None
+            if self._call(self.session.step):
+                self.after_step()
+
+    def _overlay_is_claim(self) -> bool:
+        from mahjong_joy.ui.scenes.claim import ClaimOverlay
+
+        return isinstance(self.app.top, ClaimOverlay)
+
+    def _maybe_prompt_claim(self) -> None:
+        from mahjong_joy.ui.scenes.claim import ClaimOverlay, auto_pass_action
+
+        if self.snap.version == self._claim_shown or self._overlay_is_claim():
+            return
+        self._claim_shown = self.snap.version
+        auto = auto_pass_action(self.snap.claim, self.app.settings.auto_pass)
+        if auto is not None:
+            self._submit(auto)
+            return
+        self.app.sounds.play("chime")
+        self.next = Transition("push", ClaimOverlay(self.app, self))
+
+    def _maybe_show_result(self, dt: float) -> None:
+        self.result_timer += dt
+        if self.result_timer < 1.2 * max(0.3, self.app.settings.anim_scale) or self._score_shown == self.snap.version:
+            return
+        from mahjong_joy.ui.scenes.score import ScoreScene
+
+        self._score_shown = self.snap.version
+        self.next = Transition("push", ScoreScene(self.app, self.snap))
+
+    def after_step(self) -> None:
+        """Turn the controller's new events into flights and sounds, then re-read the snapshot."""
+        old = self.snap
+        events = self.session.drain_events()
+        self.refresh()
+        for event in events:
+            self._animate(old, event)
+        self._layer_key = None
+
+    def _animate(self, old: TableSnapshot | None, event: Any) -> None:
+        name = getattr(event, "name", "")
+        scale = self.app.settings.anim_scale
+        snap = self.snap
+        if snap is None:
+            return
+        if name == "discarded":
+            self.app.sounds.play("click")
+            seat = event.seat
+            index = len(snap.rivers[seat]) - 1
+            if index < 0:
+                return
+            end = self.river_rect(seat, index)
+            start = self._origin if seat == snap.me and self._origin else self._line_end(seat)
+            rel = snap.seat_from_me(seat)
+            self._fly(event.tile, start, end, 0.28 * scale, ROTATION[rel], self.layout.river_w, ("river", seat, index))
+        elif name == "drew" and event.seat == snap.me and snap.drawn is not None:
+            end = self.hand_slot(len(snap.hand))
+            start = end.move(round(90 * self.layout.scale), 0)
+            self._fly(snap.drawn, start, end, 0.2 * scale, 0, self.layout.hand_w, ("hand", len(snap.hand)))
+        elif name in ("chied", "ponned", "kanned"):
+            seat, src = event.seat, event.from_seat
+            tile = getattr(event, "claimed", getattr(event, "tile", 0))
+            start = self.river_rect(src, len(old.rivers[src]) - 1) if old and old.rivers[src] else self._line_end(src)
+            slots = self.meld_slots(seat)
+            if slots:
+                end = slots[-1][0] if snap.seat_from_me(seat) != 0 else slots[-1][0]
+                rel = snap.seat_from_me(seat)
+                self._fly(tile, start, end, 0.32 * scale, ROTATION[rel], self.layout.river_w, ("meld", seat))
+        elif name == "won":
+            self.app.sounds.play("flourish")
+            self.flip = Tween(0.6 * scale, ease=ease_in_out)
+            self.result_timer = 0.0
+
+    def _fly(self, tile: int, start: pygame.Rect, end: pygame.Rect, seconds: float, rotation: int, width: int, key: object) -> None:
+        if seconds <= 0:
+            return
+        self.anim.add(Flight(tile, start.topleft, end.topleft, Tween(seconds), rotation, width, key))
+
+    def _line_end(self, seat: int) -> pygame.Rect:
+        """Roughly where an opponent's concealed hand ends (a discard starts there)."""
+        assert self.snap is not None
+        rel = self.snap.seat_from_me(seat)
+        return self.line_tile_rect(rel, self.snap.hand_sizes[seat] * self.layout.tile_w(rel) / 2)
+
+    # -- buttons ---------------------------------------------------------------------
+    def _rebuild_buttons(self) -> None:
+        self.buttons = []
+        if self.snap is None or not self.snap.my_turn:
+            return
+        extra = [a for a in self.snap.own_actions if not isinstance(a, Discard)]
+        s = self.layout.scale
+        area = self.layout.actions
+        bw, bh, gap = round(130 * s), round(52 * s), round(10 * s)
+        x = area.right - bw
+        for i, action in enumerate(extra[:4]):
+            label, key = _action_label(action)
+            rect = pygame.Rect(x - (i % 2) * (bw + gap), area.bottom - bh - (i // 2) * (bh + gap), bw, bh)
+            self.buttons.append(Button(label, _action_id(action), rect, key, primary=isinstance(action, Tsumo), hint=pygame.key.name(key).upper() if key else ""))
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        key = (self.snap.version if self.snap else -1, surface.get_size(), frozenset(f.key for f in self.anim.flights), self.app.settings.latin_labels, self.flip.done, self.selected if self.can_act() else -1)
+        if self._layer is None or self._layer_key != key or self._layer.get_size() != surface.get_size():
+            self._layer = self._render_static(surface.get_size())
+            self._layer_key = key
+        surface.blit(self._layer, (0, 0))
+        self._draw_live(surface)
+
+    def _render_static(self, size: tuple[int, int]) -> pygame.Surface:
+        layer = pygame.Surface(size).convert()
+        self._draw_felt(layer)
+        if self.snap is None:
+            theme.blit_text(layer, "Starting...", 30, theme.INK, center=layer.get_rect().center)
+            return layer
+        self._draw_center(layer)
+        for seat in range(4):
+            self._draw_river(layer, seat)
+            self._draw_line(layer, seat)
+        return layer
+
+    def _draw_felt(self, layer: pygame.Surface) -> None:
+        s = self.layout.scale
+        layer.fill(theme.BACKGROUND)
+        w, h = layer.get_size()
+        felt = pygame.Rect(round(4 * s), round(4 * s), w - round(8 * s), h - round(8 * s))
+        pygame.draw.rect(layer, theme.FELT_EDGE, felt, border_radius=round(28 * s))
+        pygame.draw.rect(layer, theme.FELT, felt.inflate(-round(10 * s), -round(10 * s)), border_radius=round(24 * s))
+        if self.snap is not None:
+            rel = self.snap.seat_from_me(self.snap.turn)
+            band = self.layout.line_area(rel).inflate(round(12 * s), round(10 * s))
+            pygame.draw.rect(layer, theme.lighter(theme.HIGHLIGHT, 0.55), band, border_radius=round(12 * s))
+
+    def _draw_center(self, layer: pygame.Surface) -> None:
+        snap, L = self.snap, self.layout
+        s = L.scale
+        c = L.center
+        pygame.draw.rect(layer, theme.FELT_DEEP, c.move(0, round(3 * s)), border_radius=round(18 * s))
+        pygame.draw.rect(layer, theme.PANEL, c, border_radius=round(18 * s))
+        wind = WIND_NAMES[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
+        theme.blit_text(layer, f"{wind} {snap.hand_number}", round(24 * s), theme.INK, center=(c.centerx, c.y + round(50 * s)))
+        honba = f" · {snap.honba} bonus" if snap.honba else ""
+        theme.blit_text(layer, f"{snap.wall_count} left{honba}", round(15 * s), theme.INK_SOFT, center=(c.centerx, c.y + round(76 * s)))
+        if snap.dora_indicators:
+            dw = round(22 * s)
+            x0 = c.centerx - (len(snap.dora_indicators) * (dw + 3)) // 2
+            theme.blit_text(layer, "dora indicator", round(11 * s), theme.INK_SOFT, center=(c.centerx, c.y + round(96 * s)))
+            for i, t in enumerate(snap.dora_indicators):
+                layer.blit(self.app.art.image(t, dw), (x0 + i * (dw + 3), c.y + round(105 * s)))
+        for seat in range(4):
+            self._draw_seat_tag(layer, seat)
+
+    def _draw_seat_tag(self, layer: pygame.Surface, seat: int) -> None:
+        """Seat wind, name, points and dealer chip along the centre's edge facing that seat.
+
+        Side seats' tags run along the edge (rotated), as printed on a real table's
+        centre, which leaves the middle free for the round, wall count and dora.
+        """
+        snap, s, c = self.snap, self.layout.scale, self.layout.center
+        rel = snap.seat_from_me(seat)
+        turn = seat == snap.turn
+        color = theme.ROSE_DEEP if turn else theme.INK
+        dealer = " · D" if seat == snap.dealer else ""
+        label = theme.text(f"{WIND_GLYPHS[(seat - snap.dealer) % 4]} {snap.names[seat]}  {snap.points[seat]:,}{dealer}", round(14 * s), color)
+        label = pygame.transform.rotate(label, (90, 0, -90)[rel - 1]) if rel else label
+        inset = round(16 * s)
+        anchor = {0: {"midbottom": (c.centerx, c.bottom - inset // 2)}, 1: {"midright": (c.right - inset // 2, c.centery)},
+                  2: {"midtop": (c.centerx, c.y + inset // 2)}, 3: {"midleft": (c.x + inset // 2, c.centery)}}[rel]
+        r = label.get_rect(**anchor)
+        if turn:
+            pygame.draw.rect(layer, theme.lighter(theme.HIGHLIGHT, 0.4), r.inflate(round(8 * s), round(6 * s)), border_radius=round(6 * s))
+        layer.blit(label, r)
+
+    def _draw_river(self, layer: pygame.Surface, seat: int) -> None:
+        snap, art = self.snap, self.app.art
+        rel = snap.seat_from_me(seat)
+        hidden = {f.key for f in self.anim.flights}
+        for i, tile in enumerate(snap.rivers[seat]):
+            if ("river", seat, i) in hidden:
+                continue
+            rect = self.layout.river_slot(rel, i)
+            layer.blit(art.image(tile, self.layout.river_w, ROTATION[rel]), rect.topleft)
+
+    def _draw_line(self, layer: pygame.Surface, seat: int) -> None:
+        snap, art, L = self.snap, self.app.art, self.layout
+        rel = snap.seat_from_me(seat)
+        hidden = {f.key for f in self.anim.flights}
+        if rel == 0:
+            self._draw_my_hand(layer, hidden)
+        else:
+            shown = snap.revealed.get(seat)
+            count = len(shown) if shown else snap.hand_sizes[seat]
+            w = L.opp_w
+            for i in range(count):
+                tile = shown[i] if shown and self.flip.value > 0.5 else BACK
+                rect = self.line_tile_rect(rel, i * w)
+                layer.blit(art.image(tile, w, ROTATION[rel]), rect.topleft)
+        for index, (rect, tile, rot) in enumerate(self.meld_slots(seat)):
+            if ("meld", seat) in hidden and index == len(self.meld_slots(seat)) - 1:
+                continue
+            width = L.meld_w if rel == 0 else L.opp_w
+            layer.blit(art.image(tile, width, rot), rect.topleft)
+
+    def _draw_my_hand(self, layer: pygame.Surface, hidden: set[object]) -> None:
+        art, L = self.app.art, self.layout
+        lift = round(10 * L.scale)
+        for i, tile in enumerate(self.my_tiles()):
+            if ("hand", i) in hidden:
+                continue
+            rect = self.hand_slot(i)
+            if i == self.selected and self.can_act():
+                rect = rect.move(0, -lift)
+            layer.blit(art.image(tile, L.hand_w), rect.topleft)
+
+    def _draw_live(self, surface: pygame.Surface) -> None:
+        """Per-frame parts: hover outline, flights, guide, buttons, toast."""
+        s = self.layout.scale
+        if self.hover is not None and self.hover < len(self.my_tiles()) and self.can_act():
+            rect = self.hand_slot(self.hover)
+            if self.hover == self.selected:
+                rect = rect.move(0, -round(10 * s))
+            pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), width=max(2, round(3 * s)), border_radius=round(8 * s))
+        for flight in self.anim.flights:
+            x, y = flight.position()
+            surface.blit(self.app.art.image(flight.tile, flight.size, flight.rotation), (round(x), round(y)))
+        if self.app.settings.hints:
+            self._draw_guide(surface)
+        for b in self.buttons:
+            b.draw(surface, s)
+        if self.message_timer > 0 and self.message:
+            rect = pygame.Rect(0, 0, round(620 * s), round(46 * s))
+            rect.midtop = (surface.get_width() // 2, round(70 * s))
+            theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.5), round(12 * s))
+            theme.blit_text(surface, self.message[:90], round(16 * s), theme.INK, center=rect.center)
+
+    # -- the remaining-tile guide ------------------------------------------------------
+    def guide_items(self) -> tuple[str, list[tuple[int, int]]]:
+        """What the guide says now: a caption and (tile, unseen copies) pairs."""
+        snap = self.snap
+        if snap is None or snap.result is not None:
+            return "", []
+        key = (snap.version, self.hover if snap.my_turn else None)
+        if key not in self._guide_cache:
+            self._guide_cache[key] = self._compute_guide()
+        return self._guide_cache[key]  # type: ignore[return-value]
+
+    def _compute_guide(self) -> tuple[str, list[tuple[int, int]]]:
+        snap = self.snap
+        melds = len(snap.melds[snap.me])
+        tiles = self.my_tiles()
+        seen = list(snap.visible34)
+        try:
+            if len(tiles) % 3 == 2:
+                index = self.hover if self.hover is not None else self.selected
+                if not 0 <= index < len(tiles):
+                    return "", []
+                tile = tiles[index]
+                for cand in discard_candidates(tiles, melds, _others_seen(seen, tiles)):
+                    if cand.tile == tile:
+                        useful = sorted(cand.ukeire.items())
+                        state = "ready" if cand.shanten == 0 else "complete" if cand.shanten < 0 else f"{cand.shanten}-shanten"
+                        return f"Discard {tile_name(tile)}: {state}, {cand.ukeire_total} useful", useful
+                return "", []
+            sh = shanten(tiles, melds)
+            if sh == 0:
+                waits = waiting_tiles(tiles, melds)
+                unseen = [(t, max(0, 4 - seen[t])) for t in waits]
+                return f"Ready! {sum(n for _, n in unseen)} winning tiles unseen", unseen
+            return f"{sh}-shanten: hover a tile on your turn to see what discarding it leaves", []
+        except MahjongJoyError:
+            return "", []
+
+    def _draw_guide(self, surface: pygame.Surface) -> None:
+        caption, items = self.guide_items()
+        if not caption:
+            return
+        g, s = self.layout.guide, self.layout.scale
+        theme.panel(surface, g, theme.lighter(theme.LAVENDER, 0.55), round(10 * s), None)
+        r = theme.blit_text(surface, caption, round(15 * s), theme.INK, midleft=(g.x + round(10 * s), g.centery))
+        x = r.right + round(10 * s)
+        mw = round(17 * s)
+        for tile, n in items:
+            if x + mw + round(30 * s) > g.right:
+                break
+            img = self.app.art.image(tile, mw)
+            surface.blit(img, (x, g.centery - tile_height(mw) // 2 - 1))
+            t = theme.blit_text(surface, f"×{n}", round(13 * s), theme.ROSE_DEEP if n == 0 else theme.INK, midleft=(x + mw + 2, g.centery))
+            x = t.right + round(6 * s)
+
+
+def _others_seen(seen: list[int], hand: list[int]) -> list[int]:
+    """Visible counts minus my own hand (ukeire counts copies outside the hand)."""
+    out = list(seen)
+    for t in hand:
+        out[t] = max(0, out[t] - 1)
+    return out
+
+
+def _action_id(action: Any) -> str:
+    """Stable id of an own-turn action for its button."""
+    return f"{action.name}:{getattr(action, 'tile', '')}"
+
+
+def _action_label(action: Any) -> tuple[str, int | None]:
+    """Button label and hotkey for an own-turn action."""
+    if isinstance(action, Tsumo):
+        return "Tsumo!", pygame.K_t
+    if isinstance(action, ClosedKan):
+        return f"Kan {tile_name(action.tile)}", pygame.K_k
+    if isinstance(action, AddedKan):
+        return f"Add kan {tile_name(action.tile)}", pygame.K_a
+    return action.name, None
