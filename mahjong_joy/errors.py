@@ -23,3 +23,7 @@ class IllegalActionError(MahjongJoyError):
 
 class RecordError(MahjongJoyError):
     """A record, save or settings file that is missing, corrupt or from a newer schema."""
+
+
+class ScoringError(MahjongJoyError):
+    """A win situation or rules option the scorer cannot read: an unknown field, a bad wind."""

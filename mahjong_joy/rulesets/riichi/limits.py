@@ -1,0 +1,63 @@
+"""From han and fu to points: limits and who pays what (riichi.wiki: "Scoring").
+
+Below a limit, basic points are ``fu * 2 ** (han + 2)``; from 2000 basic points (or
+5 han) the hand is a mangan, then haneman (6-7 han, 3000), baiman (8-10, 4000),
+sanbaiman (11-12, 6000) and yakuman (8000 per yakuman). 13+ han without a yakuman
+is a counted (kazoe) yakuman, or sanbaiman when kazoe is off. Kiriage mangan, when
+on, rounds 4 han 30 fu and 3 han 60 fu up to mangan. A ron pays 4x basic points
+(6x to the dealer); a tsumo takes 2x from the dealer and 1x from each other
+player (2x from each when the dealer wins), each rounded up to 100. Each honba
+adds 300 to a ron (100 from each payer on a tsumo); riichi sticks go to the winner.
+"""
+
+from __future__ import annotations
+
+from mahjong_joy.rulesets.riichi.rules import RiichiRules
+
+MULTIPLE_NAMES = {1: "yakuman", 2: "double_yakuman", 3: "triple_yakuman", 4: "quadruple_yakuman",
+                  5: "quintuple_yakuman", 6: "sextuple_yakuman"}
+
+
+def basic_points(han: int, fu: int, yakuman: int, rules: RiichiRules) -> tuple[int, str | None]:
+    """Basic points and the limit's name (``None`` below mangan)."""
+    if yakuman:
+        return 8000 * yakuman, MULTIPLE_NAMES.get(yakuman, f"{yakuman}x_yakuman")
+    if han >= 13:
+        return (8000, "kazoe_yakuman") if rules.kazoe_yakuman else (6000, "sanbaiman")
+    if han >= 11:
+        return 6000, "sanbaiman"
+    if han >= 8:
+        return 4000, "baiman"
+    if han >= 6:
+        return 3000, "haneman"
+    if han >= 5:
+        return 2000, "mangan"
+    base = fu * 2 ** (han + 2)
+    if base >= 2000 or (rules.kiriage_mangan and (han, fu) in ((4, 30), (3, 60))):
+        return 2000, "mangan"
+    return base, None
+
+
+def _up100(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0) -> dict[str, int]:
+    """Who pays what, honba included: ``ron``, or ``tsumo_dealer``/``tsumo_non_dealer``."""
+    if not tsumo:
+        return {"ron": _up100(base * (6 if dealer else 4)) + 300 * honba}
+    if dealer:
+        return {"tsumo_non_dealer": _up100(base * 2) + 100 * honba}
+    return {"tsumo_dealer": _up100(base * 2) + 100 * honba, "tsumo_non_dealer": _up100(base) + 100 * honba}
+
+
+def received(pay: dict[str, int], dealer: bool, riichi_sticks: int = 0) -> int:
+    """Everything the winner receives: the payments (a tsumo's non-dealer share from
+    each payer) plus 1000 per riichi stick."""
+    if "ron" in pay:
+        total = pay["ron"]
+    elif dealer:
+        total = 3 * pay["tsumo_non_dealer"]
+    else:
+        total = pay["tsumo_dealer"] + 2 * pay["tsumo_non_dealer"]
+    return total + 1000 * riichi_sticks

@@ -1,0 +1,257 @@
+"""The resolver: score every reading of a win and keep the best (``ResolveMaxScore``).
+
+For each decomposition from :func:`mahjong_joy.hand.decompose.decompositions` and
+each group the winning tile may have completed, the yaku rows are tested, the
+supersession declared in the rows is applied, fu is counted, and the reading
+worth the most points wins; ties go to a real yakuman, then more han, then more fu
+(as the reference library breaks them). Dora are the same for every reading and
+are counted once; they never add to a yakuman and never make a hand valid.
+
+Invalid or impossible situations are answered, not raised: the result is
+``valid=False`` with ``error`` one of ``not_winning``, ``no_yaku`` or
+``invalid_situation`` (then ``message`` says why).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjong_joy.hand.decompose import decompositions
+from mahjong_joy.rulesets.riichi import limits
+from mahjong_joy.rulesets.riichi.fu import FuLine, fu_lines, rounded_fu
+from mahjong_joy.rulesets.riichi.reading import HandFacts, Reading, meld_block, readings_of
+from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, RiichiRules
+from mahjong_joy.rulesets.riichi.situation import CHI, PON, WinSituation
+from mahjong_joy.rulesets.riichi.yaku import (
+    AKA_DORA,
+    DORA,
+    HAND,
+    JOY_WIN,
+    READING,
+    URA_DORA,
+    YAKU_ROWS,
+    YakuRow,
+)
+from mahjong_joy.tiles import KIND_COUNT, tile_name
+
+NOT_WINNING, NO_YAKU, INVALID_SITUATION = "not_winning", "no_yaku", "invalid_situation"
+_HAND_ROWS = tuple(row for row in YAKU_ROWS if row.scope == HAND)
+_READING_ROWS = tuple(row for row in YAKU_ROWS if row.scope == READING)
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """The score of one win (or why there is none).
+
+    ``yaku`` lists ``(id, han)`` in table order, then ``joy_win`` and the dora;
+    ``han`` counts 13 per yakuman; ``yakuman`` is the yakuman multiple (0 when none,
+    also for a counted yakuman); ``limit`` is ``None`` below mangan; ``payments``
+    and ``total`` include honba and riichi sticks.
+    """
+
+    valid: bool
+    error: str | None = None
+    message: str = ""
+    yaku: tuple[tuple[str, int], ...] = ()
+    han: int = 0
+    yakuman: int = 0
+    fu: int = 0
+    fu_details: tuple[FuLine, ...] = ()
+    limit: str | None = None
+    payments: dict[str, int] = field(default_factory=dict)
+    total: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON result object of ``mahjong-joy score --json``."""
+        out: dict[str, Any] = {
+            "valid": self.valid,
+            "error": self.error,
+            "yaku": [[name, han] for name, han in self.yaku],
+            "han": self.han,
+            "yakuman": self.yakuman,
+            "fu": self.fu,
+            "fu_details": [line.to_dict() for line in self.fu_details],
+            "limit": self.limit,
+            "payments": dict(self.payments),
+            "total": self.total,
+        }
+        if self.message:
+            out["message"] = self.message
+        return out
+
+
+def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> HandScore:
+    """Score a win under ``rules`` (the online defaults when ``None``).
+
+    >>> from mahjong_joy.rulesets.riichi.situation import WinSituation
+    >>> s = WinSituation.from_dict({"hand": "234m456p678s22345s", "win_tile": "5s", "tsumo": True, "seat_wind": "S"})
+    >>> r = score_hand(s)
+    >>> r.yaku, r.fu, r.payments
+    ((('menzen_tsumo', 1), ('pinfu', 1), ('tanyao', 1)), 20, {'tsumo_dealer': 1300, 'tsumo_non_dealer': 700})
+    """
+    rules = DEFAULT_RULES if rules is None else rules
+    problem = situation_problem(situation, rules)
+    if problem:
+        return HandScore(False, INVALID_SITUATION, problem)
+    facts = HandFacts(situation, rules)
+    melds = tuple(meld_block(m) for m in situation.melds)
+    readings = [r for d in decompositions(situation.hand, len(melds)) for r in readings_of(d, facts, melds)]
+    if not readings:
+        return HandScore(False, NOT_WINNING, "the tiles do not form a complete hand")
+    hand_rows = [row for row in _HAND_ROWS if _allowed(row, facts) and row.test(readings[0])]
+    best: tuple | None = None
+    for reading in readings:
+        scored = _score_reading(reading, hand_rows, facts)
+        if scored is not None and (best is None or scored[0] > best[0]):
+            best = scored
+    if best is None:
+        return HandScore(False, NO_YAKU, "the hand has no yaku")
+    return best[1]
+
+
+def _allowed(row: YakuRow, facts: HandFacts) -> bool:
+    """Closed-only rows do not exist for an open hand."""
+    return facts.closed or row.han_open is not None
+
+
+def _score_reading(reading: Reading, hand_rows: list[YakuRow], facts: HandFacts) -> tuple | None:
+    """(ranking key, HandScore) of one reading, or ``None`` when it has no yaku."""
+    held = hand_rows + [row for row in _READING_ROWS if _allowed(row, facts) and row.test(reading)]
+    # fu rules follow the shape even when a yakuman hides the yaku (a pinfu-shaped
+    # tsumo is 20 fu inside a tenhou too)
+    drops = frozenset(name for row in held for name in row.drops_fu)
+    rows = _apply_supersession(held)
+    rules = facts.rules
+    yaku: list[tuple[str, int]] = []
+    multiple = 0
+    for row in rows:
+        if row.yakuman:
+            times = 2 if rules.double_yakuman and row.double is not None and row.double(reading) else 1
+            multiple += times
+            yaku.append((row.id, 13 * times))
+        else:
+            yaku.append((row.id, row.han_closed if facts.closed else row.han_open))
+    if not yaku:
+        if rules.yaku_required:
+            return None
+        yaku.append((JOY_WIN, 1))
+    lines = fu_lines(reading, drops)
+    fu = rounded_fu(lines)
+    if not multiple:
+        yaku.extend(_dora(facts))
+    han = sum(h for _, h in yaku)
+    base, limit = limits.basic_points(han, fu, multiple, rules)
+    sit = facts.situation
+    pay = limits.payments(base, sit.is_dealer, sit.tsumo, sit.honba)
+    total = limits.received(pay, sit.is_dealer, sit.riichi_sticks)
+    score = HandScore(True, None, "", tuple(yaku), han, multiple, fu, tuple(lines), limit, pay, total)
+    return (total, multiple > 0, han, fu), score
+
+
+def _apply_supersession(rows: list[YakuRow]) -> list[YakuRow]:
+    """Drop rows superseded by another present row; a yakuman drops every regular row."""
+    if any(row.yakuman for row in rows):
+        rows = [row for row in rows if row.yakuman]
+    gone = {name for row in rows for name in row.supersedes}
+    if gone:
+        rows = [row for row in rows if row.id not in gone]
+    return sorted(rows, key=_ORDER.__getitem__)
+
+
+_ORDER = {row: i for i, row in enumerate(YAKU_ROWS)}
+
+
+def _dora(facts: HandFacts) -> list[tuple[str, int]]:
+    """Dora, red fives and ura-dora (ura only after riichi) as (id, count) lines."""
+    rules, sit = facts.rules, facts.situation
+    if not rules.dora:
+        return []
+    counts = facts.counts
+    found = [(DORA, sum(counts[dora_of(t)] for t in sit.dora_indicators))]
+    if rules.red_fives:
+        found.append((AKA_DORA, len(sit.hand_red) + sum(len(m.red) for m in sit.melds)))
+    if sit.declared_riichi:
+        found.append((URA_DORA, sum(counts[dora_of(t)] for t in sit.ura_indicators)))
+    return [(name, n) for name, n in found if n]
+
+
+def dora_of(indicator: int) -> int:
+    """The dora an indicator shows: the next kind, 9 -> 1, North -> East, Red -> White
+    (riichi.wiki: "Dora")."""
+    if indicator < 27:
+        return indicator - 8 if indicator % 9 == 8 else indicator + 1
+    if indicator < 31:
+        return 27 if indicator == 30 else indicator + 1
+    return 31 if indicator == 33 else indicator + 1
+
+
+# --- situation checks ------------------------------------------------------------
+
+
+def situation_problem(s: WinSituation, rules: RiichiRules) -> str:
+    """Why a situation cannot happen, or ``""``: wrong tiles first, then flags."""
+    return _tile_problem(s) or _flag_problem(s, rules)
+
+
+def _tile_problem(s: WinSituation) -> str:
+    if len(s.melds) > 4:
+        return f"{len(s.melds)} melds: a hand has at most 4"
+    for i, meld in enumerate(s.melds):
+        bad = _meld_problem(meld.kind, sorted(meld.tiles))
+        if bad:
+            return f"meld {i} ({meld.kind} {''.join(tile_name(t) for t in meld.tiles)}): {bad}"
+    expected = 14 - 3 * len(s.melds)
+    if len(s.hand) != expected:
+        return f"hand has {len(s.hand)} tiles; with {len(s.melds)} melds it needs {expected} (winning tile included)"
+    if s.win_tile not in s.hand:
+        return f"winning tile {tile_name(s.win_tile)} is not in the hand"
+    counts = [0] * KIND_COUNT
+    for tile in (*s.hand, *(t for m in s.melds for t in m.tiles), *s.dora_indicators, *s.ura_indicators):
+        counts[tile] += 1
+    for tile, n in enumerate(counts):
+        if n > 4:
+            return f"{n} copies of {tile_name(tile)} among hand, melds and indicators: a kind has only 4"
+    reds = list(s.hand_red) + [t for m in s.melds for t in m.red]
+    for tile in set(reds):
+        if reds.count(tile) > 1:
+            return f"{reds.count(tile)} red {tile_name(tile)}: the set has one red five per suit"
+    if len(s.dora_indicators) > 5 or len(s.ura_indicators) > 5:
+        return "at most 5 dora and 5 ura-dora indicators (one plus one per kan)"
+    return ""
+
+
+def _meld_problem(kind: str, tiles: list[int]) -> str:
+    if kind == CHI:
+        ok = len(tiles) == 3 and tiles[0] < 27 and tiles[0] // 9 == tiles[2] // 9 \
+            and tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2
+        return "" if ok else "a chi is three consecutive tiles of one suit"
+    size = 3 if kind == PON else 4
+    ok = len(tiles) == size and len(set(tiles)) == 1
+    return "" if ok else f"a {kind} is {size} identical tiles"
+
+
+def _flag_problem(s: WinSituation, rules: RiichiRules) -> str:
+    """Flags that contradict each other or the hand (the reference library's checks
+    plus rinshan needing a kan and riichi needing the rules to allow it)."""
+    has_kan = any(m.is_kan for m in s.melds)
+    checks = (
+        (s.declared_riichi and not rules.riichi, "riichi is not part of these rules"),
+        (s.declared_riichi and not s.is_closed, "riichi needs a closed hand"),
+        (s.ippatsu and not s.declared_riichi, "ippatsu needs riichi"),
+        (s.chankan and s.tsumo, "chankan is a ron"),
+        (s.rinshan and not s.tsumo, "rinshan is a tsumo"),
+        (s.rinshan and not has_kan, "rinshan needs a kan"),
+        (s.haitei and not s.tsumo, "haitei is a tsumo"),
+        (s.houtei and s.tsumo, "houtei is a ron"),
+        (s.haitei and s.rinshan, "the rinshan tile is never the haitei tile"),
+        (s.houtei and s.chankan, "houtei and chankan cannot both hold"),
+        ((s.tenhou or s.chiihou) and (not s.tsumo or s.melds or s.declared_riichi),
+         "tenhou and chiihou are closed tsumo wins on the first draw, before any call or riichi"),
+        ((s.tenhou or s.chiihou) and (s.haitei or s.rinshan or s.ippatsu),
+         "tenhou and chiihou are the first draw: no haitei, rinshan or ippatsu"),
+        (s.tenhou and s.chiihou, "tenhou and chiihou cannot both hold"),
+        (s.tenhou and not s.is_dealer, "tenhou is for the dealer (East seat)"),
+        (s.chiihou and s.is_dealer, "chiihou is for a non-dealer"),
+    )
+    return next((message for bad, message in checks if bad), "")

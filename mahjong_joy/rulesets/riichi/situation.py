@@ -1,0 +1,196 @@
+"""What the scorer is told about a win: the tiles, the melds and the moment.
+
+:class:`WinSituation` is a plain value; ``from_dict`` / ``to_dict`` use the JSON
+form of ``mahjong-joy score`` (see the README's "Scoring" section). Reading only
+checks that each field is well formed (types, notation, wind letters) and raises a
+:class:`~mahjong_joy.errors.MahjongJoyError` naming the field otherwise; whether
+the fields fit together (tile counts, riichi on an open hand, ...) is the scorer's
+question, answered as an ``invalid_situation`` result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mahjong_joy.errors import NotationError, ScoringError
+from mahjong_joy.notation import format_tiles, parse_tiles_detailed
+from mahjong_joy.tiles import EAST, NORTH, SOUTH, WEST
+
+CHI, PON, KAN, CLOSED_KAN, ADDED_KAN = "chi", "pon", "kan", "closed_kan", "added_kan"
+MELD_TYPES = (CHI, PON, KAN, CLOSED_KAN, ADDED_KAN)
+KAN_TYPES = (KAN, CLOSED_KAN, ADDED_KAN)
+WIND_LETTERS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+_LETTER_OF_WIND = {tile: letter for letter, tile in WIND_LETTERS.items()}
+
+_FLAGS = (
+    "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
+    "rinshan", "chankan", "tenhou", "chiihou",
+)
+_KNOWN_KEYS = frozenset(
+    ("hand", "win_tile", "melds", "seat_wind", "round_wind", "dora_indicators",
+     "ura_indicators", "honba", "riichi_sticks", "rules") + _FLAGS
+)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared set: ``kind`` is one of :data:`MELD_TYPES`, ``tiles`` its kinds,
+    ``red`` the kinds among them that are red fives."""
+
+    kind: str
+    tiles: tuple[int, ...]
+    red: tuple[int, ...] = ()
+
+    @property
+    def is_open(self) -> bool:
+        """Every meld but a closed kan opens the hand (riichi.wiki: "Menzenchin")."""
+        return self.kind != CLOSED_KAN
+
+    @property
+    def is_kan(self) -> bool:
+        return self.kind in KAN_TYPES
+
+    @classmethod
+    def from_dict(cls, data: Any, index: int = 0) -> Meld:
+        """``{"type": "pon", "tiles": "555z"}``; raises naming the meld on bad input."""
+        if not isinstance(data, dict) or set(data) != {"type", "tiles"}:
+            raise ScoringError(f'meld {index} must be {{"type": ..., "tiles": ...}}, got {data!r}')
+        kind = data["type"]
+        if kind not in MELD_TYPES:
+            raise ScoringError(f"meld {index} has unknown type {kind!r}; expected one of {', '.join(MELD_TYPES)}")
+        parsed = parse_tiles_detailed(_text(data["tiles"], f"meld {index} tiles"))
+        return cls(kind, tuple(parsed.tiles), tuple(parsed.red))
+
+    def to_dict(self) -> dict[str, str]:
+        return {"type": self.kind, "tiles": format_tiles(self.tiles, red=self.red)}
+
+
+@dataclass(frozen=True)
+class WinSituation:
+    """One win as the scorer sees it.
+
+    ``hand`` holds the concealed kinds *including* the winning tile; ``hand_red``
+    the kinds written as red fives there. Winds are kinds (27..30). Dealer is the
+    East seat. ``double_riichi`` implies riichi.
+    """
+
+    hand: tuple[int, ...]
+    win_tile: int
+    melds: tuple[Meld, ...] = ()
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    seat_wind: int = EAST
+    round_wind: int = EAST
+    dora_indicators: tuple[int, ...] = ()
+    ura_indicators: tuple[int, ...] = ()
+    hand_red: tuple[int, ...] = ()
+    honba: int = 0
+    riichi_sticks: int = 0
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat_wind == EAST
+
+    @property
+    def is_closed(self) -> bool:
+        """No called meld (closed kans keep the hand closed)."""
+        return not any(m.is_open for m in self.melds)
+
+    @property
+    def declared_riichi(self) -> bool:
+        return self.riichi or self.double_riichi
+
+    @classmethod
+    def from_dict(cls, data: Any) -> WinSituation:
+        """Read the JSON form; ``rules`` is allowed and ignored (read it with
+        ``RiichiRules.from_dict``). Raises on unknown keys and malformed fields."""
+        if not isinstance(data, dict):
+            raise ScoringError(f"a situation must be a JSON object, got {type(data).__name__}")
+        unknown = sorted(set(data) - _KNOWN_KEYS)
+        if unknown:
+            raise ScoringError(f"unknown situation field {unknown[0]!r}")
+        for key in ("hand", "win_tile"):
+            if key not in data:
+                raise ScoringError(f"situation field {key!r} is required")
+        hand = parse_tiles_detailed(_text(data["hand"], "hand"))
+        win = parse_tiles_detailed(_text(data["win_tile"], "win_tile"))
+        if len(win.tiles) != 1:
+            raise ScoringError(f"win_tile must be one tile, got {data['win_tile']!r}")
+        melds = data.get("melds", [])
+        if not isinstance(melds, list):
+            raise ScoringError(f"melds must be a list, got {type(melds).__name__}")
+        flags = {name: _flag(data, name) for name in _FLAGS}
+        return cls(
+            hand=tuple(hand.tiles),
+            hand_red=tuple(hand.red),
+            win_tile=win.tiles[0],
+            melds=tuple(Meld.from_dict(m, i) for i, m in enumerate(melds)),
+            seat_wind=_wind(data, "seat_wind"),
+            round_wind=_wind(data, "round_wind"),
+            dora_indicators=_indicators(data, "dora_indicators"),
+            ura_indicators=_indicators(data, "ura_indicators"),
+            honba=_count(data, "honba"),
+            riichi_sticks=_count(data, "riichi_sticks"),
+            **flags,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form read by :meth:`from_dict` (every field written)."""
+        out: dict[str, Any] = {
+            "hand": format_tiles(self.hand, red=self.hand_red),
+            "win_tile": format_tiles([self.win_tile]),
+            "melds": [m.to_dict() for m in self.melds],
+        }
+        out.update({name: getattr(self, name) for name in _FLAGS})
+        out["seat_wind"] = _LETTER_OF_WIND.get(self.seat_wind, str(self.seat_wind))
+        out["round_wind"] = _LETTER_OF_WIND.get(self.round_wind, str(self.round_wind))
+        out["dora_indicators"] = format_tiles(self.dora_indicators)
+        out["ura_indicators"] = format_tiles(self.ura_indicators)
+        out["honba"] = self.honba
+        out["riichi_sticks"] = self.riichi_sticks
+        return out
+
+
+def _text(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise NotationError(f"{name} must be an MPSZ string, got {value!r}")
+    return value
+
+
+def _flag(data: dict[str, Any], name: str) -> bool:
+    value = data.get(name, False)
+    if type(value) is not bool:
+        raise ScoringError(f"situation field {name!r} must be true or false, got {value!r}")
+    return value
+
+
+def _wind(data: dict[str, Any], name: str) -> int:
+    value = data.get(name, "E")
+    if value not in WIND_LETTERS:
+        raise ScoringError(f"situation field {name!r} must be one of E, S, W, N, got {value!r}")
+    return WIND_LETTERS[value]
+
+
+def _indicators(data: dict[str, Any], name: str) -> tuple[int, ...]:
+    value = data.get(name, "")
+    if isinstance(value, list):  # also accept ["3m", "5z"]
+        if not all(isinstance(v, str) for v in value):
+            raise NotationError(f"{name} must be an MPSZ string, got {value!r}")
+        value = "".join(value)
+    return tuple(parse_tiles_detailed(_text(value, name), allow_empty=True).tiles)
+
+
+def _count(data: dict[str, Any], name: str) -> int:
+    value = data.get(name, 0)
+    if type(value) is not int or value < 0:
+        raise ScoringError(f"situation field {name!r} must be a non-negative integer, got {value!r}")
+    return value
