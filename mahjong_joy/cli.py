@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("analyze", "simulate", "replay")
+COMMANDS = ("analyze", "simulate", "replay", "demo")
 
 
 def build_parser() -> argparse.ArgumentParser:
