@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("analyze", "simulate", "replay", "demo")
+COMMANDS = ("analyze", "simulate", "replay", "demo", "score")
 
 
 def build_parser() -> argparse.ArgumentParser:
