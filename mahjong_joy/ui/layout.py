@@ -94,7 +94,7 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
     margin = round(12 * s)
     hand_h = tile_height(hand_w) + depth_of(hand_w)
     opp_h = tile_height(opp_w) + depth_of(opp_w)
-    guide = pygame.Rect(round(60 * s), h - margin - hand_h - round(36 * s), round(640 * s), round(30 * s))
+    guide = pygame.Rect(round(60 * s), h - margin - hand_h - round(44 * s), round(640 * s), round(38 * s))
     top_band = margin + opp_h + round(6 * s)
     cx, cy = w // 2, (top_band + guide.top) // 2
     side = round(178 * s)

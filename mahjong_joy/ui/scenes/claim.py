@@ -54,7 +54,7 @@ class ClaimOverlay(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         area = self.table.layout.actions
         s = self.table.layout.scale
-        self.panel = area
+        self.panel = area.copy()
         options = sorted(self.offer.actions, key=lambda a: ORDER.get(type(a), 5))
         n = len(options)
         cols = min(n, 3)
@@ -69,7 +69,15 @@ class ClaimOverlay(Scene):
             ident = f"opt{i}"
             self.actions[ident] = action
             hint = f"{i + 1}"
-            self.buttons.append(Button(label_of(action), ident, rect, key, primary=isinstance(action, Ron), hint=hint))
+            label = "" if isinstance(action, Chi) else label_of(action)
+            self.buttons.append(Button(label, ident, rect, key, primary=isinstance(action, Ron), hint=hint))
+        last = self.buttons[-1].rect if self.buttons else area
+        self.panel.h = last.bottom + gap - area.y
+        self.panel.bottom = area.bottom
+        shift = self.panel.y - area.y
+        for b in self.buttons:
+            b.rect.move_ip(0, shift)
+        area = self.panel
         self.auto = Button(f"Auto-pass: {'on' if self.app.settings.auto_pass else 'off'}", "auto",
                            pygame.Rect(area.right - round(130 * s), area.y + round(6 * s), round(124 * s), round(28 * s)))
 
@@ -128,7 +136,8 @@ class ClaimOverlay(Scene):
 
     def _chi_tiles(self, surface: pygame.Surface, rect: pygame.Rect, action: Any, s: float) -> None:
         """Show the run a chi option makes, right of its label."""
-        mw = round(15 * s)
+        theme.blit_text(surface, "Chi", round(18 * s), theme.INK, midleft=(rect.x + round(10 * s), rect.centery - round(4 * s)))
+        mw = round(17 * s)
         x = rect.right - 3 * (mw + 2) - round(6 * s)
         for i, t in enumerate(action.tiles):
             surface.blit(self.app.art.image(t, mw), (x + i * (mw + 2), rect.centery - round(12 * s)))

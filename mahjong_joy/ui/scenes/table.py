@@ -550,7 +550,7 @@ class TableScene(Scene):
         theme.panel(surface, g, theme.lighter(theme.LAVENDER, 0.55), round(10 * s), None)
         r = theme.blit_text(surface, caption, round(15 * s), theme.INK, midleft=(g.x + round(10 * s), g.centery))
         x = r.right + round(10 * s)
-        mw = round(17 * s)
+        mw = round(22 * s)
         for tile, n in items:
             if x + mw + round(30 * s) > g.right:
                 break
