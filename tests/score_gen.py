@@ -55,13 +55,40 @@ def _take_set(rng: random.Random, counts: list[int], pool: list[int], run_bias: 
     return None
 
 
-def random_standard(rng: random.Random) -> dict[str, Any] | None:
+def _template(rng: random.Random) -> tuple[list[tuple[str, int]], list[int], float]:
+    """Sets placed first (to reach ittsu, sanshoku, chanta/junchan, pinfu shapes),
+    the pool the rest come from, and the run bias."""
+    kind = rng.choice(["ittsu", "sanshoku", "doukou", "outside", "outside", "runs", "runs"])
+    if kind == "ittsu":
+        s = 9 * rng.randrange(3)
+        return [("run", s), ("run", s + 3), ("run", s + 6)], list(range(34)), 0.6
+    if kind == "sanshoku":
+        k = rng.randrange(7)
+        return [("run", k), ("run", k + 9), ("run", k + 18)], list(range(34)), 0.6
+    if kind == "doukou":
+        k = rng.randrange(9)
+        return [("triplet", k), ("triplet", k + 9), ("triplet", k + 18)], list(range(34)), 0.5
+    if kind == "outside":  # every set holds a terminal or honor
+        starts = [0, 6, 9, 15, 18, 24]
+        sets = [("run", rng.choice(starts)) for _ in range(rng.randint(1, 3))]
+        return sets, YAOCHUU if rng.random() < 0.5 else [0, 8, 9, 17, 18, 26], 0.0
+    return [], [t for t in range(34) if rng.random() < 0.8], 1.0
+
+
+def random_standard(rng: random.Random, patterned: bool = False) -> dict[str, Any] | None:
     """A standard-form win: four sets and a pair, some of the sets declared."""
     pool = _pool(rng, rng.choice(["all"] * 8 + list(POOLS)))
     run_bias = rng.choice([0.0, 0.3, 0.6, 0.85, 1.0])
     counts = [0] * 34
-    sets = []
-    for _ in range(4):
+    sets: list[tuple[str, int]] = []
+    if patterned:
+        sets, pool, run_bias = _template(rng)
+        for shape, tile in sets:
+            for t in ([tile, tile + 1, tile + 2] if shape == "run" else [tile] * 3):
+                counts[t] += 1
+        if max(counts) > 4:
+            return None
+    while len(sets) < 4:
         found = _take_set(rng, counts, pool, run_bias)
         if found is None:
             return None
@@ -174,8 +201,13 @@ def _indicators(rng: random.Random, counts: list[int], n: int) -> str:
     return format_tiles(found)
 
 
+def random_patterned(rng: random.Random) -> dict[str, Any] | None:
+    return random_standard(rng, patterned=True)
+
+
 BUILDERS = (
-    (random_standard, 80),
+    (random_standard, 60),
+    (random_patterned, 25),
     (random_chiitoitsu, 8),
     (random_kokushi, 3),
     (random_chuuren, 3),
