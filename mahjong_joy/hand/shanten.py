@@ -89,27 +89,34 @@ def suit_ids(key: bytes) -> tuple[int, int, int, int]:
     return suit[key[0:9]], suit[key[9:18]], suit[key[18:27]], t.honor[key[27:34]]
 
 
+_hot: list = []  # [suit table, honor table, pair cache, vectors, registry] once bound
+
+
+def _bind() -> list:
+    reg = registry()
+    t = tables()
+    _hot.extend((t.suit, t.honor, reg.pairs, reg.vectors, reg))
+    return _hot
+
+
 def standard_distance(key: bytes, melds: int) -> int:
     """Tiles needed to complete ``4 - melds`` sets and a pair from counts-as-bytes.
 
     The hot path of every analysis: the registry's cache is probed inline.
     """
-    t = tables()
-    suit = t.suit
-    reg = registry()
-    pairs = reg.pairs
+    suit, honor, pairs, vectors, reg = _hot or _bind()
     a, b = suit[key[0:9]], suit[key[9:18]]
     ab = pairs.get(a << 24 | b)
     if ab is None:
         ab = reg.combine(a, b)
-    c, d = suit[key[18:27]], t.honor[key[27:34]]
+    c, d = suit[key[18:27]], honor[key[27:34]]
     cd = pairs.get(c << 24 | d)
     if cd is None:
         cd = reg.combine(c, d)
     whole = pairs.get(ab << 24 | cd)
     if whole is None:
         whole = reg.combine(ab, cd)
-    return reg.vectors[whole][(4 - melds) * 2 + 1]
+    return vectors[whole][(4 - melds) * 2 + 1]
 
 
 def seven_pairs_shanten(key: bytes) -> int:
