@@ -23,7 +23,7 @@ SECTIONS = (
      "everyone pays for tsumo, the dealer earns more. After an exhaustive draw, ready players receive from the others."),
     ("Controls",
      "Click a tile or pick it with Left/Right and press Enter to discard. Claim buttons have number keys (1, 2, ...) "
-     "and letters (P pon, C chi, K kan, R ron/tsumo, Space pass). Esc opens the menu; F11 toggles fullscreen. "
+     "and letters (R ron, P pon, C chi, K kan, Space pass; T tsumo on your turn). Esc opens the menu; F11 toggles fullscreen. "
      "Hover a tile to see what your hand would be after discarding it; the guide shows your waits and how many are unseen."),
 )
 
