@@ -21,6 +21,9 @@ BASE, MENZEN_RON, TSUMO, OPEN_PINFU, CHIITOITSU = "base", "menzen_ron", "tsumo",
 YAKUHAI_PAIR, DOUBLE_WIND_PAIR = "yakuhai_pair", "double_wind_pair"
 _WAIT_LINE = {KANCHAN: "kanchan_wait", PENCHAN: "penchan_wait", TANKI: "tanki_wait"}
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_PAIR_TEXT = [format_tiles([t] * 2) for t in range(34)]
+_TRIPLET_TEXT = [format_tiles([t] * 3) for t in range(34)]
+_KAN_TEXT = [format_tiles([t] * 4) for t in range(34)]
 
 
 class FuLine(NamedTuple):
@@ -66,8 +69,7 @@ def _set_line(shape: str, tile: int, concealed: bool) -> FuLine:
     honor, and four times over for a kan."""
     fu = 2 * (2 if concealed else 1) * (2 if tile in _YAOCHUU else 1) * (4 if shape == KAN else 1)
     reason = ("closed_" if concealed else "open_") + ("kan" if shape == KAN else "triplet")
-    size = 4 if shape == KAN else 3
-    return FuLine(reason, fu, format_tiles([tile] * size))
+    return FuLine(reason, fu, (_KAN_TEXT if shape == KAN else _TRIPLET_TEXT)[tile])
 
 
 def _pair_lines(r: Reading) -> list[FuLine]:
@@ -75,7 +77,7 @@ def _pair_lines(r: Reading) -> list[FuLine]:
     times = r.facts.value_tiles.get(r.pair, 0)
     if not times:
         return []
-    text = format_tiles([r.pair, r.pair])
+    text = _PAIR_TEXT[r.pair]
     if times >= 2:
         return [FuLine(DOUBLE_WIND_PAIR, r.facts.rules.double_wind_pair_fu, text)]
     return [FuLine(YAKUHAI_PAIR, 2, text)]

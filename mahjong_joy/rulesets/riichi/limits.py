@@ -42,6 +42,15 @@ def _up100(points: int) -> int:
     return -(-points // 100) * 100
 
 
+def main_payment(base: int, dealer: bool, tsumo: bool) -> int:
+    """What the hand is worth before honba and sticks (ranks readings like the payments)."""
+    if not tsumo:
+        return _up100(base * (6 if dealer else 4))
+    if dealer:
+        return 3 * _up100(base * 2)
+    return _up100(base * 2) + 2 * _up100(base)
+
+
 def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0) -> dict[str, int]:
     """Who pays what, honba included: ``ron``, or ``tsumo_dealer``/``tsumo_non_dealer``."""
     if not tsumo:

@@ -32,11 +32,17 @@ class Block(NamedTuple):
     concealed: bool
 
 
+_YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+
+
 class HandFacts:
-    """What every reading of one situation shares, computed once."""
+    """What every reading of one situation shares, computed once (the tile-only
+    facts the hand-scope yaku need: suits present, all terminals/honors, ...)."""
 
     __slots__ = ("situation", "rules", "counts", "closed", "tsumo", "win_tile", "seat", "round",
-                 "value_tiles", "has_melds")
+                 "value_tiles", "has_melds", "present", "suits", "yaochuu_only", "no_yaochuu",
+                 "terminals_only", "has_honors")
 
     def __init__(self, situation: WinSituation, rules: RiichiRules) -> None:
         self.situation = situation
@@ -59,16 +65,35 @@ class HandFacts:
         value[self.seat] = value.get(self.seat, 0) + 1
         value[self.round] = value.get(self.round, 0) + 1
         self.value_tiles = value
+        present = [t for t in range(KIND_COUNT) if counts[t]]
+        self.present = present
+        self.suits = frozenset(t // 9 for t in present)
+        kinds = frozenset(present)
+        self.yaochuu_only = kinds <= _YAOCHUU
+        self.no_yaochuu = not (kinds & _YAOCHUU)
+        self.terminals_only = kinds <= _TERMINALS
+        self.has_honors = 3 in self.suits
 
 
-class Reading(NamedTuple):
-    """One way to read the winning hand."""
+class Reading:
+    """One way to read the winning hand, with the set facts every yaku asks for
+    (runs, triplet kinds, kans, concealed triplets) computed once."""
 
-    form: str
-    blocks: tuple[Block, ...]
-    pair: int | None
-    wait: str
-    facts: HandFacts
+    __slots__ = ("form", "blocks", "pair", "wait", "facts", "runs", "triplets", "kans", "concealed")
+
+    def __init__(self, form: str, blocks: tuple[Block, ...], pair: int | None, wait: str, facts: HandFacts) -> None:
+        self.form = form
+        self.blocks = blocks
+        self.pair = pair
+        self.wait = wait
+        self.facts = facts
+        self.runs = [b.tile for b in blocks if b.shape == RUN]
+        self.triplets = [b.tile for b in blocks if b.shape != RUN]
+        self.kans = sum(1 for b in blocks if b.shape == KAN)
+        self.concealed = sum(1 for b in blocks if b.shape != RUN and b.concealed)
+
+    def __repr__(self) -> str:
+        return f"Reading({self.form}, {self.blocks}, pair={self.pair}, wait={self.wait})"
 
 
 def meld_block(meld: Meld) -> Block:

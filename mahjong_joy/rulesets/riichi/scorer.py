@@ -36,8 +36,12 @@ from mahjong_joy.rulesets.riichi.yaku import (
 from mahjong_joy.tiles import KIND_COUNT, tile_name
 
 NOT_WINNING, NO_YAKU, INVALID_SITUATION = "not_winning", "no_yaku", "invalid_situation"
-_HAND_ROWS = tuple(row for row in YAKU_ROWS if row.scope == HAND)
-_READING_ROWS = tuple(row for row in YAKU_ROWS if row.scope == READING)
+# Rows by scope, for an open hand (index False: closed-only rows left out) and a
+# closed one (index True).
+_HAND_ROWS = {closed: tuple(r for r in YAKU_ROWS if r.scope == HAND and (closed or r.han_open is not None))
+              for closed in (False, True)}
+_READING_ROWS = {closed: tuple(r for r in YAKU_ROWS if r.scope == READING and (closed or r.han_open is not None))
+                 for closed in (False, True)}
 
 
 @dataclass(frozen=True)
@@ -99,25 +103,23 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     readings = [r for d in decompositions(situation.hand, len(melds)) for r in readings_of(d, facts, melds)]
     if not readings:
         return HandScore(False, NOT_WINNING, "the tiles do not form a complete hand")
-    hand_rows = [row for row in _HAND_ROWS if _allowed(row, facts) and row.test(readings[0])]
+    closed = facts.closed
+    hand_rows = [row for row in _HAND_ROWS[closed] if row.test(readings[0])]
+    reading_rows = _READING_ROWS[closed]
     best: tuple | None = None
     for reading in readings:
-        scored = _score_reading(reading, hand_rows, facts)
+        held = hand_rows + [row for row in reading_rows if row.test(reading)]
+        scored = _score_reading(reading, held, facts)
         if scored is not None and (best is None or scored[0] > best[0]):
             best = scored
     if best is None:
         return HandScore(False, NO_YAKU, "the hand has no yaku")
-    return best[1]
+    return _result(*best[1:], facts)
 
 
-def _allowed(row: YakuRow, facts: HandFacts) -> bool:
-    """Closed-only rows do not exist for an open hand."""
-    return facts.closed or row.han_open is not None
-
-
-def _score_reading(reading: Reading, hand_rows: list[YakuRow], facts: HandFacts) -> tuple | None:
-    """(ranking key, HandScore) of one reading, or ``None`` when it has no yaku."""
-    held = hand_rows + [row for row in _READING_ROWS if _allowed(row, facts) and row.test(reading)]
+def _score_reading(reading: Reading, held: list[YakuRow], facts: HandFacts) -> tuple | None:
+    """(ranking key, yaku, multiple, fu lines, fu, han, basic points, limit) of one
+    reading, or ``None`` when it has no yaku."""
     # fu rules follow the shape even when a yakuman hides the yaku (a pinfu-shaped
     # tsumo is 20 fu inside a tenhou too)
     drops = frozenset(name for row in held for name in row.drops_fu)
@@ -139,14 +141,19 @@ def _score_reading(reading: Reading, hand_rows: list[YakuRow], facts: HandFacts)
     lines = fu_lines(reading, drops)
     fu = rounded_fu(lines)
     if not multiple:
-        yaku.extend(_dora(facts))
+        yaku.extend(facts_dora(facts))
     han = sum(h for _, h in yaku)
     base, limit = limits.basic_points(han, fu, multiple, rules)
+    key = (limits.main_payment(base, facts.situation.is_dealer, facts.tsumo), multiple > 0, han, fu)
+    return key, yaku, multiple, lines, fu, han, base, limit
+
+
+def _result(yaku: list, multiple: int, lines: list, fu: int, han: int, base: int, limit: str | None,
+            facts: HandFacts) -> HandScore:
     sit = facts.situation
     pay = limits.payments(base, sit.is_dealer, sit.tsumo, sit.honba)
     total = limits.received(pay, sit.is_dealer, sit.riichi_sticks)
-    score = HandScore(True, None, "", tuple(yaku), han, multiple, fu, tuple(lines), limit, pay, total)
-    return (total, multiple > 0, han, fu), score
+    return HandScore(True, None, "", tuple(yaku), han, multiple, fu, tuple(lines), limit, pay, total)
 
 
 def _apply_supersession(rows: list[YakuRow]) -> list[YakuRow]:
@@ -162,7 +169,7 @@ def _apply_supersession(rows: list[YakuRow]) -> list[YakuRow]:
 _ORDER = {row: i for i, row in enumerate(YAKU_ROWS)}
 
 
-def _dora(facts: HandFacts) -> list[tuple[str, int]]:
+def facts_dora(facts: HandFacts) -> list[tuple[str, int]]:
     """Dora, red fives and ura-dora (ura only after riichi) as (id, count) lines."""
     rules, sit = facts.rules, facts.situation
     if not rules.dora:

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from mahjong_joy.hand.decompose import RUN, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from mahjong_joy.rulesets.riichi.reading import KAN, KOKUSHI_13, RYANMEN, TANKI, Reading
+from mahjong_joy.hand.decompose import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from mahjong_joy.rulesets.riichi.reading import KOKUSHI_13, RYANMEN, TANKI, Reading
 from mahjong_joy.tiles import GREEN, RED, WHITE
 
 HAND, READING = "hand", "reading"
@@ -33,6 +33,7 @@ Predicate = Callable[[Reading], bool]
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _GREEN = frozenset((19, 20, 21, 23, 25, GREEN))  # 2 3 4 6 8 sou and hatsu (riichi.wiki: "Ryuuiisou")
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_HONORS_ONLY = frozenset((3,))
 
 
 class YakuRow(NamedTuple):
@@ -49,49 +50,9 @@ class YakuRow(NamedTuple):
     drops_fu: tuple[str, ...] = ()
 
 
-# --- small facts about a reading -------------------------------------------------
-
-
-def _triplets(r: Reading) -> list[int]:
-    """Kinds of the triplets and kans of a standard reading."""
-    return [b.tile for b in r.blocks if b.shape != RUN]
-
-
-def _runs(r: Reading) -> list[int]:
-    return [b.tile for b in r.blocks if b.shape == RUN]
-
-
-def _present(r: Reading) -> list[int]:
-    """Kinds present anywhere in the hand (melds included)."""
-    counts = r.facts.counts
-    return [t for t in range(34) if counts[t]]
-
-
-def _suits(r: Reading) -> set[int]:
-    return {t // 9 for t in _present(r)}
-
-
-def _group_tiles(r: Reading) -> list[tuple[int, ...]]:
-    """Each set and the pair of a standard reading as kinds (for chanta/junchan)."""
-    out = [(b.tile, b.tile + 2) if b.shape == RUN else (b.tile,) for b in r.blocks]
-    out.append((r.pair,))
-    return out
-
-
-def _concealed_triplets(r: Reading) -> int:
-    return sum(1 for b in r.blocks if b.shape != RUN and b.concealed)
-
-
-def _kans(r: Reading) -> int:
-    return sum(1 for b in r.blocks if b.shape == KAN)
-
-
-def _standard(r: Reading) -> bool:
-    return r.form == STANDARD
-
-
 # --- predicates ----------------------------------------------------------------
-# Situation yaku (riichi.wiki page names in the comments).
+# Each reads the precomputed facts of a Reading (``runs``, ``triplets``, ``kans``,
+# ``concealed``) or of its hand (``r.facts``). riichi.wiki page names in comments.
 
 
 def _riichi(r: Reading) -> bool:  # "Riichi"; double riichi supersedes it
@@ -105,103 +66,98 @@ def _menzen_tsumo(r: Reading) -> bool:  # "Menzenchin tsumohou"
 
 def _pinfu(r: Reading) -> bool:
     """"Pinfu": closed, four runs, a pair that gives no fu, a two-sided wait."""
-    f = r.facts
-    return (
-        r.form == STANDARD
-        and f.closed
-        and r.wait == RYANMEN
-        and all(b.shape == RUN for b in r.blocks)
-        and r.pair not in f.value_tiles
-    )
+    return r.wait == RYANMEN and len(r.runs) == 4 and r.facts.closed and r.pair not in r.facts.value_tiles
 
 
 def _tanyao(r: Reading) -> bool:  # "Tanyao"; open only with kuitan (open_tanyao)
     f = r.facts
-    if not (f.closed or f.rules.open_tanyao):
-        return False
-    return not any(f.counts[t] for t in _YAOCHUU)
+    return f.no_yaochuu and (f.closed or f.rules.open_tanyao)
 
 
 def _peikou_pairs(r: Reading) -> int:
     """How many pairs of identical runs (closed hands only reach here)."""
-    runs = _runs(r)
+    runs = r.runs
+    if len(runs) < 2:
+        return 0
     return sum(runs.count(t) // 2 for t in set(runs))
 
 
 def _iipeikou(r: Reading) -> bool:
-    return r.form == STANDARD and _peikou_pairs(r) >= 1
+    return _peikou_pairs(r) >= 1
 
 
 def _ryanpeikou(r: Reading) -> bool:  # four identical runs count too ("Ryanpeikou")
-    return r.form == STANDARD and _peikou_pairs(r) >= 2
+    return _peikou_pairs(r) >= 2
 
 
 def _yakuhai(tile: int) -> Predicate:
-    return lambda r: tile in _triplets(r)
+    return lambda r: tile in r.triplets
 
 
 def _seat_wind(r: Reading) -> bool:
-    return r.facts.seat in _triplets(r)
+    return r.facts.seat in r.triplets
 
 
 def _round_wind(r: Reading) -> bool:
-    return r.facts.round in _triplets(r)
+    return r.facts.round in r.triplets
 
 
-def _chanta(r: Reading) -> bool:
-    """"Chanta": every set and the pair hold a terminal or honor, with at least one run."""
-    if not _standard(r) or not _runs(r):
+def _outside(r: Reading) -> bool:
+    """Every set and the pair hold a terminal or honor, with at least one run."""
+    if not r.runs or r.pair not in _YAOCHUU:
         return False
-    return all(any(t in _YAOCHUU for t in g) for g in _group_tiles(r))
+    return all(t in _YAOCHUU for t in r.triplets) and all(t % 9 in (0, 6) for t in r.runs)
 
 
-def _junchan(r: Reading) -> bool:
-    """"Junchan": as chanta with terminals only (no honors)."""
-    return _chanta(r) and not any(r.facts.counts[27:])
+def _chanta(r: Reading) -> bool:  # "Chanta"
+    return _outside(r)
+
+
+def _junchan(r: Reading) -> bool:  # "Junchan": as chanta with terminals only; supersedes chanta
+    return not r.facts.has_honors and _outside(r)
 
 
 def _ittsu(r: Reading) -> bool:  # "Ittsu": 123 456 789 of one suit
-    runs = set(_runs(r))
-    return any({s, s + 3, s + 6} <= runs for s in (0, 9, 18))
+    runs = r.runs
+    return len(runs) >= 3 and any(s in runs and s + 3 in runs and s + 6 in runs for s in (0, 9, 18))
 
 
 def _sanshoku(r: Reading) -> bool:  # "Sanshoku doujun"
-    runs = set(_runs(r))
-    return any({k, k + 9, k + 18} <= runs for k in range(7))
+    runs = r.runs
+    return len(runs) >= 3 and any(k + 9 in runs and k + 18 in runs for k in runs if k < 9)
 
 
 def _sanshoku_doukou(r: Reading) -> bool:  # "Sanshoku doukou"
-    trips = set(_triplets(r))
-    return any({k, k + 9, k + 18} <= trips for k in range(9))
+    trips = r.triplets
+    return len(trips) >= 3 and any(k + 9 in trips and k + 18 in trips for k in trips if k < 9)
 
 
 def _toitoi(r: Reading) -> bool:
-    return _standard(r) and not _runs(r)
+    return len(r.triplets) == 4
 
 
 def _sanankou(r: Reading) -> bool:
-    return _standard(r) and _concealed_triplets(r) >= 3
+    return r.concealed >= 3
 
 
 def _sankantsu(r: Reading) -> bool:
-    return _kans(r) >= 3
+    return r.kans >= 3
 
 
 def _honroutou(r: Reading) -> bool:  # "Honroutou": only terminals and honors (also as seven pairs)
-    counts = r.facts.counts
-    return all(t in _YAOCHUU for t in range(34) if counts[t])
+    return r.facts.yaochuu_only
 
 
 def _shousangen(r: Reading) -> bool:
-    return _standard(r) and r.pair in (WHITE, GREEN, RED) and sum(t >= WHITE for t in _triplets(r)) == 2
+    return r.pair in (WHITE, GREEN, RED) and sum(t >= WHITE for t in r.triplets) == 2
 
 
 def _honitsu(r: Reading) -> bool:  # "Honitsu": one number suit plus honors
-    return len(_suits(r) - {3}) == 1
+    return len(r.facts.suits - {3}) == 1
 
 
 def _chinitsu(r: Reading) -> bool:  # "Chinitsu": one number suit only; supersedes honitsu
-    suits = _suits(r)
+    suits = r.facts.suits
     return len(suits) == 1 and 3 not in suits
 
 
@@ -221,7 +177,7 @@ def _kokushi_13(r: Reading) -> bool:  # "Kokushi musou juusan menmachi"
 
 
 def _suuankou(r: Reading) -> bool:
-    return _standard(r) and _concealed_triplets(r) == 4
+    return r.concealed == 4
 
 
 def _suuankou_tanki(r: Reading) -> bool:  # "Suuankou tanki"
@@ -229,15 +185,15 @@ def _suuankou_tanki(r: Reading) -> bool:  # "Suuankou tanki"
 
 
 def _daisangen(r: Reading) -> bool:
-    return sum(t >= WHITE for t in _triplets(r)) == 3
+    return sum(t >= WHITE for t in r.triplets) == 3
 
 
 def _winds_in_triplets(r: Reading) -> int:
-    return sum(27 <= t <= 30 for t in _triplets(r))
+    return sum(27 <= t <= 30 for t in r.triplets)
 
 
 def _shousuushii(r: Reading) -> bool:
-    return _standard(r) and r.pair is not None and 27 <= r.pair <= 30 and _winds_in_triplets(r) == 3
+    return r.pair is not None and 27 <= r.pair <= 30 and _winds_in_triplets(r) == 3
 
 
 def _daisuushii(r: Reading) -> bool:
@@ -249,28 +205,23 @@ def _always(r: Reading) -> bool:
 
 
 def _tsuuiisou(r: Reading) -> bool:  # "Tsuuiisou": all honors, seven pairs included
-    return not any(r.facts.counts[:27])
+    return r.facts.suits == _HONORS_ONLY
 
 
 def _chinroutou(r: Reading) -> bool:
-    counts = r.facts.counts
-    return all(t in (0, 8, 9, 17, 18, 26) for t in range(34) if counts[t])
+    return r.facts.terminals_only
 
 
 def _ryuuiisou(r: Reading) -> bool:  # hatsu not required (Mahjong Soul, riichi.wiki "Ryuuiisou")
-    counts = r.facts.counts
-    return all(t in _GREEN for t in range(34) if counts[t])
+    return all(t in _GREEN for t in r.facts.present)
 
 
 def _chuuren_counts(r: Reading) -> list[int] | None:
     """The suit's nine counts when the hand is a closed, meld-free single-suit hand."""
     f = r.facts
-    if f.has_melds or r.form != STANDARD:
+    if f.has_melds or r.form != STANDARD or len(f.suits) != 1 or f.has_honors:
         return None
-    suits = _suits(r)
-    if len(suits) != 1 or 3 in suits:
-        return None
-    base = 9 * next(iter(suits))
+    base = 9 * next(iter(f.suits))
     return f.counts[base:base + 9]
 
 
@@ -289,7 +240,7 @@ def _chuuren_9(r: Reading) -> bool:  # "Junsei chuuren poutou": the nine-sided w
 
 
 def _suukantsu(r: Reading) -> bool:
-    return _kans(r) == 4
+    return r.kans == 4
 
 
 def _flag(name: str) -> Predicate:
