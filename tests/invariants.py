@@ -1,0 +1,80 @@
+"""Invariants of a hand in play, checked after every engine step by the simulations."""
+
+from __future__ import annotations
+
+from mahjong_joy.engine.state import HandState, Phase
+from mahjong_joy.hand.agari import is_winning_hand
+from mahjong_joy.tiles import to_counts34
+
+
+def check_hand(hand: HandState) -> None:
+    """Raise AssertionError naming the broken invariant."""
+    ids: list[int] = []
+    for seat in range(4):
+        ids += hand.concealed[seat]
+        for meld in hand.melds[seat]:
+            ids += meld.tiles
+        ids += [r.tile for r in hand.rivers[seat] if r.claimed_by is None]
+    ids += hand.wall.live_tiles() + hand.wall.dead_tiles()
+    assert len(hand.wall.dead_tiles()) == 14, "dead wall must hold 14 tiles"
+    assert sorted(ids) == list(range(136)), f"tiles not accounted for: {len(ids)} ids"
+    outcome = hand.outcome
+    winner = outcome.winner if outcome else None
+    for seat in range(4):
+        kinds = [t // 4 for t in hand.concealed[seat]]
+        counts = to_counts34(kinds)
+        assert counts == hand.counts[seat], f"seat {seat}: kept counts differ from the recount"
+        extra = (hand.phase is Phase.AWAITING_DISCARD and seat == hand.current) or (
+            hand.phase is Phase.FINISHED and seat == winner
+        )
+        expected = 13 - 3 * len(hand.melds[seat]) + (1 if extra else 0)
+        assert len(kinds) == expected, f"seat {seat}: {len(kinds)} tiles, expected {expected}"
+    all_counts = to_counts34(t // 4 for t in ids)
+    assert max(all_counts) == 4 and min(all_counts) == 4, "each kind exactly four times"
+    if winner is not None:
+        assert is_winning_hand(hand.counts[winner], len(hand.melds[winner])), "the winner's hand must win"
+
+
+def fingerprint(hand: HandState) -> tuple:
+    """Everything an illegal action must leave unchanged."""
+    return (
+        tuple(tuple(c) for c in hand.concealed),
+        tuple(tuple(m) for m in hand.melds),
+        tuple(tuple(r) for r in hand.rivers),
+        tuple(hand.wall.live_tiles()),
+        tuple(hand.wall.dead_tiles()),
+        hand.phase,
+        hand.current,
+        hand.drawn,
+        hand.last_discard,
+        hand.pending_kan,
+        tuple(sorted(hand.waiting)),
+        hand.opportunities,
+        hand.after_claim,
+        len(hand.events),
+    )
+
+
+def rigged_wall(hands: list[str], draws: str = "", dead: str = ""):
+    """A wall dealing these 13-tile hands (seat 0 = dealer first), then ``draws`` from
+    the live wall and ``dead`` at the front of the dead wall; the rest in id order."""
+    from mahjong_joy.engine.wall import Wall
+    from mahjong_joy.notation import parse_tiles
+
+    pool = {kind: [4 * kind + i for i in range(4)] for kind in range(34)}
+
+    def take(text: str) -> list[int]:
+        return [pool[k].pop(0) for k in (parse_tiles(text) if text else [])]
+
+    dealt = [take(text) for text in hands]
+    live, dead_ids = take(draws), take(dead)
+    rest = [t for k in range(34) for t in pool[k]]
+    deck = [0] * 136
+    for i, tiles in enumerate(dealt):
+        assert len(tiles) == 13
+        deck[i:52:4] = tiles
+    middle = live + rest[: 70 - len(live)]
+    rest = rest[70 - len(live) :]
+    deck[52:122] = middle
+    deck[122:136] = dead_ids + rest
+    return Wall(deck)
