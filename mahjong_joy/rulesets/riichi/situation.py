@@ -60,7 +60,7 @@ class Meld:
         if kind not in MELD_TYPES:
             raise ScoringError(f"meld {index} has unknown type {kind!r}; expected one of {', '.join(MELD_TYPES)}")
         parsed = parse_tiles_detailed(_text(data["tiles"], f"meld {index} tiles"))
-        return cls(kind, tuple(parsed.tiles), tuple(parsed.red))
+        return cls(kind, tuple(sorted(parsed.tiles)), tuple(sorted(parsed.red)))
 
     def to_dict(self) -> dict[str, str]:
         return {"type": self.kind, "tiles": format_tiles(self.tiles, red=self.red)}
@@ -130,8 +130,8 @@ class WinSituation:
             raise ScoringError(f"melds must be a list, got {type(melds).__name__}")
         flags = {name: _flag(data, name) for name in _FLAGS}
         return cls(
-            hand=tuple(hand.tiles),
-            hand_red=tuple(hand.red),
+            hand=tuple(sorted(hand.tiles)),
+            hand_red=tuple(sorted(hand.red)),
             win_tile=win.tiles[0],
             melds=tuple(Meld.from_dict(m, i) for i, m in enumerate(melds)),
             seat_wind=_wind(data, "seat_wind"),
