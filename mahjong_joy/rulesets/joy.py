@@ -21,6 +21,7 @@ from typing import Any
 from mahjong_joy.hand.agari import is_winning_hand
 from mahjong_joy.notation import format_tiles
 from mahjong_joy.rulesets.base import Position, Ruleset, WinContext, WinScore, deltas_from_payments
+from mahjong_joy.rulesets.riichi import RiichiRules, WinSituation, score_hand
 
 HANDS_PER_ROUND = 4
 
@@ -31,10 +32,6 @@ def score_with_scorer(situation: dict[str, Any]) -> dict[str, Any]:
     Keys out: ``valid``, ``yaku`` [(id, han)], ``han``, ``fu``, ``limit``,
     ``payments``. Kept in one place so the scorer's interface touches one function.
     """
-    try:
-        from mahjong_joy.rulesets.riichi import RiichiRules, WinSituation, score_hand
-    except ImportError:  # the scorer has not landed in this checkout yet
-        return _placeholder_score(situation)
     score = score_hand(WinSituation.from_dict(situation), RiichiRules.joy())
     return {
         "valid": bool(score.valid),
@@ -44,19 +41,6 @@ def score_with_scorer(situation: dict[str, Any]) -> dict[str, Any]:
         "limit": str(score.limit or ""),
         "payments": dict(score.payments),
     }
-
-
-def _placeholder_score(situation: dict[str, Any]) -> dict[str, Any]:
-    """Stand-in until the scorer lands: every win is 1 han 30 fu (table values)."""
-    dealer = situation["seat_wind"] == "E"
-    honba = situation["honba"]
-    if situation["tsumo"]:
-        payments = {"tsumo_non_dealer": (500 if dealer else 300) + 100 * honba}
-        if not dealer:
-            payments["tsumo_dealer"] = 500 + 100 * honba
-    else:
-        payments = {"ron": (1500 if dealer else 1000) + 300 * honba}
-    return {"valid": True, "yaku": [("joy_win", 1)], "han": 1, "fu": 30, "limit": "", "payments": payments}
 
 
 def situation_of(win: WinContext) -> dict[str, Any]:
