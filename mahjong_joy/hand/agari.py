@@ -51,7 +51,7 @@ def is_winning_hand(
             key = hand_bytes(tiles, melds, WIN_SIZES)  # raises the precise error
     else:
         key = hand_bytes(tiles, melds, WIN_SIZES)
-    if _standard_weight(key) == _PAIR_WEIGHT + 14 - 3 * melds:
+    if standard_weight(key) == _PAIR_WEIGHT + 14 - 3 * melds:
         return True  # the tables hold no fifth copy, and the weight fixes the count
     if sum(key) + 3 * melds != 14:
         hand_bytes(tiles, melds, WIN_SIZES)  # raises: wrong tile count
@@ -66,7 +66,7 @@ _PAIR_WEIGHT = 100
 _weights: list[dict[bytes, int]] = []
 
 
-def _standard_weight(key: bytes) -> int:
+def standard_weight(key: bytes) -> int:
     """Sum over suit groups of (tiles + 100 if the group holds the pair), or -1 when
     a group does not split into sets. A standard win weighs 100 + its tile count."""
     if not _weights:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from mahjong_joy.hand.agari import WIN_SIZES, is_seven_pairs, is_thirteen_orphans
-from mahjong_joy.hand.counts import hand_counts
+from mahjong_joy.hand.agari import WIN_SIZES, is_seven_pairs, is_thirteen_orphans, standard_weight
+from mahjong_joy.hand.counts import hand_bytes
 from mahjong_joy.notation import format_tiles
 from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS
 
@@ -78,17 +78,24 @@ def decompositions(
     >>> [str(d) for d in decompositions(parse_tiles("111222333m11p789s"))]
     ['11p 789s 111m 222m 333m', '11p 123m 123m 123m 789s']
     """
-    counts = hand_counts(tiles, melds, WIN_SIZES)
+    key = hand_bytes(tiles, melds, WIN_SIZES)
+    if standard_weight(key) < 0 and (
+        melds or not (is_seven_pairs(key, quad_as_two_pairs) or is_thirteen_orphans(key))
+    ):
+        return []  # not a winning hand: skip the search entirely
+    counts = list(key)
     found: list[Decomposition] = []
+    sets_weight = 14 - 3 * melds - 2  # a pairless standard remainder weighs its tile count
     for pair in range(KIND_COUNT):
         if counts[pair] >= 2:
             counts[pair] -= 2
-            for sets in _set_groupings(counts, 0):
+            # The tables say at once whether the rest splits into sets; only then recurse.
+            readings = _set_groupings(counts, 0) if standard_weight(bytes(counts)) == sets_weight else []
+            for sets in readings:
                 groups = (Group(PAIR, pair),) + tuple(sorted(sets))
                 found.append(Decomposition(STANDARD, groups))
             counts[pair] += 2
     if melds == 0:
-        key = bytes(counts)
         if is_seven_pairs(key, quad_as_two_pairs):
             pairs = tuple(Group(PAIR, t) for t in range(KIND_COUNT) for _ in range(counts[t] // 2))
             found.append(Decomposition(SEVEN_PAIRS, pairs))
