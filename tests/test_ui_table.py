@@ -143,3 +143,29 @@ def test_layout_has_no_overlaps(size: tuple[int, int]) -> None:
             assert app.screen.get_rect().contains(ra), f"{a} {ra} leaves the window {app.size}"
             for b, rb in rects[i + 1 :]:
                 assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {app.size}"
+
+
+def test_home_buttons_hover_and_click_through_the_shared_pointer_handler() -> None:
+    from mahjong_joy.ui.scenes.rules import RulesScene
+    from mahjong_joy.ui.scenes.settings import SettingsScene
+
+    app = App(size=(1280, 800), settings=Settings(ai_pace="instant", anim_speed="fast"))
+    home = HomeScene(app)
+    app.replace(home)
+    app.step(1 / 60)
+    rules = next(b for b in home.buttons if b.action == "rules")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rules.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    assert rules.hover
+    click(rules.rect.center)
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert isinstance(app.top, RulesScene)
+    settings_app = App(size=(1280, 800), settings=Settings(ai_pace="instant", anim_speed="fast"))
+    home2 = HomeScene(settings_app)
+    settings_app.replace(home2)
+    settings_app.step(1 / 60)
+    click(next(b for b in home2.buttons if b.action == "settings").rect.center)
+    settings_app.step(1 / 60)
+    settings_app.step(1 / 60)
+    assert isinstance(settings_app.top, SettingsScene)

@@ -59,6 +59,19 @@ def track_hover(buttons: list[Button], pos: tuple[int, int]) -> None:
         b.hover = b.hit(pos)
 
 
+def pointer_hit(buttons: list[Button], event: pygame.event.Event) -> Button | None:
+    """Handle the mouse side of a button row: hover on motion, the button on a left click.
+
+    Every scene with buttons routes pointer events through here; keys stay with
+    the scene, since each binds them differently.
+    """
+    if event.type == pygame.MOUSEMOTION:
+        track_hover(buttons, event.pos)
+    elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        return button_at(buttons, event.pos)
+    return None
+
+
 def hotkey_button(buttons: list[Button], key: int) -> Button | None:
     """The enabled button bound to ``key``, if any."""
     return next((b for b in buttons if b.enabled and b.hotkey == key), None)

@@ -9,7 +9,7 @@ import pygame
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, TextField, button_at, hotkey_button, track_hover
+from mahjong_joy.ui.widgets import Button, TextField, hotkey_button, pointer_hit
 
 RULESETS = ("joy",)
 DECOR = parse_tiles("1m5p9s1z5z6z7z1s")
@@ -52,12 +52,9 @@ class HomeScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.seed_field.handle(event):
             return
-        if event.type == pygame.MOUSEMOTION:
-            track_hover(self.buttons, event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = button_at(self.buttons, event.pos)
-            if hit:
-                self.activate(hit.action)
+        hit = pointer_hit(self.buttons, event)
+        if hit:
+            self.activate(hit.action)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 

@@ -9,7 +9,7 @@ import pygame
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import TableSnapshot
-from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
+from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
 
 PLACES = ("1st", "2nd", "3rd", "4th")
 LINE_COLORS = (theme.ROSE_DEEP, theme.SKY_DEEP, theme.MINT_DEEP, theme.LAVENDER_DEEP)
@@ -48,12 +48,9 @@ class MatchEndScene(Scene):
         return {b.action: b.rect for b in self.buttons} | {"chart": self.chart}
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            track_hover(self.buttons, event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = button_at(self.buttons, event.pos)
-            if hit:
-                self.choose(hit.action)
+        hit = pointer_hit(self.buttons, event)
+        if hit:
+            self.choose(hit.action)
         elif event.type == pygame.KEYDOWN:
             hit = hotkey_button(self.buttons, event.key)
             if hit:

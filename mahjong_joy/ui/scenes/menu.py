@@ -8,7 +8,7 @@ import pygame
 
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
+from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
 
 
 class MenuOverlay(Scene):
@@ -31,12 +31,9 @@ class MenuOverlay(Scene):
         self._veil.fill((60, 50, 80, 90))
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            track_hover(self.buttons, event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = button_at(self.buttons, event.pos)
-            if hit:
-                self.choose(hit.action)
+        hit = pointer_hit(self.buttons, event)
+        if hit:
+            self.choose(hit.action)
         elif event.type == pygame.KEYDOWN:
             hit = hotkey_button(self.buttons, event.key)
             if hit:

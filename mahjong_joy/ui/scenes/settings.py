@@ -9,7 +9,7 @@ import pygame
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.settings import AI_PACES, ANIM_SPEEDS, cycle
-from mahjong_joy.ui.widgets import Button, button_at, track_hover
+from mahjong_joy.ui.widgets import Button, pointer_hit
 
 ROWS = (
     ("ai_pace", "AI pace"),
@@ -69,12 +69,9 @@ class SettingsScene(Scene):
             b.focused = i == self.focus
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            track_hover(self.buttons, event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = button_at(self.buttons, event.pos)
-            if hit:
-                self.change(hit.action)
+        hit = pointer_hit(self.buttons, event)
+        if hit:
+            self.change(hit.action)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.change("back")
