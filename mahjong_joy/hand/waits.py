@@ -12,7 +12,6 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from mahjong_joy.errors import InvalidHandError
-from mahjong_joy.hand.agari import is_seven_pairs, is_standard_win, is_thirteen_orphans
 from mahjong_joy.hand.counts import counts_of, hand_bytes
 from mahjong_joy.hand.shanten import (
     registry,
@@ -43,17 +42,6 @@ class DiscardCandidate(NamedTuple):
     def ukeire_total(self) -> int:
         """Unseen copies of all useful kinds together."""
         return sum(self.ukeire.values())
-
-
-def _add(key: bytes, tile: int) -> bytes:
-    """Counts-as-bytes with one more ``tile``."""
-    return key[:tile] + bytes((key[tile] + 1,)) + key[tile + 1 :]
-
-
-def _wins(key: bytes, melds: int) -> bool:
-    if is_standard_win(key):
-        return True
-    return melds == 0 and (is_seven_pairs(key) or is_thirteen_orphans(key))
 
 
 def waiting_tiles(hand13: Sequence[int], melds: int = 0) -> list[int]:
