@@ -104,3 +104,13 @@ class HomeScene(Scene):
             b.draw(surface, s)
         self.seed_field.draw(surface, s)
         theme.blit_text(surface, "Arrows + Enter, or click.  F11 fullscreen.", int(16 * s), theme.INK_SOFT, center=(w // 2, h - int(24 * s)))
+        # -- notice toast (storage): a message about a data file set aside, if any --
+        notice = getattr(self.app, "notice", None)
+        if notice:
+            lines = theme.wrap(notice, int(17 * s), int(w * 0.6))[:3]
+            line_h = int(22 * s)
+            toast = pygame.Rect(0, int(10 * s), int(w * 0.6) + int(32 * s), len(lines) * line_h + int(16 * s))
+            toast.centerx = w // 2
+            theme.panel(surface, toast, theme.lighter(theme.BUTTER, 0.3), int(12 * s), theme.HIGHLIGHT)
+            for i, line in enumerate(lines):
+                theme.blit_text(surface, line, int(17 * s), theme.INK, midtop=(w // 2, toast.y + int(8 * s) + i * line_h))
