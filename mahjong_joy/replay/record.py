@@ -17,8 +17,6 @@ leaves half a record.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,6 +27,7 @@ from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.joy import JoyRuleset
+from mahjong_joy.storage.files import atomic_write_text
 
 if TYPE_CHECKING:
     from mahjong_joy.controller import Controller
@@ -62,17 +61,7 @@ def run_record(seed: int | str, seats: Sequence[str], matches: Sequence[Controll
 
 def write_record(record: dict[str, Any], path: str | Path) -> None:
     """Write atomically: a temporary file in the same folder, then a rename."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(record, out, separators=(",", ":"))
-            out.write("\n")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write_text(path, json.dumps(record, separators=(",", ":")) + "\n")
 
 
 def read_record(path: str | Path) -> dict[str, Any]:

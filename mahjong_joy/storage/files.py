@@ -1,0 +1,53 @@
+"""Safe file writes and setting bad files aside.
+
+A write goes to a temporary file in the same folder, is flushed to disk, then
+renamed over the target (``os.replace`` is atomic on one file system), so a
+crash mid-write leaves either the old file or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+def atomic_write_text(path: str | Path, text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) atomically; on any failure the old file is untouched."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def atomic_write_json(path: str | Path, obj: Any) -> None:
+    """Serialise first (a value JSON cannot hold raises before any file is touched), then write atomically."""
+    atomic_write_text(path, json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
+
+
+def quarantine(path: str | Path) -> Path:
+    """Rename a bad file to ``<name>.corrupt-<YYYYmmdd-HHMMSS>`` (``-2``, ``-3``... if taken); returns the new path.
+
+    The bytes are kept as they were, so nothing the player had is lost and a
+    bug report can include the file.
+    """
+    source = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = source.with_name(f"{source.name}.corrupt-{stamp}")
+    counter = 2
+    while kept.exists():
+        kept = source.with_name(f"{source.name}.corrupt-{stamp}-{counter}")
+        counter += 1
+    os.replace(source, kept)
+    return kept
