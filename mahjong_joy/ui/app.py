@@ -3,6 +3,11 @@
 ``run(seed)`` is what ``mahjong-joy`` calls. The loop measures real frame time
 only to feed fixed update steps; every timer and tween sees those dts, so a
 headless test that calls :meth:`App.step` sees exactly what a player would.
+
+Settings persist: an App created without explicit settings loads
+``settings.json`` from the data folder and saves it when settings change, when
+the window is resized and on quit. An App given settings (tests, the demo)
+never touches the player's data folder.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import time
 
 import pygame
 
+from mahjong_joy.storage.settings_store import load_settings, save_settings
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.settings import Settings
 from mahjong_joy.ui.sound import Sounds
@@ -21,17 +27,25 @@ DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
 STEP = 1 / 60  # fixed update step in seconds
 MAX_STEPS = 5  # after a stall, catch up at most this many steps rather than spiral
+NOTICE_SECONDS = 12.0  # how long a notice (a data file set aside) stays on screen
 
 
 class App:
     """Owns the display, shared resources (tile art, sounds, settings) and the scene stack."""
 
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None, seed: int | None = None) -> None:
+    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None, seed: int | None = None) -> None:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")  # faster presents without a GPU
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Mahjong Joy")
-        self.settings = settings or Settings()
+        self.persist = settings is None  # only a player's own App reads and writes settings.json
+        self.notice: str | None = None  # a short message for the player, drawn by Home
+        self.notice_left = 0.0
+        if settings is None:
+            settings, notice = load_settings()
+            self.show_notice(notice)
+        self.settings = settings
+        size = size or (settings.window_size if self.persist else DEFAULT_SIZE)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.art = TileArt(latin=self.settings.latin_labels)
         self.sounds = Sounds(self.settings.volume)
@@ -40,11 +54,28 @@ class App:
         self.running = True
         self._accumulator = 0.0
         self.frames = 0
+        if self.persist and self.settings.fullscreen:
+            self.apply_window_mode()  # the player left the game in fullscreen
 
     @property
     def size(self) -> tuple[int, int]:
         """Current window size in pixels."""
         return self.screen.get_size()
+
+    def show_notice(self, message: str | None) -> None:
+        """Show ``message`` for a while (``None`` does nothing); Home draws it as a toast."""
+        if message:
+            self.notice = message
+            self.notice_left = NOTICE_SECONDS
+
+    def save_settings(self) -> None:
+        """Write settings.json (a player's App only); a failing disk is a notice, not a crash."""
+        if not self.persist:
+            return
+        try:
+            save_settings(self.settings)
+        except (OSError, ValueError) as exc:
+            self.show_notice(f"Settings could not be saved: {exc}")
 
     # -- scene stack -------------------------------------------------------------
     def push(self, scene: Scene, context: object = None) -> None:
@@ -93,12 +124,15 @@ class App:
     # -- window ------------------------------------------------------------------
     def set_size(self, size: tuple[int, int]) -> None:
         """Resize (clamped to the minimum) and let every scene lay itself out again."""
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        size = _clamped(size)
         flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
         if size != self.size or flags == pygame.FULLSCREEN:
             self.screen = pygame.display.set_mode(size, flags)
         for scene in self.stack:
             scene.resize(self.size)
+        if not self.settings.fullscreen and self.settings.window_size != self.size:
+            self.settings.window_size = self.size
+            self.save_settings()
 
     def toggle_fullscreen(self) -> None:
         """F11 / the Settings switch: fullscreen at the desktop size, or back to a window."""
@@ -111,7 +145,7 @@ class App:
             desktop = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else DEFAULT_SIZE
             self.screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
         else:
-            self.screen = pygame.display.set_mode(DEFAULT_SIZE, pygame.RESIZABLE)
+            self.screen = pygame.display.set_mode(_clamped(self.settings.window_size), pygame.RESIZABLE)
         for scene in self.stack:
             scene.resize(self.size)
 
@@ -120,6 +154,7 @@ class App:
         if self.art.latin != self.settings.latin_labels:
             self.art.latin = self.settings.latin_labels
         self.sounds.set_volume(self.settings.volume)
+        self.save_settings()
 
     # -- loop --------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -137,6 +172,10 @@ class App:
 
     def update(self, dt: float) -> None:
         """One fixed step for every scene on the stack (the table keeps animating under overlays)."""
+        if self.notice is not None:
+            self.notice_left -= dt
+            if self.notice_left <= 0:
+                self.notice = None
         for scene in list(self.stack):
             scene.update(dt)
             self._apply(scene)
@@ -192,5 +231,11 @@ def run(seed: int | None = None) -> int:
     try:
         app.loop()
     finally:
+        app.save_settings()
         pygame.quit()
     return 0
+
+
+def _clamped(size: tuple[int, int]) -> tuple[int, int]:
+    """A window size no smaller than the minimum the layouts are designed for."""
+    return (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))

@@ -1,14 +1,20 @@
-"""Player settings as a plain dataclass (a later issue saves and loads it).
+"""Player settings as a plain dataclass, with a checked JSON form for ``settings.json``.
 
-No pygame here: the store can import it without a display.
+No pygame here: :mod:`mahjong_joy.storage.settings_store` imports it without a display.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any
 
 AI_PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "relaxed": 0.9}
 ANIM_SPEEDS = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "gentle": 1.5}
+WINDOW_LIMITS = ((1024, 640), (16384, 16384))  # smallest and largest saved window sizes
+NAME_LENGTH = 24
+RULESET_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 
 
 @dataclass
@@ -22,6 +28,36 @@ class Settings:
     volume: float = 0.6  # 0..1
     fullscreen: bool = False
     auto_pass: bool = False
+    ruleset: str = "joy"  # the last ruleset chosen on Home
+    window_size: tuple[int, int] = (1280, 800)
+    player_name: str = "You"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON form (the window size as a two-item list).
+
+        >>> Settings().to_dict()["window_size"]
+        [1280, 800]
+        """
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["window_size"] = list(self.window_size)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """Settings from saved JSON, field by field: unknown keys are ignored and a
+        wrong-typed or out-of-range value falls back to that field's default, so one
+        bad entry (a hand edit, an older version) never costs the player the rest.
+
+        >>> Settings.from_dict({"volume": 7, "hints": False, "colour": "red"})
+        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', window_size=(1280, 800), player_name='You')
+        """
+        kept: dict[str, Any] = {}
+        for name, check in _CHECKS.items():
+            if name in data:
+                value = check(data[name])
+                if value is not None:
+                    kept[name] = value
+        return cls(**kept)
 
     @property
     def ai_delay(self) -> float:
@@ -32,6 +68,54 @@ class Settings:
     def anim_scale(self) -> float:
         """Multiplier on animation durations (0 = instant)."""
         return ANIM_SPEEDS.get(self.anim_speed, 1.0)
+
+
+def _choice(options: dict[str, float]) -> Callable[[Any], str | None]:
+    return lambda value: value if isinstance(value, str) and value in options else None
+
+
+def _flag(value: Any) -> bool | None:
+    return value if isinstance(value, bool) else None
+
+
+def _volume(value: Any) -> float | None:
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
+    return float(value) if ok else None
+
+
+def _ruleset(value: Any) -> str | None:
+    return value if isinstance(value, str) and RULESET_NAME.fullmatch(value) else None
+
+
+def _window(value: Any) -> tuple[int, int] | None:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        return None
+    if not all(type(v) is int for v in value):
+        return None
+    (lo_w, lo_h), (hi_w, hi_h) = WINDOW_LIMITS
+    w, h = value
+    return (w, h) if lo_w <= w <= hi_w and lo_h <= h <= hi_h else None
+
+
+def _name(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    name = value.strip()
+    return name if 0 < len(name) <= NAME_LENGTH and name.isprintable() else None
+
+
+_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "ai_pace": _choice(AI_PACES),
+    "anim_speed": _choice(ANIM_SPEEDS),
+    "hints": _flag,
+    "latin_labels": _flag,
+    "volume": _volume,
+    "fullscreen": _flag,
+    "auto_pass": _flag,
+    "ruleset": _ruleset,
+    "window_size": _window,
+    "player_name": _name,
+}
 
 
 def cycle(options: dict[str, float], current: str) -> str:
