@@ -30,6 +30,7 @@ from mahjong_joy.engine.match import Match
 from mahjong_joy.engine.state import HandState
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.record import RULESETS, check_record
+from mahjong_joy.rulesets.base import Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,15 @@ class ReplayCursor:
     def hand(self) -> HandState:
         """The engine's hand at the position."""
         return self.match.hand
+
+    @property
+    def hand_position(self) -> Position:
+        """Round wind, hand number, honba and dealer of the hand at the cursor.
+
+        Read from the hand's start: once a hand is settled the match has already
+        moved its own position on to the next hand.
+        """
+        return self._starts[self._hand].position
 
     @property
     def at_start(self) -> bool:

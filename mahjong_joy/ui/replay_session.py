@@ -1,0 +1,190 @@
+"""A read-only :class:`~mahjong_joy.ui.session.Session` over a recorded match, every hand face up.
+
+The table scene draws what :meth:`ReplaySession.snapshot` returns, exactly as in a
+live game; the difference is where the picture comes from. There is no
+controller in a replay (nobody decides anything: the record already did), so
+this adapter reads the replayed engine state of a
+:class:`~mahjong_joy.replay.cursor.ReplayCursor` directly and shows every seat's
+concealed hand. Moving the cursor goes through this session so the snapshot's
+``version`` changes and the table redraws. No pygame here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mahjong_joy.engine.actions import Action
+from mahjong_joy.engine.state import HandState
+from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.replay.cursor import ReplayCursor
+from mahjong_joy.tiles import KIND_COUNT
+from mahjong_joy.ui.controller_session import WIND_KIND
+from mahjong_joy.ui.controller_session import _result as result_view
+from mahjong_joy.ui.session import SEAT_NAMES, MeldView, TableSnapshot
+
+AI_AT_BOTTOM = "Nana"  # name of an AI seat shown at the bottom (an all-AI record)
+
+
+def player_seat(record: dict[str, Any]) -> int:
+    """The seat a replay is seen from: the record's ``player_seat``, else its first human seat, else 0."""
+    seat = record.get("player_seat")
+    if type(seat) is int and 0 <= seat < 4:
+        return seat
+    seats = record.get("seats") or []
+    return seats.index("human") if "human" in seats else 0
+
+
+def seat_names(record: dict[str, Any], me: int) -> tuple[str, ...]:
+    """Names around the table: the player's name for human seats, the game's AI names elsewhere."""
+    kinds = list(record.get("seats") or ["potential"] * 4)
+    player = record.get("player_name") if isinstance(record.get("player_name"), str) else SEAT_NAMES[0]
+    names = []
+    for seat in range(4):
+        rel = (seat - me) % 4
+        if kinds[seat] == "human":
+            names.append(player)
+        else:
+            names.append(SEAT_NAMES[rel] if rel else AI_AT_BOTTOM)
+    return tuple(names)
+
+
+class ReplaySession:
+    """The table's view of a replay; moves go through here (``forward``, ``back``, ``seek``...)."""
+
+    def __init__(self, record: dict[str, Any], match_index: int = 0, name: str = "record") -> None:
+        self.cursor = ReplayCursor(record, match_index, name)
+        self.record = record
+        self.me = player_seat(record)
+        self.names = seat_names(record, self.me)
+        self._version = 0
+        self._pending: list[Any] = []
+
+    # -- Session protocol --------------------------------------------------------------
+    def needs_human(self) -> bool:
+        """Never: a replay only shows decisions already made."""
+        return False
+
+    def step(self) -> None:
+        """One decision forward (what a table's pacing timer would ask for)."""
+        self.forward()
+
+    def submit(self, action: Action) -> None:
+        """A replay cannot be played into."""
+        raise IllegalActionError(f"seat {action.seat} cannot {action.describe()}: a replay is read-only")
+
+    def next_hand(self) -> None:
+        """To the next hand's deal."""
+        self._moved(self.cursor.next_hand())
+
+    def drain_events(self) -> list[Any]:
+        """Events of the last single step forward (the table animates them); [] after a jump."""
+        out, self._pending = self._pending, []
+        return out
+
+    # -- moving ------------------------------------------------------------------------
+    def forward(self) -> bool:
+        """One decision on; False at the end of the record."""
+        return self._moved(self.cursor.forward())
+
+    def back(self) -> bool:
+        """One decision back; False at the start."""
+        return self._moved(self.cursor.back())
+
+    def prev_hand(self) -> bool:
+        """To the previous hand's deal."""
+        return self._moved(self.cursor.prev_hand())
+
+    def seek(self, hand: int, step: int) -> tuple[int, int]:
+        """To ``(hand, step)`` (0-based, clamped)."""
+        before = self.cursor.position
+        self.cursor.seek(hand, step)
+        self._moved(self.cursor.position != before)
+        return self.cursor.position
+
+    def _moved(self, moved: bool) -> bool:
+        if moved:
+            self._version += 1
+            self._pending = list(self.cursor.last_events)
+        return moved
+
+    # -- labels ------------------------------------------------------------------------
+    def position_label(self) -> str:
+        """``Hand 3 · step 17/64`` (hands counted from 1, steps from 0 at the deal)."""
+        hand, step = self.cursor.position
+        return f"Hand {hand + 1} · step {step}/{self.cursor.steps_in_hand(hand)}"
+
+    def action_label(self) -> str:
+        """What the last step did, e.g. ``Sora: discard 5p`` (the deal at step 0)."""
+        action = self.cursor.last_action
+        hand = self.cursor.hand
+        if action is None:
+            return f"{self.names[hand.dealer]} deals and draws"
+        return f"{self.names[action.seat]}: {action.describe()}"
+
+    # -- reading -----------------------------------------------------------------------
+    def snapshot(self) -> TableSnapshot:
+        """The table at the cursor, every concealed hand face up."""
+        match, hand, where = self.cursor.match, self.cursor.hand, self.cursor.hand_position
+        me = self.me
+        mine, drawn = _split_drawn(hand, me)
+        result = result_view(match.last_result) if hand.is_finished and match.last_result is not None else None
+        starting = (match.ruleset.starting_points,) * 4
+        return TableSnapshot(
+            me=me,
+            names=self.names,
+            points=tuple(match.points),
+            round_wind=WIND_KIND.get(where.round_wind, 27),
+            hand_number=where.hand_number,
+            honba=where.honba,
+            dealer=hand.dealer,
+            turn=hand.current,
+            phase=hand.phase.value,
+            hand=mine,
+            drawn=drawn,
+            hand_sizes=tuple(len(hand.concealed[s]) for s in range(4)),
+            melds=tuple(tuple(MeldView(m.type, m.kinds, None if m.claimed is None else m.claimed // 4, m.from_seat) for m in hand.melds[s]) for s in range(4)),
+            rivers=tuple(tuple(r.tile // 4 for r in hand.rivers[s] if r.claimed_by is None) for s in range(4)),
+            wall_count=hand.wall.live_count,
+            dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators),
+            own_actions=(),
+            claim=None,
+            visible34=tuple(_visible(hand, me)),
+            result=result,
+            revealed={s: _face_up(hand, s) for s in range(4) if s != me},
+            match_over=match.is_over and hand.is_finished,
+            standings=tuple((st.seat, st.points, st.placement) for st in match.standings()),
+            history=(starting,) + tuple(r.points for r in match.results),
+            version=self._version,
+        )
+
+
+def _split_drawn(hand: HandState, seat: int) -> tuple[tuple[int, ...], int | None]:
+    """A seat's concealed kinds sorted without the tile it just drew, and that tile."""
+    kinds = sorted(t // 4 for t in hand.concealed[seat])
+    drawn = hand.drawn // 4 if hand.drawn is not None and hand.current == seat else None
+    if drawn is not None:
+        kinds.remove(drawn)
+    return tuple(kinds), drawn
+
+
+def _face_up(hand: HandState, seat: int) -> tuple[int, ...]:
+    """A seat's hand as laid open: sorted, the tile just drawn last."""
+    kinds, drawn = _split_drawn(hand, seat)
+    return kinds if drawn is None else kinds + (drawn,)
+
+
+def _visible(hand: HandState, me: int) -> list[int]:
+    """Copies of each kind seen from the bottom seat: own hand, rivers, melds, dora indicators."""
+    counts = [0] * KIND_COUNT
+    for t in hand.concealed[me]:
+        counts[t // 4] += 1
+    for seat in range(4):
+        for r in hand.rivers[seat]:
+            if r.claimed_by is None:
+                counts[r.tile // 4] += 1
+        for m in hand.melds[seat]:
+            for t in m.tiles:
+                counts[t // 4] += 1
+    for t in hand.wall.dora_indicators:
+        counts[t // 4] += 1
+    return [min(4, n) for n in counts]
