@@ -43,12 +43,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mahjong_joy.ai import make_ai
-from mahjong_joy.engine.actions import Action, Chi, Kan, Pass, Pon, Ron
+from mahjong_joy.engine.actions import Action, Chi, Kan, Pass, Pon, Ron, action_from_dict
 from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.match import HandResult, Match, Standing
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.engine.view import SeatView
-from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
 from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
 
 HUMAN = "human"
@@ -162,6 +162,38 @@ class Controller:
         self.events: list[Event] = list(self.match.take_new_events())
         self.last_events: tuple[Event, ...] = tuple(self.events)
         self._answers: dict[int, Action] = {}
+
+    @classmethod
+    def resume(
+        cls,
+        entry: dict[str, Any],
+        seats: Sequence[str],
+        ruleset: Ruleset | None = None,
+        deciders: Sequence[Decider | None] | None = None,
+        auto_deal: bool = True,
+        name: str = "record",
+    ) -> Controller:
+        """The controller a record's match entry left off at, rebuilt by re-applying its decisions.
+
+        ``entry`` is one item of a record's ``matches`` (seed, max_hands, decisions).
+        The decisions, events and deals go through the same paths as in play, so
+        the rebuilt controller is the one that made the record; fresh AI seats
+        then play on as the original ones would have (their choices depend only
+        on their seed and the position). Raises ``RecordError`` naming the first
+        decision that does not apply.
+        """
+        ctl = cls(seats, entry["seed"], ruleset, entry.get("max_hands"), deciders, auto_deal)
+        for number, data in enumerate(entry["decisions"], start=1):
+            action = action_from_dict(data)
+            if ctl.is_over:
+                raise RecordError(f"{name}: decision {number} comes after the match ended")
+            try:
+                if ctl.hand.is_finished:
+                    ctl._publish(ctl._deal())
+                ctl._publish(ctl._apply(action))
+            except MahjongJoyError as exc:
+                raise RecordError(f"{name}: decision {number} does not apply: {exc}") from None
+        return ctl
 
     # ------------------------------------------------------------ queries
 

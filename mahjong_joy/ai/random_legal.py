@@ -1,4 +1,10 @@
-"""The baseline: a uniformly random legal action from a seeded generator."""
+"""The baseline: a uniformly random legal action, seeded by the AI's seed and the position.
+
+The choice depends only on the seed and what the seat sees (its hand, every
+river and meld, the wall count, the tile on offer), never on how many choices
+came before. So a match resumed from a record, with fresh AIs, plays on exactly
+as the uninterrupted match would have.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +15,29 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.view import SeatView
 
 
+def position_key(view: SeatView) -> str:
+    """A text naming this decision point from the seat's side; it changes with every move.
+
+    >>> from mahjong_joy.engine.state import HandState
+    >>> from mahjong_joy.rulesets.joy import JoyRuleset
+    >>> position_key(SeatView(HandState.from_key("r:1", 0, JoyRuleset()), 0)).startswith("0|awaiting_discard|69|")
+    True
+    """
+    rivers = ";".join(",".join(map(str, view.river(seat))) for seat in range(4))
+    melds = ";".join(repr(view.melds(seat)) for seat in range(4))
+    hand = ",".join(map(str, view.hand))
+    return f"{view.seat}|{view.phase.value}|{view.wall_count}|{view.last_discard}|{hand}|{rivers}|{melds}"
+
+
 class RandomLegalAI:
-    """Picks any legal action; seeded so a game replays from its seed alone."""
+    """Picks any legal action; the same seed and position always give the same pick."""
 
     kind = "random"
 
     def __init__(self, seed: int | str = 0) -> None:
-        self._rng = random.Random(f"random-ai:{seed}")
+        self.seed = seed
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        """One of ``legal``, uniformly."""
-        return legal[self._rng.randrange(len(legal))]
+        """One of ``legal``, uniformly, from a generator seeded by (seed, position)."""
+        rng = random.Random(f"random-ai:{self.seed}:{position_key(view)}")
+        return legal[rng.randrange(len(legal))]
