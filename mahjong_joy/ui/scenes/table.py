@@ -8,6 +8,7 @@ about one full-screen blit plus the moving tiles.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -18,7 +19,7 @@ from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import discard_candidates, waiting_tiles
 from mahjong_joy.tiles import tile_name
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.anim import Animator, Flight, Tween, ease_in_out
+from mahjong_joy.ui.anim import Animator, Flight, Reveal, Tween, flip_shape
 from mahjong_joy.ui.layout import ROTATION, TableLayout, table_layout
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import MeldView, TableSnapshot
@@ -31,14 +32,18 @@ SIDEWAYS_INDEX = {3: 0, 2: 1, 1: -1}  # claimed from left / across / right -> wh
 
 
 def sideways_index(meld: MeldView, seat: int) -> int | None:
-    """Which tile of a meld lies sideways: it points at the seat it was claimed from."""
+    """Which tile of a meld lies sideways: it points at the seat it was claimed from.
+
+    An added kan keeps its pon's three-tile row (the fourth tile is stacked on the
+    sideways one), so its index counts within three tiles.
+    """
     if meld.from_seat is None or meld.type == "closed_kan":
         return None
     rel = (meld.from_seat - seat) % 4
     index = SIDEWAYS_INDEX.get(rel)
     if index is None:
         return None
-    return index % len(meld.tiles)
+    return index % (3 if meld.type == "added_kan" else len(meld.tiles))
 
 
 def meld_order(meld: MeldView) -> list[int]:
@@ -69,7 +74,9 @@ class TableScene(Scene):
         self._layer: pygame.Surface | None = None
         self._layer_key: object = None
         self._guide_cache: dict[object, object] = {}
-        self.flip = Tween(0.0)
+        self.flip = Reveal()  # the winning hand turning face up (done at once when idle)
+        self.flipping: frozenset[int] = frozenset()  # seats whose concealed tiles are turning
+        self._squeezed: dict[tuple[object, ...], pygame.Surface] = {}
         self.hidden: set[object] = set()
         self._claim_shown = -1
         self._score_shown = -1
@@ -85,12 +92,18 @@ class TableScene(Scene):
     def _new_session(self, context: dict[str, Any]) -> Any:
         from mahjong_joy.ui.controller_session import ControllerSession
 
+        if context.get("resume"):  # Continue on Home: the autosaved match; a bad save becomes a message
+            try:
+                return ControllerSession.resume()
+            except MahjongJoyError as exc:
+                self.message, self.message_timer = str(exc), 6.0
         return ControllerSession(seed=context.get("seed"), ruleset=context.get("ruleset", "joy"))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = table_layout(size)
         self._layer = None
         self._layer_key = None
+        self._squeezed.clear()
         self._rebuild_buttons()
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
@@ -100,8 +113,11 @@ class TableScene(Scene):
         """Read a new snapshot and react to what changed (buttons, prompts, results)."""
         if self.session is None:
             return
+        had_result = self.snap is not None and self.snap.result is not None
         self.snap = self.session.snapshot()
         self._guide_cache.clear()
+        if self.snap.result is not None and not had_result:
+            self._start_reveal()
         n = len(self.my_tiles())
         self.selected = min(self.selected, max(0, n - 1))
         if self.snap.drawn is not None:
@@ -160,25 +176,49 @@ class TableScene(Scene):
 
     def meld_slots(self, seat: int) -> list[tuple[pygame.Rect, int, int]]:
         """(rect, tile or BACK, rotation) for every meld tile of a seat, packed at the line's far end."""
+        return [(rect, tile, rot) for group in self.meld_groups(seat) for rect, tile, rot, _ in group]
+
+    def meld_groups(self, seat: int) -> list[list[tuple[pygame.Rect, int, int, str]]]:
+        """Per meld, oldest first: (rect, tile or BACK, rotation, role) of each tile.
+
+        As on a real table the first meld takes the far corner and later ones line
+        up toward the hand, so declared sets never move. ``role`` is ``"claimed"``
+        for the sideways tile, ``"added"`` for an added kan's fourth tile (stacked
+        on the sideways one, away from the seat's edge), else ``""``. A closed kan
+        shows its two outer tiles face down.
+        """
         assert self.snap is not None
         rel = self.snap.seat_from_me(seat)
         L = self.layout
         w = L.meld_w if rel == 0 else L.opp_w
         th = tile_height(w)
         end = L.line_length[rel]
-        out: list[tuple[pygame.Rect, int, int]] = []
-        for meld in reversed(self.snap.melds[seat]):
-            tiles = meld_order(meld)
+        groups: list[list[tuple[pygame.Rect, int, int, str]]] = []
+        for meld in self.snap.melds[seat]:
+            tiles = meld_order(meld)[: 3 if meld.type == "added_kan" else None]
             side = sideways_index(meld, seat)
             end -= sum(th if i == side else w for i in range(len(tiles))) + round(8 * L.scale)
             along = end
+            group: list[tuple[pygame.Rect, int, int, str]] = []
             for i, tile in enumerate(tiles):
                 lying = i == side
                 shown = BACK if meld.type == "closed_kan" and i in (0, 3) else tile
                 rot = (ROTATION[rel] + (90 if lying else 0)) % 360
-                out.append((self.line_tile_rect(rel, along, lying, w), shown, rot))
+                group.append((self.line_tile_rect(rel, along, lying, w), shown, rot, "claimed" if lying else ""))
+                if lying and meld.type == "added_kan":
+                    group.append((self.line_tile_rect(rel, along, True, w, stack=1), tile, rot, "added"))
                 along += th if lying else w
-        return out
+            groups.append(group)
+        return groups
+
+    def _meld_slot(self, seat: int, role: str) -> tuple[pygame.Rect, tuple[object, ...]] | None:
+        """The rect and flight key of the newest meld's tile with ``role`` (or its last tile)."""
+        groups = self.meld_groups(seat)
+        if not groups:
+            return None
+        group = groups[-1]
+        index = next((j for j, slot in enumerate(group) if slot[3] == role), len(group) - 1)
+        return group[index][0], ("meld", seat, len(groups) - 1, index)
 
     def river_rect(self, seat: int, index: int) -> pygame.Rect:
         """Where a seat's ``index``-th river tile lies."""
@@ -294,7 +334,7 @@ class TableScene(Scene):
 
     def _maybe_show_result(self, dt: float) -> None:
         self.result_timer += dt
-        if self.result_timer < 1.2 * max(0.3, self.app.settings.anim_scale) or self._score_shown == self.snap.version:
+        if not self.flip.finished or self._score_shown == self.snap.version:
             return
         from mahjong_joy.ui.scenes.score import ScoreScene
 
@@ -334,15 +374,45 @@ class TableScene(Scene):
             seat, src = event.seat, event.from_seat
             tile = getattr(event, "claimed", getattr(event, "tile", 0))
             start = self.river_rect(src, len(old.rivers[src]) - 1) if old and old.rivers[src] else self._line_end(src)
-            slots = self.meld_slots(seat)
-            if slots:
-                end = slots[-1][0] if snap.seat_from_me(seat) != 0 else slots[-1][0]
+            slot = self._meld_slot(seat, "claimed")
+            if slot is not None:
                 rel = snap.seat_from_me(seat)
-                self._fly(tile, start, end, 0.32 * scale, ROTATION[rel], self.layout.river_w, ("meld", seat))
+                self._fly(tile, start, slot[0], 0.32 * scale, ROTATION[rel], self.layout.river_w, slot[1])
+        elif name == "added_kanned":
+            slot = self._meld_slot(event.seat, "added")
+            if slot is not None:
+                rel = snap.seat_from_me(event.seat)
+                start = self.hand_slot(len(self.my_tiles())) if rel == 0 else self._line_end(event.seat)
+                width = self.layout.meld_w if rel == 0 else self.layout.opp_w
+                self._fly(event.tile, start, slot[0], 0.3 * scale, (ROTATION[rel] + 90) % 360, width, slot[1])
         elif name == "won":
             self.app.sounds.play("flourish")
-            self.flip = Tween(0.6 * scale, ease=ease_in_out)
             self.result_timer = 0.0
+
+    def _start_reveal(self) -> None:
+        """Turn the winner's concealed tiles face up (or lift the player's own), then the score.
+
+        Ready hands shown at an exhaustive draw turn over the same way. At the
+        instant speed the reveal has no duration and the score follows at once.
+        """
+        snap = self.snap
+        seats = set(snap.revealed)
+        if snap.result is not None and snap.result.winner == snap.me:
+            seats.add(snap.me)
+        self.flipping = frozenset(seats)
+        count = max((len(self._concealed(seat)) for seat in seats), default=0)
+        self.flip = Reveal.for_hand(count, self.app.settings.anim_scale)
+        self.result_timer = 0.0
+
+    def _concealed(self, seat: int) -> list[tuple[pygame.Rect, int, int, int]]:
+        """(rect, face, width, rotation) of each concealed tile of a seat, left to right as it sees them."""
+        snap, L = self.snap, self.layout
+        rel = snap.seat_from_me(seat)
+        if rel == 0:
+            return [(self.hand_slot(i), tile, L.hand_w, 0) for i, tile in enumerate(self.my_tiles())]
+        shown = snap.revealed.get(seat)
+        tiles = list(shown) if shown else [BACK] * snap.hand_sizes[seat]
+        return [(self.line_tile_rect(rel, i * L.opp_w), tile, L.opp_w, ROTATION[rel]) for i, tile in enumerate(tiles)]
 
     def _fly(self, tile: int, start: pygame.Rect, end: pygame.Rect, seconds: float, rotation: int, width: int, key: object) -> None:
         if seconds <= 0:
@@ -457,21 +527,18 @@ class TableScene(Scene):
         snap, art, L = self.snap, self.app.art, self.layout
         rel = snap.seat_from_me(seat)
         hidden = {f.key for f in self.anim.flights}
-        if rel == 0:
+        if seat in self.flipping and not self.flip.done:
+            pass  # the reveal draws these tiles every frame (_draw_reveal)
+        elif rel == 0:
             self._draw_my_hand(layer, hidden)
         else:
-            shown = snap.revealed.get(seat)
-            count = len(shown) if shown else snap.hand_sizes[seat]
-            w = L.opp_w
-            for i in range(count):
-                tile = shown[i] if shown and self.flip.value > 0.5 else BACK
-                rect = self.line_tile_rect(rel, i * w)
-                layer.blit(art.image(tile, w, ROTATION[rel]), rect.topleft)
-        for index, (rect, tile, rot) in enumerate(self.meld_slots(seat)):
-            if ("meld", seat) in hidden and index == len(self.meld_slots(seat)) - 1:
-                continue
-            width = L.meld_w if rel == 0 else L.opp_w
-            layer.blit(art.image(tile, width, rot), rect.topleft)
+            for rect, tile, w, rot in self._concealed(seat):
+                layer.blit(art.image(tile, w, rot), rect.topleft)
+        width = L.meld_w if rel == 0 else L.opp_w
+        tiles = [(rect, tile, rot, ("meld", seat, g, j)) for g, group in enumerate(self.meld_groups(seat)) for j, (rect, tile, rot, _) in enumerate(group)]
+        for rect, tile, rot, key in sorted(tiles, key=lambda item: (item[0].y, item[0].x)):
+            if key not in hidden:  # painter's order: a stacked tile's edge sits under the tile in front
+                layer.blit(art.image(tile, width, rot), rect.topleft)
 
     def _draw_my_hand(self, layer: pygame.Surface, hidden: set[object]) -> None:
         art, L = self.app.art, self.layout
@@ -492,6 +559,8 @@ class TableScene(Scene):
             if self.hover == self.selected:
                 rect = rect.move(0, -round(10 * s))
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), width=max(2, round(3 * s)), border_radius=round(8 * s))
+        if self.flipping and not self.flip.done:
+            self._draw_reveal(surface)
         for flight in self.anim.flights:
             x, y = flight.position()
             surface.blit(self.app.art.image(flight.tile, flight.size, flight.rotation), (round(x), round(y)))
@@ -504,6 +573,41 @@ class TableScene(Scene):
             rect.midtop = (surface.get_width() // 2, round(70 * s))
             theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.5), round(12 * s))
             theme.blit_text(surface, self.message[:90], round(16 * s), theme.INK, center=rect.center)
+
+    def _draw_reveal(self, surface: pygame.Surface) -> None:
+        """The concealed tiles of the flipping seats, each squeezed to its edge and back.
+
+        An opponent's tile shows its back until half-way, then its face; the
+        player's own tiles lift while they turn. Squeezed images are cached per step.
+        """
+        lift = round(14 * self.layout.scale)
+        for seat in sorted(self.flipping):
+            rel = self.snap.seat_from_me(seat)
+            for i, (rect, tile, w, rot) in enumerate(self._concealed(seat)):
+                p = self.flip.tile_progress(i)
+                factor, face_up = flip_shape(p)
+                shown = tile if face_up or rel == 0 else BACK
+                image = self._squeeze(shown, w, rot, factor)
+                x, y = rect.topleft
+                if rot % 180:
+                    y += (rect.h - round(rect.h * factor)) // 2
+                else:
+                    x += (rect.w - round(rect.w * factor)) // 2
+                if rel == 0:
+                    y -= round(lift * math.sin(math.pi * p))
+                surface.blit(image, (x, y))
+
+    def _squeeze(self, tile: int, width: int, rotation: int, factor: float) -> pygame.Surface:
+        """A tile image narrowed along its row to ``factor`` (quantised to 1/24 and cached)."""
+        step = max(1, round(factor * 24))
+        key = (tile, width, rotation, step, self.app.art.latin)
+        found = self._squeezed.get(key)
+        if found is None:
+            image = self.app.art.image(tile, width, rotation)
+            w, h = image.get_size()
+            size = (w, max(1, round(h * step / 24))) if rotation % 180 else (max(1, round(w * step / 24)), h)
+            found = self._squeezed[key] = pygame.transform.smoothscale(image, size)
+        return found
 
     # -- the remaining-tile guide ------------------------------------------------------
     def guide_items(self) -> tuple[str, list[tuple[int, int]]]:
