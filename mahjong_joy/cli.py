@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("analyze", "simulate", "replay", "demo", "score")
+COMMANDS = ("analyze", "simulate", "replay", "demo", "score", "stats")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -36,18 +36,19 @@ def atomic_write_json(path: str | Path, obj: Any) -> None:
     atomic_write_text(path, json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
 
 
-def quarantine(path: str | Path) -> Path:
+def quarantine(path: str | Path, label: str = "corrupt") -> Path:
     """Rename a bad file to ``<name>.corrupt-<YYYYmmdd-HHMMSS>`` (``-2``, ``-3``... if taken); returns the new path.
 
     The bytes are kept as they were, so nothing the player had is lost and a
-    bug report can include the file.
+    bug report can include the file. ``label`` replaces ``corrupt`` for a file
+    that is fine but unreadable here (``newer``: from a newer version).
     """
     source = Path(path)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    kept = source.with_name(f"{source.name}.corrupt-{stamp}")
+    kept = source.with_name(f"{source.name}.{label}-{stamp}")
     counter = 2
     while kept.exists():
-        kept = source.with_name(f"{source.name}.corrupt-{stamp}-{counter}")
+        kept = source.with_name(f"{source.name}.{label}-{stamp}-{counter}")
         counter += 1
     os.replace(source, kept)
     return kept

@@ -1,0 +1,109 @@
+"""Keep a match once it is over: its record in ``records/`` and its summary in the history.
+
+:func:`archive_match` is what the game calls when a match ends (or is
+abandoned); :func:`summarize` reads the controller's events, the same facts the
+score screens showed, so the history never re-scores anything.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mahjong_joy.engine.events import Event, HandScored, HandStarted, Won
+from mahjong_joy.engine.match import standings_of
+from mahjong_joy.replay.record import run_record, write_record
+from mahjong_joy.storage.history import HandSummary, History, MatchSummary
+from mahjong_joy.storage.paths import records_dir
+
+if TYPE_CHECKING:
+    from mahjong_joy.controller import Controller
+
+
+def archive_match(
+    ctl: Controller,
+    player_seat: int = 0,
+    *,
+    player_name: str = "You",
+    history: History | None = None,
+    now: datetime | None = None,
+) -> Path:
+    """Write the match's record atomically and add it to the history; returns the record path.
+
+    ``history`` defaults to the data folder's (opened and closed here); ``now``
+    stamps the match (tests pass fixed dates).
+    """
+    played = (now or datetime.now()).astimezone()
+    record = run_record(ctl.seed, ctl.seat_kinds, [ctl])
+    record.update(played_at=played.isoformat(timespec="seconds"), player_seat=player_seat, player_name=player_name)
+    path = _unique_path(records_dir(), f"{played:%Y%m%d-%H%M%S}-seed{_safe(ctl.seed)}")
+    write_record(record, path)
+    summary = summarize(ctl, player_seat, player_name, record["played_at"], str(path))
+    if history is None:
+        with History.open() as own:
+            own.add_match(summary)
+    else:
+        history.add_match(summary)
+    return path
+
+
+def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: str, record_path: str) -> MatchSummary:
+    """The history entry for a match, read from the controller's events."""
+    points = tuple(ctl.match.points)
+    placement = None
+    if ctl.is_over:
+        placement = next(s.placement for s in standings_of(points) if s.seat == player_seat)
+    return MatchSummary(
+        played_at=played_at,
+        ruleset=ctl.match.ruleset.name,
+        seed=str(ctl.seed),
+        seats=tuple(ctl.seat_kinds),
+        player_seat=player_seat,
+        player_name=player_name,
+        points=points,
+        placement=placement,
+        hands=hand_summaries(ctl.events),
+        record_path=record_path,
+        finished=ctl.is_over,
+    )
+
+
+def hand_summaries(events: list[Event]) -> tuple[HandSummary, ...]:
+    """One summary per settled hand: who won from whom, how, and the deltas."""
+    out: list[HandSummary] = []
+    label, dealer, tsumo = "", 0, False
+    for event in events:
+        if isinstance(event, HandStarted):
+            label = f"{event.round_wind}{event.hand_number}" + (f"-{event.honba}" if event.honba else "")
+            dealer, tsumo = event.dealer, False
+        elif isinstance(event, Won):
+            tsumo = event.tsumo
+        elif isinstance(event, HandScored):
+            out.append(_hand(len(out) + 1, label, dealer, tsumo, event))
+    return tuple(out)
+
+
+def _hand(number: int, label: str, dealer: int, tsumo: bool, scored: HandScored) -> HandSummary:
+    winner = scored.winner
+    discarder = None if winner is None or tsumo else scored.from_seat
+    return HandSummary(
+        number=number, label=label, dealer=dealer, winner=winner, from_seat=discarder,
+        tsumo=winner is not None and tsumo, han=scored.han, fu=scored.fu, limit=scored.limit,
+        yaku=tuple((str(name), int(han)) for name, han in scored.yaku),
+        points=0 if winner is None else scored.deltas[winner], deltas=tuple(scored.deltas),
+    )
+
+
+def _safe(seed: int | str) -> str:
+    """A seed as a file-name part: letters, digits, ``_`` and ``-`` only, at most 40 characters."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", str(seed))[:40] or "none"
+
+
+def _unique_path(folder: Path, stem: str) -> Path:
+    """``folder/stem.json``, or ``stem-2.json``... when a match ended in the same second."""
+    path, counter = folder / f"{stem}.json", 2
+    while path.exists():
+        path, counter = folder / f"{stem}-{counter}.json", counter + 1
+    return path
