@@ -9,12 +9,14 @@ wait makes the completed triplet a called one for fu and for sanankou
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
-from mahjong_joy.hand.decompose import PAIR, RUN, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Decomposition
+from mahjong_joy.hand.decompose import RUN, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from mahjong_joy.rulesets.riichi.groupings import Grouping, suit_tables
 from mahjong_joy.rulesets.riichi.rules import RiichiRules
 from mahjong_joy.rulesets.riichi.situation import CHI, CLOSED_KAN, PON, Meld, WinSituation
-from mahjong_joy.tiles import DRAGONS, KIND_COUNT
+from mahjong_joy.tiles import DRAGONS, KIND_COUNT, TERMINALS_AND_HONORS
 
 TRIPLET, KAN = "triplet", "kan"
 RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON, KOKUSHI_13 = (
@@ -34,127 +36,197 @@ class Block(NamedTuple):
 
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+_orphans = itemgetter(*TERMINALS_AND_HONORS)
 
 
 class HandFacts:
     """What every reading of one situation shares, computed once (the tile-only
-    facts the hand-scope yaku need: suits present, all terminals/honors, ...)."""
+    facts the hand-scope yaku need: suits present, all terminals/honors, ...).
+
+    ``counts`` is the ``counts34`` of the whole hand, declared melds included.
+    """
 
     __slots__ = ("situation", "rules", "counts", "closed", "tsumo", "win_tile", "seat", "round",
                  "value_tiles", "has_melds", "present", "suits", "yaochuu_only", "no_yaochuu",
                  "terminals_only", "has_honors")
 
-    def __init__(self, situation: WinSituation, rules: RiichiRules) -> None:
+    def __init__(self, situation: WinSituation, rules: RiichiRules, counts: list[int] | None = None) -> None:
         self.situation = situation
         self.rules = rules
-        counts = [0] * KIND_COUNT
-        for tile in situation.hand:
-            counts[tile] += 1
-        for meld in situation.melds:
-            for tile in meld.tiles:
+        if counts is None:
+            counts = [0] * KIND_COUNT
+            for tile in situation.hand:
                 counts[tile] += 1
+            for meld in situation.melds:
+                for tile in meld.tiles:
+                    counts[tile] += 1
         self.counts = counts
-        self.closed = situation.is_closed
+        melds = situation.melds
+        self.closed = all(m.kind == CLOSED_KAN for m in melds)
         self.tsumo = situation.tsumo
         self.win_tile = situation.win_tile
-        self.seat = situation.seat_wind
-        self.round = situation.round_wind
-        self.has_melds = bool(situation.melds)
+        self.seat = seat = situation.seat_wind
+        self.round = round_wind = situation.round_wind
+        self.has_melds = bool(melds)
         # Kinds whose triplet is yakuhai, with how many times (a double wind twice).
-        value = dict.fromkeys(DRAGONS, 1)
-        value[self.seat] = value.get(self.seat, 0) + 1
-        value[self.round] = value.get(self.round, 0) + 1
-        self.value_tiles = value
-        present = [t for t in range(KIND_COUNT) if counts[t]]
-        self.present = present
-        self.suits = frozenset(t // 9 for t in present)
-        kinds = frozenset(present)
+        self.value_tiles = _VALUE_TILES.get((seat, round_wind)) or _value_tiles(seat, round_wind)
+        kinds = set(situation.hand)
+        for meld in melds:
+            kinds.update(meld.tiles)
+        self.present = present = sorted(kinds)
+        self.suits = suits = frozenset([t // 9 for t in present])
         self.yaochuu_only = kinds <= _YAOCHUU
-        self.no_yaochuu = not (kinds & _YAOCHUU)
+        self.no_yaochuu = kinds.isdisjoint(_YAOCHUU)
         self.terminals_only = kinds <= _TERMINALS
-        self.has_honors = 3 in self.suits
+        self.has_honors = 3 in suits
+
+
+def _value_tiles(seat: int, round_wind: int) -> dict[int, int]:
+    value = dict.fromkeys(DRAGONS, 1)
+    value[seat] = value.get(seat, 0) + 1
+    value[round_wind] = value.get(round_wind, 0) + 1
+    return value
+
+
+_VALUE_TILES = {(seat, rnd): _value_tiles(seat, rnd) for seat in range(27, 31) for rnd in range(27, 31)}
 
 
 class Reading:
     """One way to read the winning hand, with the set facts every yaku asks for
-    (runs, triplet kinds, kans, concealed triplets) computed once."""
+    (run starts, triplet kinds, kans, concealed triplets) given by the builder."""
 
     __slots__ = ("form", "blocks", "pair", "wait", "facts", "runs", "triplets", "kans", "concealed")
 
-    def __init__(self, form: str, blocks: tuple[Block, ...], pair: int | None, wait: str, facts: HandFacts) -> None:
+    def __init__(self, form: str, blocks: tuple[Block, ...], pair: int | None, wait: str, facts: HandFacts,
+                 runs: tuple[int, ...] = (), triplets: tuple[int, ...] = (), kans: int = 0,
+                 concealed: int = 0) -> None:
         self.form = form
         self.blocks = blocks
         self.pair = pair
         self.wait = wait
         self.facts = facts
-        self.runs = [b.tile for b in blocks if b.shape == RUN]
-        self.triplets = [b.tile for b in blocks if b.shape != RUN]
-        self.kans = sum(1 for b in blocks if b.shape == KAN)
-        self.concealed = sum(1 for b in blocks if b.shape != RUN and b.concealed)
+        self.runs = runs
+        self.triplets = triplets
+        self.kans = kans
+        self.concealed = concealed
 
     def __repr__(self) -> str:
         return f"Reading({self.form}, {self.blocks}, pair={self.pair}, wait={self.wait})"
 
 
+# Every block there can be, made once: a reading picks them out of these tables.
+_HAND_RUN = tuple(Block(RUN, t, False, True) for t in range(KIND_COUNT))
+_HAND_TRIPLET = tuple(Block(TRIPLET, t, False, True) for t in range(KIND_COUNT))
+_RON_TRIPLET = tuple(Block(TRIPLET, t, False, False) for t in range(KIND_COUNT))
+_MELD_BLOCK = {
+    CHI: tuple(Block(RUN, t, True, False) for t in range(KIND_COUNT)),
+    PON: tuple(Block(TRIPLET, t, True, False) for t in range(KIND_COUNT)),
+    CLOSED_KAN: tuple(Block(KAN, t, False, True) for t in range(KIND_COUNT)),
+}
+_OPEN_KAN = tuple(Block(KAN, t, True, False) for t in range(KIND_COUNT))
+
+
 def meld_block(meld: Meld) -> Block:
     """The block a declared meld always is."""
-    if meld.kind == CHI:
-        return Block(RUN, min(meld.tiles), True, False)
-    if meld.kind == PON:
-        return Block(TRIPLET, meld.tiles[0], True, False)
-    if meld.kind == CLOSED_KAN:
-        return Block(KAN, meld.tiles[0], False, True)
-    return Block(KAN, meld.tiles[0], True, False)
+    return _MELD_BLOCK.get(meld.kind, _OPEN_KAN)[min(meld.tiles)]
 
 
-def readings_of(decomposition: Decomposition, facts: HandFacts, melds: tuple[Block, ...]) -> list[Reading]:
-    """Every reading of one decomposition: one per distinct group holding the winning tile."""
-    win = facts.win_tile
-    form = decomposition.form
-    if form == SEVEN_PAIRS:
-        return [Reading(form, (), None, TANKI, facts)]
-    if form == THIRTEEN_ORPHANS:
-        wait = KOKUSHI_13 if facts.counts[win] == 2 else TANKI
-        return [Reading(form, (), decomposition.groups[0].tile, wait, facts)]
+class MeldFacts(NamedTuple):
+    """The declared melds as a reading uses them (the same for every reading)."""
+
+    blocks: tuple[Block, ...]
+    runs: tuple[int, ...]
+    triplets: tuple[int, ...]
+    kans: int
+    concealed: int
+
+    @classmethod
+    def of(cls, melds: tuple[Meld, ...]) -> MeldFacts:
+        if not melds:
+            return _NO_MELDS
+        blocks = tuple([meld_block(m) for m in melds])
+        return cls(blocks, tuple([b.tile for b in blocks if b.shape == RUN]),
+                   tuple([b.tile for b in blocks if b.shape != RUN]),
+                   sum(1 for b in blocks if b.shape == KAN), sum(1 for b in blocks if b.concealed))
+
+
+_NO_MELDS = MeldFacts((), (), (), 0, 0)
+
+
+def readings(key: bytes, facts: HandFacts, melds: MeldFacts) -> list[Reading]:
+    """Every reading of the concealed tiles ``key`` (``bytes(counts34)``) with the
+    declared ``melds``: standard decompositions first (as
+    :func:`mahjong_joy.hand.decompose.decompositions` orders them), then seven
+    pairs, then thirteen orphans. Empty when the hand does not win."""
     found: list[Reading] = []
-    seen: set[tuple[str, int]] = set()
-    groups = decomposition.groups
-    for group in groups:
-        key = (group.shape, group.tile)
-        if key in seen or not _holds(group.shape, group.tile, win):
-            continue
-        seen.add(key)
-        found.append(_reading(groups, group, facts, melds))
+    for grouping in _standard_groupings(key):
+        _add_standard(found, grouping, facts, melds)
+    if not melds.blocks:
+        if key.count(2) == 7:
+            found.append(Reading(SEVEN_PAIRS, (), None, TANKI, facts))
+        elif key.count(0) == 21 and 0 not in _orphans(key):
+            pair = next(t for t in TERMINALS_AND_HONORS if key[t] == 2)
+            wait = KOKUSHI_13 if facts.counts[facts.win_tile] == 2 else TANKI
+            found.append(Reading(THIRTEEN_ORPHANS, (), pair, wait, facts))
     return found
 
 
-def _holds(shape: str, tile: int, win: int) -> bool:
-    if shape == RUN:
-        return tile <= win <= tile + 2
-    return tile == win
+def _standard_groupings(key: bytes) -> list[Grouping]:
+    """The decompositions into sets and one pair: the product of the suits' groupings."""
+    man, pin, sou, honor = suit_tables()
+    m = man.get(key[0:9])
+    if m is None:
+        return []
+    p = pin.get(key[9:18])
+    if p is None:
+        return []
+    s = sou.get(key[18:27])
+    if s is None:
+        return []
+    h = honor.get(key[27:34])
+    if h is None or (m[0][0] >= 0) + (p[0][0] >= 0) + (s[0][0] >= 0) + (h[0][0] >= 0) != 1:
+        return []
+    if len(m) == 1 and len(p) == 1 and len(s) == 1:
+        (m0, mr, mt), (p0, pr, pt), (s0, sr, st), (h0, _, ht) = m[0], p[0], s[0], h[0]
+        return [(max(m0, p0, s0, h0), mr + pr + sr, mt + pt + st + ht)]
+    combined = [(max(a[0], b[0], c[0], h[0][0]), a[1] + b[1] + c[1], a[2] + b[2] + c[2] + h[0][2])
+                for a in m for b in p for c in s]
+    combined.sort(key=_pair_of)  # stable: the core lists decompositions pair kind first
+    return combined
 
 
-def _reading(groups: tuple, winning: tuple, facts: HandFacts, melds: tuple[Block, ...]) -> Reading:
-    """The reading where ``winning`` is the group the last tile completed."""
-    blocks: list[Block] = []
-    pair = -1
-    for shape, tile in groups:
-        if shape == PAIR:
-            pair = tile
-        elif shape == RUN:
-            blocks.append(Block(RUN, tile, False, True))
-        else:
-            ron_completed = not facts.tsumo and winning[0] != RUN and winning[0] != PAIR and winning[1] == tile
-            blocks.append(Block(TRIPLET, tile, False, not ron_completed))
-    return Reading(STANDARD, tuple(blocks) + melds, pair, _wait(winning[0], winning[1], facts.win_tile), facts)
+def _pair_of(grouping: Grouping) -> int:
+    return grouping[0]
 
 
-def _wait(shape: str, tile: int, win: int) -> str:
-    """The wait a completed group had (riichi.wiki: "Machi")."""
-    if shape == PAIR:
-        return TANKI
-    if shape != RUN:
-        return SHANPON
+def _add_standard(found: list[Reading], grouping: Grouping, facts: HandFacts, melds: MeldFacts) -> None:
+    """The readings of one decomposition: one per distinct group holding the winning
+    tile (pair, then runs, then triplets, each by kind)."""
+    pair, runs, triplets = grouping
+    win = facts.win_tile
+    blocks = tuple([_HAND_RUN[t] for t in runs] + [_HAND_TRIPLET[t] for t in triplets]) + melds.blocks
+    all_runs = runs + melds.runs
+    all_triplets = triplets + melds.triplets
+    kans = melds.kans
+    concealed = len(triplets) + melds.concealed
+    if pair == win:
+        found.append(Reading(STANDARD, blocks, pair, TANKI, facts, all_runs, all_triplets, kans, concealed))
+    last = -1
+    for t in runs:
+        if t != last and t <= win <= t + 2:
+            found.append(Reading(STANDARD, blocks, pair, _run_wait(t, win), facts,
+                                 all_runs, all_triplets, kans, concealed))
+        last = t
+    if win in triplets:
+        if not facts.tsumo:  # a ron completed this triplet: it counts as called
+            at = runs_count = len(runs) + triplets.index(win)
+            blocks = blocks[:at] + (_RON_TRIPLET[win],) + blocks[runs_count + 1:]
+            concealed -= 1
+        found.append(Reading(STANDARD, blocks, pair, SHANPON, facts, all_runs, all_triplets, kans, concealed))
+
+
+def _run_wait(tile: int, win: int) -> str:
+    """The wait a completed run had (riichi.wiki: "Machi")."""
     if win == tile + 1:
         return KANCHAN
     rank = tile % 9

@@ -17,10 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_joy.hand.decompose import decompositions
 from mahjong_joy.rulesets.riichi import limits
 from mahjong_joy.rulesets.riichi.fu import FuLine, fu_lines, rounded_fu
-from mahjong_joy.rulesets.riichi.reading import HandFacts, Reading, meld_block, readings_of
+from mahjong_joy.rulesets.riichi.reading import HandFacts, MeldFacts, Reading, readings
 from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, RiichiRules
 from mahjong_joy.rulesets.riichi.situation import CHI, PON, WinSituation
 from mahjong_joy.rulesets.riichi.yaku import (
@@ -33,14 +32,17 @@ from mahjong_joy.rulesets.riichi.yaku import (
     YAKU_ROWS,
     YakuRow,
 )
-from mahjong_joy.tiles import KIND_COUNT, tile_name
+from mahjong_joy.tiles import EAST, KIND_COUNT, tile_name
 
 NOT_WINNING, NO_YAKU, INVALID_SITUATION = "not_winning", "no_yaku", "invalid_situation"
 # Rows by scope, for an open hand (index False: closed-only rows left out) and a
 # closed one (index True).
-_HAND_ROWS = {closed: tuple(r for r in YAKU_ROWS if r.scope == HAND and (closed or r.han_open is not None))
+# Each row comes with its table index, so held rows sort back into table order.
+_HAND_ROWS = {closed: tuple((i, r) for i, r in enumerate(YAKU_ROWS)
+                            if r.scope == HAND and (closed or r.han_open is not None))
               for closed in (False, True)}
-_READING_ROWS = {closed: tuple(r for r in YAKU_ROWS if r.scope == READING and (closed or r.han_open is not None))
+_READING_ROWS = {closed: tuple((i, r) for i, r in enumerate(YAKU_ROWS)
+                               if r.scope == READING and (closed or r.han_open is not None))
                  for closed in (False, True)}
 
 
@@ -95,22 +97,31 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     ((('menzen_tsumo', 1), ('pinfu', 1), ('tanyao', 1)), 20, {'tsumo_dealer': 1300, 'tsumo_non_dealer': 700})
     """
     rules = DEFAULT_RULES if rules is None else rules
-    problem = situation_problem(situation, rules)
+    problem, concealed, whole = _checked_counts(situation)
+    problem = problem or _flag_problem(situation, rules)
     if problem:
         return HandScore(False, INVALID_SITUATION, problem)
-    facts = HandFacts(situation, rules)
-    melds = tuple(meld_block(m) for m in situation.melds)
-    readings = [r for d in decompositions(situation.hand, len(melds)) for r in readings_of(d, facts, melds)]
-    if not readings:
+    facts = HandFacts(situation, rules, whole)
+    found = readings(bytes(concealed), facts, MeldFacts.of(situation.melds))
+    if not found:
         return HandScore(False, NOT_WINNING, "the tiles do not form a complete hand")
     closed = facts.closed
-    hand_rows = [row for row in _HAND_ROWS[closed] if row.test(readings[0])]
+    first = found[0]
+    hand_held = [(i, row) for i, row in _HAND_ROWS[closed] if row.test(first)]
     reading_rows = _READING_ROWS[closed]
     best: tuple | None = None
-    for reading in readings:
-        held = hand_rows + [row for row in reading_rows if row.test(reading)]
-        scored = _score_reading(reading, held, facts)
-        if scored is not None and (best is None or scored[0] > best[0]):
+    dora: list[tuple[str, int]] | None = None
+    for reading in found:
+        held = hand_held + [(i, row) for i, row in reading_rows if row.test(reading)]
+        held.sort()  # table order (indexes are unique, so rows are never compared)
+        scored = _score_reading(reading, [row for _, row in held], facts)
+        if scored is None:
+            continue
+        if not scored[2]:  # dora: the same for every reading, counted once, never on a yakuman
+            if dora is None:
+                dora = facts_dora(facts)
+            scored = _with_dora(scored, dora, facts)
+        if best is None or scored[0] > best[0]:
             best = scored
     if best is None:
         return HandScore(False, NO_YAKU, "the hand has no yaku")
@@ -119,54 +130,74 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
 
 def _score_reading(reading: Reading, held: list[YakuRow], facts: HandFacts) -> tuple | None:
     """(ranking key, yaku, multiple, fu lines, fu, han, basic points, limit) of one
-    reading, or ``None`` when it has no yaku."""
+    reading before dora, or ``None`` when it has no yaku."""
     # fu rules follow the shape even when a yakuman hides the yaku (a pinfu-shaped
     # tsumo is 20 fu inside a tenhou too)
-    drops = frozenset(name for row in held for name in row.drops_fu)
-    rows = _apply_supersession(held)
+    drops: tuple[str, ...] = ()
+    yakuman = False
+    for row in held:
+        if row.drops_fu:
+            drops += row.drops_fu
+        if row.yakuman:
+            yakuman = True
+    rows = _apply_supersession(held, yakuman)
     rules = facts.rules
     yaku: list[tuple[str, int]] = []
     multiple = 0
-    for row in rows:
-        if row.yakuman:
+    if yakuman:
+        for row in rows:
             times = 2 if rules.double_yakuman and row.double is not None and row.double(reading) else 1
             multiple += times
             yaku.append((row.id, 13 * times))
-        else:
-            yaku.append((row.id, row.han_closed if facts.closed else row.han_open))
+    elif facts.closed:
+        yaku = [(row.id, row.han_closed) for row in rows]
+    else:
+        yaku = [(row.id, row.han_open) for row in rows]
     if not yaku:
         if rules.yaku_required:
             return None
         yaku.append((JOY_WIN, 1))
     lines = fu_lines(reading, drops)
     fu = rounded_fu(lines)
-    if not multiple:
-        yaku.extend(facts_dora(facts))
-    han = sum(h for _, h in yaku)
-    base, limit = limits.basic_points(han, fu, multiple, rules)
-    key = (limits.main_payment(base, facts.situation.is_dealer, facts.tsumo), multiple > 0, han, fu)
+    return _ranked(yaku, multiple, lines, fu, facts)
+
+
+def _with_dora(scored: tuple, dora: list[tuple[str, int]], facts: HandFacts) -> tuple:
+    if not dora:
+        return scored
+    _, yaku, multiple, lines, fu, *_ = scored
+    return _ranked(yaku + dora, multiple, lines, fu, facts)
+
+
+def _ranked(yaku: list[tuple[str, int]], multiple: int, lines: list[FuLine], fu: int, facts: HandFacts) -> tuple:
+    han = 0
+    for _, h in yaku:
+        han += h
+    base, limit = limits.basic_points(han, fu, multiple, facts.rules)
+    key = (limits.main_payment(base, facts.situation.seat_wind == EAST, facts.tsumo), multiple > 0, han, fu)
     return key, yaku, multiple, lines, fu, han, base, limit
 
 
 def _result(yaku: list, multiple: int, lines: list, fu: int, han: int, base: int, limit: str | None,
             facts: HandFacts) -> HandScore:
     sit = facts.situation
-    pay = limits.payments(base, sit.is_dealer, sit.tsumo, sit.honba)
-    total = limits.received(pay, sit.is_dealer, sit.riichi_sticks)
+    dealer = sit.seat_wind == EAST
+    pay = limits.payments(base, dealer, sit.tsumo, sit.honba)
+    total = limits.received(pay, dealer, sit.riichi_sticks)
     return HandScore(True, None, "", tuple(yaku), han, multiple, fu, tuple(lines), limit, pay, total)
 
 
-def _apply_supersession(rows: list[YakuRow]) -> list[YakuRow]:
+def _apply_supersession(rows: list[YakuRow], yakuman: bool) -> list[YakuRow]:
     """Drop rows superseded by another present row; a yakuman drops every regular row."""
-    if any(row.yakuman for row in rows):
+    if yakuman:
         rows = [row for row in rows if row.yakuman]
-    gone = {name for row in rows for name in row.supersedes}
+    gone: set[str] = set()
+    for row in rows:
+        if row.supersedes:
+            gone.update(row.supersedes)
     if gone:
         rows = [row for row in rows if row.id not in gone]
-    return sorted(rows, key=_ORDER.__getitem__)
-
-
-_ORDER = {row: i for i, row in enumerate(YAKU_ROWS)}
+    return rows
 
 
 def facts_dora(facts: HandFacts) -> list[tuple[str, int]]:
@@ -198,34 +229,51 @@ def dora_of(indicator: int) -> int:
 
 def situation_problem(s: WinSituation, rules: RiichiRules) -> str:
     """Why a situation cannot happen, or ``""``: wrong tiles first, then flags."""
-    return _tile_problem(s) or _flag_problem(s, rules)
+    return _checked_counts(s)[0] or _flag_problem(s, rules)
 
 
-def _tile_problem(s: WinSituation) -> str:
-    if len(s.melds) > 4:
-        return f"{len(s.melds)} melds: a hand has at most 4"
-    for i, meld in enumerate(s.melds):
+def _checked_counts(s: WinSituation) -> tuple[str, list[int], list[int]]:
+    """The tile problem (or ``""``), with the ``counts34`` of the concealed tiles and
+    of the whole hand (melds included) that the scorer goes on with."""
+    melds = s.melds
+    if len(melds) > 4:
+        return f"{len(melds)} melds: a hand has at most 4", [], []
+    for i, meld in enumerate(melds):
         bad = _meld_problem(meld.kind, sorted(meld.tiles))
         if bad:
-            return f"meld {i} ({meld.kind} {''.join(tile_name(t) for t in meld.tiles)}): {bad}"
-    expected = 14 - 3 * len(s.melds)
-    if len(s.hand) != expected:
-        return f"hand has {len(s.hand)} tiles; with {len(s.melds)} melds it needs {expected} (winning tile included)"
-    if s.win_tile not in s.hand:
-        return f"winning tile {tile_name(s.win_tile)} is not in the hand"
-    counts = [0] * KIND_COUNT
-    for tile in (*s.hand, *(t for m in s.melds for t in m.tiles), *s.dora_indicators, *s.ura_indicators):
-        counts[tile] += 1
-    for tile, n in enumerate(counts):
-        if n > 4:
-            return f"{n} copies of {tile_name(tile)} among hand, melds and indicators: a kind has only 4"
-    reds = list(s.hand_red) + [t for m in s.melds for t in m.red]
-    for tile in set(reds):
-        if reds.count(tile) > 1:
-            return f"{reds.count(tile)} red {tile_name(tile)}: the set has one red five per suit"
+            return f"meld {i} ({meld.kind} {''.join(tile_name(t) for t in meld.tiles)}): {bad}", [], []
+    hand = s.hand
+    expected = 14 - 3 * len(melds)
+    if len(hand) != expected:
+        return (f"hand has {len(hand)} tiles; with {len(melds)} melds it needs {expected} "
+                "(winning tile included)"), [], []
+    if s.win_tile not in hand:
+        return f"winning tile {tile_name(s.win_tile)} is not in the hand", [], []
+    concealed = [0] * KIND_COUNT
+    for tile in hand:
+        concealed[tile] += 1
+    whole = concealed[:]
+    for meld in melds:
+        for tile in meld.tiles:
+            whole[tile] += 1
+    seen = whole
+    if s.dora_indicators or s.ura_indicators:
+        seen = whole[:]
+        for tile in s.dora_indicators + s.ura_indicators:
+            seen[tile] += 1
+    if max(seen) > 4:
+        tile = next(t for t, n in enumerate(seen) if n > 4)
+        return f"{seen[tile]} copies of {tile_name(tile)} among hand, melds and indicators: a kind has only 4", [], []
+    reds = list(s.hand_red)
+    for meld in melds:
+        reds += meld.red
+    if len(reds) > 1:
+        for tile in sorted(set(reds)):
+            if reds.count(tile) > 1:
+                return f"{reds.count(tile)} red {tile_name(tile)}: the set has one red five per suit", [], []
     if len(s.dora_indicators) > 5 or len(s.ura_indicators) > 5:
-        return "at most 5 dora and 5 ura-dora indicators (one plus one per kan)"
-    return ""
+        return "at most 5 dora and 5 ura-dora indicators (one plus one per kan)", [], []
+    return "", concealed, whole
 
 
 def _meld_problem(kind: str, tiles: list[int]) -> str:
