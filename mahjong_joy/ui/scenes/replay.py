@@ -1,0 +1,496 @@
+"""The replay viewer (the table with every hand face up and a control bar) and the Replays list.
+
+The viewer is a :class:`TableScene` that draws a :class:`ReplaySession`: the same
+table drawing and tile flights as a live game, but no hand input, no AI pacing and
+no score screen; the hand's result shows in a side card instead. Playing advances
+by the frame ``dt`` the app feeds every scene, so a replay plays the same way on
+every run and in headless tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from mahjong_joy.errors import MahjongJoyError
+from mahjong_joy.notation import parse_tiles
+from mahjong_joy.ui import theme
+from mahjong_joy.ui.anim import Tween
+from mahjong_joy.ui.replay_session import ReplaySession
+from mahjong_joy.ui.scenes.base import Scene, Transition
+from mahjong_joy.ui.scenes.score import headline, score_lines
+from mahjong_joy.ui.scenes.table import TableScene
+from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+STEP_SECONDS = 0.6  # one decision per this many seconds at 1x
+KEYS_HELP = ("←/→  step", "Space  play / pause", "PgUp/PgDn  hand", "S  speed", "Esc  back")
+# control id -> (hotkey, hint under the icon)
+CONTROLS = (
+    ("prev_hand", pygame.K_PAGEUP, "PgUp"),
+    ("back", pygame.K_LEFT, "←"),
+    ("play", pygame.K_SPACE, "Space"),
+    ("forward", pygame.K_RIGHT, "→"),
+    ("next_hand", pygame.K_PAGEDOWN, "PgDn"),
+    ("speed", pygame.K_s, "S"),
+)
+
+
+class ReplayViewerScene(TableScene):
+    """Step, jump and play through a recorded match; Esc goes back."""
+
+    def __init__(self, app: Any, session: ReplaySession, title: str = "Replay") -> None:
+        super().__init__(app, session)
+        self.session: ReplaySession = session
+        self.title = title
+        self.playing = False
+        self.speed_index = SPEEDS.index(1.0)
+        self.play_timer = 0.0
+        self.bar = pygame.Rect(0, 0, 1, 1)
+        self.controls: list[Button] = []
+        self.close = Button("Back", "close", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, hint="Esc")
+
+    @property
+    def speed(self) -> float:
+        """Playback speed factor (0.5x .. 4x)."""
+        return SPEEDS[self.speed_index]
+
+    # -- lifecycle -------------------------------------------------------------------
+    def enter(self, context: Any = None) -> None:
+        self.refresh()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self._layout_bar()
+
+    def _rebuild_buttons(self) -> None:
+        self.buttons = []  # no tsumo or kan buttons: nothing can be played into a replay
+
+    def _layout_bar(self) -> None:
+        """The control bar spans the strip between the bottom river and the bottom hand."""
+        L, s = self.layout, self.layout.scale
+        bottom = L.line_area(0).top - round(6 * s)
+        height = round(56 * s)
+        self.bar = pygame.Rect(L.guide.x, bottom - height, L.actions.right - L.guide.x, height)
+        pad = round(6 * s)
+        bw, bh = round(62 * s), height - 2 * pad
+        x = self.bar.x + pad
+        self.controls = []
+        for action, key, hint in CONTROLS:
+            width = round(78 * s) if action == "speed" else bw
+            self.controls.append(Button("", action, pygame.Rect(x, self.bar.y + pad, width, bh), key, primary=action == "play", hint=hint))
+            x += width + pad
+        self.close.rect = pygame.Rect(self.bar.right - pad - round(84 * s), self.bar.y + pad, round(84 * s), bh)
+
+    def layout_rects(self) -> dict[str, pygame.Rect]:
+        rects = dict(super().layout_rects())
+        for name in ("guide", "actions"):  # the viewer draws neither
+            rects.pop(name, None)
+        rects["bar"] = self.bar
+        return rects
+
+    # -- input -----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        hit = pointer_hit(self.controls + [self.close], event)
+        if hit is not None:
+            self.press(hit.action)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _key(self, key: int) -> None:
+        aliases = {pygame.K_UP: "prev_hand", pygame.K_DOWN: "next_hand", pygame.K_KP_ENTER: "play"}
+        hit = hotkey_button(self.controls + [self.close], key)
+        action = hit.action if hit is not None else aliases.get(key)
+        if action is not None:
+            self.press(action)
+
+    def press(self, action: str) -> None:
+        """Carry out a control: a step, a jump, play/pause, the next speed, or close."""
+        if action == "close":
+            self.next = Transition("pop")
+        elif action == "play":
+            self.playing = not self.playing and not self.session.cursor.at_end
+            self.play_timer = 0.0
+        elif action == "speed":
+            self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+        elif action == "forward":
+            self.playing = False
+            self.step_forward()
+        else:
+            self.playing = False
+            self._jump({"back": self.session.back, "prev_hand": self.session.prev_hand, "next_hand": self.session.next_hand}[action])
+
+    def step_forward(self) -> bool:
+        """One decision on, with the table's flights for it; False at the end."""
+        if not self.session.forward():
+            return False
+        self._origin = None  # flights start from the seat's line, as for an AI move
+        self.after_step()
+        self.flip = Tween(0.0)  # every hand is already face up: no reveal flip at a win
+        return True
+
+    def _jump(self, move: Callable[[], Any]) -> None:
+        """A move without flights: back steps and hand jumps redraw at once."""
+        move()
+        self.session.drain_events()
+        self.anim.flights.clear()
+        self.refresh()
+        self._layer_key = None
+
+    def seek(self, hand: int, step: int) -> None:
+        """Open at ``(hand, step)``, both 0-based (clamped)."""
+        self._jump(lambda: self.session.seek(hand, step))
+
+    # -- flow ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.anim.update(dt)
+        self.flip.update(dt)
+        if self.message_timer > 0:
+            self.message_timer -= dt
+        if not self.playing:
+            return
+        self.play_timer += dt
+        if self.play_timer >= STEP_SECONDS / self.speed:
+            self.play_timer = 0.0
+            if not self.step_forward() or self.session.cursor.at_end:
+                self.playing = False
+
+    # -- drawing ---------------------------------------------------------------------
+    def guide_items(self) -> tuple[str, list[tuple[int, int]]]:
+        return "", []  # the control bar sits where the guide would
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self._draw_bar(surface)
+        self._draw_info(surface)
+        if self.snap is not None and self.snap.result is not None:
+            self._draw_result(surface)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        s = self.layout.scale
+        theme.panel(surface, self.bar, theme.lighter(theme.LAVENDER, 0.6), round(14 * s))
+        for button in self.controls:
+            button.draw(surface, s)
+            if button.action == "speed":
+                label = f"{self.speed:g}x"
+                theme.blit_text(surface, label, round(18 * s), theme.INK, center=(button.rect.centerx, button.rect.centery - round(6 * s)))
+            else:
+                draw_icon(surface, button.action if button.action != "play" or not self.playing else "pause", button.rect.move(0, -round(6 * s)), s)
+        self.close.draw(surface, s)
+        x = self.controls[-1].rect.right + round(18 * s)
+        right = self.close.rect.x - round(12 * s)
+        mid = self.bar.centery
+        theme.blit_text(surface, self.session.position_label(), round(20 * s), theme.INK, midleft=(x, mid - round(10 * s)))
+        action = _fit(self.session.action_label(), round(15 * s), right - x)
+        theme.blit_text(surface, action, round(15 * s), theme.INK_SOFT, midleft=(x, mid + round(13 * s)))
+        self._draw_progress(surface, pygame.Rect(x, self.bar.bottom - round(5 * s), max(1, right - x), max(2, round(3 * s))))
+
+    def _draw_progress(self, surface: pygame.Surface, track: pygame.Rect) -> None:
+        """A thin track under the labels: how far into the hand the cursor is."""
+        hand, step = self.session.cursor.position
+        total = max(1, self.session.cursor.steps_in_hand(hand))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.h)
+        done = track.copy()
+        done.w = max(track.h, round(track.w * step / total))
+        pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
+
+    def _side_card(self, left: bool) -> pygame.Rect:
+        """A card in the free felt beside the left or right rivers."""
+        L, s = self.layout, self.layout.scale
+        top = L.line_area(2).bottom + round(16 * s)
+        if left:
+            x0, x1 = L.line_area(3).right + round(14 * s), L.river_area(3).x - round(14 * s)
+            return pygame.Rect(x0, top, x1 - x0, self.bar.y - round(14 * s) - top)
+        x0, x1 = L.river_area(1).right + round(14 * s), L.line_area(1).x - round(14 * s)
+        return pygame.Rect(x0, top, x1 - x0, self.bar.y - round(14 * s) - top)
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        """Top right: what is being replayed and the keys."""
+        s = self.layout.scale
+        card = self._side_card(left=False)
+        lines = [(self.title, round(19 * s), theme.INK)]
+        lines += [(text, round(14 * s), theme.INK_SOFT) for text in KEYS_HELP]
+        height = sum(round(size * 1.45) for _, size, _ in lines) + round(20 * s)
+        card.h = min(card.h, height)
+        theme.panel(surface, card, theme.PANEL, round(14 * s))
+        y = card.y + round(10 * s)
+        for text, size, color in lines:
+            theme.blit_text(surface, _fit(text, size, card.w - round(24 * s)), size, color, topleft=(card.x + round(12 * s), y))
+            y += round(size * 1.45)
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
+        """Left: how the hand ended, the yaku and every seat's change (the score screen in small)."""
+        snap, s = self.snap, self.layout.scale
+        r = snap.result
+        card = self._side_card(left=True)
+        lines: list[tuple[str, int, tuple[int, int, int]]] = [(headline(snap), round(17 * s), theme.ROSE_DEEP)]
+        if r.winner is None:
+            ready = ", ".join(snap.names[seat] for seat, _ in r.ready) or "nobody"
+            lines.append((f"Ready: {ready}", round(14 * s), theme.INK))
+        lines += [(line, round(14 * s), theme.INK) for line in score_lines(snap)]
+        lines.append(("", round(8 * s), theme.INK))
+        lines += [(f"{snap.names[seat]}  {d:+,}  → {snap.points[seat]:,}", round(14 * s), theme.INK_SOFT) for seat, d in enumerate(r.deltas)]
+        if snap.match_over:
+            lines.append(("Match over", round(15 * s), theme.MINT_DEEP))
+        wrapped = [(part, size, color) for text, size, color in lines for part in theme.wrap(text, size, card.w - round(24 * s))]
+        card.h = min(card.h, sum(round(size * 1.4) for _, size, _ in wrapped) + round(20 * s))
+        theme.panel(surface, card, theme.lighter(theme.BUTTER, 0.45), round(14 * s), theme.HIGHLIGHT)
+        y = card.y + round(10 * s)
+        for text, size, color in wrapped:
+            if y + size > card.bottom:
+                break
+            theme.blit_text(surface, text, size, color, topleft=(card.x + round(12 * s), y))
+            y += round(size * 1.4)
+
+
+def draw_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, s: float) -> None:
+    """Media icons drawn as shapes (the bundled font has no media glyphs)."""
+    u = max(4, round(8 * s))
+    cx, cy = rect.center
+    color = theme.INK
+
+    def triangle(x: int, pointing: int) -> None:
+        tip = x + pointing * u
+        pygame.draw.polygon(surface, color, [(x - pointing * u, cy - u), (tip, cy), (x - pointing * u, cy + u)])
+
+    def bar(x: int) -> None:
+        pygame.draw.rect(surface, color, pygame.Rect(x - max(1, u // 4), cy - u, max(2, u // 2), 2 * u))
+
+    if name == "play":
+        triangle(cx + u // 4, 1)
+    elif name == "pause":
+        bar(cx - u // 2)
+        bar(cx + u // 2)
+    elif name == "forward":
+        triangle(cx - u // 3, 1)
+        bar(cx + u)
+    elif name == "back":
+        triangle(cx + u // 3, -1)
+        bar(cx - u)
+    elif name == "next_hand":
+        triangle(cx - u, 1)
+        triangle(cx + u // 2, 1)
+        bar(cx + 3 * u // 2 + 1)
+    elif name == "prev_hand":
+        triangle(cx + u, -1)
+        triangle(cx - u // 2, -1)
+        bar(cx - 3 * u // 2 - 1)
+
+
+def _fit(text: str, size: int, width: int) -> str:
+    """Cut ``text`` with an ellipsis so it fits ``width`` px."""
+    if width <= 0 or theme.font(size).size(text)[0] <= width:
+        return text
+    while text and theme.font(size).size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+EMPTY_DECOR = parse_tiles("1z2z3z4z")
+
+
+def row_title(row: Any) -> str:
+    """``2025-03-04 18:22 · Joy · seed 7``: how a past match is named in the list and the viewer."""
+    when = str(row.played_at).replace("T", " ")[:16]
+    return f"{when} · {str(row.ruleset).title()} · seed {row.seed}"
+
+
+def row_result(row: Any) -> str:
+    """The player's placement and points, or that the match was left unfinished."""
+    if row.placement is None:
+        return "unfinished"
+    points = row.points[row.player_seat] if 0 <= row.player_seat < len(row.points) else 0
+    return f"{PLACES.get(row.placement, str(row.placement))} · {points:,}"
+
+
+def record_file(row: Any) -> Path:
+    """The row's record file (a relative path is taken inside the records folder)."""
+    path = Path(row.record_path)
+    if path.is_absolute():
+        return path
+    from mahjong_joy.storage.paths import records_dir
+
+    return records_dir() / path
+
+
+def load_rows() -> tuple[list[Any], str | None]:
+    """Past matches from the history, newest first, and the history's notice (a file set aside)."""
+    from mahjong_joy.storage.history import History
+
+    history = History.open()
+    try:
+        return history.matches(), history.notice
+    finally:
+        history.close()
+
+
+class ReplaysScene(Scene):
+    """The list of past matches: wheel or arrows to scroll, click or Enter to open one."""
+
+    def __init__(self, app: Any, rows: list[Any] | None = None) -> None:
+        super().__init__(app)
+        self.rows: list[Any] | None = rows
+        self.notice: str | None = None
+        self.problems: dict[int, str] = {}  # row index -> why its record would not open
+        self.selected = 0
+        self.first_shown = 0
+        self.card = pygame.Rect(0, 0, 1, 1)
+        self.row_h = 1
+        self.buttons: list[Button] = []
+
+    def enter(self, context: Any = None) -> None:
+        if self.rows is None:
+            self.rows, self.notice = load_rows()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.scale
+        w, h = size
+        bw, bh = round(200 * s), round(54 * s)
+        y = h - round(80 * s)
+        self.buttons = [Button("Open", "open", pygame.Rect(w // 2 - bw - round(10 * s), y, bw, bh), pygame.K_RETURN, primary=True, hint="Enter"),
+                        Button("Back", "back", pygame.Rect(w // 2 + round(10 * s), y, bw, bh), pygame.K_ESCAPE, hint="Esc")]
+        self.card = pygame.Rect(round(80 * s), round(110 * s), w - round(160 * s), y - round(130 * s))
+        self.row_h = round(56 * s)
+
+    def layout_rects(self) -> dict[str, pygame.Rect]:
+        return {b.action: b.rect for b in self.buttons} | {"list": self.card}
+
+    @property
+    def visible(self) -> int:
+        """Rows that fit in the card."""
+        return max(1, (self.card.h - round(16 * self.scale)) // self.row_h)
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Where row ``index`` is drawn (it may lie outside the card when scrolled away)."""
+        pad, bar = round(8 * self.scale), round(14 * self.scale)  # room on the right for the scrollbar
+        return pygame.Rect(self.card.x + pad, self.card.y + pad + (index - self.first_shown) * self.row_h, self.card.w - 2 * pad - bar, self.row_h - round(4 * self.scale))
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The row index under ``pos``, if a visible row is there."""
+        for index in range(self.first_shown, min(len(self.rows or []), self.first_shown + self.visible)):
+            if self.row_rect(index).collidepoint(pos):
+                return index
+        return None
+
+    # -- input -----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        hit = pointer_hit(self.buttons, event)
+        if hit is not None:
+            self.choose(hit.action)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y * 3)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.row_at(event.pos)
+            if index is not None:
+                self.selected = index
+                self.open(index)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _key(self, key: int) -> None:
+        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible, pygame.K_PAGEDOWN: self.visible}
+        if key in moves:
+            self.select(self.selected + moves[key])
+        elif key == pygame.K_HOME:
+            self.select(0)
+        elif key == pygame.K_END:
+            self.select(len(self.rows or []) - 1)
+        elif key == pygame.K_KP_ENTER:
+            self.choose("open")
+        else:
+            hit = hotkey_button(self.buttons, key)
+            if hit is not None:
+                self.choose(hit.action)
+
+    def select(self, index: int) -> None:
+        """Move the highlight, scrolling so it stays in view."""
+        count = len(self.rows or [])
+        self.selected = min(max(0, index), max(0, count - 1))
+        if self.selected < self.first_shown:
+            self.first_shown = self.selected
+        elif self.selected >= self.first_shown + self.visible:
+            self.first_shown = self.selected - self.visible + 1
+
+    def scroll(self, rows: int) -> None:
+        """Scroll the list by ``rows`` (the wheel); the highlight follows into view."""
+        self.first_shown = min(max(0, self.first_shown + rows), max(0, len(self.rows or []) - self.visible))
+        self.selected = min(max(self.selected, self.first_shown), self.first_shown + self.visible - 1)
+
+    def choose(self, action: str) -> None:
+        """Open the highlighted match, or go back."""
+        if action == "back":
+            self.next = Transition("pop")
+        elif action == "open" and self.rows:
+            self.open(self.selected)
+
+    def open(self, index: int) -> None:
+        """Open the viewer on a row's record; an unreadable record shows a note on its row instead."""
+        from mahjong_joy.replay.record import read_record
+
+        row = self.rows[index]  # type: ignore[index]
+        path = record_file(row)
+        try:
+            session = ReplaySession(read_record(path), name=path.name)
+        except (MahjongJoyError, OSError) as exc:
+            self.problems[index] = str(exc).replace(str(path), path.name)
+            return
+        self.problems.pop(index, None)
+        self.next = Transition("push", ReplayViewerScene(self.app, session, row_title(row)))
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        w, _ = surface.get_size()
+        surface.fill(theme.BACKGROUND)
+        theme.blit_text(surface, "Replays", round(44 * s), theme.INK, center=(w // 2, round(52 * s)))
+        sub = self.notice or ("Past matches, newest first. Open one to step through it with every hand face up." if self.rows else "")
+        theme.blit_text(surface, _fit(sub, round(16 * s), self.card.w), round(16 * s), theme.ROSE_DEEP if self.notice else theme.INK_SOFT, center=(w // 2, round(90 * s)))
+        theme.panel(surface, self.card, theme.PANEL, round(18 * s))
+        if not self.rows:
+            self._draw_empty(surface, s)
+        else:
+            self._draw_rows(surface, s)
+        for b in self.buttons:
+            b.enabled = b.action != "open" or bool(self.rows)
+            b.draw(surface, s)
+
+    def _draw_empty(self, surface: pygame.Surface, s: float) -> None:
+        """A friendly empty state: a few tiles and what to do."""
+        c = self.card
+        tw = round(40 * s)
+        x0 = c.centerx - (len(EMPTY_DECOR) * (tw + 8)) // 2
+        for i, tile in enumerate(EMPTY_DECOR):
+            surface.blit(self.app.art.image(tile, tw), (x0 + i * (tw + 8), c.centery - round(110 * s)))
+        theme.blit_text(surface, "No matches yet", round(28 * s), theme.INK, center=(c.centerx, c.centery + round(10 * s)))
+        theme.blit_text(surface, "Play a game from Home: when it ends, it appears here to replay.", round(17 * s), theme.INK_SOFT, center=(c.centerx, c.centery + round(46 * s)))
+
+    def _draw_rows(self, surface: pygame.Surface, s: float) -> None:
+        rows = self.rows or []
+        clip = surface.get_clip()
+        surface.set_clip(self.card.inflate(-4, -4))
+        for index in range(self.first_shown, min(len(rows), self.first_shown + self.visible)):
+            rect, row = self.row_rect(index), rows[index]
+            fill = theme.lighter(theme.HIGHLIGHT, 0.6) if index == self.selected else theme.lighter(theme.LAVENDER, 0.75 if index % 2 else 0.85)
+            pygame.draw.rect(surface, fill, rect, border_radius=round(10 * s))
+            x = rect.x + round(16 * s)
+            theme.blit_text(surface, row_title(row), round(18 * s), theme.INK, midleft=(x, rect.centery - round(9 * s)))
+            problem = self.problems.get(index)
+            detail = f"Cannot open: {problem}" if problem else f"{row.hands} hand{'s' if row.hands != 1 else ''} · {row.player_name}"
+            theme.blit_text(surface, _fit(detail, round(14 * s), rect.w * 2 // 3), round(14 * s), theme.ROSE_DEEP if problem else theme.INK_SOFT, midleft=(x, rect.centery + round(12 * s)))
+            theme.blit_text(surface, row_result(row), round(18 * s), theme.INK, midright=(rect.right - round(16 * s), rect.centery))
+        surface.set_clip(clip)
+        self._draw_scrollbar(surface, s, len(rows))
+
+    def _draw_scrollbar(self, surface: pygame.Surface, s: float, count: int) -> None:
+        if count <= self.visible:
+            return
+        track = pygame.Rect(self.card.right - round(8 * s), self.card.y + round(12 * s), round(4 * s), self.card.h - round(24 * s))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.w)
+        thumb = track.copy()
+        thumb.h = max(round(20 * s), track.h * self.visible // count)
+        thumb.y = track.y + (track.h - thumb.h) * self.first_shown // max(1, count - self.visible)
+        pygame.draw.rect(surface, theme.LAVENDER_DEEP, thumb, border_radius=track.w)
