@@ -3,15 +3,23 @@
 It turns the controller's snapshot into the table's :class:`TableSnapshot`, keeps an
 event cursor for animations, and records points after each hand for the match
 chart. It never reaches into engine state: only controller calls and snapshots.
+
+A match with a human seat is autosaved after every decision (see
+:mod:`mahjong_joy.replay.autosave`); :meth:`ControllerSession.resume` continues it.
+When the match ends it is archived once (records/ and the history) and the
+autosave is cleared.
 """
 
 from __future__ import annotations
 
 import random
+import sqlite3
 from typing import Any
 
 from mahjong_joy.controller import CLAIM, HUMAN, ROB_KAN, TURN, Controller
 from mahjong_joy.engine.actions import Action
+from mahjong_joy.errors import MahjongJoyError, RecordError
+from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, clear_autosave, load_autosave, new_meta
 from mahjong_joy.tiles import KIND_COUNT
 from mahjong_joy.ui.session import SEAT_NAMES, ClaimOffer, HandResult, MeldView, TableSnapshot
 
@@ -21,15 +29,67 @@ WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 class ControllerSession:
     """A match with the player in seat 0 and AI seats elsewhere (or four AIs for the demo)."""
 
-    def __init__(self, seed: int | None = None, ruleset: str = "joy", max_hands: int | None = None, ai: str = "potential", human: bool = True) -> None:
-        self.seed = seed if seed is not None else random.randrange(1_000_000)
+    def __init__(
+        self,
+        seed: int | None = None,
+        ruleset: str = "joy",
+        max_hands: int | None = None,
+        ai: str = "potential",
+        human: bool = True,
+        autosave: bool | None = None,
+        player_name: str = "You",
+    ) -> None:
+        seed = seed if seed is not None else random.randrange(1_000_000)
         seats = (HUMAN if human else ai, ai, ai, ai)
-        self.ctl = Controller(seats=seats, seed=self.seed, max_hands=max_hands, auto_deal=False)
-        self.me = 0
-        self._cursor = 0
+        ctl = Controller(seats=seats, seed=seed, max_hands=max_hands, auto_deal=False)
+        keep = human if autosave is None else autosave  # the all-AI demo leaves the player's save alone
+        self._adopt(ctl, new_meta(0, player_name), keep)
+
+    @classmethod
+    def resume(cls) -> ControllerSession:
+        """The autosaved match, as it was after its last decision.
+
+        Raises ``RecordError`` with a message for the player when there is nothing
+        to continue or the save was bad (it is then set aside).
+        """
+        loaded = load_autosave(auto_deal=False)
+        if loaded is None:
+            raise RecordError("There is no unfinished match to continue.")
+        session = cls.__new__(cls)
+        session._adopt(*loaded, keep=True)
+        return session
+
+    def _adopt(self, ctl: Controller, meta: AutosaveMeta, keep: bool) -> None:
+        """Take over a controller (new or resumed); old events are not animated again."""
+        self.ctl = ctl
+        self.seed = ctl.seed
+        self.me = meta.player_seat
+        self.player_name = meta.player_name
+        self._cursor = len(ctl.events)
         self._version = 0
         self.history: list[tuple[int, ...]] = []
-        self._note_points(self.ctl.events)
+        self._note_points(ctl.events)
+        self._writer = AutosaveWriter(meta) if keep else None
+        self._saved = len(ctl.decisions)
+        self._archived = False
+        self.storage_error = ""  # the last autosave or archive failure, for a message
+
+    def _keep(self) -> None:
+        """Autosave after each new decision; archive once and clear the autosave when the match ends."""
+        if self._writer is None or self._archived:
+            return
+        try:
+            if self.ctl.is_over:
+                self._archived = True
+                from mahjong_joy.storage.archive import archive_match
+
+                archive_match(self.ctl, self.me, player_name=self.player_name)
+                clear_autosave()
+            elif len(self.ctl.decisions) != self._saved:
+                self._writer.save(self.ctl)
+                self._saved = len(self.ctl.decisions)
+        except (OSError, sqlite3.Error, MahjongJoyError) as exc:
+            self.storage_error = f"Could not save the match: {exc}"
 
     # -- driving ---------------------------------------------------------------------
     def needs_human(self) -> bool:
@@ -39,11 +99,13 @@ class ControllerSession:
     def step(self) -> None:
         """One paced move of the AI seats (a discard, a claim resolution, a draw)."""
         self._note_points(self.ctl.step(1))
+        self._keep()
         self._version += 1
 
     def submit(self, action: Action) -> None:
         """The player's choice (raises ``IllegalActionError`` when it is not pending)."""
         self._note_points(self.ctl.submit(action))
+        self._keep()
         self._version += 1
 
     def next_hand(self) -> None:

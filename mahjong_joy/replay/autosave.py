@@ -1,0 +1,167 @@
+"""Autosave: the match in progress, rewritten as a record after every decision.
+
+The file is an ordinary one-match record (:mod:`mahjong_joy.replay.record`) with
+a few extra top-level keys (``autosave: true``, ``player_seat``, ``player_name``,
+``started_at``), written atomically to ``autosave.json`` in the data folder. A
+process killed at any moment leaves the previous save or the new one, so on the
+next start at most the last decision is missing. Loading re-applies the
+decisions through :meth:`Controller.resume`, which rebuilds the exact state.
+
+A save must not slow the table: :class:`AutosaveWriter` keeps every decision's
+JSON text, so a save encodes only the decisions made since the last one and
+joins strings; unchanged matches are not written again.
+
+A bad autosave (unreadable, not JSON, a newer schema, a decision that does not
+apply) never stops the game: it is set aside with
+:func:`mahjong_joy.storage.files.quarantine` and ``load_autosave`` raises a
+``RecordError`` whose message the Home screen can show as it is.
+
+Usage::
+
+    writer = AutosaveWriter(new_meta(player_seat=0, player_name="You"))
+    writer.save(ctl)                    # after each decision
+    if autosave_exists():               # Home: offer Continue
+        ctl, meta = load_autosave()     # None when there is none; RecordError when bad
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from mahjong_joy.controller import Controller
+from mahjong_joy.errors import RecordError
+from mahjong_joy.replay.record import RULESETS, check_record, run_record
+from mahjong_joy.storage.files import atomic_write_text, quarantine
+from mahjong_joy.storage.paths import autosave_path
+
+_COMPACT = {"separators": (",", ":"), "ensure_ascii": False}
+
+
+@dataclass(frozen=True, slots=True)
+class AutosaveMeta:
+    """Who plays the saved match and since when (``started_at`` is UTC, ISO 8601)."""
+
+    player_seat: int = 0
+    player_name: str = "You"
+    started_at: str = ""
+
+
+def new_meta(player_seat: int = 0, player_name: str = "You") -> AutosaveMeta:
+    """Meta for a match starting now."""
+    return AutosaveMeta(player_seat, player_name, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+
+
+def autosave_record(ctl: Controller, meta: AutosaveMeta) -> dict[str, Any]:
+    """The controller's match as an autosave record (a plain dict)."""
+    record = run_record(ctl.seed, ctl.seat_kinds, [ctl])
+    matches = record.pop("matches")
+    record.update(autosave=True, player_seat=meta.player_seat, player_name=meta.player_name, started_at=meta.started_at)
+    record["matches"] = matches
+    return record
+
+
+class AutosaveWriter:
+    """Writes one match's autosave, encoding each decision only once."""
+
+    def __init__(self, meta: AutosaveMeta) -> None:
+        self.meta = meta
+        self._ctl: Controller | None = None
+        self._head = ""
+        self._parts: list[str] = []
+
+    def text(self, ctl: Controller) -> str:
+        """The autosave file's text: the same JSON as ``autosave_record``, compact, on one line."""
+        if ctl is not self._ctl or len(self._parts) > len(ctl.decisions):
+            self._start(ctl)
+        decisions = ctl.decisions
+        self._parts.extend(json.dumps(a.to_dict(), **_COMPACT) for a in decisions[len(self._parts) :])
+        return self._head + ",".join(self._parts) + "]}]}\n"
+
+    def save(self, ctl: Controller) -> None:
+        """Replace the autosave file atomically with this match as it stands."""
+        atomic_write_text(autosave_path(), self.text(ctl))
+
+    def _start(self, ctl: Controller) -> None:
+        record = autosave_record(ctl, self.meta)
+        entry = record.pop("matches")[0]
+        head = json.dumps(record, **_COMPACT)[:-1]
+        match = json.dumps({"seed": entry["seed"], "max_hands": entry["max_hands"]}, **_COMPACT)[:-1]
+        self._ctl, self._parts = ctl, []
+        self._head = f'{head},"matches":[{match},"decisions":['
+
+
+def save_autosave(ctl: Controller, meta: AutosaveMeta) -> None:
+    """Write the match as the autosave (a one-off; the table keeps an :class:`AutosaveWriter`)."""
+    AutosaveWriter(meta).save(ctl)
+
+
+def autosave_exists() -> bool:
+    """True when a saved match may be continued (a cheap check for the Home screen)."""
+    return autosave_path().is_file()
+
+
+def clear_autosave() -> None:
+    """Forget the saved match (it ended and was archived)."""
+    autosave_path().unlink(missing_ok=True)
+
+
+def load_autosave(auto_deal: bool = False) -> tuple[Controller, AutosaveMeta] | None:
+    """The saved match rebuilt as a controller, with its meta; ``None`` when there is none.
+
+    A bad file is set aside and ``RecordError`` says so in a sentence the player
+    can read. A saved match that already ended is archived and cleared instead
+    (nothing to continue), and ``None`` is returned.
+    """
+    path = autosave_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _set_aside(f"it cannot be read ({exc})") from None
+    try:
+        ctl, meta = _rebuild(text, auto_deal)
+    except (ValueError, TypeError, KeyError, IndexError) as exc:  # RecordError and json errors are ValueErrors
+        raise _set_aside(str(exc)) from None
+    if ctl.is_over:
+        from mahjong_joy.storage.archive import archive_match
+
+        archive_match(ctl, meta.player_seat, player_name=meta.player_name)
+        clear_autosave()
+        return None
+    return ctl, meta
+
+
+def _rebuild(text: str, auto_deal: bool) -> tuple[Controller, AutosaveMeta]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"it is not valid JSON ({exc.msg} at character {exc.pos})") from None
+    check_record(data, "the autosave")
+    meta = _meta_of(data)
+    if len(data["matches"]) != 1:
+        raise RecordError("the autosave must hold exactly one match")
+    ruleset = RULESETS[data["ruleset"]["name"]]()
+    ctl = Controller.resume(data["matches"][0], data["seats"], ruleset, auto_deal=auto_deal, name="the autosave")
+    return ctl, meta
+
+
+def _meta_of(data: dict[str, Any]) -> AutosaveMeta:
+    seat, name, started = data.get("player_seat"), data.get("player_name"), data.get("started_at")
+    if data.get("autosave") is not True:
+        raise RecordError("the file is a record, not an autosave")
+    if type(seat) is not int or not 0 <= seat < 4 or not isinstance(name, str) or not isinstance(started, str):
+        raise RecordError("the autosave's player seat, name or start time is missing or wrong")
+    return AutosaveMeta(seat, name, started)
+
+
+def _set_aside(reason: str) -> RecordError:
+    """Quarantine the autosave; the error to raise names the reason and where the file went."""
+    try:
+        kept = quarantine(autosave_path())
+    except OSError as exc:
+        return RecordError(f"The saved match could not be restored: {reason}. It could not be set aside either ({exc}).")
+    return RecordError(f"The saved match could not be restored: {reason}. The file was kept as {kept.name}.")
