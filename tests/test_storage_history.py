@@ -1,0 +1,186 @@
+"""Match history: round trips from real seeded matches, migrations, and bad files set aside."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime, timezone
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from mahjong_joy.controller import Controller
+from mahjong_joy.engine.events import HandScored, HandStarted, Won
+from mahjong_joy.replay.record import read_record, replay_events
+from mahjong_joy.storage import paths
+from mahjong_joy.storage.archive import archive_match
+from mahjong_joy.storage.history import History, MatchRow, migrate, schema_version
+
+
+@cache
+def played(seed: int, hands: int = 2) -> Controller:
+    """An all-AI match on ``seed``, stepped to its end (cached: tests only read it)."""
+    ctl = Controller(seats=("potential",) * 4, seed=seed, max_hands=hands)
+    while not ctl.is_over:
+        ctl.step()
+    return ctl
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(paths.HOME_VARIABLE, str(tmp_path))
+    return tmp_path
+
+
+def when(day: int) -> datetime:
+    return datetime(2026, 3, day, 20, 15, 0, tzinfo=timezone.utc)
+
+
+def test_an_archived_match_round_trips_through_record_and_history(home: Path) -> None:
+    ctl = played(4)
+    path = archive_match(ctl, 2, player_name="Mei", now=when(1))
+    assert path.parent == home / "records" and path.name == "20260301-201500-seed4.json"
+    record = read_record(path)
+    assert record["player_seat"] == 2 and record["player_name"] == "Mei" and record["played_at"].startswith("2026-03-01T20:15:00")
+    assert [e.to_dict() for e in replay_events(record)[0]] == [e.to_dict() for e in ctl.events]
+    with History.open() as history:
+        (row,) = history.matches()
+        standing = next(s for s in ctl.snapshot().standings if s.seat == 2)
+        assert row == MatchRow(row.id, record["played_at"], "joy", "4", ("potential",) * 4, 2, "Mei",
+                               tuple(ctl.match.points), standing.placement, 2, str(path), True)
+        hands = history.hands(row.id)
+    scored = [e for e in ctl.events if isinstance(e, HandScored)]
+    starts = [e for e in ctl.events if isinstance(e, HandStarted)]
+    assert [h.number for h in hands] == [1, 2]
+    assert [h.dealer for h in hands] == [s.dealer for s in starts]
+    assert [h.deltas for h in hands] == [e.deltas for e in scored]
+    assert [h.winner for h in hands] == [e.winner for e in scored]
+    assert [h.yaku for h in hands] == [e.yaku for e in scored]
+    assert [(h.han, h.fu, h.limit) for h in hands] == [(e.han, e.fu, e.limit) for e in scored]
+    for hand, event in zip(hands, scored):
+        assert hand.points == (0 if event.winner is None else event.deltas[event.winner])
+
+
+def test_tsumo_and_ron_are_told_apart(home: Path) -> None:
+    seen = set()
+    for seed in range(1, 7):
+        ctl = played(seed)
+        archive_match(ctl, now=when(seed))
+        wins = [e for e in ctl.events if isinstance(e, Won)]
+        with History.open() as history:
+            hands = [h for h in history.hands(history.matches()[0].id) if h.winner is not None]
+        assert [(h.winner, h.tsumo, h.from_seat) for h in hands] == [(w.seat, w.tsumo, None if w.tsumo else w.from_seat) for w in wins]
+        seen |= {h.tsumo for h in hands}
+    assert seen == {True, False}  # the seeds cover both kinds of win
+
+
+def test_matches_are_listed_newest_first_and_limited(home: Path) -> None:
+    with History.open() as history:
+        for day in (3, 1, 2):
+            archive_match(played(day), history=history, now=when(day))
+        assert [m.seed for m in history.matches()] == ["3", "2", "1"]
+        assert [m.seed for m in history.matches(limit=2)] == ["3", "2"]
+    with History.open() as again:  # the data is on disk, not only in the connection
+        assert len(again.matches()) == 3 and again.notice is None
+
+
+def test_two_matches_in_the_same_second_get_two_record_files(home: Path) -> None:
+    first = archive_match(played(5), now=when(5))
+    second = archive_match(played(5), now=when(5))
+    assert first != second and first.exists() and second.exists()
+
+
+def test_an_abandoned_match_is_kept_without_a_placement(home: Path) -> None:
+    ctl = Controller(seats=("potential",) * 4, seed=9)
+    ctl.step(40)
+    archive_match(ctl, now=when(9))
+    with History.open() as history:
+        (row,) = history.matches()
+    assert row.finished is False and row.placement is None
+    assert row.hands == sum(isinstance(e, HandScored) for e in ctl.events)
+
+
+def test_a_new_file_migrates_from_version_zero(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite3"
+    sqlite3.connect(path).close()  # an empty database, user_version 0
+    with History.open(path) as history:
+        assert history.notice is None and history.matches() == []
+        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 1
+        tables = {r[0] for r in history.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert tables == {"matches", "hands"}
+
+
+def test_the_migration_runner_applies_each_later_step_once(tmp_path: Path) -> None:
+    calls: list[int] = []
+
+    def v1(db: sqlite3.Connection) -> None:
+        calls.append(1)
+        db.execute("CREATE TABLE t (a INTEGER)")
+
+    def v2(db: sqlite3.Connection) -> None:
+        calls.append(2)
+        db.execute("ALTER TABLE t ADD COLUMN b TEXT")
+
+    db = sqlite3.connect(tmp_path / "m.sqlite3", isolation_level=None)
+    assert migrate(db, [v1]) == 1
+    assert migrate(db, [v1, v2]) == 2 and migrate(db, [v1, v2]) == 2
+    assert calls == [1, 2]
+    assert [r[1] for r in db.execute("PRAGMA table_info(t)")] == ["a", "b"]
+
+    def broken(db: sqlite3.Connection) -> None:
+        db.execute("CREATE TABLE u (a INTEGER)")
+        raise sqlite3.OperationalError("half-way")
+
+    with pytest.raises(sqlite3.OperationalError):
+        migrate(db, [v1, v2, broken])
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2  # rolled back: version and table
+    assert db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'u'").fetchone()[0] == 0
+    db.close()
+
+
+def _saved_history(folder: Path) -> Path:
+    path = folder / "history.sqlite3"
+    with History.open(path) as history:
+        for day in range(1, 7):
+            archive_match(played(day), history=history, now=when(day))
+    return path
+
+
+@pytest.mark.parametrize("damage", ["garbage", "binary", "head", "half", "header_only"])
+def test_a_corrupt_database_is_set_aside_and_a_fresh_one_started(home: Path, damage: str) -> None:
+    path = _saved_history(home)
+    original = path.read_bytes()
+    bad = {"garbage": b"this is not a database at all" * 10, "binary": bytes(range(256)) * 8,
+           "head": original[:60], "half": original[: len(original) // 2], "header_only": original[:100]}[damage]
+    path.write_bytes(bad)
+    with History.open() as history:
+        assert history.matches() == []
+        assert history.notice is not None and "could not be read" in history.notice
+        archive_match(played(1), history=history, now=when(1))  # the fresh history takes new matches
+        assert len(history.matches()) == 1
+    kept = [p for p in home.iterdir() if p.name.startswith("history.sqlite3.corrupt-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == bad and str(kept[0]) in (history.notice or "")
+    with History.open() as history:  # the fresh file is fine next time
+        assert history.notice is None and len(history.matches()) == 1
+
+
+def test_a_database_from_a_newer_version_is_refused_and_kept(home: Path) -> None:
+    path = _saved_history(home)
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {schema_version() + 1}")
+    db.commit()
+    db.close()
+    original = path.read_bytes()
+    with History.open() as history:
+        assert history.matches() == []  # not misread as our schema
+        notice = history.notice or ""
+    assert "newer" in notice and f"schema {schema_version() + 1}" in notice
+    kept = [p for p in home.iterdir() if p.name.startswith("history.sqlite3.newer-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == original and str(kept[0]) in notice
+
+
+def test_records_are_compact_json_with_the_extra_keys(home: Path) -> None:
+    path = archive_match(played(2), 1, now=when(2))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert {"played_at", "player_seat", "player_name", "schema", "matches"} <= set(data)
