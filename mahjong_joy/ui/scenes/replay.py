@@ -494,3 +494,40 @@ class ReplaysScene(Scene):
         thumb.h = max(round(20 * s), track.h * self.visible // count)
         thumb.y = track.y + (track.h - thumb.h) * self.first_shown // max(1, count - self.visible)
         pygame.draw.rect(surface, theme.LAVENDER_DEEP, thumb, border_radius=track.w)
+
+
+def open_viewer(
+    session: ReplaySession,
+    title: str,
+    position: tuple[int, int] = (0, 0),
+    frames: int | None = None,
+    screenshot: Path | None = None,
+    size: tuple[int, int] | None = None,
+) -> int:
+    """``mahjong-joy replay FILE``: the viewer alone in a window, opened at ``position`` (0-based).
+
+    With ``frames`` (or a ``screenshot``) it runs that many fixed frames without
+    pacing, saves the PNG and returns: CI and bug reports use it headless. The
+    interactive window keeps the player's settings; a headless run never touches them.
+    """
+    from mahjong_joy.ui.app import App
+    from mahjong_joy.ui.settings import Settings
+
+    headless = frames is not None or screenshot is not None
+    app = App(size=size, settings=Settings() if headless else None)
+    viewer = ReplayViewerScene(app, session, title)
+    app.replace(viewer)
+    viewer.seek(*position)
+    try:
+        if not headless:
+            app.loop()
+            return 0
+        for _ in range(max(1, frames or 1)):
+            app.step(1 / 60)
+        if screenshot is not None:
+            pygame.image.save(app.screen, str(screenshot))
+        return 0
+    finally:
+        if not headless:
+            app.save_settings()
+        pygame.quit()
