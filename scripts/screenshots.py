@@ -3,7 +3,10 @@
     SDL_VIDEODRIVER=dummy python scripts/screenshots.py [OUT_DIR]
 
 mid-hand table, a claim prompt (player seat), the score screen, match end (from
-the four-AI demo), and the table at the smallest window size (1024x640).
+the four-AI demo), and the table at the smallest window size (1024x640); then,
+at 1280x800 and 1024x640, the winning hand half-way through its flip (an AI
+winner and the player), added and closed kans on all four seats, and score
+screens with the fu breakdown. ``--details`` saves only that second set.
 """
 
 from __future__ import annotations
@@ -19,13 +22,101 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from mahjong_joy.engine.actions import Discard, Pass  # noqa: E402
+from mahjong_joy.notation import parse_tiles  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.controller_session import ControllerSession  # noqa: E402
 from mahjong_joy.ui.demo_driver import play_demo  # noqa: E402
 from mahjong_joy.ui.scenes.claim import ClaimOverlay  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
+from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
+from mahjong_joy.ui.session import HandResult, MeldView, StaticSession, TableSnapshot  # noqa: E402
 from mahjong_joy.ui.settings import Settings  # noqa: E402
+
+SIZES = ((1280, 800), (1024, 640))
+
+
+def kan_snapshot(winner: int | None = None) -> TableSnapshot:
+    """A made-up position: every seat holds an added kan (claimed from each neighbour in
+    turn), a closed kan and a pon; ``winner`` set means the hand has just been won."""
+    def melds(seat: int) -> tuple[MeldView, ...]:
+        src = ((seat + 3) % 4, (seat + 2) % 4, (seat + 1) % 4)
+        return (
+            MeldView("added_kan", (4 + seat,) * 4, 4 + seat, src[seat % 3]),
+            MeldView("closed_kan", (31,) * 4 if seat % 2 else (22,) * 4, None, None),
+            MeldView("pon", (27 + seat,) * 3, 27 + seat, src[(seat + 1) % 3]),
+        )
+    hand = tuple(parse_tiles("345m6p"))
+    rivers = tuple(tuple(parse_tiles("19m28p37s1234567z")[: 8 + seat]) for seat in range(4))
+    result = None
+    revealed: dict[int, tuple[int, ...]] = {}
+    if winner is not None:
+        won = tuple(parse_tiles("34567m")) if winner == 0 else tuple(parse_tiles("78p99s"))
+        result = HandResult(winner, None, True, won[-1], won, melds(winner), (("joy_win", 1),), 1, 30, "",
+                            (), (0, 0, 0, 0), (25000,) * 4, (), (("base", 20, ""), ("tsumo", 2, "")))
+        if winner != 0:
+            revealed = {winner: won}
+        hand = tuple(parse_tiles("34567m")) if winner == 0 else hand
+    return TableSnapshot(
+        me=0, names=("You", "Momo", "Sora", "Kiri"), points=(25000,) * 4, round_wind=27, hand_number=1, honba=0,
+        dealer=0, turn=winner if winner is not None else 0, phase="finished" if winner is not None else "play",
+        hand=hand, drawn=None, hand_sizes=(len(hand), 4, 4, 4), melds=tuple(melds(seat) for seat in range(4)),
+        rivers=rivers, wall_count=40, dora_indicators=(7,), own_actions=(), claim=None, visible34=(0,) * 34,
+        result=result, revealed=revealed, version=1 if winner is None else 2)
+
+
+def still_app(size: tuple[int, int], snap: TableSnapshot) -> tuple[App, TableScene, StaticSession]:
+    """An App showing a table frozen at ``snap``."""
+    app = App(size=size, settings=Settings(ai_pace="normal", anim_speed="normal"))
+    app.replace(HomeScene(app))
+    session = StaticSession(snap)
+    table = TableScene(app, session)
+    app.push(table, {})
+    app.step(1 / 60)
+    return app, table, session
+
+
+def detail_shots(out: Path) -> None:
+    """Flip half-way (AI winner, own win), kans on every seat, and score screens with fu lines."""
+    for w, h in SIZES:
+        tag = f"{w}x{h}"
+        app, table, _ = still_app((w, h), kan_snapshot())
+        pygame.image.save(app.screen, str(out / f"kans_{tag}.png"))
+        for winner, name in ((2, "flip_ai"), (0, "flip_own")):
+            app, table, session = still_app((w, h), kan_snapshot())
+            session.snap = kan_snapshot(winner)
+            table.refresh()
+            while table.flip.value < 0.5:
+                app.step(1 / 60)
+            pygame.image.save(app.screen, str(out / f"{name}_{tag}.png"))
+        played_score(out, (w, h), tag)
+
+
+def played_score(out: Path, size: tuple[int, int], tag: str) -> None:
+    """A real won hand (four AI seats) on the score screen, and a busy made-up one."""
+    from mahjong_joy.ui.demo_driver import demo_app
+
+    for seed in range(3, 40):
+        app, table = demo_app(seed=seed, hands=1, speed="fast", size=size)
+        for _ in range(20_000):
+            app.step(1 / 60)
+            if isinstance(app.top, ScoreScene):
+                break
+        r = table.snap.result if table.snap else None
+        if r is not None and r.winner is not None and len(r.fu_lines) >= 4:
+            app.step(1 / 60)
+            pygame.image.save(app.screen, str(out / f"score_fu_{tag}.png"))
+            break
+    busy = kan_snapshot(2)
+    yaku = (("yakuhai_chun", 1), ("toitoi", 2), ("sanankou", 2), ("honitsu", 2), ("dora", 3), ("joy_win", 0))
+    fu = (("base", 20, ""), ("menzen_ron", 10, ""), ("closed_kan", 32, "7777z"), ("open_triplet", 4, "111z"),
+          ("closed_triplet", 8, "999s"), ("yakuhai_pair", 2, "66z"), ("tanki_wait", 2, ""))
+    result = HandResult(2, 1, False, 25, (23, 23, 23, 25, 25, 33, 33, 33), busy.melds[2], yaku, 10, 80, "baiman",
+                        (("ron", 16000),), (0, -16000, 16000, 0), (25000, 9000, 41000, 25000), (), fu)
+    app = App(size=size)
+    app.replace(ScoreScene(app, TableSnapshot(**{**busy.__dict__, "result": result})))
+    app.step(1 / 60)
+    pygame.image.save(app.screen, str(out / f"score_busy_{tag}.png"))
 
 
 def player_table(out: Path, size: tuple[int, int], seed: int, name: str, want_claim: bool) -> bool:
@@ -59,8 +150,13 @@ def player_table(out: Path, size: tuple[int, int], seed: int, name: str, want_cl
 
 
 def main() -> int:
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else "screens")
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    out = Path(args[0] if args else "screens")
     out.mkdir(parents=True, exist_ok=True)
+    detail_shots(out)
+    if "--details" in sys.argv:
+        print(f"screenshots in {out}")
+        return 0
     player_table(out, (1280, 800), 3, "mid_hand.png", want_claim=False)
     for seed in range(40):
         if player_table(out, (1280, 800), seed, "claim_prompt.png", want_claim=True):

@@ -35,7 +35,8 @@ class HandResult:
 
     ``winner`` is ``None`` on an exhaustive draw, when ``ready`` lists the ready
     seats with their waits. ``hand`` is the winner's concealed kinds including the
-    winning tile; ``melds`` its declared sets as ``(type, kinds)``.
+    winning tile; ``melds`` its declared sets as ``(type, kinds)``; ``fu_details``
+    the scorer's fu lines as ``(reason, fu, tiles)``.
     """
 
     winner: int | None
@@ -52,6 +53,7 @@ class HandResult:
     deltas: tuple[int, ...]
     points: tuple[int, ...]
     ready: tuple[tuple[int, tuple[int, ...]], ...]
+    fu_details: tuple[tuple[str, int, str], ...] = ()
 
 
 def standings_of(points: list[int] | tuple[int, ...]) -> tuple[Standing, ...]:
@@ -162,6 +164,7 @@ class Match:
         return HandResult(
             seat, win.from_seat, win.tsumo, win.win_tile, win.hand, win.melds, score.yaku, score.han,
             score.fu, score.limit, tuple(sorted(score.payments.items())), score.deltas, points, (),
+            score.fu_details,
         )
 
     def standings(self) -> tuple[Standing, ...]:

@@ -46,7 +46,11 @@ class WinContext:
 
 @dataclass(frozen=True, slots=True)
 class WinScore:
-    """A scored win: the yaku ``(id, han)``, han, fu, limit name, payments and deltas per seat."""
+    """A scored win: the yaku ``(id, han)``, han, fu, limit name, payments and deltas per seat.
+
+    ``fu_details`` is the fu breakdown as ``(reason, fu, tiles)`` lines, so the score
+    screen can show where the fu came from.
+    """
 
     yaku: tuple[tuple[str, int], ...]
     han: int
@@ -54,6 +58,7 @@ class WinScore:
     limit: str
     payments: dict[str, int] = field(default_factory=dict)
     deltas: tuple[int, ...] = (0, 0, 0, 0)
+    fu_details: tuple[tuple[str, int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,8 +29,8 @@ HANDS_PER_ROUND = 4
 def score_with_scorer(situation: dict[str, Any]) -> dict[str, Any]:
     """The one adapter to the riichi scorer: a situation dict in, the score as a dict out.
 
-    Keys out: ``valid``, ``yaku`` [(id, han)], ``han``, ``fu``, ``limit``,
-    ``payments``. Kept in one place so the scorer's interface touches one function.
+    Keys out: ``valid``, ``yaku`` [(id, han)], ``han``, ``fu``, ``fu_details``
+    [(reason, fu, tiles)], ``limit``, ``payments``. Kept in one place so the scorer's interface touches one function.
     """
     score = score_hand(WinSituation.from_dict(situation), RiichiRules.joy())
     return {
@@ -38,6 +38,7 @@ def score_with_scorer(situation: dict[str, Any]) -> dict[str, Any]:
         "yaku": [(str(name), int(han)) for name, han in score.yaku],
         "han": int(score.han),
         "fu": int(score.fu),
+        "fu_details": [(str(line.reason), int(line.fu), str(line.tiles)) for line in score.fu_details],
         "limit": str(score.limit or ""),
         "payments": dict(score.payments),
     }
@@ -76,7 +77,8 @@ class JoyRuleset(Ruleset):
             raise ValueError(f"the scorer rejected a win the engine accepted: {situation_of(win)}")
         payments = score["payments"]
         deltas = deltas_from_payments(payments, win.seat, win.from_seat, win.dealer)
-        return WinScore(tuple(score["yaku"]), score["han"], score["fu"], score["limit"], payments, deltas)
+        details = tuple(score["fu_details"])
+        return WinScore(tuple(score["yaku"]), score["han"], score["fu"], score["limit"], payments, deltas, details)
 
     def next_position(self, position: Position, winner: int | None, points: Sequence[int]) -> Position | None:
         if min(points) < 0:

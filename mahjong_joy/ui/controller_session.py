@@ -199,4 +199,5 @@ def _result(r: Any) -> HandResult:
     """Copy the controller's hand result into the table's own type."""
     melds = tuple(MeldView(kind, tuple(tiles), None, None) for kind, tiles in r.melds)
     return HandResult(r.winner, r.from_seat, r.tsumo, r.win_tile, tuple(r.hand), melds, tuple(r.yaku), r.han, r.fu, r.limit,
-                      tuple(r.payments), tuple(r.deltas), tuple(r.points), tuple(r.ready))
+                      tuple(r.payments), tuple(r.deltas), tuple(r.points), tuple(r.ready),
+                      tuple(tuple(line) for line in r.fu_details))

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from mahjong_joy.engine.actions import Action
+from mahjong_joy.errors import IllegalActionError
 
 SEAT_NAMES = ("You", "Momo", "Sora", "Kiri")
 
@@ -52,6 +53,7 @@ class HandResult:
     deltas: tuple[int, ...]
     points: tuple[int, ...]
     ready: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    fu_lines: tuple[tuple[str, int, str], ...] = ()  # the scorer's fu breakdown: (reason, fu, tiles)
 
 
 @dataclass(frozen=True)
@@ -108,3 +110,29 @@ class Session(Protocol):
     def submit(self, action: Action) -> None: ...
 
     def next_hand(self) -> None: ...
+
+
+class StaticSession:
+    """A game frozen at one snapshot (swap ``snap`` to move it): for screenshots and
+    tests of positions that are hard to reach by play, such as a kan on every seat."""
+
+    def __init__(self, snap: TableSnapshot) -> None:
+        self.snap = snap
+
+    def snapshot(self) -> TableSnapshot:
+        return self.snap
+
+    def drain_events(self) -> list[Any]:
+        return []
+
+    def needs_human(self) -> bool:
+        return True  # nothing to step: the table just shows the snapshot
+
+    def step(self) -> None:
+        """Nothing moves by itself."""
+
+    def submit(self, action: Action) -> None:
+        raise IllegalActionError(f"{action.describe()}: this table is a still picture")
+
+    def next_hand(self) -> None:
+        """There is no next hand."""

@@ -9,13 +9,32 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.tiles import tile_name
+from mahjong_joy.notation import parse_tiles
+from mahjong_joy.tiles import HONOR_NAMES, is_honor, tile_name
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.widgets import Button, button_at, track_hover
 
 WIND_NAMES = ("East", "South", "West", "North")
+# Fu reasons from the riichi scorer (rulesets/riichi/fu.py) as the screen words them;
+# {tile} is the set's or pair's kind.
+FU_WORDING = {
+    "base": "Base",
+    "menzen_ron": "Closed ron",
+    "tsumo": "Tsumo",
+    "open_pinfu": "Open hand minimum",
+    "chiitoitsu": "Seven pairs",
+    "open_triplet": "Pon of {tile} (open)",
+    "closed_triplet": "Triplet of {tile} (concealed)",
+    "open_kan": "Kan of {tile} (open)",
+    "closed_kan": "Kan of {tile} (concealed)",
+    "yakuhai_pair": "Pair of {tile} (value)",
+    "double_wind_pair": "Pair of {tile} (double wind)",
+    "kanchan_wait": "Closed wait (kanchan)",
+    "penchan_wait": "Edge wait (penchan)",
+    "tanki_wait": "Pair wait (tanki)",
+}
 
 
 def headline(snap: TableSnapshot) -> str:
@@ -31,6 +50,42 @@ def pretty(name: str) -> str:
     """A yaku id such as ``yakuhai_haku`` as a readable label (``Yakuhai haku``)."""
     text = name.replace("_", " ").strip()
     return text[:1].upper() + text[1:]
+
+
+def kind_label(tile: int) -> str:
+    """A kind as the score screen names it: ``5p``, ``East``, ``Red dragon``."""
+    if not is_honor(tile):
+        return tile_name(tile)
+    return HONOR_NAMES[tile - 27] + (" dragon" if tile >= 31 else "")
+
+
+def fu_label(reason: str, fu: int, tiles: str = "") -> str:
+    """One fu line in words, e.g. ``Pon of 5p (open)  2 fu``.
+
+    >>> fu_label("open_triplet", 2, "555p")
+    'Pon of 5p (open)  2 fu'
+    """
+    wording = FU_WORDING.get(reason, pretty(reason))
+    tile = kind_label(parse_tiles(tiles)[0]) if tiles else ""
+    return f"{wording.format(tile=tile)}  {fu} fu"
+
+
+def fu_texts(snap: TableSnapshot) -> list[str]:
+    """The fu breakdown lines the screen lists (also what tests read)."""
+    r = snap.result
+    if r is None or r.winner is None:
+        return []
+    return [fu_label(reason, fu, tiles) for reason, fu, tiles in r.fu_lines]
+
+
+def payment_text(snap: TableSnapshot) -> str:
+    """Who paid what, named by seat, from each seat's change (honba included)."""
+    r = snap.result
+    if r is None or r.winner is None:
+        return ""
+    payers = [f"{snap.names[seat]} {-d:,}" for seat, d in enumerate(r.deltas) if d < 0]
+    gain = r.deltas[r.winner] if r.winner < len(r.deltas) else 0
+    return f"Paid: {' · '.join(payers)}  →  {snap.names[r.winner]} +{gain:,}"
 
 
 def score_lines(snap: TableSnapshot) -> list[str]:
@@ -88,16 +143,52 @@ class ScoreScene(Scene):
         y = card.y + round(20 * s)
         if r is not None and r.winner is not None:
             y = self._draw_hand(surface, card.x + round(28 * s), y, s)
-            for line in score_lines(snap):
-                theme.blit_text(surface, line, round(22 * s), theme.INK, topleft=(card.x + round(30 * s), y))
-                y += round(30 * s)
-            if r.payments:
-                paid = ",  ".join(f"{who}: {amount:,}" for who, amount in r.payments)
-                theme.blit_text(surface, f"Payments: {paid}", round(17 * s), theme.INK_SOFT, topleft=(card.x + round(30 * s), y + round(4 * s)))
+            y = self._draw_breakdown(surface, card, y, s)
+            theme.blit_text(surface, payment_text(snap), round(17 * s), theme.INK_SOFT, topleft=(card.x + round(30 * s), y + round(4 * s)))
         elif r is not None:
             y = self._draw_ready(surface, card.x + round(28 * s), y, s)
         self._draw_deltas(surface, card, s)
         self.button.draw(surface, s)
+
+    def _draw_breakdown(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> int:
+        """Yaku and the total on the left, the fu lines and their sum on the right.
+
+        Each column puts names on the left and values flush right, so the numbers
+        line up; the row height shrinks to fit a long list above the seat changes.
+        Returns the y below both columns.
+        """
+        yaku = score_lines(self.snap)
+        fu = fu_texts(self.snap)
+        rows = max(len(yaku) + 1, len(fu) + 2)
+        room = card.bottom - round(130 * s) - y
+        step = max(round(20 * s), min(round(30 * s), room // max(1, rows)))
+        size = min(round(21 * s), round(step * 0.74))
+        gap = round(40 * s)
+        col_w = (card.w - round(60 * s) - gap) // 2
+        left = pygame.Rect(card.x + round(30 * s), y, col_w, step)
+        right = left.move(col_w + gap, 0)
+        self._column(surface, left, "Yaku", yaku[:-1], size, step)
+        total_y = y + len(yaku) * step + round(4 * s)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (left.x, total_y - round(3 * s)), (left.right, total_y - round(3 * s)), max(1, round(2 * s)))
+        theme.blit_text(surface, yaku[-1], size + round(3 * s), theme.INK, topleft=(left.x, total_y))
+        if fu:
+            self._column(surface, right, "Fu", fu, size, step)
+            raw = sum(f for _, f, _ in self.snap.result.fu_lines)
+            fy = y + (len(fu) + 1) * step + round(4 * s)
+            pygame.draw.line(surface, theme.PANEL_EDGE, (right.x, fy - round(3 * s)), (right.right, fy - round(3 * s)), max(1, round(2 * s)))
+            rounded = f"{raw} fu, rounded up to {self.snap.result.fu} fu" if raw != self.snap.result.fu else f"{raw} fu"
+            theme.blit_text(surface, rounded, size, theme.INK, topright=(right.right, fy))
+        return y + rows * step + round(10 * s)
+
+    def _column(self, surface: pygame.Surface, area: pygame.Rect, title: str, lines: list[str], size: int, step: int) -> None:
+        """A titled list; the part after the double space (``2 han``, ``10 fu``) sits flush right."""
+        theme.blit_text(surface, title, size, theme.INK_SOFT, topleft=area.topleft)
+        for i, line in enumerate(lines, 1):
+            name, _, value = line.rpartition("  ") if "  " in line else (line, "", "")
+            y = area.y + i * step
+            theme.blit_text(surface, name, size, theme.INK, topleft=(area.x, y))
+            if value:
+                theme.blit_text(surface, value, size, theme.INK, topright=(area.right, y))
 
     def _draw_hand(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
         """The winning hand with its melds; the winning tile set apart."""
