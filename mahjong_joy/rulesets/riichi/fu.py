@@ -11,11 +11,12 @@ thirteen orphans has no fu (it is always a yakuman).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import NamedTuple
 
 from mahjong_joy.hand.decompose import RUN, SEVEN_PAIRS, THIRTEEN_ORPHANS
 from mahjong_joy.notation import format_tiles
-from mahjong_joy.rulesets.riichi.reading import KAN, KANCHAN, PENCHAN, TANKI, Reading
+from mahjong_joy.rulesets.riichi.reading import KAN, KANCHAN, PENCHAN, TANKI, TRIPLET, Block, Reading
 
 BASE, MENZEN_RON, TSUMO, OPEN_PINFU, CHIITOITSU = "base", "menzen_ron", "tsumo", "open_pinfu", "chiitoitsu"
 YAKUHAI_PAIR, DOUBLE_WIND_PAIR = "yakuhai_pair", "double_wind_pair"
@@ -40,27 +41,31 @@ class FuLine(NamedTuple):
         return out
 
 
-def fu_lines(r: Reading, drops: frozenset[str] = frozenset()) -> list[FuLine]:
+def fu_lines(r: Reading, drops: Collection[str] = ()) -> list[FuLine]:
     """The fu lines of a reading; lines whose reason is in ``drops`` are left out
     (pinfu drops ``tsumo``)."""
-    if r.form == SEVEN_PAIRS:
-        return [FuLine(CHIITOITSU, 25)]
-    if r.form == THIRTEEN_ORPHANS:
+    form = r.form
+    if form == SEVEN_PAIRS:
+        return [_CHIITOITSU_LINE]
+    if form == THIRTEEN_ORPHANS:
         return []
     f = r.facts
-    lines = [FuLine(BASE, 20)]
-    if f.closed and not f.tsumo:
-        lines.append(FuLine(MENZEN_RON, 10))
+    closed, tsumo = f.closed, f.tsumo
+    lines = [_BASE_LINE, _MENZEN_RON_LINE] if closed and not tsumo else [_BASE_LINE]
     for b in r.blocks:
         if b.shape != RUN:
-            lines.append(_set_line(b.shape, b.tile, b.concealed))
-    lines.extend(_pair_lines(r))
-    if r.wait in _WAIT_LINE:
-        lines.append(FuLine(_WAIT_LINE[r.wait], 2))
-    if f.tsumo and TSUMO not in drops:
-        lines.append(FuLine(TSUMO, 2))
-    if not f.closed and not f.tsumo and sum(line.fu for line in lines) == 20:
-        lines.append(FuLine(OPEN_PINFU, 10))
+            lines.append(_SET_LINES[b])
+    times = f.value_tiles.get(r.pair, 0)
+    if times:
+        lines.append(_pair_line(r.pair, times, f.rules.double_wind_pair_fu))
+    wait_line = _WAIT_LINES.get(r.wait)
+    if wait_line is not None:
+        lines.append(wait_line)
+    if tsumo:
+        if TSUMO not in drops:
+            lines.append(_TSUMO_LINE)
+    elif not closed and len(lines) == 1:  # only the base 20: the open-pinfu shape
+        lines.append(_OPEN_PINFU_LINE)
     return lines
 
 
@@ -72,20 +77,32 @@ def _set_line(shape: str, tile: int, concealed: bool) -> FuLine:
     return FuLine(reason, fu, (_KAN_TEXT if shape == KAN else _TRIPLET_TEXT)[tile])
 
 
-def _pair_lines(r: Reading) -> list[FuLine]:
+def _pair_line(pair: int, times: int, double_wind_fu: int) -> FuLine:
     """Pair fu: 2 per reason (dragon, seat wind, round wind); a double wind takes the rule's value."""
-    times = r.facts.value_tiles.get(r.pair, 0)
-    if not times:
-        return []
-    text = _PAIR_TEXT[r.pair]
     if times >= 2:
-        return [FuLine(DOUBLE_WIND_PAIR, r.facts.rules.double_wind_pair_fu, text)]
-    return [FuLine(YAKUHAI_PAIR, 2, text)]
+        return _DOUBLE_WIND_PAIR_LINES[double_wind_fu][pair]
+    return _YAKUHAI_PAIR_LINES[pair]
+
+
+# Every line there can be, made once: a reading picks its lines out of these.
+_BASE_LINE = FuLine(BASE, 20)
+_MENZEN_RON_LINE = FuLine(MENZEN_RON, 10)
+_TSUMO_LINE = FuLine(TSUMO, 2)
+_OPEN_PINFU_LINE = FuLine(OPEN_PINFU, 10)
+_CHIITOITSU_LINE = FuLine(CHIITOITSU, 25)
+_WAIT_LINES = {wait: FuLine(reason, 2) for wait, reason in _WAIT_LINE.items()}
+_SET_LINES = {Block(shape, t, called, concealed): _set_line(shape, t, concealed)
+              for shape in (TRIPLET, KAN) for t in range(34) for called in (False, True)
+              for concealed in (False, True)}
+_YAKUHAI_PAIR_LINES = [FuLine(YAKUHAI_PAIR, 2, _PAIR_TEXT[t]) for t in range(34)]
+_DOUBLE_WIND_PAIR_LINES = {fu: [FuLine(DOUBLE_WIND_PAIR, fu, _PAIR_TEXT[t]) for t in range(34)] for fu in (2, 4)}
 
 
 def rounded_fu(lines: list[FuLine]) -> int:
     """Total fu rounded up to 10; seven pairs stays at 25."""
-    total = sum(line.fu for line in lines)
     if len(lines) == 1 and lines[0].reason == CHIITOITSU:
-        return total
+        return lines[0].fu
+    total = 0
+    for line in lines:
+        total += line.fu
     return -(-total // 10) * 10

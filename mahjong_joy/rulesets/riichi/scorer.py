@@ -109,73 +109,76 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     first = found[0]
     hand_held = [(i, row) for i, row in _HAND_ROWS[closed] if row.test(first)]
     reading_rows = _READING_ROWS[closed]
+    dora = facts_dora(facts)
     best: tuple | None = None
-    dora: list[tuple[str, int]] | None = None
+    best_key: tuple = ()
     for reading in found:
-        held = hand_held + [(i, row) for i, row in reading_rows if row.test(reading)]
-        held.sort()  # table order (indexes are unique, so rows are never compared)
-        scored = _score_reading(reading, [row for _, row in held], facts)
+        held = [(i, row) for i, row in reading_rows if row.test(reading)]
+        if hand_held:
+            held += hand_held
+            held.sort()  # table order (indexes are unique, so rows are never compared)
+        scored = _score_reading(reading, held, facts, dora)
         if scored is None:
             continue
-        if not scored[2]:  # dora: the same for every reading, counted once, never on a yakuman
-            if dora is None:
-                dora = facts_dora(facts)
-            scored = _with_dora(scored, dora, facts)
-        if best is None or scored[0] > best[0]:
+        if best is None:
             best = scored
+        else:  # ranked like the payments, then a real yakuman, more han, more fu
+            if not best_key:
+                best_key = _rank(best, facts)
+            key = _rank(scored, facts)
+            if key > best_key:
+                best, best_key = scored, key
     if best is None:
         return HandScore(False, NO_YAKU, "the hand has no yaku")
-    return _result(*best[1:], facts)
+    return _result(*best, facts)
 
 
-def _score_reading(reading: Reading, held: list[YakuRow], facts: HandFacts) -> tuple | None:
-    """(ranking key, yaku, multiple, fu lines, fu, han, basic points, limit) of one
-    reading before dora, or ``None`` when it has no yaku."""
+def _score_reading(reading: Reading, held: list[tuple[int, YakuRow]], facts: HandFacts,
+                   dora: list[tuple[str, int]]) -> tuple | None:
+    """(yaku, multiple, fu lines, fu, han, basic points, limit) of one reading, or
+    ``None`` when it has no yaku. Dora are added unless the hand is a yakuman."""
     # fu rules follow the shape even when a yakuman hides the yaku (a pinfu-shaped
     # tsumo is 20 fu inside a tenhou too)
     drops: tuple[str, ...] = ()
     yakuman = False
-    for row in held:
+    for _, row in held:
         if row.drops_fu:
             drops += row.drops_fu
         if row.yakuman:
             yakuman = True
     rows = _apply_supersession(held, yakuman)
     rules = facts.rules
-    yaku: list[tuple[str, int]] = []
     multiple = 0
     if yakuman:
+        yaku = []
         for row in rows:
             times = 2 if rules.double_yakuman and row.double is not None and row.double(reading) else 1
             multiple += times
             yaku.append((row.id, 13 * times))
-    elif facts.closed:
-        yaku = [(row.id, row.han_closed) for row in rows]
     else:
-        yaku = [(row.id, row.han_open) for row in rows]
-    if not yaku:
-        if rules.yaku_required:
-            return None
-        yaku.append((JOY_WIN, 1))
+        if facts.closed:
+            yaku = [(row.id, row.han_closed) for row in rows]
+        else:
+            yaku = [(row.id, row.han_open) for row in rows]
+        if not yaku:
+            if rules.yaku_required:
+                return None
+            yaku.append((JOY_WIN, 1))
+        if dora:
+            yaku += dora
     lines = fu_lines(reading, drops)
     fu = rounded_fu(lines)
-    return _ranked(yaku, multiple, lines, fu, facts)
-
-
-def _with_dora(scored: tuple, dora: list[tuple[str, int]], facts: HandFacts) -> tuple:
-    if not dora:
-        return scored
-    _, yaku, multiple, lines, fu, *_ = scored
-    return _ranked(yaku + dora, multiple, lines, fu, facts)
-
-
-def _ranked(yaku: list[tuple[str, int]], multiple: int, lines: list[FuLine], fu: int, facts: HandFacts) -> tuple:
     han = 0
     for _, h in yaku:
         han += h
-    base, limit = limits.basic_points(han, fu, multiple, facts.rules)
-    key = (limits.main_payment(base, facts.situation.seat_wind == EAST, facts.tsumo), multiple > 0, han, fu)
-    return key, yaku, multiple, lines, fu, han, base, limit
+    base, limit = limits.basic_points(han, fu, multiple, rules)
+    return yaku, multiple, lines, fu, han, base, limit
+
+
+def _rank(scored: tuple, facts: HandFacts) -> tuple:
+    """What a reading is worth before honba and sticks, then a real yakuman, han, fu."""
+    _, multiple, _, fu, han, base, _ = scored
+    return limits.main_payment(base, facts.situation.seat_wind == EAST, facts.tsumo), multiple > 0, han, fu
 
 
 def _result(yaku: list, multiple: int, lines: list, fu: int, han: int, base: int, limit: str | None,
@@ -187,10 +190,9 @@ def _result(yaku: list, multiple: int, lines: list, fu: int, han: int, base: int
     return HandScore(True, None, "", tuple(yaku), han, multiple, fu, tuple(lines), limit, pay, total)
 
 
-def _apply_supersession(rows: list[YakuRow], yakuman: bool) -> list[YakuRow]:
+def _apply_supersession(held: list[tuple[int, YakuRow]], yakuman: bool) -> list[YakuRow]:
     """Drop rows superseded by another present row; a yakuman drops every regular row."""
-    if yakuman:
-        rows = [row for row in rows if row.yakuman]
+    rows = [row for _, row in held if row.yakuman] if yakuman else [row for _, row in held]
     gone: set[str] = set()
     for row in rows:
         if row.supersedes:
@@ -206,12 +208,25 @@ def facts_dora(facts: HandFacts) -> list[tuple[str, int]]:
     if not rules.dora:
         return []
     counts = facts.counts
-    found = [(DORA, sum(counts[dora_of(t)] for t in sit.dora_indicators))]
+    found = []
+    n = 0
+    for tile in sit.dora_indicators:
+        n += counts[_DORA_OF[tile]]
+    if n:
+        found.append((DORA, n))
     if rules.red_fives:
-        found.append((AKA_DORA, len(sit.hand_red) + sum(len(m.red) for m in sit.melds)))
-    if sit.declared_riichi:
-        found.append((URA_DORA, sum(counts[dora_of(t)] for t in sit.ura_indicators)))
-    return [(name, n) for name, n in found if n]
+        n = len(sit.hand_red)
+        for meld in sit.melds:
+            n += len(meld.red)
+        if n:
+            found.append((AKA_DORA, n))
+    if sit.riichi or sit.double_riichi:
+        n = 0
+        for tile in sit.ura_indicators:
+            n += counts[_DORA_OF[tile]]
+        if n:
+            found.append((URA_DORA, n))
+    return found
 
 
 def dora_of(indicator: int) -> int:
@@ -222,6 +237,9 @@ def dora_of(indicator: int) -> int:
     if indicator < 31:
         return 27 if indicator == 30 else indicator + 1
     return 31 if indicator == 33 else indicator + 1
+
+
+_DORA_OF = tuple(dora_of(t) for t in range(KIND_COUNT))
 
 
 # --- situation checks ------------------------------------------------------------
@@ -289,6 +307,9 @@ def _meld_problem(kind: str, tiles: list[int]) -> str:
 def _flag_problem(s: WinSituation, rules: RiichiRules) -> str:
     """Flags that contradict each other or the hand (the reference library's checks
     plus rinshan needing a kan and riichi needing the rules to allow it)."""
+    if not (s.riichi or s.double_riichi or s.ippatsu or s.haitei or s.houtei or s.rinshan or s.chankan
+            or s.tenhou or s.chiihou):
+        return ""  # every check below needs one of these flags
     has_kan = any(m.is_kan for m in s.melds)
     checks = (
         (s.declared_riichi and not rules.riichi, "riichi is not part of these rules"),
