@@ -1,0 +1,108 @@
+"""The Stats screen renders headless at both window sizes, its cards never overlap, and it closes."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from mahjong_joy.controller import Controller  # noqa: E402
+from mahjong_joy.storage import paths  # noqa: E402
+from mahjong_joy.storage.archive import summarize  # noqa: E402
+from mahjong_joy.storage.history import HandSummary, History, MatchSummary  # noqa: E402
+from mahjong_joy.ui.app import App  # noqa: E402
+from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
+from mahjong_joy.ui.scenes.stats import PLACE_COLORS, StatsScene, placement_points  # noqa: E402
+from mahjong_joy.ui.settings import Settings  # noqa: E402
+
+SIZES = ((1280, 800), (1024, 640))
+
+
+@pytest.fixture(scope="module")
+def summaries() -> list[MatchSummary]:
+    out = []
+    for seed in range(1, 7):
+        ctl = Controller(seats=("potential",) * 4, seed=seed, max_hands=2)
+        while not ctl.is_over:
+            ctl.step()
+        when = (datetime(2026, 5, 1, tzinfo=timezone.utc) + timedelta(days=seed)).isoformat(timespec="seconds")
+        out.append(summarize(ctl, seed % 4, "You", when, f"r{seed}.json"))
+    return out
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(paths.HOME_VARIABLE, str(tmp_path))
+    return tmp_path
+
+
+def big_win(day: int) -> MatchSummary:
+    """A made-up match whose player won a limit hand with many yaku (the longest best-hand card)."""
+    yaku = tuple((name, 1) for name in ("riichi", "ippatsu", "menzen_tsumo", "pinfu", "tanyao", "iipeikou", "dora", "ura_dora"))
+    hand = HandSummary(1, "E1", 0, 0, None, True, 11, 30, "baiman", yaku, 24000, (24000, -8000, -8000, -8000))
+    return MatchSummary(f"2026-06-{day:02d}T10:00:00+00:00", "joy", "77", ("human",) + ("potential",) * 3, 0, "You",
+                        (49000, 17000, 17000, 17000), 1, (hand,), "big.json", True)
+
+
+def shown(size: tuple[int, int]) -> tuple[App, StatsScene]:
+    app = App(size=size, settings=Settings())
+    app.replace(HomeScene(app))
+    scene = StatsScene(app)
+    app.push(scene)
+    app.step(0.0)
+    return app, scene
+
+
+def assert_clean_layout(scene: StatsScene, size: tuple[int, int]) -> None:
+    rects = list(scene.layout_rects().items())
+    window = pygame.Rect(0, 0, *size)
+    for i, (a, ra) in enumerate(rects):
+        assert window.contains(ra), f"{a} {ra} leaves the {size} window"
+        for b, rb in rects[i + 1:]:
+            assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_screen_shows_the_history_without_overlaps(home: Path, summaries: list[MatchSummary], size: tuple[int, int]) -> None:
+    with History.open() as history:
+        for summary in summaries:
+            history.add_match(summary)
+        history.add_match(big_win(20))
+    app, scene = shown(size)
+    assert scene.stats.matches == len(summaries) + 1 and scene.stats.best_hand is not None
+    assert scene.stats.best_hand.points == 24000
+    assert {"figure0", "figure5", "best", "placements", "rulesets", "back"} <= set(scene.layout_rects())
+    assert_clean_layout(scene, size)
+    for place_point, place in zip(placement_points(scene.stats.recent_placements, scene.plot), scene.stats.recent_placements):
+        assert app.screen.get_at(place_point)[:3] == PLACE_COLORS[place - 1]  # each dot drawn where the chart says
+    pygame.image.save(app.screen, str(home / f"stats_{size[0]}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_empty_history_says_no_matches_yet(home: Path, size: tuple[int, int]) -> None:
+    app, scene = shown(size)
+    assert scene.stats.is_empty and set(scene.layout_rects()) == {"back", "empty"}
+    assert_clean_layout(scene, size)
+    assert app.screen.get_at(scene.empty.center)[:3] != app.screen.get_at((5, 5))[:3]  # the card is drawn
+
+
+def test_escape_and_back_return_to_home(home: Path) -> None:
+    app, scene = shown((1280, 800))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    app.step(0.0)
+    assert isinstance(app.top, HomeScene)
+    app.push(StatsScene(app))
+    back = app.top.buttons[0].rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=back, button=1))
+    app.step(0.0)
+    assert isinstance(app.top, HomeScene)
+
+
+def test_a_corrupt_history_is_set_aside_and_the_screen_says_so(home: Path) -> None:
+    (home / "history.sqlite3").write_bytes(b"not a database" * 50)
+    app, scene = shown((1024, 640))
+    assert scene.stats.is_empty and scene.notice and "could not be read" in scene.notice
+    assert any(p.name.startswith("history.sqlite3.corrupt-") for p in home.iterdir())
