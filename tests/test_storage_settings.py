@@ -125,3 +125,12 @@ def test_quarantine_never_overwrites_an_earlier_copy(tmp_path: Path, monkeypatch
                                       "settings.json.corrupt-20260101-120000-3"]
     assert [p.read_bytes() for p in kept] == [b"one", b"two", b"three"]
     assert os.listdir(tmp_path).count("settings.json") == 0
+
+
+def test_the_settings_docstring_examples_hold() -> None:
+    import doctest
+
+    import mahjong_joy.ui.settings as module
+
+    result = doctest.testmod(module)
+    assert result.failed == 0 and result.attempted >= 3
