@@ -37,13 +37,20 @@ from mahjong_joy.tiles import EAST, KIND_COUNT, tile_name
 NOT_WINNING, NO_YAKU, INVALID_SITUATION = "not_winning", "no_yaku", "invalid_situation"
 # Rows by scope, for an open hand (index False: closed-only rows left out) and a
 # closed one (index True).
-# Each row comes with its table index, so held rows sort back into table order.
-_HAND_ROWS = {closed: tuple((i, r) for i, r in enumerate(YAKU_ROWS)
-                            if r.scope == HAND and (closed or r.han_open is not None))
-              for closed in (False, True)}
-_READING_ROWS = {closed: tuple((i, r) for i, r in enumerate(YAKU_ROWS)
-                               if r.scope == READING and (closed or r.han_open is not None))
-                 for closed in (False, True)}
+# The distinct gates (``YakuRow.needs``), and for each hand closedness and each set
+# of open gates (a bit mask) the rows worth asking, by scope, each as
+# (table index, row, predicate) so held rows sort back into table order.
+_GATES = tuple(dict.fromkeys(r.needs for r in YAKU_ROWS if r.needs is not None))
+
+
+def _asked(closed: bool, mask: int, scope: str) -> tuple[tuple[int, YakuRow, Any], ...]:
+    return tuple((i, r, r.test) for i, r in enumerate(YAKU_ROWS)
+                 if r.scope == scope and (closed or r.han_open is not None)
+                 and (r.needs is None or mask >> _GATES.index(r.needs) & 1))
+
+
+_ROWS_ASKED = {(closed, mask): (_asked(closed, mask, HAND), _asked(closed, mask, READING))
+               for closed in (False, True) for mask in range(1 << len(_GATES))}
 
 
 @dataclass(frozen=True)
@@ -105,15 +112,18 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     found = readings(bytes(concealed), facts, MeldFacts.of(situation.melds))
     if not found:
         return HandScore(False, NOT_WINNING, "the tiles do not form a complete hand")
-    closed = facts.closed
+    mask = 0
+    for bit, gate in enumerate(_GATES):
+        if gate(facts):
+            mask |= 1 << bit
+    hand_rows, reading_rows = _ROWS_ASKED[facts.closed, mask]
     first = found[0]
-    hand_held = [(i, row) for i, row in _HAND_ROWS[closed] if row.test(first)]
-    reading_rows = _READING_ROWS[closed]
+    hand_held = [(i, row) for i, row, test in hand_rows if test(first)]
     dora = facts_dora(facts)
     best: tuple | None = None
     best_key: tuple = ()
     for reading in found:
-        held = [(i, row) for i, row in reading_rows if row.test(reading)]
+        held = [(i, row) for i, row, test in reading_rows if test(reading)]
         if hand_held:
             held += hand_held
             held.sort()  # table order (indexes are unique, so rows are never compared)
