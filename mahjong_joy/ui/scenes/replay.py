@@ -153,8 +153,9 @@ class ReplayViewerScene(TableScene):
         if not self.playing:
             return
         self.play_timer += dt
-        if self.play_timer >= STEP_SECONDS / self.speed:
-            self.play_timer = 0.0
+        interval = STEP_SECONDS / self.speed
+        if self.play_timer >= interval - 1e-9:
+            self.play_timer = min(self.play_timer - interval, interval)
             if not self.step_forward() or self.session.cursor.at_end:
                 self.playing = False
 
@@ -528,6 +529,6 @@ def open_viewer(
             pygame.image.save(app.screen, str(screenshot))
         return 0
     finally:
-        if not headless:
+        if not headless:  # a headless run leaves pygame up: the process ends, or a test carries on
             app.save_settings()
-        pygame.quit()
+            pygame.quit()
