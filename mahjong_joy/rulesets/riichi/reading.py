@@ -43,7 +43,8 @@ class HandFacts:
     """What every reading of one situation shares, computed once (the tile-only
     facts the hand-scope yaku need: suits present, all terminals/honors, ...).
 
-    ``counts`` is the ``counts34`` of the whole hand, declared melds included.
+    ``counts`` is the ``counts34`` of the whole hand, declared melds included;
+    ``present`` the set of kinds in it and ``suits`` the set of their suits (0..3).
     """
 
     __slots__ = ("situation", "rules", "counts", "closed", "tsumo", "win_tile", "seat", "round",
@@ -61,8 +62,14 @@ class HandFacts:
                 for tile in meld.tiles:
                     counts[tile] += 1
         self.counts = counts
+        kinds = set(situation.hand)
+        closed = True
         melds = situation.melds
-        self.closed = all(m.kind == CLOSED_KAN for m in melds)
+        for meld in melds:
+            kinds.update(meld.tiles)
+            if meld.kind != CLOSED_KAN:
+                closed = False
+        self.closed = closed
         self.tsumo = situation.tsumo
         self.win_tile = situation.win_tile
         self.seat = seat = situation.seat_wind
@@ -70,11 +77,8 @@ class HandFacts:
         self.has_melds = bool(melds)
         # Kinds whose triplet is yakuhai, with how many times (a double wind twice).
         self.value_tiles = _VALUE_TILES.get((seat, round_wind)) or _value_tiles(seat, round_wind)
-        kinds = set(situation.hand)
-        for meld in melds:
-            kinds.update(meld.tiles)
-        self.present = present = sorted(kinds)
-        self.suits = suits = frozenset([t // 9 for t in present])
+        self.present = kinds
+        self.suits = suits = {t // 9 for t in kinds}
         self.yaochuu_only = kinds <= _YAOCHUU
         self.no_yaochuu = kinds.isdisjoint(_YAOCHUU)
         self.terminals_only = kinds <= _TERMINALS
@@ -144,10 +148,21 @@ class MeldFacts(NamedTuple):
     def of(cls, melds: tuple[Meld, ...]) -> MeldFacts:
         if not melds:
             return _NO_MELDS
-        blocks = tuple([meld_block(m) for m in melds])
-        return cls(blocks, tuple([b.tile for b in blocks if b.shape == RUN]),
-                   tuple([b.tile for b in blocks if b.shape != RUN]),
-                   sum(1 for b in blocks if b.shape == KAN), sum(1 for b in blocks if b.concealed))
+        blocks = []
+        runs = []
+        triplets = []
+        kans = concealed = 0
+        for meld in melds:
+            block = meld_block(meld)
+            blocks.append(block)
+            if block.shape == RUN:
+                runs.append(block.tile)
+            else:
+                triplets.append(block.tile)
+                if block.shape == KAN:
+                    kans += 1
+                    concealed += block.concealed
+        return cls(tuple(blocks), tuple(runs), tuple(triplets), kans, concealed)
 
 
 _NO_MELDS = MeldFacts((), (), (), 0, 0)

@@ -246,7 +246,7 @@ def _chinroutou(r: Reading) -> bool:
 
 
 def _ryuuiisou(r: Reading) -> bool:  # hatsu not required (Mahjong Soul, riichi.wiki "Ryuuiisou")
-    return all(t in _GREEN for t in r.facts.present)
+    return r.facts.present <= _GREEN
 
 
 def _chuuren_counts(r: Reading) -> list[int] | None:
