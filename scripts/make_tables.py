@@ -9,8 +9,11 @@ tomohxx formulation of shanten). From it the game reads win checks (distance 0
 with nothing left over), shanten (sum of distances minus one), waits and useful
 tiles by per-suit lookups.
 
-Only arrangements of at most 14 tiles are stored; each points at one of the few
-distinct distance vectors (126 for a number suit, 55 for honors).
+Only arrangements of at most 14 tiles are stored; each points at a packed value:
+the id of one of the few distinct distance vectors (126 for a number suit, 55 for
+honors) plus small counts that add up over a hand's four suit groups (tiles, the
+complete flag, kinds held, kinds held twice or more, orphan kinds) so the hot
+paths validate and score a hand with four dict probes and one addition.
 
 Dev-time only (uses numpy). Run: ``python scripts/make_tables.py``.
 """
@@ -25,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 OUT = Path(__file__).resolve().parent.parent / "mahjong_joy" / "hand" / "data" / "tables.bin"
-MAGIC = b"MJT1"
+MAGIC = b"MJT2"
 
 
 def targets(kinds: int, with_runs: bool) -> dict[tuple[int, int], set[tuple[int, ...]]]:
@@ -82,17 +85,71 @@ def distances(kinds: int, with_runs: bool) -> tuple[np.ndarray, np.ndarray]:
     return dist, mask
 
 
+# Packed per-arrangement value (see mahjong_joy/hand/tables.py, which documents
+# the same layout): the distance-vector id in the low bits, then fields that add
+# up over the four suit groups of a hand.
+ID_BITS = 10  # room for the sum of four ids (< 256 each)
+FIELDS = (("tiles", 6), ("complete", 6), ("pairs", 5), ("kinds", 6), ("orphans", 4), ("orphan_pairs", 4))
+INCOMPLETE = 8  # "complete" field: 0 = splits into sets, 1 = sets and the pair, 8 = neither
+
+
+def packed(vector_id: int, fields: dict[str, int]) -> int:
+    """One arrangement's packed value: id, then each field at its offset."""
+    value, shift = vector_id, ID_BITS
+    for name, width in FIELDS:
+        assert 0 <= fields[name] < 1 << width
+        value |= fields[name] << shift
+        shift += width
+    return value
+
+
 def section(kinds: int, with_runs: bool) -> bytes:
-    """One table: configs with at most 14 tiles, each pointing at a distance vector."""
+    """One table: configs with at most 14 tiles, each pointing at a packed value.
+
+    Configs are written complete ones first (their count is in the header, so the
+    loader builds the complete-arrangement table without a pass over all of them),
+    then by tile count, so the arrangements of ordinary hands sit together in memory.
+    """
     dist, _ = distances(kinds, with_runs)
     size = 5**kinds
     digits = np.array([(np.arange(size) // 5**k) % 5 for k in range(kinds)])
-    keep = np.nonzero(digits.sum(axis=0) <= 14)[0]
+    totals = digits.sum(axis=0)
+    keep = np.nonzero(totals <= 14)[0]
     vectors, ids = np.unique(dist[keep], axis=0, return_inverse=True)
     assert len(vectors) < 256 and dist.max() < 256
-    configs = digits[:, keep].T.astype(np.uint8).tobytes()
-    parts = [vectors.astype(np.uint8).tobytes(), configs, ids.astype(np.uint8).tobytes()]
-    header = bytes([kinds, len(vectors)]) + len(keep).to_bytes(4, "little")
+    ids = ids.reshape(-1)
+    rem = totals[keep] % 3
+    sets_col = (totals[keep] // 3) * 2 + (rem == 2)
+    complete = (rem != 1) & (dist[keep, np.minimum(sets_col, 9)] == 0) & (sets_col <= 9)
+    orphan_ranks = [0, 8] if with_runs else list(range(kinds))
+    cols = digits[:, keep]
+    values = []
+    for i in range(len(keep)):
+        c = cols[:, i]
+        fields = {
+            "tiles": int(totals[keep[i]]),
+            "complete": (1 if rem[i] == 2 else 0) if complete[i] else INCOMPLETE,
+            "pairs": int((c >= 2).sum()),
+            "kinds": int((c > 0).sum()),
+            "orphans": int((c[orphan_ranks] > 0).sum()),
+            "orphan_pairs": int((c[orphan_ranks] >= 2).sum()),
+        }
+        values.append(packed(int(ids[i]), fields))
+    order = np.lexsort((totals[keep], ~complete))  # complete first, then by tile count
+    distinct = sorted(set(values))
+    index = {v: n for n, v in enumerate(distinct)}
+    assert len(distinct) < 65536
+    configs = cols[:, order].T.astype(np.uint8).tobytes()
+    value_ids = np.array([index[values[i]] for i in order], dtype="<u2").tobytes()
+    parts = [
+        vectors.astype(np.uint8).tobytes(),
+        np.array(distinct, dtype="<u8").tobytes(),
+        configs,
+        value_ids,
+    ]
+    header = bytes([kinds, len(vectors)]) + b"".join(
+        int(n).to_bytes(4, "little") for n in (len(keep), int(complete.sum()), len(distinct))
+    )
     return header + b"".join(parts)
 
 

@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from mahjong_joy.hand.counts import hand_bytes
-from mahjong_joy.hand.tables import Vector, tables
+from mahjong_joy.hand.tables import ID_MASK, SPECIAL_SHIFT, TILES_MASK, TILES_SHIFT, Vector, tables
 from mahjong_joy.tiles import TERMINALS_AND_HONORS
 
 HAND_SIZES = (13, 14)
@@ -86,7 +86,12 @@ def suit_ids(key: bytes) -> tuple[int, int, int, int]:
     """Vector ids of the four suit groups (m, p, s, honors) of counts-as-bytes."""
     t = tables()
     suit = t.suit
-    return suit[key[0:9]], suit[key[9:18]], suit[key[18:27]], t.honor[key[27:34]]
+    return (
+        suit[key[0:9]] & ID_MASK,
+        suit[key[9:18]] & ID_MASK,
+        suit[key[18:27]] & ID_MASK,
+        t.honor[key[27:34]] & ID_MASK,
+    )
 
 
 _hot: list = []  # [suit table, honor table, pair cache, vectors, registry] once bound
@@ -105,11 +110,11 @@ def standard_distance(key: bytes, melds: int) -> int:
     The hot path of every analysis: the registry's cache is probed inline.
     """
     suit, honor, pairs, vectors, reg = _hot or _bind()
-    a, b = suit[key[0:9]], suit[key[9:18]]
+    a, b = suit[key[0:9]] & ID_MASK, suit[key[9:18]] & ID_MASK
     ab = pairs.get(a << 24 | b)
     if ab is None:
         ab = reg.combine(a, b)
-    c, d = suit[key[18:27]], honor[key[27:34]]
+    c, d = suit[key[18:27]] & ID_MASK, honor[key[27:34]] & ID_MASK
     cd = pairs.get(c << 24 | d)
     if cd is None:
         cd = reg.combine(c, d)
@@ -138,12 +143,56 @@ def shanten(tiles: Sequence[int], melds: int = 0) -> int:
     ``tiles`` is kinds or a ``counts34`` (34 items); melded hands take only the
     standard form.
 
+    The fast path (count arrays) validates through the tables themselves: a probe
+    misses for a fifth copy, a wrong length or a list of kinds, and the packed
+    values' sum gives the tile count, so no separate pass over the counts is made.
+
     >>> from mahjong_joy.notation import parse_tiles
     >>> shanten(parse_tiles("123m456p789s1122z"))
     0
     """
-    key = hand_bytes(tiles, melds, HAND_SIZES)
-    return shanten_of_key(key, melds)
+    suit, honor, pairs, vectors, _ = _hot or _bind()
+    try:
+        key = bytes(tiles)
+        va, vb, vc = suit[key[:9]], suit[key[9:18]], suit[key[18:27]]
+        vd = honor[key[27:]]
+        packed = va + vb + vc + vd
+        column = _COLUMN[(packed >> TILES_SHIFT & TILES_MASK) + (melds << _MELD_SHIFT)]
+        ab = pairs[(va & ID_MASK) << 24 | vb & ID_MASK]
+        cd = pairs[(vc & ID_MASK) << 24 | vd & ID_MASK]
+        best = vectors[pairs[ab << 24 | cd]][column] - 1
+    except (KeyError, TypeError, ValueError):  # invalid, kinds, or a pair not cached yet
+        return shanten_of_key(hand_bytes(tiles, melds, HAND_SIZES), melds)
+    if column != _NO_MELD_COLUMN or best < 0:
+        return best
+    return _special_shanten(packed >> SPECIAL_SHIFT, best)
+
+
+# (tile count + melds << 6) -> the distance column for 4 - melds sets and a pair; any
+# other tile count or meld number misses (64 exceeds every tile count; a shift
+# refuses a float or a string, so those reach the slow path's precise error).
+_MELD_SHIFT = 6
+_COLUMN = {size - 3 * m + (m << _MELD_SHIFT): (4 - m) * 2 + 1 for m in range(5) for size in HAND_SIZES}
+_NO_MELD_COLUMN = 9
+
+
+def _special_shanten(special: int, best: int) -> int:
+    """Least of ``best`` and the seven-pairs and thirteen-orphans shanten, from the
+    summed special fields (pairs, kinds, orphan kinds, orphan pairs)."""
+    seven = 6 - (special & 0x1F)
+    if seven < best:
+        kinds = special >> 5 & 0x3F
+        if kinds < 7:
+            seven += 7 - kinds
+        if seven < best:
+            best = seven
+    orphans = 13 - (special >> 11 & 0xF)
+    if orphans - 1 < best:
+        if special >> 15 & 0xF:
+            orphans -= 1
+        if orphans < best:
+            best = orphans
+    return best
 
 
 def shanten_of_key(key: bytes, melds: int) -> int:

@@ -21,7 +21,7 @@ from mahjong_joy.hand.shanten import (
     suit_ids,
     thirteen_orphans_shanten,
 )
-from mahjong_joy.hand.tables import tables
+from mahjong_joy.hand.tables import ID_MASK, tables
 from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS, tile_name
 
 _orphans = itemgetter(*TERMINALS_AND_HONORS)
@@ -252,11 +252,11 @@ def _improve_masks(arrangement: bytes, start: int) -> tuple[int, ...]:
     t = tables()
     table = t.honor if start == 27 else t.suit
     vectors = t.vectors
-    own = vectors[table[arrangement]]
+    own = vectors[table[arrangement] & ID_MASK]
     masks = [0] * 10
     for k, n in enumerate(arrangement):
         if n < 4:
-            grown = vectors[table[arrangement[:k] + bytes((n + 1,)) + arrangement[k + 1 :]]]
+            grown = vectors[table[arrangement[:k] + bytes((n + 1,)) + arrangement[k + 1 :]] & ID_MASK]
             for col in range(10):
                 if grown[col] < own[col]:
                     masks[col] |= 1 << k
