@@ -324,7 +324,7 @@ def test_replays_list_opens_a_match_and_notes_an_unreadable_record(tmp_path: Pat
     assert [row.seed for row in scene.rows] == ["22", "21", "20"]  # newest first
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.row_rect(1).center, button=1))
     app.step(1 / 60)
-    assert app.top is scene and "not valid JSON" in scene.problems[1]
+    assert app.top is scene and scene.problems[1] == "its record file is damaged"
     _key(pygame.K_UP)
     _key(pygame.K_RETURN)
     app.step(1 / 60)
@@ -355,7 +355,7 @@ def test_replays_list_scrolls_with_wheel_and_keys(tmp_path: Path, monkeypatch: p
     assert scene.selected == 39 and scene.first_shown == 40 - scene.visible
     _key(pygame.K_RETURN)  # its record does not exist: a note, no crash
     app.step(1 / 60)
-    assert app.top is scene and "not found" in scene.problems[39]
+    assert app.top is scene and scene.problems[39] == "its record file is missing"
 
 
 def test_replays_list_with_no_history_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,7 +18,6 @@ import pygame
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.anim import Tween
 from mahjong_joy.ui.replay_session import ReplaySession
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.score import headline, score_lines
@@ -129,8 +128,11 @@ class ReplayViewerScene(TableScene):
             return False
         self._origin = None  # flights start from the seat's line, as for an AI move
         self.after_step()
-        self.flip = Tween(0.0)  # every hand is already face up: no reveal flip at a win
         return True
+
+    def _start_reveal(self) -> None:
+        """Nothing to turn over: in a replay every hand already lies face up."""
+        self.flipping = frozenset()
 
     def _jump(self, move: Callable[[], Any]) -> None:
         """A move without flights: back steps and hand jumps redraw at once."""
@@ -202,10 +204,11 @@ class ReplayViewerScene(TableScene):
         """A card in the free felt beside the left or right rivers."""
         L, s = self.layout, self.layout.scale
         top = L.line_area(2).bottom + round(16 * s)
+        clear = L.opp_w + round(10 * s)  # a kan's stacked tile stands out of the side line toward the centre
         if left:
-            x0, x1 = L.line_area(3).right + round(14 * s), L.river_area(3).x - round(14 * s)
-            return pygame.Rect(x0, top, x1 - x0, self.bar.y - round(14 * s) - top)
-        x0, x1 = L.river_area(1).right + round(14 * s), L.line_area(1).x - round(14 * s)
+            x0, x1 = L.line_area(3).right + clear, L.river_area(3).x - round(14 * s)
+        else:
+            x0, x1 = L.river_area(1).right + round(14 * s), L.line_area(1).x - clear
         return pygame.Rect(x0, top, x1 - x0, self.bar.y - round(14 * s) - top)
 
     def _draw_info(self, surface: pygame.Surface) -> None:
@@ -316,6 +319,15 @@ def record_file(row: Any) -> Path:
     from mahjong_joy.storage.paths import records_dir
 
     return records_dir() / path
+
+
+PROBLEMS = (("not found", "its record file is missing"), ("not valid JSON", "its record file is damaged"),
+            ("newer than", "it was recorded by a newer Mahjong Joy"), ("does not apply", "its record does not replay"))
+
+
+def short_problem(message: str) -> str:
+    """A few words for a row: why its record would not open (the full message is for the terminal)."""
+    return next((short for needle, short in PROBLEMS if needle in message), "its record cannot be read")
 
 
 def load_rows() -> tuple[list[Any], str | None]:
@@ -437,7 +449,7 @@ class ReplaysScene(Scene):
         try:
             session = ReplaySession(read_record(path), name=path.name)
         except (MahjongJoyError, OSError) as exc:
-            self.problems[index] = str(exc).replace(str(path), path.name)
+            self.problems[index] = short_problem(str(exc))
             return
         self.problems.pop(index, None)
         self.next = Transition("push", ReplayViewerScene(self.app, session, row_title(row)))
@@ -480,7 +492,7 @@ class ReplaysScene(Scene):
             x = rect.x + round(16 * s)
             theme.blit_text(surface, row_title(row), round(18 * s), theme.INK, midleft=(x, rect.centery - round(9 * s)))
             problem = self.problems.get(index)
-            detail = f"Cannot open: {problem}" if problem else f"{row.hands} hand{'s' if row.hands != 1 else ''} · {row.player_name}"
+            detail = f"Cannot open this match: {problem}" if problem else f"{row.hands} hand{'s' if row.hands != 1 else ''} · {row.player_name}"
             theme.blit_text(surface, _fit(detail, round(14 * s), rect.w * 2 // 3), round(14 * s), theme.ROSE_DEEP if problem else theme.INK_SOFT, midleft=(x, rect.centery + round(12 * s)))
             theme.blit_text(surface, row_result(row), round(18 * s), theme.INK, midright=(rect.right - round(16 * s), rect.centery))
         surface.set_clip(clip)
