@@ -98,8 +98,12 @@ def played_score(out: Path, size: tuple[int, int], tag: str) -> None:
 
     for seed in range(3, 40):
         app, table = demo_app(seed=seed, hands=1, speed="fast", size=size)
+        flipped = False
         for _ in range(20_000):
             app.step(1 / 60)
+            if not flipped and table.flipping and table.flip.value >= 0.5:
+                flipped = True
+                pygame.image.save(app.screen, str(out / f"flip_played_{tag}.png"))
             if isinstance(app.top, ScoreScene):
                 break
         r = table.snap.result if table.snap else None
