@@ -43,32 +43,38 @@ class HandFacts:
     """What every reading of one situation shares, computed once (the tile-only
     facts the hand-scope yaku need: suits present, all terminals/honors, ...).
 
-    ``counts`` is the ``counts34`` of the whole hand, declared melds included;
-    ``present`` the set of kinds in it and ``suits`` the set of their suits (0..3).
+    ``concealed`` is the ``counts34`` of the concealed tiles, ``counts`` that of
+    the whole hand, declared melds included; ``present`` the set of kinds in it and
+    ``suits`` the set of their suits (0..3). Built before the situation is checked,
+    so it assumes only that tiles are kinds 0..33.
     """
 
-    __slots__ = ("situation", "rules", "counts", "closed", "tsumo", "win_tile", "seat", "round",
+    __slots__ = ("situation", "rules", "concealed", "counts", "closed", "tsumo", "win_tile", "seat", "round",
                  "value_tiles", "has_melds", "present", "suits", "yaochuu_only", "no_yaochuu",
                  "terminals_only", "has_honors")
 
-    def __init__(self, situation: WinSituation, rules: RiichiRules, counts: list[int] | None = None) -> None:
+    def __init__(self, situation: WinSituation, rules: RiichiRules) -> None:
         self.situation = situation
         self.rules = rules
-        if counts is None:
-            counts = [0] * KIND_COUNT
-            for tile in situation.hand:
-                counts[tile] += 1
-            for meld in situation.melds:
-                for tile in meld.tiles:
-                    counts[tile] += 1
-        self.counts = counts
-        kinds = set(situation.hand)
-        closed = True
+        hand = situation.hand
+        counts = [0] * KIND_COUNT
+        for tile in hand:
+            counts[tile] += 1
         melds = situation.melds
-        for meld in melds:
-            kinds.update(meld.tiles)
-            if meld.kind != CLOSED_KAN:
-                closed = False
+        kinds = set(hand)
+        closed = True
+        if melds:
+            self.concealed = counts[:]
+            for meld in melds:
+                tiles = meld.tiles
+                for tile in tiles:
+                    counts[tile] += 1
+                kinds.update(tiles)
+                if meld.kind != CLOSED_KAN:
+                    closed = False
+        else:
+            self.concealed = counts
+        self.counts = counts
         self.closed = closed
         self.tsumo = situation.tsumo
         self.win_tile = situation.win_tile

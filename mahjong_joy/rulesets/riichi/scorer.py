@@ -104,12 +104,11 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     ((('menzen_tsumo', 1), ('pinfu', 1), ('tanyao', 1)), 20, {'tsumo_dealer': 1300, 'tsumo_non_dealer': 700})
     """
     rules = DEFAULT_RULES if rules is None else rules
-    problem, concealed, whole = _checked_counts(situation)
-    problem = problem or _flag_problem(situation, rules)
+    facts = HandFacts(situation, rules)
+    problem = _tile_problem(situation, facts.counts) or _flag_problem(situation, rules)
     if problem:
         return HandScore(False, INVALID_SITUATION, problem)
-    facts = HandFacts(situation, rules, whole)
-    found = readings(bytes(concealed), facts, MeldFacts.of(situation.melds))
+    found = readings(bytes(facts.concealed), facts, MeldFacts.of(situation.melds))
     if not found:
         return HandScore(False, NOT_WINNING, "the tiles do not form a complete hand")
     mask = 0
@@ -266,35 +265,26 @@ _DORA_OF = tuple(dora_of(t) for t in range(KIND_COUNT))
 
 def situation_problem(s: WinSituation, rules: RiichiRules) -> str:
     """Why a situation cannot happen, or ``""``: wrong tiles first, then flags."""
-    return _checked_counts(s)[0] or _flag_problem(s, rules)
+    return _tile_problem(s, HandFacts(s, rules).counts) or _flag_problem(s, rules)
 
 
-def _checked_counts(s: WinSituation) -> tuple[str, list[int], list[int]]:
-    """The tile problem (or ``""``), with the ``counts34`` of the concealed tiles and
-    of the whole hand (melds included) that the scorer goes on with."""
+def _tile_problem(s: WinSituation, whole: list[int]) -> str:
+    """What is wrong with the tiles, given the ``counts34`` of hand and melds."""
     melds = s.melds
     if len(melds) > 4:
-        return f"{len(melds)} melds: a hand has at most 4", [], []
+        return f"{len(melds)} melds: a hand has at most 4"
     for i, meld in enumerate(melds):
         if (meld.kind, meld.tiles) in _WELL_FORMED:
             continue
         bad = _meld_problem(meld.kind, sorted(meld.tiles))
         if bad:
-            return f"meld {i} ({meld.kind} {''.join(tile_name(t) for t in meld.tiles)}): {bad}", [], []
+            return f"meld {i} ({meld.kind} {''.join(tile_name(t) for t in meld.tiles)}): {bad}"
     hand = s.hand
     expected = 14 - 3 * len(melds)
     if len(hand) != expected:
-        return (f"hand has {len(hand)} tiles; with {len(melds)} melds it needs {expected} "
-                "(winning tile included)"), [], []
+        return f"hand has {len(hand)} tiles; with {len(melds)} melds it needs {expected} (winning tile included)"
     if s.win_tile not in hand:
-        return f"winning tile {tile_name(s.win_tile)} is not in the hand", [], []
-    concealed = [0] * KIND_COUNT
-    for tile in hand:
-        concealed[tile] += 1
-    whole = concealed[:]
-    for meld in melds:
-        for tile in meld.tiles:
-            whole[tile] += 1
+        return f"winning tile {tile_name(s.win_tile)} is not in the hand"
     seen = whole
     if s.dora_indicators or s.ura_indicators:
         seen = whole[:]
@@ -302,17 +292,17 @@ def _checked_counts(s: WinSituation) -> tuple[str, list[int], list[int]]:
             seen[tile] += 1
     if max(seen) > 4:
         tile = next(t for t, n in enumerate(seen) if n > 4)
-        return f"{seen[tile]} copies of {tile_name(tile)} among hand, melds and indicators: a kind has only 4", [], []
+        return f"{seen[tile]} copies of {tile_name(tile)} among hand, melds and indicators: a kind has only 4"
     reds = list(s.hand_red)
     for meld in melds:
         reds += meld.red
     if len(reds) > 1:
         for tile in sorted(set(reds)):
             if reds.count(tile) > 1:
-                return f"{reds.count(tile)} red {tile_name(tile)}: the set has one red five per suit", [], []
+                return f"{reds.count(tile)} red {tile_name(tile)}: the set has one red five per suit"
     if len(s.dora_indicators) > 5 or len(s.ura_indicators) > 5:
-        return "at most 5 dora and 5 ura-dora indicators (one plus one per kan)", [], []
-    return "", concealed, whole
+        return "at most 5 dora and 5 ura-dora indicators (one plus one per kan)"
+    return ""
 
 
 _WELL_FORMED = frozenset(

@@ -74,7 +74,7 @@ def honor_triplet(f: HandFacts) -> bool:
 def three_triplets(f: HandFacts) -> bool:
     """Three kinds with three or more tiles: needed by every triplet-counting yaku."""
     counts = f.counts
-    return 34 - counts.count(0) - counts.count(1) - counts.count(2) >= 3
+    return counts.count(3) + counts.count(4) >= 3
 
 
 def one_suit(f: HandFacts) -> bool:
