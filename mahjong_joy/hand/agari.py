@@ -13,12 +13,11 @@ from collections.abc import Sequence
 from operator import itemgetter
 
 from mahjong_joy.hand.counts import hand_bytes
-from mahjong_joy.hand.tables import tables
+from mahjong_joy.hand.tables import TILES_MASK, TILES_SHIFT, tables
 from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS
 
 _COUNT_BYTES = bytes(range(5))
 _orphans = itemgetter(*TERMINALS_AND_HONORS)
-_MELD_COUNTS = (0, 1, 2, 3, 4)
 
 WIN_SIZES = (14,)
 
@@ -38,23 +37,32 @@ def is_winning_hand(
     two pairs). Raises ``InvalidHandError`` unless there are ``14 - 3 * melds``
     tiles with no fifth copy.
 
+    Fast path for count arrays: the four groups are probed in tables that hold only
+    complete arrangements (weight = tiles + 64 if the group holds the pair), so a
+    standard win is four hits whose weights add up to 64 + 14 - 3 * melds; the hits
+    themselves prove there is no fifth copy. Anything else (a random hand usually
+    misses at the honors) is validated once and tried for the special forms.
+
     >>> from mahjong_joy.notation import parse_tiles
     >>> is_winning_hand(parse_tiles("1112345678999m9m"))
     True
     """
-    if len(tiles) == KIND_COUNT and melds in _MELD_COUNTS:
-        try:
-            key = bytes(tiles)
-        except (TypeError, ValueError):
-            key = b""
-        if not key or key.translate(None, _COUNT_BYTES):
-            key = hand_bytes(tiles, melds, WIN_SIZES)  # raises the precise error
-    else:
-        key = hand_bytes(tiles, melds, WIN_SIZES)
-    if standard_weight(key) == _PAIR_WEIGHT + 14 - 3 * melds:
-        return True  # the tables hold no fifth copy, and the weight fixes the count
-    if sum(key) + 3 * melds != 14:
-        hand_bytes(tiles, melds, WIN_SIZES)  # raises: wrong tile count
+    suit, honor = _weights or _load_weights()
+    try:
+        key = bytes(tiles)
+    except (TypeError, ValueError):
+        key = b""
+    weight = honor.get(key[27:])
+    if (
+        weight is not None
+        and weight + suit.get(key[:9], _MISS) + suit.get(key[9:18], _MISS) + suit.get(key[18:27], _MISS)
+        == _WIN_WEIGHT.get(melds)
+    ):
+        return True
+    if len(key) != KIND_COUNT or key.translate(None, _COUNT_BYTES) or sum(key) != _WIN_TILES.get(melds):
+        key = hand_bytes(tiles, melds, WIN_SIZES)  # raises the precise error, or reads kinds
+        if standard_weight(key) == _PAIR_WEIGHT + 14 - 3 * melds:
+            return True
     if melds:
         return False
     if seven_pairs and (key.count(2) + 2 * key.count(4) == 7 if quad_as_two_pairs else key.count(2) == 7):
@@ -62,18 +70,27 @@ def is_winning_hand(
     return thirteen_orphans and key.count(0) == 21 and is_thirteen_orphans(key)
 
 
-_PAIR_WEIGHT = 100
+_PAIR_WEIGHT = 64  # above any tile count, so one sum tells the pair count and the tiles
+_MISS = -1000  # a missed group probe: no sum can reach a winning weight
+_WIN_TILES = {m: 14 - 3 * m for m in range(5)}
+_WIN_WEIGHT = {m: _PAIR_WEIGHT + tiles for m, tiles in _WIN_TILES.items()}
 _weights: list[dict[bytes, int]] = []
 
 
+def _load_weights() -> list[dict[bytes, int]]:
+    """Complete arrangements (suits, honors) -> tiles + 64 if the group holds the pair."""
+    t = tables()
+    for complete, packed in ((t.complete_suit, t.suit), (t.complete_honor, t.honor)):
+        _weights.append(
+            {k: (packed[k] >> TILES_SHIFT & TILES_MASK) + _PAIR_WEIGHT * pair for k, pair in complete.items()}
+        )
+    return _weights
+
+
 def standard_weight(key: bytes) -> int:
-    """Sum over suit groups of (tiles + 100 if the group holds the pair), or -1 when
-    a group does not split into sets. A standard win weighs 100 + its tile count."""
-    if not _weights:
-        t = tables()
-        for complete in (t.complete_suit, t.complete_honor):
-            _weights.append({k: sum(k) + _PAIR_WEIGHT * pair for k, pair in complete.items()})
-    suit, honor = _weights
+    """Sum over suit groups of (tiles + 64 if the group holds the pair), or -1 when
+    a group does not split into sets. A standard win weighs 64 + its tile count."""
+    suit, honor = _weights or _load_weights()
     weight = honor.get(key[27:34])
     if weight is None:
         return -1

@@ -21,7 +21,16 @@ from mahjong_joy.hand.shanten import (
     suit_ids,
     thirteen_orphans_shanten,
 )
-from mahjong_joy.hand.tables import ID_MASK, tables
+from mahjong_joy.hand.tables import (
+    COMPLETE_MASK,
+    COMPLETE_SHIFT,
+    ID_MASK,
+    INCOMPLETE,
+    SPECIAL_SHIFT,
+    TILES_MASK,
+    TILES_SHIFT,
+    tables,
+)
 from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS, tile_name
 
 _orphans = itemgetter(*TERMINALS_AND_HONORS)
@@ -53,8 +62,72 @@ def waiting_tiles(hand13: Sequence[int], melds: int = 0) -> list[int]:
     >>> waiting_tiles(parse_tiles("1112345678999m"))
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
     """
-    key = hand_bytes(hand13, melds, READY_SIZES)
-    return waits_of_key(key, melds)
+    suit, honor = _tables or _bind_tables()
+    try:
+        key = bytes(hand13)
+        g0, g1, g2 = key[:9], key[9:18], key[18:27]
+        g3 = key[27:]
+        va, vb, vc, vd = suit[g0], suit[g1], suit[g2], honor[g3]
+        packed = va + vb + vc + vd
+        melds = _READY_MELDS[(packed >> TILES_SHIFT & TILES_MASK) + (melds << 6)]
+    except (KeyError, TypeError, ValueError):  # invalid hand or a list of kinds
+        return waits_of_key(hand_bytes(hand13, melds, READY_SIZES), melds)
+    complete = packed >> COMPLETE_SHIFT & COMPLETE_MASK
+    if complete < INCOMPLETE:
+        found = _standard_wait_mask(key)  # every group complete: rare, take the general way
+    elif complete < 2 * INCOMPLETE and complete - INCOMPLETE <= 1:
+        found = _one_group_wait_mask(va, vb, vc, (g0, g1, g2, g3), complete - INCOMPLETE)
+    else:
+        found = 0  # two groups short, or two pairs besides the short group
+    if melds == 0:
+        special = packed >> SPECIAL_SHIFT
+        if special & 0x1F == 6 and special >> 5 & 0x3F == 7:  # six pairs and a single
+            found |= 1 << key.index(1)
+        orphans = special >> 11 & 0xF
+        if orphans == 13:  # thirteen singles, all orphans
+            found |= _ORPHAN_MASK
+        elif orphans == 12 and special >> 15 & 0xF == 1:  # twelve kinds, one doubled
+            found |= _ORPHAN_MASK & ~_orphan_kinds_mask(key)
+    if found and 4 in key:
+        found &= ~_held_four(key)
+    return kinds_in_mask(found)
+
+
+_READY_MELDS = {13 - 3 * m + (m << 6): m for m in range(5)}  # (tiles + melds << 6) -> melds
+_tables: list[dict[bytes, int]] = []  # [suit, honor] packed tables once bound
+
+
+def _bind_tables() -> list[dict[bytes, int]]:
+    t = tables()
+    _tables.extend((t.suit, t.honor))
+    return _tables
+
+
+def _one_group_wait_mask(va: int, vb: int, vc: int, groups: tuple[bytes, ...], pairs: int) -> int:
+    """Completing kinds when exactly one group is short and the others hold ``pairs`` pairs."""
+    if va >> COMPLETE_SHIFT & COMPLETE_MASK >= INCOMPLETE:
+        receiver = 0
+    elif vb >> COMPLETE_SHIFT & COMPLETE_MASK >= INCOMPLETE:
+        receiver = 1
+    elif vc >> COMPLETE_SHIFT & COMPLETE_MASK >= INCOMPLETE:
+        receiver = 2
+    else:
+        receiver = 3
+    start = _GROUPS[receiver][0]
+    arrangement = groups[receiver]
+    info = _group_cache.get(arrangement)
+    if info is None:
+        info = _group_info(arrangement, start)
+    return info[2 - pairs] << start
+
+
+def _orphan_kinds_mask(key: bytes) -> int:
+    """Mask of the orphan kinds the hand holds."""
+    mask = 0
+    for tile in TERMINALS_AND_HONORS:
+        if key[tile]:
+            mask |= 1 << tile
+    return mask
 
 
 def waits_of_key(key: bytes, melds: int) -> list[int]:
