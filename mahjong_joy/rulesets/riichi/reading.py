@@ -39,19 +39,30 @@ _TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 _orphans = itemgetter(*TERMINALS_AND_HONORS)
 
 
+# Gates: cheap necessary conditions on the whole hand, as bits of HandFacts.gates.
+# A yaku row names the gates it needs (``YakuRow.needs``); the resolver never asks
+# a row whose gates are not all open.
+RARE_FLAG = 1  # a flag other than riichi and tsumo is set
+HONOR_TRIPLET = 2  # three or more of some honor
+THREE_TRIPLETS = 4  # three kinds with three or more tiles
+ONE_SUIT = 8  # at most one number suit
+HAS_YAOCHUU = 16  # some terminal or honor
+GATE_BITS = 5
+
+
 class HandFacts:
     """What every reading of one situation shares, computed once (the tile-only
     facts the hand-scope yaku need: suits present, all terminals/honors, ...).
 
     ``concealed`` is the ``counts34`` of the concealed tiles, ``counts`` that of
     the whole hand, declared melds included; ``present`` the set of kinds in it and
-    ``suits`` the set of their suits (0..3). Built before the situation is checked,
-    so it assumes only that tiles are kinds 0..33.
+    ``suits`` the set of their suits (0..3); ``gates`` the open gate bits. Built
+    before the situation is checked, so it assumes only that tiles are kinds 0..33.
     """
 
     __slots__ = ("situation", "rules", "concealed", "counts", "closed", "tsumo", "win_tile", "seat", "round",
                  "value_tiles", "has_melds", "present", "suits", "yaochuu_only", "no_yaochuu",
-                 "terminals_only", "has_honors")
+                 "terminals_only", "has_honors", "gates")
 
     def __init__(self, situation: WinSituation, rules: RiichiRules) -> None:
         self.situation = situation
@@ -89,6 +100,17 @@ class HandFacts:
         self.no_yaochuu = kinds.isdisjoint(_YAOCHUU)
         self.terminals_only = kinds <= _TERMINALS
         self.has_honors = 3 in suits
+        gates = 0 if self.no_yaochuu else HAS_YAOCHUU
+        if (situation.double_riichi or situation.ippatsu or situation.haitei or situation.houtei
+                or situation.rinshan or situation.chankan or situation.tenhou or situation.chiihou):
+            gates |= RARE_FLAG
+        if counts.count(3) + counts.count(4) >= 3:
+            gates |= THREE_TRIPLETS
+        if max(counts[27:]) >= 3:
+            gates |= HONOR_TRIPLET
+        if len(suits) - (3 in suits) <= 1:
+            gates |= ONE_SUIT
+        self.gates = gates
 
 
 def _value_tiles(seat: int, round_wind: int) -> dict[int, int]:

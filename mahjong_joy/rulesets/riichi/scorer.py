@@ -19,7 +19,7 @@ from typing import Any
 
 from mahjong_joy.rulesets.riichi import limits
 from mahjong_joy.rulesets.riichi.fu import FuLine, fu_lines, rounded_fu
-from mahjong_joy.rulesets.riichi.reading import HandFacts, MeldFacts, Reading, readings
+from mahjong_joy.rulesets.riichi.reading import GATE_BITS, HandFacts, MeldFacts, Reading, readings
 from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, RiichiRules
 from mahjong_joy.rulesets.riichi.situation import CHI, KAN_TYPES, PON, WinSituation
 from mahjong_joy.rulesets.riichi.yaku import (
@@ -37,20 +37,23 @@ from mahjong_joy.tiles import EAST, KIND_COUNT, tile_name
 NOT_WINNING, NO_YAKU, INVALID_SITUATION = "not_winning", "no_yaku", "invalid_situation"
 # Rows by scope, for an open hand (index False: closed-only rows left out) and a
 # closed one (index True).
-# The distinct gates (``YakuRow.needs``), and for each hand closedness and each set
-# of open gates (a bit mask) the rows worth asking, by scope, each as
-# (table index, row, predicate) so held rows sort back into table order.
-_GATES = tuple(dict.fromkeys(r.needs for r in YAKU_ROWS if r.needs is not None))
+# For each hand closedness and each set of open gates (``HandFacts.gates``), the
+# rows worth asking, by scope, as (table index, predicate); held rows are kept as
+# table indexes, which sort back into table order.
+def _asked(closed: bool, gates: int, scope: str) -> tuple[tuple[int, Any], ...]:
+    return tuple((i, r.test) for i, r in enumerate(YAKU_ROWS)
+                 if r.scope == scope and (closed or r.han_open is not None) and r.needs & gates == r.needs)
 
 
-def _asked(closed: bool, mask: int, scope: str) -> tuple[tuple[int, YakuRow, Any], ...]:
-    return tuple((i, r, r.test) for i, r in enumerate(YAKU_ROWS)
-                 if r.scope == scope and (closed or r.han_open is not None)
-                 and (r.needs is None or mask >> _GATES.index(r.needs) & 1))
-
-
-_ROWS_ASKED = {(closed, mask): (_asked(closed, mask, HAND), _asked(closed, mask, READING))
-               for closed in (False, True) for mask in range(1 << len(_GATES))}
+_ROWS_ASKED = {(closed, gates): (_asked(closed, gates, HAND), _asked(closed, gates, READING))
+               for closed in (False, True) for gates in range(1 << GATE_BITS)}
+# Row columns by table index, for the resolver's inner loop.
+_IDS = tuple(r.id for r in YAKU_ROWS)
+_HAN = {True: tuple(r.han_closed for r in YAKU_ROWS), False: tuple(r.han_open for r in YAKU_ROWS)}
+_YAKUMAN_ROWS = frozenset(i for i, r in enumerate(YAKU_ROWS) if r.yakuman)
+_DROPS_FU = {i: r.drops_fu for i, r in enumerate(YAKU_ROWS) if r.drops_fu}
+_SUPERSEDES = {i: frozenset(j for j, other in enumerate(YAKU_ROWS) if other.id in r.supersedes)
+               for i, r in enumerate(YAKU_ROWS) if r.supersedes}
 
 
 @dataclass(frozen=True)
@@ -111,21 +114,17 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     found = readings(bytes(facts.concealed), facts, MeldFacts.of(situation.melds))
     if not found:
         return HandScore(False, NOT_WINNING, "the tiles do not form a complete hand")
-    mask = 0
-    for bit, gate in enumerate(_GATES):
-        if gate(facts):
-            mask |= 1 << bit
-    hand_rows, reading_rows = _ROWS_ASKED[facts.closed, mask]
+    hand_rows, reading_rows = _ROWS_ASKED[facts.closed, facts.gates]
     first = found[0]
-    hand_held = [(i, row) for i, row, test in hand_rows if test(first)]
+    hand_held = [i for i, test in hand_rows if test(first)]
     dora = facts_dora(facts)
     best: tuple | None = None
     best_key: tuple = ()
     for reading in found:
-        held = [(i, row) for i, row, test in reading_rows if test(reading)]
+        held = [i for i, test in reading_rows if test(reading)]
         if hand_held:
             held += hand_held
-            held.sort()  # table order (indexes are unique, so rows are never compared)
+            held.sort()  # table order
         scored = _score_reading(reading, held, facts, dora)
         if scored is None:
             continue
@@ -142,33 +141,31 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     return _result(*best, facts)
 
 
-def _score_reading(reading: Reading, held: list[tuple[int, YakuRow]], facts: HandFacts,
+def _score_reading(reading: Reading, held: list[int], facts: HandFacts,
                    dora: list[tuple[str, int]]) -> tuple | None:
-    """(yaku, multiple, fu lines, fu, han, basic points, limit) of one reading, or
-    ``None`` when it has no yaku. Dora are added unless the hand is a yakuman."""
+    """(yaku, multiple, fu lines, fu, han, basic points, limit) of one reading whose
+    rows ``held`` (table indexes, in order), or ``None`` when it has no yaku. Dora
+    are added unless the hand is a yakuman."""
     # fu rules follow the shape even when a yakuman hides the yaku (a pinfu-shaped
     # tsumo is 20 fu inside a tenhou too)
     drops: tuple[str, ...] = ()
-    yakuman = False
-    for _, row in held:
-        if row.drops_fu:
-            drops += row.drops_fu
-        if row.yakuman:
-            yakuman = True
+    for i in held:
+        if i in _DROPS_FU:
+            drops += _DROPS_FU[i]
+    yakuman = not _YAKUMAN_ROWS.isdisjoint(held)
     rows = _apply_supersession(held, yakuman)
     rules = facts.rules
     multiple = 0
     if yakuman:
         yaku = []
-        for row in rows:
+        for i in rows:
+            row = YAKU_ROWS[i]
             times = 2 if rules.double_yakuman and row.double is not None and row.double(reading) else 1
             multiple += times
             yaku.append((row.id, 13 * times))
     else:
-        if facts.closed:
-            yaku = [(row.id, row.han_closed) for row in rows]
-        else:
-            yaku = [(row.id, row.han_open) for row in rows]
+        han_of = _HAN[facts.closed]
+        yaku = [(_IDS[i], han_of[i]) for i in rows]
         if not yaku:
             if rules.yaku_required:
                 return None
@@ -208,16 +205,15 @@ _new_object = object.__new__
 _SCORE_FIELDS = tuple(f.name for f in fields(HandScore))
 
 
-def _apply_supersession(held: list[tuple[int, YakuRow]], yakuman: bool) -> list[YakuRow]:
+def _apply_supersession(held: list[int], yakuman: bool) -> list[int]:
     """Drop rows superseded by another present row; a yakuman drops every regular row."""
-    rows = [row for _, row in held if row.yakuman] if yakuman else [row for _, row in held]
-    gone: set[str] = set()
-    for row in rows:
-        if row.supersedes:
-            gone.update(row.supersedes)
-    if gone:
-        rows = [row for row in rows if row.id not in gone]
-    return rows
+    if yakuman:
+        held = [i for i in held if i in _YAKUMAN_ROWS]
+    gone: set[int] = set()
+    for i in held:
+        if i in _SUPERSEDES:
+            gone |= _SUPERSEDES[i]
+    return [i for i in held if i not in gone] if gone else held
 
 
 def facts_dora(facts: HandFacts) -> list[tuple[str, int]]:

@@ -14,10 +14,10 @@ The scorer's loop is the same for every row: adding a yaku is adding a row.
 * ``drops_fu`` names fu lines the yaku removes (pinfu: no tsumo fu, "Pinfu").
 * ``scope`` HAND rows depend only on the tiles and the situation, so the
   resolver evaluates them once per hand, not once per reading.
-* ``needs`` is a cheap necessary condition on the whole hand (a :class:`HandFacts`
-  gate such as "holds a triplet of honors"), shared by many rows: the resolver
-  tests each gate once per hand and never asks a row whose gate is shut. The
-  predicate alone decides whether the row holds; a gate only saves asking.
+* ``needs`` names gates: cheap necessary conditions on the whole hand, such as
+  "holds three of some honor", that ``HandFacts`` computes once per hand as bits
+  (``HandFacts.gates``); the resolver never asks a row whose gates are not all
+  open. The predicate alone decides whether the row holds; a gate only saves asking.
 
 Stable ids are the ``id`` column; display names live in :data:`DISPLAY_NAMES`.
 """
@@ -28,12 +28,21 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from mahjong_joy.hand.decompose import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from mahjong_joy.rulesets.riichi.reading import KOKUSHI_13, RYANMEN, TANKI, HandFacts, Reading
+from mahjong_joy.rulesets.riichi.reading import (
+    HAS_YAOCHUU,
+    HONOR_TRIPLET,
+    KOKUSHI_13,
+    ONE_SUIT,
+    RARE_FLAG,
+    RYANMEN,
+    TANKI,
+    THREE_TRIPLETS,
+    Reading,
+)
 from mahjong_joy.tiles import GREEN, RED, WHITE
 
 HAND, READING = "hand", "reading"
 Predicate = Callable[[Reading], bool]
-Gate = Callable[[HandFacts], bool]
 
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _GREEN = frozenset((19, 20, 21, 23, 25, GREEN))  # 2 3 4 6 8 sou and hatsu (riichi.wiki: "Ryuuiisou")
@@ -53,34 +62,7 @@ class YakuRow(NamedTuple):
     double: Predicate | None = None
     scope: str = READING
     drops_fu: tuple[str, ...] = ()
-    needs: Gate | None = None
-
-
-# --- gates: necessary conditions on the whole hand, tested once per hand ----------
-
-
-def rare_flag(f: HandFacts) -> bool:
-    """One of the flags that are seldom set (everything but riichi and tsumo)."""
-    s = f.situation
-    return (s.double_riichi or s.ippatsu or s.haitei or s.houtei or s.rinshan or s.chankan
-            or s.tenhou or s.chiihou)
-
-
-def honor_triplet(f: HandFacts) -> bool:
-    """Three or more of some honor: needed by every yakuhai and wind/dragon yaku."""
-    return max(f.counts[27:]) >= 3
-
-
-def three_triplets(f: HandFacts) -> bool:
-    """Three kinds with three or more tiles: needed by every triplet-counting yaku."""
-    counts = f.counts
-    return counts.count(3) + counts.count(4) >= 3
-
-
-def one_suit(f: HandFacts) -> bool:
-    """At most one number suit: needed by the flushes and their yakuman."""
-    suits = f.suits
-    return len(suits) - (3 in suits) <= 1
+    needs: int = 0
 
 
 # --- predicates ----------------------------------------------------------------
@@ -285,48 +267,48 @@ _NOT_CLOSED = None  # han_open value of closed-only rows
 YAKU_ROWS: tuple[YakuRow, ...] = (
     # id                    closed open         predicate
     YakuRow("riichi", 1, _NOT_CLOSED, _riichi, scope=HAND),
-    YakuRow("double_riichi", 2, _NOT_CLOSED, _flag("double_riichi"), ("riichi",), scope=HAND, needs=rare_flag),
-    YakuRow("ippatsu", 1, _NOT_CLOSED, _flag("ippatsu"), scope=HAND, needs=rare_flag),
+    YakuRow("double_riichi", 2, _NOT_CLOSED, _flag("double_riichi"), ("riichi",), scope=HAND, needs=RARE_FLAG),
+    YakuRow("ippatsu", 1, _NOT_CLOSED, _flag("ippatsu"), scope=HAND, needs=RARE_FLAG),
     YakuRow("menzen_tsumo", 1, _NOT_CLOSED, _menzen_tsumo, scope=HAND),
     YakuRow("pinfu", 1, _NOT_CLOSED, _pinfu, drops_fu=("tsumo",)),
     YakuRow("tanyao", 1, 1, _tanyao, scope=HAND),
     YakuRow("iipeikou", 1, _NOT_CLOSED, _iipeikou),
     YakuRow("ryanpeikou", 3, _NOT_CLOSED, _ryanpeikou, ("iipeikou",)),
-    YakuRow("yakuhai_haku", 1, 1, _yakuhai(WHITE), needs=honor_triplet),
-    YakuRow("yakuhai_hatsu", 1, 1, _yakuhai(GREEN), needs=honor_triplet),
-    YakuRow("yakuhai_chun", 1, 1, _yakuhai(RED), needs=honor_triplet),
-    YakuRow("yakuhai_seat_wind", 1, 1, _seat_wind, needs=honor_triplet),
-    YakuRow("yakuhai_round_wind", 1, 1, _round_wind, needs=honor_triplet),
-    YakuRow("haitei", 1, 1, _flag("haitei"), scope=HAND, needs=rare_flag),
-    YakuRow("houtei", 1, 1, _flag("houtei"), scope=HAND, needs=rare_flag),
-    YakuRow("rinshan", 1, 1, _flag("rinshan"), scope=HAND, needs=rare_flag),
-    YakuRow("chankan", 1, 1, _flag("chankan"), scope=HAND, needs=rare_flag),
+    YakuRow("yakuhai_haku", 1, 1, _yakuhai(WHITE), needs=HONOR_TRIPLET),
+    YakuRow("yakuhai_hatsu", 1, 1, _yakuhai(GREEN), needs=HONOR_TRIPLET),
+    YakuRow("yakuhai_chun", 1, 1, _yakuhai(RED), needs=HONOR_TRIPLET),
+    YakuRow("yakuhai_seat_wind", 1, 1, _seat_wind, needs=HONOR_TRIPLET),
+    YakuRow("yakuhai_round_wind", 1, 1, _round_wind, needs=HONOR_TRIPLET),
+    YakuRow("haitei", 1, 1, _flag("haitei"), scope=HAND, needs=RARE_FLAG),
+    YakuRow("houtei", 1, 1, _flag("houtei"), scope=HAND, needs=RARE_FLAG),
+    YakuRow("rinshan", 1, 1, _flag("rinshan"), scope=HAND, needs=RARE_FLAG),
+    YakuRow("chankan", 1, 1, _flag("chankan"), scope=HAND, needs=RARE_FLAG),
     YakuRow("chiitoitsu", 2, _NOT_CLOSED, _chiitoitsu),
-    YakuRow("chanta", 2, 1, _chanta),
-    YakuRow("junchan", 3, 2, _junchan, ("chanta",)),
+    YakuRow("chanta", 2, 1, _chanta, needs=HAS_YAOCHUU),
+    YakuRow("junchan", 3, 2, _junchan, ("chanta",), needs=HAS_YAOCHUU),
     YakuRow("ittsu", 2, 1, _ittsu),
     YakuRow("sanshoku_doujun", 2, 1, _sanshoku),
-    YakuRow("sanshoku_doukou", 2, 2, _sanshoku_doukou, needs=three_triplets),
-    YakuRow("toitoi", 2, 2, _toitoi, needs=three_triplets),
-    YakuRow("sanankou", 2, 2, _sanankou, needs=three_triplets),
-    YakuRow("sankantsu", 2, 2, _sankantsu, needs=three_triplets),
-    YakuRow("honroutou", 2, 2, _honroutou, scope=HAND),
-    YakuRow("shousangen", 2, 2, _shousangen, needs=honor_triplet),
-    YakuRow("honitsu", 3, 2, _honitsu, scope=HAND, needs=one_suit),
-    YakuRow("chinitsu", 6, 5, _chinitsu, ("honitsu",), scope=HAND, needs=one_suit),
+    YakuRow("sanshoku_doukou", 2, 2, _sanshoku_doukou, needs=THREE_TRIPLETS),
+    YakuRow("toitoi", 2, 2, _toitoi, needs=THREE_TRIPLETS),
+    YakuRow("sanankou", 2, 2, _sanankou, needs=THREE_TRIPLETS),
+    YakuRow("sankantsu", 2, 2, _sankantsu, needs=THREE_TRIPLETS),
+    YakuRow("honroutou", 2, 2, _honroutou, scope=HAND, needs=HAS_YAOCHUU),
+    YakuRow("shousangen", 2, 2, _shousangen, needs=HONOR_TRIPLET),
+    YakuRow("honitsu", 3, 2, _honitsu, scope=HAND, needs=ONE_SUIT),
+    YakuRow("chinitsu", 6, 5, _chinitsu, ("honitsu",), scope=HAND, needs=ONE_SUIT),
     # yakuman: han is 13 per yakuman; ``double`` doubles it when double yakuman is on
-    YakuRow("kokushi", 13, _NOT_CLOSED, _kokushi, yakuman=True, double=_kokushi_13),
-    YakuRow("suuankou", 13, _NOT_CLOSED, _suuankou, ("sanankou",), yakuman=True, double=_suuankou_tanki, needs=three_triplets),
-    YakuRow("daisangen", 13, 13, _daisangen, yakuman=True, needs=honor_triplet),
-    YakuRow("shousuushii", 13, 13, _shousuushii, yakuman=True, needs=honor_triplet),
-    YakuRow("daisuushii", 13, 13, _daisuushii, ("shousuushii",), yakuman=True, double=_always, needs=honor_triplet),
-    YakuRow("tsuuiisou", 13, 13, _tsuuiisou, yakuman=True, scope=HAND, needs=one_suit),
-    YakuRow("chinroutou", 13, 13, _chinroutou, yakuman=True, scope=HAND),
-    YakuRow("ryuuiisou", 13, 13, _ryuuiisou, yakuman=True, scope=HAND, needs=one_suit),
-    YakuRow("chuuren", 13, _NOT_CLOSED, _chuuren, yakuman=True, double=_chuuren_9, needs=one_suit),
-    YakuRow("suukantsu", 13, 13, _suukantsu, ("sankantsu",), yakuman=True, needs=three_triplets),
-    YakuRow("tenhou", 13, _NOT_CLOSED, _flag("tenhou"), yakuman=True, scope=HAND, needs=rare_flag),
-    YakuRow("chiihou", 13, _NOT_CLOSED, _flag("chiihou"), yakuman=True, scope=HAND, needs=rare_flag),
+    YakuRow("kokushi", 13, _NOT_CLOSED, _kokushi, yakuman=True, double=_kokushi_13, needs=HAS_YAOCHUU),
+    YakuRow("suuankou", 13, _NOT_CLOSED, _suuankou, ("sanankou",), yakuman=True, double=_suuankou_tanki, needs=THREE_TRIPLETS),
+    YakuRow("daisangen", 13, 13, _daisangen, yakuman=True, needs=HONOR_TRIPLET),
+    YakuRow("shousuushii", 13, 13, _shousuushii, yakuman=True, needs=HONOR_TRIPLET),
+    YakuRow("daisuushii", 13, 13, _daisuushii, ("shousuushii",), yakuman=True, double=_always, needs=HONOR_TRIPLET),
+    YakuRow("tsuuiisou", 13, 13, _tsuuiisou, yakuman=True, scope=HAND, needs=ONE_SUIT),
+    YakuRow("chinroutou", 13, 13, _chinroutou, yakuman=True, scope=HAND, needs=HAS_YAOCHUU),
+    YakuRow("ryuuiisou", 13, 13, _ryuuiisou, yakuman=True, scope=HAND, needs=ONE_SUIT),
+    YakuRow("chuuren", 13, _NOT_CLOSED, _chuuren, yakuman=True, double=_chuuren_9, needs=ONE_SUIT),
+    YakuRow("suukantsu", 13, 13, _suukantsu, ("sankantsu",), yakuman=True, needs=THREE_TRIPLETS),
+    YakuRow("tenhou", 13, _NOT_CLOSED, _flag("tenhou"), yakuman=True, scope=HAND, needs=RARE_FLAG),
+    YakuRow("chiihou", 13, _NOT_CLOSED, _flag("chiihou"), yakuman=True, scope=HAND, needs=RARE_FLAG),
 )
 
 JOY_WIN = "joy_win"
