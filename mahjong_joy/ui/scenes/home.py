@@ -1,4 +1,5 @@
-"""Home: New game (ruleset + optional seed), Settings, Rules and help, Quit."""
+"""Home: Continue (when a match was autosaved), New game (ruleset + optional seed),
+Stats, Replays, Settings, Rules and help, Quit."""
 
 from __future__ import annotations
 
@@ -22,20 +23,39 @@ class HomeScene(Scene):
         super().__init__(app)
         self.buttons: list[Button] = []
         self.seed_field = TextField(pygame.Rect(0, 0, 10, 10), placeholder="seed: random")
-        self.ruleset = RULESETS[0]
+        ruleset = getattr(getattr(app, "settings", None), "ruleset", RULESETS[0])
+        self.ruleset = ruleset if ruleset in RULESETS else RULESETS[0]
         self.focus = 0
+        self.can_continue = False
+
+    def enter(self, context: Any = None) -> None:
+        """Back on Home (at start or after a match): offer Continue only when a match is saved."""
+        from mahjong_joy.replay.autosave import autosave_exists
+
+        self.can_continue = autosave_exists()
+        self.focus = 0
+        self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
         w, h = size
-        bw, bh, gap = int(340 * s), int(58 * s), int(14 * s)
+        bw, bh, gap = int(440 * s), int(58 * s), int(14 * s)
         x, y = (w - bw) // 2, int(h * 0.42)
-        self.buttons = [
-            Button("New game", "new", pygame.Rect(x, y, bw, bh), pygame.K_n, primary=True),
-            Button(f"Ruleset: {self.ruleset.title()}", "ruleset", pygame.Rect(x, y + (bh + gap), bw // 2 - gap // 2, bh)),
-            Button("Settings", "settings", pygame.Rect(x, y + 2 * (bh + gap), bw, bh), pygame.K_s),
-            Button("Rules and help", "rules", pygame.Rect(x, y + 3 * (bh + gap), bw, bh), pygame.K_r),
-            Button("Quit", "quit", pygame.Rect(x, y + 4 * (bh + gap), bw, bh), pygame.K_q),
+        half = bw // 2 - gap // 2
+
+        def row(i: int, right: bool = False, width: int = half) -> pygame.Rect:
+            return pygame.Rect(x + (bw - half if right else 0), y + i * (bh + gap), width, bh)
+
+        first = [Button("New game", "new", row(0, width=bw), pygame.K_n, primary=True)]
+        if self.can_continue:
+            first = [Button("Continue", "continue", row(0), pygame.K_c, primary=True), Button("New game", "new", row(0, True), pygame.K_n)]
+        self.buttons = first + [
+            Button(f"Ruleset: {self.ruleset.title()}", "ruleset", row(1)),
+            Button("Stats", "stats", row(2), pygame.K_t),
+            Button("Replays", "replays", row(2, True), pygame.K_p),
+            Button("Settings", "settings", row(3), pygame.K_s),
+            Button("Rules and help", "rules", row(3, True), pygame.K_r),
+            Button("Quit", "quit", row(4, width=bw), pygame.K_q),
         ]
         self.seed_field.rect = pygame.Rect(x + bw // 2 + gap // 2, y + bh + gap, bw // 2 - gap // 2, bh)
         self._mark_focus()
@@ -73,20 +93,47 @@ class HomeScene(Scene):
 
     def activate(self, action: str) -> None:
         """Carry out a Home choice."""
+        from mahjong_joy.ui.scenes.replay import ReplaysScene
         from mahjong_joy.ui.scenes.rules import RulesScene
         from mahjong_joy.ui.scenes.settings import SettingsScene
+        from mahjong_joy.ui.scenes.stats import StatsScene
         from mahjong_joy.ui.scenes.table import TableScene
 
-        if action == "new":
+        if action == "continue":
+            self._continue()
+        elif action == "new":
             self.next = Transition("push", TableScene(self.app), {"seed": self.seed_field.seed, "ruleset": self.ruleset})
         elif action == "ruleset":
             self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
+            self.app.settings.ruleset = self.ruleset
+            self.app.apply_settings()
+            self.resize(self.app.size)
+        elif action == "stats":
+            self.next = Transition("push", StatsScene(self.app))
+        elif action == "replays":
+            self.next = Transition("push", ReplaysScene(self.app))
         elif action == "settings":
             self.next = Transition("push", SettingsScene(self.app))
         elif action == "rules":
             self.next = Transition("push", RulesScene(self.app))
         elif action == "quit":
             self.next = Transition("quit")
+
+    def _continue(self) -> None:
+        """Rebuild the autosaved match; a bad save is set aside and explained, and Home stays."""
+        from mahjong_joy.errors import MahjongJoyError
+        from mahjong_joy.ui.controller_session import ControllerSession
+        from mahjong_joy.ui.scenes.table import TableScene
+
+        try:
+            session = ControllerSession.resume()
+        except MahjongJoyError as exc:
+            self.app.show_notice(str(exc))
+            session = None
+        if session is None:  # nothing to continue after all (bad, or the match had ended)
+            self.enter()
+            return
+        self.next = Transition("push", TableScene(self.app, session), {})
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
