@@ -214,25 +214,27 @@ def readings(key: bytes, facts: HandFacts, melds: MeldFacts) -> list[Reading]:
     return found
 
 
-def _standard_groupings(key: bytes) -> list[Grouping]:
+def _standard_groupings(key: bytes) -> tuple[Grouping, ...] | list[Grouping]:
     """The decompositions into sets and one pair: the product of the suits' groupings."""
     man, pin, sou, honor = suit_tables()
     m = man.get(key[0:9])
     if m is None:
-        return []
+        return ()
     p = pin.get(key[9:18])
     if p is None:
-        return []
+        return ()
     s = sou.get(key[18:27])
     if s is None:
-        return []
+        return ()
     h = honor.get(key[27:34])
-    if h is None or (m[0][0] >= 0) + (p[0][0] >= 0) + (s[0][0] >= 0) + (h[0][0] >= 0) != 1:
-        return []
+    if h is None:
+        return ()
+    (m0, mr, mt), (p0, pr, pt), (s0, sr, st), (h0, _, ht) = m[0], p[0], s[0], h[0]
+    if (m0 >= 0) + (p0 >= 0) + (s0 >= 0) + (h0 >= 0) != 1:
+        return ()  # the pair must be in exactly one suit
     if len(m) == 1 and len(p) == 1 and len(s) == 1:
-        (m0, mr, mt), (p0, pr, pt), (s0, sr, st), (h0, _, ht) = m[0], p[0], s[0], h[0]
-        return [(max(m0, p0, s0, h0), mr + pr + sr, mt + pt + st + ht)]
-    combined = [(max(a[0], b[0], c[0], h[0][0]), a[1] + b[1] + c[1], a[2] + b[2] + c[2] + h[0][2])
+        return ((max(m0, p0, s0, h0), mr + pr + sr, mt + pt + st + ht),)
+    combined = [(max(a[0], b[0], c[0], h0), a[1] + b[1] + c[1], a[2] + b[2] + c[2] + ht)
                 for a in m for b in p for c in s]
     combined.sort(key=_pair_of)  # stable: the core lists decompositions pair kind first
     return combined
@@ -247,9 +249,10 @@ def _add_standard(found: list[Reading], grouping: Grouping, facts: HandFacts, me
     tile (pair, then runs, then triplets, each by kind)."""
     pair, runs, triplets = grouping
     win = facts.win_tile
-    blocks = tuple([_HAND_RUN[t] for t in runs] + [_HAND_TRIPLET[t] for t in triplets]) + melds.blocks
-    all_runs = runs + melds.runs
-    all_triplets = triplets + melds.triplets
+    blocks = tuple(map(_HAND_RUN.__getitem__, runs)) + tuple(map(_HAND_TRIPLET.__getitem__, triplets)) \
+        + melds.blocks
+    all_runs = runs + melds.runs if melds.runs else runs
+    all_triplets = triplets + melds.triplets if melds.triplets else triplets
     kans = melds.kans
     concealed = len(triplets) + melds.concealed
     if pair == win:
@@ -262,8 +265,8 @@ def _add_standard(found: list[Reading], grouping: Grouping, facts: HandFacts, me
         last = t
     if win in triplets:
         if not facts.tsumo:  # a ron completed this triplet: it counts as called
-            at = runs_count = len(runs) + triplets.index(win)
-            blocks = blocks[:at] + (_RON_TRIPLET[win],) + blocks[runs_count + 1:]
+            at = len(runs) + triplets.index(win)
+            blocks = blocks[:at] + (_RON_TRIPLET[win],) + blocks[at + 1:]
             concealed -= 1
         found.append(Reading(STANDARD, blocks, pair, SHANPON, facts, all_runs, all_triplets, kans, concealed))
 

@@ -25,6 +25,7 @@ Stable ids are the ``id`` column; display names live in :data:`DISPLAY_NAMES`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import NamedTuple
 
 from mahjong_joy.hand.decompose import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
@@ -94,7 +95,10 @@ def _peikou_pairs(r: Reading) -> int:
     runs = r.runs
     if len(runs) < 2:
         return 0
-    return sum(runs.count(t) // 2 for t in set(runs))
+    pairs = 0
+    for t in set(runs):
+        pairs += runs.count(t) // 2
+    return pairs
 
 
 def _iipeikou(r: Reading) -> bool:
@@ -121,7 +125,12 @@ def _outside(r: Reading) -> bool:
     """Every set and the pair hold a terminal or honor, with at least one run."""
     if not r.runs or r.pair not in _YAOCHUU:
         return False
-    return all(t in _YAOCHUU for t in r.triplets) and all(t % 9 in (0, 6) for t in r.runs)
+    if not _YAOCHUU.issuperset(r.triplets):
+        return False
+    for t in r.runs:
+        if t % 9 not in (0, 6):
+            return False
+    return True
 
 
 def _chanta(r: Reading) -> bool:  # "Chanta"
@@ -134,17 +143,30 @@ def _junchan(r: Reading) -> bool:  # "Junchan": as chanta with terminals only; s
 
 def _ittsu(r: Reading) -> bool:  # "Ittsu": 123 456 789 of one suit
     runs = r.runs
-    return len(runs) >= 3 and any(s in runs and s + 3 in runs and s + 6 in runs for s in (0, 9, 18))
+    if len(runs) < 3:
+        return False
+    for s in (0, 9, 18):
+        if s in runs and s + 3 in runs and s + 6 in runs:
+            return True
+    return False
 
 
 def _sanshoku(r: Reading) -> bool:  # "Sanshoku doujun"
-    runs = r.runs
-    return len(runs) >= 3 and any(k + 9 in runs and k + 18 in runs for k in runs if k < 9)
+    return _three_suits(r.runs)
 
 
 def _sanshoku_doukou(r: Reading) -> bool:  # "Sanshoku doukou"
-    trips = r.triplets
-    return len(trips) >= 3 and any(k + 9 in trips and k + 18 in trips for k in trips if k < 9)
+    return _three_suits(r.triplets)
+
+
+def _three_suits(starts: tuple[int, ...]) -> bool:
+    """Some manzu start ``k`` also appears as ``k`` in pinzu and souzu."""
+    if len(starts) < 3:
+        return False
+    for k in starts:
+        if k < 9 and k + 9 in starts and k + 18 in starts:
+            return True
+    return False
 
 
 def _toitoi(r: Reading) -> bool:
@@ -164,7 +186,7 @@ def _honroutou(r: Reading) -> bool:  # "Honroutou": only terminals and honors (a
 
 
 def _shousangen(r: Reading) -> bool:
-    return r.pair in (WHITE, GREEN, RED) and sum(t >= WHITE for t in r.triplets) == 2
+    return r.pair in (WHITE, GREEN, RED) and _dragon_triplets(r) == 2
 
 
 def _honitsu(r: Reading) -> bool:  # "Honitsu": one number suit plus honors
@@ -200,11 +222,17 @@ def _suuankou_tanki(r: Reading) -> bool:  # "Suuankou tanki"
 
 
 def _daisangen(r: Reading) -> bool:
-    return sum(t >= WHITE for t in r.triplets) == 3
+    return _dragon_triplets(r) == 3
+
+
+def _dragon_triplets(r: Reading) -> int:
+    trips = r.triplets
+    return (WHITE in trips) + (GREEN in trips) + (RED in trips)
 
 
 def _winds_in_triplets(r: Reading) -> int:
-    return sum(27 <= t <= 30 for t in r.triplets)
+    trips = r.triplets
+    return (27 in trips) + (28 in trips) + (29 in trips) + (30 in trips)
 
 
 def _shousuushii(r: Reading) -> bool:
@@ -259,7 +287,7 @@ def _suukantsu(r: Reading) -> bool:
 
 
 def _flag(name: str) -> Predicate:
-    return lambda r: getattr(r.facts.situation, name)
+    return attrgetter(f"facts.situation.{name}")  # one C call per ask
 
 
 _NOT_CLOSED = None  # han_open value of closed-only rows
