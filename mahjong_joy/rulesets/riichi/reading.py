@@ -39,15 +39,22 @@ _TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 _orphans = itemgetter(*TERMINALS_AND_HONORS)
 
 
-# Gates: cheap necessary conditions on the whole hand, as bits of HandFacts.gates.
-# A yaku row names the gates it needs (``YakuRow.needs``); the resolver never asks
-# a row whose gates are not all open.
-RARE_FLAG = 1  # a flag other than riichi and tsumo is set
-HONOR_TRIPLET = 2  # three or more of some honor
-THREE_TRIPLETS = 4  # three kinds with three or more tiles
-ONE_SUIT = 8  # at most one number suit
-HAS_YAOCHUU = 16  # some terminal or honor
-GATE_BITS = 5
+# Gates: cheap necessary conditions for yaku, as bits. ``HandFacts.gates`` holds the
+# open ones of the whole hand, ``Reading.gates`` adds those of its shape. A yaku
+# row names the gates it needs (``YakuRow.needs``); the resolver never asks a row
+# whose gates are not all open.
+RARE_FLAG = 1 << 0  # a flag other than riichi and tsumo is set
+HONOR_TRIPLET = 1 << 1  # three or more of some honor
+THREE_TRIPLETS = 1 << 2  # three kinds with three or more tiles
+ONE_SUIT = 1 << 3  # at most one number suit
+HAS_YAOCHUU = 1 << 4  # some terminal or honor
+NO_YAOCHUU = 1 << 5  # simples only
+RIICHI = 1 << 6  # riichi or double riichi declared
+TSUMO = 1 << 7  # won on a draw
+A_RUN, TWO_RUNS, THREE_RUNS, FOUR_RUNS = 1 << 8, 1 << 9, 1 << 10, 1 << 11  # runs in the reading
+SEVEN_PAIRS_FORM, ORPHANS_FORM = 1 << 12, 1 << 13  # the reading's form
+_RUN_GATES = (0, A_RUN, A_RUN | TWO_RUNS, A_RUN | TWO_RUNS | THREE_RUNS,
+              A_RUN | TWO_RUNS | THREE_RUNS | FOUR_RUNS)
 
 
 class HandFacts:
@@ -55,52 +62,56 @@ class HandFacts:
     facts the hand-scope yaku need: suits present, all terminals/honors, ...).
 
     ``concealed`` is the ``counts34`` of the concealed tiles, ``counts`` that of
-    the whole hand, declared melds included; ``present`` the set of kinds in it and
-    ``suits`` the set of their suits (0..3); ``gates`` the open gate bits. Built
-    before the situation is checked, so it assumes only that tiles are kinds 0..33.
+    the whole hand, declared melds included; ``melds`` the declared melds as
+    readings use them; ``present`` the set of kinds in the hand and ``suits`` the
+    set of their suits (0..3); ``gates`` the open gate bits. Built before the rest
+    of the situation is checked: it assumes only well-formed melds and kinds 0..33.
     """
 
-    __slots__ = ("situation", "rules", "concealed", "counts", "closed", "tsumo", "win_tile", "seat", "round",
-                 "value_tiles", "has_melds", "present", "suits", "yaochuu_only", "no_yaochuu",
+    __slots__ = ("situation", "rules", "concealed", "counts", "melds", "closed", "tsumo", "win_tile", "seat",
+                 "round", "value_tiles", "has_melds", "present", "suits", "yaochuu_only", "no_yaochuu",
                  "terminals_only", "has_honors", "gates")
 
     def __init__(self, situation: WinSituation, rules: RiichiRules) -> None:
         self.situation = situation
         self.rules = rules
         hand = situation.hand
-        counts = [0] * KIND_COUNT
-        for tile in hand:
-            counts[tile] += 1
-        melds = situation.melds
         kinds = set(hand)
-        closed = True
-        if melds:
+        counts = [0] * KIND_COUNT
+        for tile in kinds:
+            counts[tile] = hand.count(tile)
+        if situation.melds:
             self.concealed = counts[:]
-            for meld in melds:
-                tiles = meld.tiles
-                for tile in tiles:
-                    counts[tile] += 1
-                kinds.update(tiles)
-                if meld.kind != CLOSED_KAN:
-                    closed = False
+            self.melds = melds = _add_melds(situation.melds, counts, kinds)
+            self.closed = not melds.called
+            self.has_melds = True
         else:
             self.concealed = counts
+            self.melds = _NO_MELDS
+            self.closed = True
+            self.has_melds = False
         self.counts = counts
-        self.closed = closed
-        self.tsumo = situation.tsumo
+        self.tsumo = tsumo = situation.tsumo
         self.win_tile = situation.win_tile
         self.seat = seat = situation.seat_wind
         self.round = round_wind = situation.round_wind
-        self.has_melds = bool(melds)
         # Kinds whose triplet is yakuhai, with how many times (a double wind twice).
         self.value_tiles = _VALUE_TILES.get((seat, round_wind)) or _value_tiles(seat, round_wind)
         self.present = kinds
-        self.suits = suits = {t // 9 for t in kinds}
+        self.suits = suits = set(map(_SUIT_OF.__getitem__, kinds))
         self.yaochuu_only = kinds <= _YAOCHUU
-        self.no_yaochuu = kinds.isdisjoint(_YAOCHUU)
         self.terminals_only = kinds <= _TERMINALS
         self.has_honors = 3 in suits
-        gates = 0 if self.no_yaochuu else HAS_YAOCHUU
+        if kinds.isdisjoint(_YAOCHUU):
+            self.no_yaochuu = True
+            gates = NO_YAOCHUU
+        else:
+            self.no_yaochuu = False
+            gates = HAS_YAOCHUU
+        if tsumo:
+            gates |= TSUMO
+        if situation.riichi or situation.double_riichi:
+            gates |= RIICHI
         if (situation.double_riichi or situation.ippatsu or situation.haitei or situation.houtei
                 or situation.rinshan or situation.chankan or situation.tenhou or situation.chiihou):
             gates |= RARE_FLAG
@@ -111,6 +122,9 @@ class HandFacts:
         if len(suits) - (3 in suits) <= 1:
             gates |= ONE_SUIT
         self.gates = gates
+
+
+_SUIT_OF = tuple(t // 9 for t in range(KIND_COUNT))
 
 
 def _value_tiles(seat: int, round_wind: int) -> dict[int, int]:
@@ -125,9 +139,10 @@ _VALUE_TILES = {(seat, rnd): _value_tiles(seat, rnd) for seat in range(27, 31) f
 
 class Reading:
     """One way to read the winning hand, with the set facts every yaku asks for
-    (run starts, triplet kinds, kans, concealed triplets) given by the builder."""
+    (run starts, triplet kinds, kans, concealed triplets) given by the builder, and
+    the open gates: the hand's plus those of this reading's shape."""
 
-    __slots__ = ("form", "blocks", "pair", "wait", "facts", "runs", "triplets", "kans", "concealed")
+    __slots__ = ("form", "blocks", "pair", "wait", "facts", "runs", "triplets", "kans", "concealed", "gates")
 
     def __init__(self, form: str, blocks: tuple[Block, ...], pair: int | None, wait: str, facts: HandFacts,
                  runs: tuple[int, ...] = (), triplets: tuple[int, ...] = (), kans: int = 0,
@@ -141,9 +156,13 @@ class Reading:
         self.triplets = triplets
         self.kans = kans
         self.concealed = concealed
+        self.gates = facts.gates | _RUN_GATES[len(runs)] | _FORM_GATES.get(form, 0)
 
     def __repr__(self) -> str:
         return f"Reading({self.form}, {self.blocks}, pair={self.pair}, wait={self.wait})"
+
+
+_FORM_GATES = {SEVEN_PAIRS: SEVEN_PAIRS_FORM, THIRTEEN_ORPHANS: ORPHANS_FORM}
 
 
 # Every block there can be, made once: a reading picks them out of these tables.
@@ -164,36 +183,52 @@ def meld_block(meld: Meld) -> Block:
 
 
 class MeldFacts(NamedTuple):
-    """The declared melds as a reading uses them (the same for every reading)."""
+    """The declared melds as a reading uses them (the same for every reading);
+    ``called`` counts the melds that open the hand."""
 
     blocks: tuple[Block, ...]
     runs: tuple[int, ...]
     triplets: tuple[int, ...]
     kans: int
     concealed: int
+    called: int
 
     @classmethod
     def of(cls, melds: tuple[Meld, ...]) -> MeldFacts:
-        if not melds:
-            return _NO_MELDS
-        blocks = []
-        runs = []
-        triplets = []
-        kans = concealed = 0
-        for meld in melds:
-            block = meld_block(meld)
-            blocks.append(block)
-            if block.shape == RUN:
-                runs.append(block.tile)
+        """The facts of well-formed melds."""
+        return _add_melds(melds, [0] * KIND_COUNT, set())
+
+
+_NO_MELDS = MeldFacts((), (), (), 0, 0, 0)
+
+
+def _add_melds(melds: tuple[Meld, ...], counts: list[int], kinds: set[int]) -> MeldFacts:
+    """The facts of well-formed melds, adding their tiles to ``counts`` and ``kinds``."""
+    blocks = []
+    runs = []
+    triplets = []
+    kans = concealed = called = 0
+    for meld in melds:
+        block = meld_block(meld)
+        blocks.append(block)
+        tile = block.tile
+        if block.shape == RUN:
+            runs.append(tile)
+            counts[tile] += 1
+            counts[tile + 1] += 1
+            counts[tile + 2] += 1
+            kinds.update((tile, tile + 1, tile + 2))
+        else:
+            triplets.append(tile)
+            kinds.add(tile)
+            if block.shape == KAN:
+                counts[tile] += 4
+                kans += 1
+                concealed += block.concealed
             else:
-                triplets.append(block.tile)
-                if block.shape == KAN:
-                    kans += 1
-                    concealed += block.concealed
-        return cls(tuple(blocks), tuple(runs), tuple(triplets), kans, concealed)
-
-
-_NO_MELDS = MeldFacts((), (), (), 0, 0)
+                counts[tile] += 3
+        called += block.called
+    return MeldFacts(tuple(blocks), tuple(runs), tuple(triplets), kans, concealed, called)
 
 
 def readings(key: bytes, facts: HandFacts, melds: MeldFacts) -> list[Reading]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from mahjong_joy.rulesets.riichi import limits
 from mahjong_joy.rulesets.riichi.fu import FuLine, fu_lines, rounded_fu
-from mahjong_joy.rulesets.riichi.reading import GATE_BITS, HandFacts, MeldFacts, Reading, readings
+from mahjong_joy.rulesets.riichi.reading import RARE_FLAG, RIICHI, HandFacts, Reading, readings
 from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, RiichiRules
 from mahjong_joy.rulesets.riichi.situation import CHI, KAN_TYPES, PON, WinSituation
 from mahjong_joy.rulesets.riichi.yaku import (
@@ -37,16 +37,22 @@ from mahjong_joy.tiles import EAST, KIND_COUNT, tile_name
 NOT_WINNING, NO_YAKU, INVALID_SITUATION = "not_winning", "no_yaku", "invalid_situation"
 # Rows by scope, for an open hand (index False: closed-only rows left out) and a
 # closed one (index True).
-# For each hand closedness and each set of open gates (``HandFacts.gates``), the
-# rows worth asking, by scope, as (table index, predicate); held rows are kept as
-# table indexes, which sort back into table order.
+# The rows worth asking, by scope, for a hand's closedness and its open gates
+# (``HandFacts.gates`` / ``Reading.gates``), as (table index, predicate); held rows
+# are kept as table indexes, which sort back into table order. Filled on first need:
+# a pure function of the row table and a few bits, so at most a few hundred keys.
+_HAND_ASKED: dict[tuple[bool, int], tuple[tuple[int, Any], ...]] = {}
+_READING_ASKED: dict[tuple[bool, int], tuple[tuple[int, Any], ...]] = {}
+
+
 def _asked(closed: bool, gates: int, scope: str) -> tuple[tuple[int, Any], ...]:
-    return tuple((i, r.test) for i, r in enumerate(YAKU_ROWS)
-                 if r.scope == scope and (closed or r.han_open is not None) and r.needs & gates == r.needs)
+    asked = _HAND_ASKED if scope == HAND else _READING_ASKED
+    rows = asked[closed, gates] = tuple(
+        (i, r.test) for i, r in enumerate(YAKU_ROWS)
+        if r.scope == scope and (closed or r.han_open is not None) and r.needs & gates == r.needs)
+    return rows
 
 
-_ROWS_ASKED = {(closed, gates): (_asked(closed, gates, HAND), _asked(closed, gates, READING))
-               for closed in (False, True) for gates in range(1 << GATE_BITS)}
 # Row columns by table index, for the resolver's inner loop.
 _IDS = tuple(r.id for r in YAKU_ROWS)
 _HAN = {True: tuple(r.han_closed for r in YAKU_ROWS), False: tuple(r.han_open for r in YAKU_ROWS)}
@@ -107,20 +113,28 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     ((('menzen_tsumo', 1), ('pinfu', 1), ('tanyao', 1)), 20, {'tsumo_dealer': 1300, 'tsumo_non_dealer': 700})
     """
     rules = DEFAULT_RULES if rules is None else rules
-    facts = HandFacts(situation, rules)
-    problem = _tile_problem(situation, facts.counts) or _flag_problem(situation, rules)
+    problem = _meld_problem_of(situation)
+    if not problem:
+        facts = HandFacts(situation, rules)
+        problem = _tile_problem(situation, facts.counts) or _flag_problem(situation, rules, facts.gates)
     if problem:
         return HandScore(False, INVALID_SITUATION, problem)
-    found = readings(bytes(facts.concealed), facts, MeldFacts.of(situation.melds))
+    found = readings(bytes(facts.concealed), facts, facts.melds)
     if not found:
         return HandScore(False, NOT_WINNING, "the tiles do not form a complete hand")
-    hand_rows, reading_rows = _ROWS_ASKED[facts.closed, facts.gates]
+    closed = facts.closed
+    hand_rows = _HAND_ASKED.get((closed, facts.gates))
+    if hand_rows is None:
+        hand_rows = _asked(closed, facts.gates, HAND)
     first = found[0]
     hand_held = [i for i, test in hand_rows if test(first)]
     dora = facts_dora(facts)
     best: tuple | None = None
     best_key: tuple = ()
     for reading in found:
+        reading_rows = _READING_ASKED.get((closed, reading.gates))
+        if reading_rows is None:
+            reading_rows = _asked(closed, reading.gates, READING)
         held = [i for i, test in reading_rows if test(reading)]
         if hand_held:
             held += hand_held
@@ -260,12 +274,17 @@ _DORA_OF = tuple(dora_of(t) for t in range(KIND_COUNT))
 
 
 def situation_problem(s: WinSituation, rules: RiichiRules) -> str:
-    """Why a situation cannot happen, or ``""``: wrong tiles first, then flags."""
-    return _tile_problem(s, HandFacts(s, rules).counts) or _flag_problem(s, rules)
+    """Why a situation cannot happen, or ``""``: wrong melds first, then the other
+    tiles, then flags."""
+    problem = _meld_problem_of(s)
+    if problem:
+        return problem
+    facts = HandFacts(s, rules)
+    return _tile_problem(s, facts.counts) or _flag_problem(s, rules, facts.gates)
 
 
-def _tile_problem(s: WinSituation, whole: list[int]) -> str:
-    """What is wrong with the tiles, given the ``counts34`` of hand and melds."""
+def _meld_problem_of(s: WinSituation) -> str:
+    """What is wrong with the declared melds (checked before anything is counted)."""
     melds = s.melds
     if len(melds) > 4:
         return f"{len(melds)} melds: a hand has at most 4"
@@ -275,6 +294,13 @@ def _tile_problem(s: WinSituation, whole: list[int]) -> str:
         bad = _meld_problem(meld.kind, sorted(meld.tiles))
         if bad:
             return f"meld {i} ({meld.kind} {''.join(tile_name(t) for t in meld.tiles)}): {bad}"
+    return ""
+
+
+def _tile_problem(s: WinSituation, whole: list[int]) -> str:
+    """What is wrong with the tiles of well-formed melds and the hand, given the
+    ``counts34`` of both."""
+    melds = s.melds
     hand = s.hand
     expected = 14 - 3 * len(melds)
     if len(hand) != expected:
@@ -319,12 +345,12 @@ def _meld_problem(kind: str, tiles: list[int]) -> str:
     return "" if ok else f"a {kind} is {size} identical tiles"
 
 
-def _flag_problem(s: WinSituation, rules: RiichiRules) -> str:
+def _flag_problem(s: WinSituation, rules: RiichiRules, gates: int) -> str:
     """Flags that contradict each other or the hand (the reference library's checks
-    plus rinshan needing a kan and riichi needing the rules to allow it)."""
-    if not (s.riichi or s.double_riichi or s.ippatsu or s.haitei or s.houtei or s.rinshan or s.chankan
-            or s.tenhou or s.chiihou):
-        return ""  # every check below needs one of these flags
+    plus rinshan needing a kan and riichi needing the rules to allow it). ``gates``
+    are the hand's (:class:`HandFacts`): every check needs riichi or a rare flag."""
+    if not gates & (RIICHI | RARE_FLAG):
+        return ""
     has_kan = any(m.is_kan for m in s.melds)
     checks = (
         (s.declared_riichi and not rules.riichi, "riichi is not part of these rules"),
