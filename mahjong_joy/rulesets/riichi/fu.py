@@ -12,6 +12,7 @@ thirteen orphans has no fu (it is always a yakuman).
 from __future__ import annotations
 
 from collections.abc import Collection
+from operator import itemgetter
 from typing import NamedTuple
 
 from mahjong_joy.hand.decompose import RUN, SEVEN_PAIRS, THIRTEEN_ORPHANS
@@ -102,7 +103,7 @@ def rounded_fu(lines: list[FuLine]) -> int:
     """Total fu rounded up to 10; seven pairs stays at 25."""
     if len(lines) == 1 and lines[0].reason == CHIITOITSU:
         return lines[0].fu
-    total = 0
-    for line in lines:
-        total += line.fu
-    return -(-total // 10) * 10
+    return -(-sum(map(_fu_of, lines)) // 10) * 10
+
+
+_fu_of = itemgetter(1)

@@ -15,6 +15,7 @@ Invalid or impossible situations are answered, not raised: the result is
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import itemgetter
 from typing import Any
 
 from mahjong_joy.rulesets.riichi import limits
@@ -58,6 +59,8 @@ _IDS = tuple(r.id for r in YAKU_ROWS)
 _HAN = {True: tuple(r.han_closed for r in YAKU_ROWS), False: tuple(r.han_open for r in YAKU_ROWS)}
 _YAKUMAN_ROWS = frozenset(i for i, r in enumerate(YAKU_ROWS) if r.yakuman)
 _DROPS_FU = {i: r.drops_fu for i, r in enumerate(YAKU_ROWS) if r.drops_fu}
+_DROPPERS = frozenset(_DROPS_FU)
+_second = itemgetter(1)
 _SUPERSEDES = {i: frozenset(j for j, other in enumerate(YAKU_ROWS) if other.id in r.supersedes)
                for i, r in enumerate(YAKU_ROWS) if r.supersedes}
 
@@ -163,9 +166,9 @@ def _score_reading(reading: Reading, held: list[int], facts: HandFacts,
     # fu rules follow the shape even when a yakuman hides the yaku (a pinfu-shaped
     # tsumo is 20 fu inside a tenhou too)
     drops: tuple[str, ...] = ()
-    for i in held:
-        if i in _DROPS_FU:
-            drops += _DROPS_FU[i]
+    if not _DROPPERS.isdisjoint(held):
+        for i in held:
+            drops += _DROPS_FU.get(i, ())
     yakuman = not _YAKUMAN_ROWS.isdisjoint(held)
     rows = _apply_supersession(held, yakuman)
     rules = facts.rules
@@ -188,9 +191,7 @@ def _score_reading(reading: Reading, held: list[int], facts: HandFacts,
             yaku += dora
     lines = fu_lines(reading, drops)
     fu = rounded_fu(lines)
-    han = 0
-    for _, h in yaku:
-        han += h
+    han = sum(map(_second, yaku))
     base, limit = limits.basic_points(han, fu, multiple, rules)
     return yaku, multiple, lines, fu, han, base, limit
 
@@ -235,23 +236,20 @@ def facts_dora(facts: HandFacts) -> list[tuple[str, int]]:
     rules, sit = facts.rules, facts.situation
     if not rules.dora:
         return []
-    counts = facts.counts
+    count = facts.counts.__getitem__
     found = []
-    n = 0
-    for tile in sit.dora_indicators:
-        n += counts[_DORA_OF[tile]]
-    if n:
-        found.append((DORA, n))
+    if sit.dora_indicators:
+        n = sum(map(count, map(_DORA_OF.__getitem__, sit.dora_indicators)))
+        if n:
+            found.append((DORA, n))
     if rules.red_fives:
         n = len(sit.hand_red)
         for meld in sit.melds:
             n += len(meld.red)
         if n:
             found.append((AKA_DORA, n))
-    if sit.riichi or sit.double_riichi:
-        n = 0
-        for tile in sit.ura_indicators:
-            n += counts[_DORA_OF[tile]]
+    if sit.ura_indicators and (sit.riichi or sit.double_riichi):
+        n = sum(map(count, map(_DORA_OF.__getitem__, sit.ura_indicators)))
         if n:
             found.append((URA_DORA, n))
     return found
@@ -307,18 +305,17 @@ def _tile_problem(s: WinSituation, whole: list[int]) -> str:
         return f"hand has {len(hand)} tiles; with {len(melds)} melds it needs {expected} (winning tile included)"
     if s.win_tile not in hand:
         return f"winning tile {tile_name(s.win_tile)} is not in the hand"
-    seen = whole
-    if s.dora_indicators or s.ura_indicators:
+    indicators = s.dora_indicators + s.ura_indicators
+    if max(whole) > 4 or any(whole[t] + indicators.count(t) > 4 for t in indicators):
         seen = whole[:]
-        for tile in s.dora_indicators + s.ura_indicators:
+        for tile in indicators:
             seen[tile] += 1
-    if max(seen) > 4:
         tile = next(t for t, n in enumerate(seen) if n > 4)
         return f"{seen[tile]} copies of {tile_name(tile)} among hand, melds and indicators: a kind has only 4"
-    reds = list(s.hand_red)
-    for meld in melds:
-        reds += meld.red
-    if len(reds) > 1:
+    if melds or len(s.hand_red) > 1:
+        reds = list(s.hand_red)
+        for meld in melds:
+            reds += meld.red
         for tile in sorted(set(reds)):
             if reds.count(tile) > 1:
                 return f"{reds.count(tile)} red {tile_name(tile)}: the set has one red five per suit"
