@@ -9,6 +9,7 @@ every grouping, and the tests check both agree.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from operator import itemgetter
 
@@ -37,60 +38,114 @@ def is_winning_hand(
     two pairs). Raises ``InvalidHandError`` unless there are ``14 - 3 * melds``
     tiles with no fifth copy.
 
-    Fast path for count arrays: the four groups are probed in tables that hold only
-    complete arrangements (weight = tiles + 64 if the group holds the pair), so a
-    standard win is four hits whose weights add up to 64 + 14 - 3 * melds; the hits
-    themselves prove there is no fifth copy. Anything else (a random hand usually
-    misses at the honors) is validated once and tried for the special forms.
+    Fast path for count arrays: the counts become one int, a byte per kind (the
+    C-level ``bytearray`` does the type and 0..255 check). Each group is probed in a
+    table that holds only complete arrangements (weight = tiles + 64 if the group
+    holds the pair), so a standard win is four hits adding up to 64 + 14 - 3 * melds,
+    and the hits themselves prove there is no fifth copy. Otherwise the int is
+    validated by arithmetic (no byte above 4: no high bit, before or after adding
+    123 to every byte; tile count = the int mod 255, as 256 = 1 mod 255), and a hand
+    whose honors fit no form loses at once: that is a random hand's usual path.
 
     >>> from mahjong_joy.notation import parse_tiles
     >>> is_winning_hand(parse_tiles("1112345678999m9m"))
     True
     """
-    suit, honor = _weights or _load_weights()
     try:
-        key = bytes(tiles)
+        counts = _from_bytes(bytearray(tiles), "little")
     except (TypeError, ValueError):
-        key = b""
-    weight = honor.get(key[27:])
+        counts = -1  # fails every probe and the validation below
+    weight = _honor_weight(counts >> _HONOR_SHIFT)
     if (
         weight is not None
-        and weight + suit.get(key[:9], _MISS) + suit.get(key[9:18], _MISS) + suit.get(key[18:27], _MISS)
+        and weight
+        + _suit_weight(counts & _SUIT_MASK, _MISS)
+        + _suit_weight(counts >> _SUIT_BITS & _SUIT_MASK, _MISS)
+        + _suit_weight(counts >> 2 * _SUIT_BITS & _SUIT_MASK, _MISS)
         == _WIN_WEIGHT.get(melds)
+        and len(tiles) == KIND_COUNT
     ):
         return True
-    if len(key) != KIND_COUNT or key.translate(None, _COUNT_BYTES) or sum(key) != _WIN_TILES.get(melds):
-        key = hand_bytes(tiles, melds, WIN_SIZES)  # raises the precise error, or reads kinds
-        if standard_weight(key) == _PAIR_WEIGHT + 14 - 3 * melds:
-            return True
-    if melds:
+    if (
+        counts & _HIGH_BITS
+        or (counts + _FIVE_UP) & _HIGH_BITS
+        or counts % 255 != _WIN_TILES.get(melds)
+        or len(tiles) != KIND_COUNT
+        or not _WIN_HONOR_WEIGHTS  # not loaded yet: a missed probe proves nothing
+    ):
+        return _wins_slowly(tiles, melds, seven_pairs, thirteen_orphans, quad_as_two_pairs)
+    if weight is None or melds:  # honors no special form can use, or no special form at all
         return False
-    if seven_pairs and (key.count(2) + 2 * key.count(4) == 7 if quad_as_two_pairs else key.count(2) == 7):
+    return _wins_specially(counts.to_bytes(KIND_COUNT, "little"), seven_pairs, thirteen_orphans, quad_as_two_pairs)
+
+
+def _wins_slowly(
+    tiles: Sequence[int], melds: int, seven_pairs: bool, thirteen_orphans: bool, quad_as_two_pairs: bool
+) -> bool:
+    """The win check off the fast path: first use, kinds, invalid input (raises)."""
+    if not _WIN_HONOR_WEIGHTS:
+        _load_weights()
+    key = hand_bytes(tiles, melds, WIN_SIZES)  # raises the precise error, or reads kinds
+    if standard_weight(key) == _PAIR_WEIGHT + 14 - 3 * melds:
         return True
-    return thirteen_orphans and key.count(0) == 21 and is_thirteen_orphans(key)
+    return not melds and _wins_specially(key, seven_pairs, thirteen_orphans, quad_as_two_pairs)
 
 
+def _wins_specially(key: bytes, seven_pairs: bool, thirteen_orphans: bool, quad_as_two_pairs: bool) -> bool:
+    """Seven pairs or thirteen orphans on 14 validated counts-as-bytes."""
+    if seven_pairs and is_seven_pairs(key, quad_as_two_pairs):
+        return True
+    return thirteen_orphans and is_thirteen_orphans(key)
+
+
+_from_bytes = int.from_bytes
+_SUIT_BITS = 72  # nine kinds, a byte each
+_SUIT_MASK = (1 << _SUIT_BITS) - 1
+_HONOR_SHIFT = 3 * _SUIT_BITS
+_HIGH_BITS = int.from_bytes(b"\x80" * KIND_COUNT, "little")
+_FIVE_UP = int.from_bytes(b"\x7b" * KIND_COUNT, "little")  # 5 + 123 = 128 sets a byte's high bit
 _PAIR_WEIGHT = 64  # above any tile count, so one sum tells the pair count and the tiles
 _MISS = -1000  # a missed group probe: no sum can reach a winning weight
 _WIN_TILES = {m: 14 - 3 * m for m in range(5)}
 _WIN_WEIGHT = {m: _PAIR_WEIGHT + tiles for m, tiles in _WIN_TILES.items()}
-_weights: list[dict[bytes, int]] = []
+
+# Filled in place on first use (so the bound ``get`` methods below stay valid):
+# complete arrangement -> tiles + 64 if it holds the pair; the win check's honor
+# table also holds, with weight _MISS, the arrangements a special form can use.
+# The win check keys its own copies by the group's counts as a little-endian int.
+_SUIT_WEIGHTS: dict[bytes, int] = {}
+_HONOR_WEIGHTS: dict[bytes, int] = {}
+_WIN_SUIT_WEIGHTS: dict[int, int] = {}
+_WIN_HONOR_WEIGHTS: dict[int, int] = {}
+_suit_weight = _WIN_SUIT_WEIGHTS.get
+_honor_weight = _WIN_HONOR_WEIGHTS.get
 
 
-def _load_weights() -> list[dict[bytes, int]]:
-    """Complete arrangements (suits, honors) -> tiles + 64 if the group holds the pair."""
+def _load_weights() -> None:
+    """Fill the weight tables from the packed tables (about 25k arrangements)."""
     t = tables()
-    for complete, packed in ((t.complete_suit, t.suit), (t.complete_honor, t.honor)):
-        _weights.append(
-            {k: (packed[k] >> TILES_SHIFT & TILES_MASK) + _PAIR_WEIGHT * pair for k, pair in complete.items()}
-        )
-    return _weights
+    for complete, packed, out in (
+        (t.complete_suit, t.suit, _SUIT_WEIGHTS),
+        (t.complete_honor, t.honor, _HONOR_WEIGHTS),
+    ):
+        out.update({k: (packed[k] >> TILES_SHIFT & TILES_MASK) + _PAIR_WEIGHT * pair for k, pair in complete.items()})
+    special = {}
+    for counts in itertools.product(range(5), repeat=7):
+        pairs_only = all(n in (0, 2, 4) for n in counts)
+        orphans = all(n in (1, 2) for n in counts) and counts.count(2) <= 1
+        if pairs_only or orphans:
+            special[bytes(counts)] = _MISS
+    special.update(_HONOR_WEIGHTS)
+    _WIN_SUIT_WEIGHTS.update({_from_bytes(k, "little"): w for k, w in _SUIT_WEIGHTS.items()})
+    _WIN_HONOR_WEIGHTS.update({_from_bytes(k, "little"): w for k, w in special.items()})  # last: loaded
 
 
 def standard_weight(key: bytes) -> int:
     """Sum over suit groups of (tiles + 64 if the group holds the pair), or -1 when
     a group does not split into sets. A standard win weighs 64 + its tile count."""
-    suit, honor = _weights or _load_weights()
+    if not _WIN_HONOR_WEIGHTS:
+        _load_weights()
+    suit, honor = _SUIT_WEIGHTS, _HONOR_WEIGHTS
     weight = honor.get(key[27:34])
     if weight is None:
         return -1
