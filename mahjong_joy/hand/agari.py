@@ -66,25 +66,21 @@ def is_winning_hand(
         and len(tiles) == KIND_COUNT
     ):
         return True
-    if (
-        counts & _HIGH_BITS
-        or (counts + _FIVE_UP) & _HIGH_BITS
-        or counts % 255 != _WIN_TILES.get(melds)
-        or len(tiles) != KIND_COUNT
-        or not _WIN_HONOR_WEIGHTS  # not loaded yet: a missed probe proves nothing
-    ):
+    if (counts | counts + _FIVE_UP) & _HIGH_BITS or counts % 255 != _WIN_TILES.get(melds) or len(tiles) != KIND_COUNT:
         return _wins_slowly(tiles, melds, seven_pairs, thirteen_orphans, quad_as_two_pairs)
     if weight is None or melds:  # honors no special form can use, or no special form at all
         return False
-    return _wins_specially(counts.to_bytes(KIND_COUNT, "little"), seven_pairs, thirteen_orphans, quad_as_two_pairs)
+    # 14 valid counts: seven pairs = every count even (and never 4 unless quads count
+    # as two pairs); thirteen orphans = no simple tile and every orphan held.
+    if seven_pairs and not counts & (_ODD_BITS if quad_as_two_pairs else _ODD_OR_FOUR_BITS):
+        return True
+    return thirteen_orphans and not counts & _SIMPLE_BYTES and (counts + _ORPHAN_UP) & _ORPHAN_HIGH == _ORPHAN_HIGH
 
 
 def _wins_slowly(
     tiles: Sequence[int], melds: int, seven_pairs: bool, thirteen_orphans: bool, quad_as_two_pairs: bool
 ) -> bool:
     """The win check off the fast path: first use, kinds, invalid input (raises)."""
-    if not _WIN_HONOR_WEIGHTS:
-        _load_weights()
     key = hand_bytes(tiles, melds, WIN_SIZES)  # raises the precise error, or reads kinds
     if standard_weight(key) == _PAIR_WEIGHT + 14 - 3 * melds:
         return True
@@ -104,6 +100,11 @@ _SUIT_MASK = (1 << _SUIT_BITS) - 1
 _HONOR_SHIFT = 3 * _SUIT_BITS
 _HIGH_BITS = int.from_bytes(b"\x80" * KIND_COUNT, "little")
 _FIVE_UP = int.from_bytes(b"\x7b" * KIND_COUNT, "little")  # 5 + 123 = 128 sets a byte's high bit
+_ODD_BITS = int.from_bytes(b"\x01" * KIND_COUNT, "little")
+_ODD_OR_FOUR_BITS = int.from_bytes(b"\x05" * KIND_COUNT, "little")  # clear for counts 0 and 2 only
+_SIMPLE_BYTES = sum(0xFF << 8 * tile for tile in range(KIND_COUNT) if tile not in TERMINALS_AND_HONORS)
+_ORPHAN_UP = sum(0x7F << 8 * tile for tile in TERMINALS_AND_HONORS)  # 1 + 127 = 128: the high bit
+_ORPHAN_HIGH = sum(0x80 << 8 * tile for tile in TERMINALS_AND_HONORS)
 _PAIR_WEIGHT = 64  # above any tile count, so one sum tells the pair count and the tiles
 _MISS = -1000  # a missed group probe: no sum can reach a winning weight
 _WIN_TILES = {m: 14 - 3 * m for m in range(5)}
@@ -118,11 +119,23 @@ _HONOR_WEIGHTS: dict[bytes, int] = {}
 _WIN_SUIT_WEIGHTS: dict[int, int] = {}
 _WIN_HONOR_WEIGHTS: dict[int, int] = {}
 _suit_weight = _WIN_SUIT_WEIGHTS.get
-_honor_weight = _WIN_HONOR_WEIGHTS.get
+
+
+def _first_honor_weight(honors: int) -> int | None:
+    """Load the weights on the first probe, then hand the probing to the filled table."""
+    global _honor_weight
+    _load_weights()
+    _honor_weight = _WIN_HONOR_WEIGHTS.get
+    return _honor_weight(honors)
+
+
+_honor_weight = _first_honor_weight  # becomes _WIN_HONOR_WEIGHTS.get on first use
 
 
 def _load_weights() -> None:
-    """Fill the weight tables from the packed tables (about 25k arrangements)."""
+    """Fill the weight tables from the packed tables (about 25k arrangements), once."""
+    if _WIN_HONOR_WEIGHTS:
+        return
     t = tables()
     for complete, packed, out in (
         (t.complete_suit, t.suit, _SUIT_WEIGHTS),
@@ -137,7 +150,7 @@ def _load_weights() -> None:
             special[bytes(counts)] = _MISS
     special.update(_HONOR_WEIGHTS)
     _WIN_SUIT_WEIGHTS.update({_from_bytes(k, "little"): w for k, w in _SUIT_WEIGHTS.items()})
-    _WIN_HONOR_WEIGHTS.update({_from_bytes(k, "little"): w for k, w in special.items()})  # last: loaded
+    _WIN_HONOR_WEIGHTS.update({_from_bytes(k, "little"): w for k, w in special.items()})  # last: non-empty means loaded
 
 
 def standard_weight(key: bytes) -> int:
