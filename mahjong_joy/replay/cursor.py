@@ -6,7 +6,8 @@ applied (a discard, a pass, a claim, a kan, a win). The last step of a hand is
 the hand finished, with its result.
 
 The cursor holds a live :class:`~mahjong_joy.engine.match.Match`, so what it shows
-is the engine's own state, never a reconstruction. Forward applies one decision.
+is the engine's own state, never a reconstruction (its ``events`` start at the
+hand's deal: earlier hands' events are not carried along). Forward applies one decision.
 Back re-deals from a copy of the hand's start (kept from one pass over the record
 at load time) and re-applies the steps before, which costs one hand's worth of
 engine work at most (about 20 ms), never the whole match. No pygame here.
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong_joy.engine.actions import Action, action_from_dict
-from mahjong_joy.engine.events import Event
+from mahjong_joy.engine.events import Event, HandStarted
 from mahjong_joy.engine.match import Match
 from mahjong_joy.engine.state import HandState
 from mahjong_joy.errors import MahjongJoyError, RecordError
@@ -85,8 +86,11 @@ class ReplayCursor:
         self.spans.append(HandSpan(first, len(self.actions) - first))
 
     def _keep_start(self, match: Match) -> None:
-        # The ruleset is shared, not copied: it holds tables and no per-hand state.
-        self._starts.append(copy.deepcopy(match, {id(self.ruleset): self.ruleset}))
+        """Copy the match just dealt, sharing the ruleset (tables, no per-hand state) and
+        keeping only this hand's events: copying every earlier event made late back-steps slow."""
+        began = max(i for i, e in enumerate(match.events) if isinstance(e, HandStarted))
+        memo = {id(self.ruleset): self.ruleset, id(match.events): list(match.events[began:])}
+        self._starts.append(copy.deepcopy(match, memo))
 
     def _fresh_start(self, hand: int) -> Match:
         return copy.deepcopy(self._starts[hand], {id(self.ruleset): self.ruleset})
