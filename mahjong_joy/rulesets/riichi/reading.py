@@ -16,7 +16,7 @@ from mahjong_joy.hand.decompose import RUN, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPH
 from mahjong_joy.rulesets.riichi.groupings import Grouping, suit_tables
 from mahjong_joy.rulesets.riichi.rules import RiichiRules
 from mahjong_joy.rulesets.riichi.situation import CHI, CLOSED_KAN, PON, Meld, WinSituation
-from mahjong_joy.tiles import DRAGONS, KIND_COUNT, TERMINALS_AND_HONORS
+from mahjong_joy.tiles import DRAGONS, GREEN, KIND_COUNT, RED, TERMINALS_AND_HONORS, WHITE
 
 TRIPLET, KAN = "triplet", "kan"
 RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON, KOKUSHI_13 = (
@@ -44,17 +44,23 @@ _orphans = itemgetter(*TERMINALS_AND_HONORS)
 # row names the gates it needs (``YakuRow.needs``); the resolver never asks a row
 # whose gates are not all open.
 RARE_FLAG = 1 << 0  # a flag other than riichi and tsumo is set
-HONOR_TRIPLET = 1 << 1  # three or more of some honor
-THREE_TRIPLETS = 1 << 2  # three kinds with three or more tiles
-ONE_SUIT = 1 << 3  # at most one number suit
+RIICHI = 1 << 1  # riichi or double riichi declared
+TSUMO = 1 << 2  # won on a draw
+NO_YAOCHUU = 1 << 3  # simples only
 HAS_YAOCHUU = 1 << 4  # some terminal or honor
-NO_YAOCHUU = 1 << 5  # simples only
-RIICHI = 1 << 6  # riichi or double riichi declared
-TSUMO = 1 << 7  # won on a draw
-A_RUN, TWO_RUNS, THREE_RUNS, FOUR_RUNS = 1 << 8, 1 << 9, 1 << 10, 1 << 11  # runs in the reading
-SEVEN_PAIRS_FORM, ORPHANS_FORM = 1 << 12, 1 << 13  # the reading's form
+YAOCHUU_ONLY = 1 << 5  # terminals and honors only
+ONE_SUIT = 1 << 6  # at most one number suit
+THREE_KANS = 1 << 7  # three or more declared kans
+WHITE_SET, GREEN_SET, RED_SET = 1 << 8, 1 << 9, 1 << 10  # three or more of that dragon
+SEAT_SET, ROUND_SET = 1 << 11, 1 << 12  # three or more of the seat / round wind
+TWO_DRAGON_SETS, THREE_WIND_SETS = 1 << 13, 1 << 14  # that many honors with three or more
+HAND_GATES = (1 << 15) - 1  # the bits above are the hand's; those below, a reading's
+A_RUN, TWO_RUNS, THREE_RUNS, FOUR_RUNS = 1 << 15, 1 << 16, 1 << 17, 1 << 18  # runs in the reading
+THREE_TRIPLETS, FOUR_TRIPLETS = 1 << 19, 1 << 20  # triplets and kans in the reading
+SEVEN_PAIRS_FORM, ORPHANS_FORM = 1 << 21, 1 << 22  # the reading's form
 _RUN_GATES = (0, A_RUN, A_RUN | TWO_RUNS, A_RUN | TWO_RUNS | THREE_RUNS,
               A_RUN | TWO_RUNS | THREE_RUNS | FOUR_RUNS)
+_TRIPLET_GATES = (0, 0, 0, THREE_TRIPLETS, THREE_TRIPLETS | FOUR_TRIPLETS)
 
 
 class HandFacts:
@@ -107,7 +113,7 @@ class HandFacts:
             gates = NO_YAOCHUU
         else:
             self.no_yaochuu = False
-            gates = HAS_YAOCHUU
+            gates = HAS_YAOCHUU | YAOCHUU_ONLY if self.yaochuu_only else HAS_YAOCHUU
         if tsumo:
             gates |= TSUMO
         if situation.riichi or situation.double_riichi:
@@ -115,16 +121,35 @@ class HandFacts:
         if (situation.double_riichi or situation.ippatsu or situation.haitei or situation.houtei
                 or situation.rinshan or situation.chankan or situation.tenhou or situation.chiihou):
             gates |= RARE_FLAG
-        if counts.count(3) + counts.count(4) >= 3:
-            gates |= THREE_TRIPLETS
-        if max(counts[27:]) >= 3:
-            gates |= HONOR_TRIPLET
         if len(suits) - (3 in suits) <= 1:
             gates |= ONE_SUIT
+        if self.melds.kans >= 3:
+            gates |= THREE_KANS
+        if max(counts[27:]) >= 3:
+            gates |= _honor_gates(counts, seat, round_wind)
         self.gates = gates
 
 
 _SUIT_OF = tuple(t // 9 for t in range(KIND_COUNT))
+
+
+def _honor_gates(counts: list[int], seat: int, round_wind: int) -> int:
+    """The gates of honor sets, for a hand holding three or more of some honor."""
+    white, green, red = counts[WHITE] >= 3, counts[GREEN] >= 3, counts[RED] >= 3
+    gates = WHITE_SET if white else 0
+    if green:
+        gates |= GREEN_SET
+    if red:
+        gates |= RED_SET
+    if white + green + red >= 2:
+        gates |= TWO_DRAGON_SETS
+    if counts[seat] >= 3:
+        gates |= SEAT_SET
+    if counts[round_wind] >= 3:
+        gates |= ROUND_SET
+    if (counts[27] >= 3) + (counts[28] >= 3) + (counts[29] >= 3) + (counts[30] >= 3) >= 3:
+        gates |= THREE_WIND_SETS
+    return gates
 
 
 def _value_tiles(seat: int, round_wind: int) -> dict[int, int]:
@@ -156,7 +181,7 @@ class Reading:
         self.triplets = triplets
         self.kans = kans
         self.concealed = concealed
-        self.gates = facts.gates | _RUN_GATES[len(runs)] | _FORM_GATES.get(form, 0)
+        self.gates = facts.gates | _RUN_GATES[len(runs)] | _TRIPLET_GATES[len(triplets)] | _FORM_GATES.get(form, 0)
 
     def __repr__(self) -> str:
         return f"Reading({self.form}, {self.blocks}, pair={self.pair}, wait={self.wait})"

@@ -20,7 +20,7 @@ from typing import Any
 
 from mahjong_joy.rulesets.riichi import limits
 from mahjong_joy.rulesets.riichi.fu import FuLine, fu_lines, rounded_fu
-from mahjong_joy.rulesets.riichi.reading import RARE_FLAG, RIICHI, HandFacts, Reading, readings
+from mahjong_joy.rulesets.riichi.reading import HAND_GATES, RARE_FLAG, RIICHI, HandFacts, Reading, readings
 from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, RiichiRules
 from mahjong_joy.rulesets.riichi.situation import CHI, KAN_TYPES, PON, WinSituation
 from mahjong_joy.rulesets.riichi.yaku import (
@@ -38,20 +38,36 @@ from mahjong_joy.tiles import EAST, KIND_COUNT, tile_name
 NOT_WINNING, NO_YAKU, INVALID_SITUATION = "not_winning", "no_yaku", "invalid_situation"
 # Rows by scope, for an open hand (index False: closed-only rows left out) and a
 # closed one (index True).
-# The rows worth asking, by scope, for a hand's closedness and its open gates
-# (``HandFacts.gates`` / ``Reading.gates``), as (table index, predicate); held rows
-# are kept as table indexes, which sort back into table order. Filled on first need:
-# a pure function of the row table and a few bits, so at most a few hundred keys.
-_HAND_ASKED: dict[tuple[bool, int], tuple[tuple[int, Any], ...]] = {}
-_READING_ASKED: dict[tuple[bool, int], tuple[tuple[int, Any], ...]] = {}
+# The rows worth asking, by hand closedness and scope, grouped by the gates they
+# need: (needs, ((table index, predicate), ...)). A group is asked only when all
+# its gates are open (``HandFacts.gates`` / ``Reading.gates``); held rows are kept
+# as table indexes, which sort back into table order.
+Groups = tuple[tuple[int, tuple[tuple[int, Any], ...]], ...]
 
 
-def _asked(closed: bool, gates: int, scope: str) -> tuple[tuple[int, Any], ...]:
-    asked = _HAND_ASKED if scope == HAND else _READING_ASKED
-    rows = asked[closed, gates] = tuple(
-        (i, r.test) for i, r in enumerate(YAKU_ROWS)
-        if r.scope == scope and (closed or r.han_open is not None) and r.needs & gates == r.needs)
-    return rows
+def _groups(closed: bool, scope: str) -> Groups:
+    by_needs: dict[int, list[tuple[int, Any]]] = {}
+    for i, row in enumerate(YAKU_ROWS):
+        if row.scope == scope and (closed or row.han_open is not None):
+            by_needs.setdefault(row.needs, []).append((i, row.test))
+    return tuple((needs, tuple(rows)) for needs, rows in by_needs.items())
+
+
+_HAND_GROUPS = {closed: _groups(closed, HAND) for closed in (False, True)}
+_READING_GROUPS = {closed: _groups(closed, READING) for closed in (False, True)}
+if any(row.needs & ~HAND_GATES for row in YAKU_ROWS if row.scope == HAND):
+    raise AssertionError("a hand-scope yaku row needs a reading gate")
+
+
+def _held(groups: Groups, gates: int, reading: Reading) -> list[int]:
+    """Table indexes of the rows that hold, asking only rows whose gates are open."""
+    held = []
+    for needs, rows in groups:
+        if gates & needs == needs:
+            for i, test in rows:
+                if test(reading):
+                    held.append(i)
+    return held
 
 
 # Row columns by table index, for the resolver's inner loop.
@@ -126,19 +142,13 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     if not found:
         return HandScore(False, NOT_WINNING, "the tiles do not form a complete hand")
     closed = facts.closed
-    hand_rows = _HAND_ASKED.get((closed, facts.gates))
-    if hand_rows is None:
-        hand_rows = _asked(closed, facts.gates, HAND)
-    first = found[0]
-    hand_held = [i for i, test in hand_rows if test(first)]
+    hand_held = _held(_HAND_GROUPS[closed], facts.gates, found[0])
+    reading_groups = _READING_GROUPS[closed]
     dora = facts_dora(facts)
     best: tuple | None = None
     best_key: tuple = ()
     for reading in found:
-        reading_rows = _READING_ASKED.get((closed, reading.gates))
-        if reading_rows is None:
-            reading_rows = _asked(closed, reading.gates, READING)
-        held = [i for i, test in reading_rows if test(reading)]
+        held = _held(reading_groups, reading.gates, reading)
         if hand_held:
             held += hand_held
             held.sort()  # table order
