@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from mahjong_joy.hand.decompose import RUN, SEVEN_PAIRS, THIRTEEN_ORPHANS
 from mahjong_joy.notation import format_tiles
-from mahjong_joy.rulesets.riichi.reading import KAN, KANCHAN, PENCHAN, TANKI, TRIPLET, Block, Reading
+from mahjong_joy.rulesets.riichi.reading import KAN, KANCHAN, PENCHAN, TANKI, TRIPLET, Reading
 
 BASE, MENZEN_RON, TSUMO, OPEN_PINFU, CHIITOITSU = "base", "menzen_ron", "tsumo", "open_pinfu", "chiitoitsu"
 YAKUHAI_PAIR, DOUBLE_WIND_PAIR = "yakuhai_pair", "double_wind_pair"
@@ -55,7 +55,7 @@ def fu_lines(r: Reading, drops: Collection[str] = ()) -> list[FuLine]:
     lines = [_BASE_LINE, _MENZEN_RON_LINE] if closed and not tsumo else [_BASE_LINE]
     for b in r.blocks:
         if b.shape != RUN:
-            lines.append(_SET_LINES[b])
+            lines.append(_SET_LINES[b.shape][b.concealed][b.tile])
     times = f.value_tiles.get(r.pair, 0)
     if times:
         lines.append(_pair_line(r.pair, times, f.rules.double_wind_pair_fu))
@@ -92,9 +92,8 @@ _TSUMO_LINE = FuLine(TSUMO, 2)
 _OPEN_PINFU_LINE = FuLine(OPEN_PINFU, 10)
 _CHIITOITSU_LINE = FuLine(CHIITOITSU, 25)
 _WAIT_LINES = {wait: FuLine(reason, 2) for wait, reason in _WAIT_LINE.items()}
-_SET_LINES = {Block(shape, t, called, concealed): _set_line(shape, t, concealed)
-              for shape in (TRIPLET, KAN) for t in range(34) for called in (False, True)
-              for concealed in (False, True)}
+_SET_LINES = {shape: [[_set_line(shape, t, concealed) for t in range(34)] for concealed in (False, True)]
+              for shape in (TRIPLET, KAN)}  # by shape, then concealed, then kind
 _YAKUHAI_PAIR_LINES = [FuLine(YAKUHAI_PAIR, 2, _PAIR_TEXT[t]) for t in range(34)]
 _DOUBLE_WIND_PAIR_LINES = {fu: [FuLine(DOUBLE_WIND_PAIR, fu, _PAIR_TEXT[t]) for t in range(34)] for fu in (2, 4)}
 

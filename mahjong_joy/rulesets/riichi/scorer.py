@@ -71,14 +71,15 @@ def _held(groups: Groups, gates: int, reading: Reading) -> list[int]:
 
 
 # Row columns by table index, for the resolver's inner loop.
-_IDS = tuple(r.id for r in YAKU_ROWS)
-_HAN = {True: tuple(r.han_closed for r in YAKU_ROWS), False: tuple(r.han_open for r in YAKU_ROWS)}
+_YAKU_LINE = {True: tuple((r.id, r.han_closed) for r in YAKU_ROWS),
+              False: tuple((r.id, r.han_open) for r in YAKU_ROWS)}  # (id, han) by hand closedness
 _YAKUMAN_ROWS = frozenset(i for i, r in enumerate(YAKU_ROWS) if r.yakuman)
 _DROPS_FU = {i: r.drops_fu for i, r in enumerate(YAKU_ROWS) if r.drops_fu}
 _DROPPERS = frozenset(_DROPS_FU)
 _second = itemgetter(1)
 _SUPERSEDES = {i: frozenset(j for j, other in enumerate(YAKU_ROWS) if other.id in r.supersedes)
                for i, r in enumerate(YAKU_ROWS) if r.supersedes}
+_SUPERSEDERS = frozenset(_SUPERSEDES)
 
 
 @dataclass(frozen=True)
@@ -191,8 +192,7 @@ def _score_reading(reading: Reading, held: list[int], facts: HandFacts,
             multiple += times
             yaku.append((row.id, 13 * times))
     else:
-        han_of = _HAN[facts.closed]
-        yaku = [(_IDS[i], han_of[i]) for i in rows]
+        yaku = list(map(_YAKU_LINE[facts.closed].__getitem__, rows))
         if not yaku:
             if rules.yaku_required:
                 return None
@@ -234,11 +234,13 @@ def _apply_supersession(held: list[int], yakuman: bool) -> list[int]:
     """Drop rows superseded by another present row; a yakuman drops every regular row."""
     if yakuman:
         held = [i for i in held if i in _YAKUMAN_ROWS]
+    if _SUPERSEDERS.isdisjoint(held):
+        return held
     gone: set[int] = set()
     for i in held:
         if i in _SUPERSEDES:
             gone |= _SUPERSEDES[i]
-    return [i for i in held if i not in gone] if gone else held
+    return [i for i in held if i not in gone]
 
 
 def facts_dora(facts: HandFacts) -> list[tuple[str, int]]:
