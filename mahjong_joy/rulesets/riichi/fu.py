@@ -15,7 +15,7 @@ from collections.abc import Collection
 from operator import itemgetter
 from typing import NamedTuple
 
-from mahjong_joy.hand.decompose import RUN, SEVEN_PAIRS, THIRTEEN_ORPHANS
+from mahjong_joy.hand.decompose import SEVEN_PAIRS, THIRTEEN_ORPHANS
 from mahjong_joy.notation import format_tiles
 from mahjong_joy.rulesets.riichi.reading import KAN, KANCHAN, PENCHAN, TANKI, TRIPLET, Reading
 
@@ -53,9 +53,8 @@ def fu_lines(r: Reading, drops: Collection[str] = ()) -> list[FuLine]:
     f = r.facts
     closed, tsumo = f.closed, f.tsumo
     lines = [_BASE_LINE, _MENZEN_RON_LINE] if closed and not tsumo else [_BASE_LINE]
-    for b in r.blocks:
-        if b.shape != RUN:
-            lines.append(_SET_LINES[b.shape][b.concealed][b.tile])
+    for b in r.sets:
+        lines.append(_SET_LINES[b.shape][b.concealed][b.tile])
     times = f.value_tiles.get(r.pair, 0)
     if times:
         lines.append(_pair_line(r.pair, times, f.rules.double_wind_pair_fu))

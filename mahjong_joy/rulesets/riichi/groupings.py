@@ -27,16 +27,17 @@ Table = dict[bytes, tuple[Grouping, ...]]
 NO_PAIR = -1
 SUIT_STARTS = (0, 9, 18, 27)
 
-_tables: list[Table] = []
+SUIT_TABLES: list[Table] = []
+"""The four tables once :func:`suit_tables` has built them (empty before)."""
 
 
 def suit_tables() -> list[Table]:
     """One table per suit (manzu, pinzu, souzu, honors): counts as ``bytes`` ->
     groupings (built on first use, then shared)."""
-    if not _tables:
+    if not SUIT_TABLES:
         manzu = _build(0, 9)
-        _tables.extend((manzu, _shift(manzu, 9), _shift(manzu, 18), _build(27, 7)))
-    return _tables
+        SUIT_TABLES.extend((manzu, _shift(manzu, 9), _shift(manzu, 18), _build(27, 7)))
+    return SUIT_TABLES
 
 
 def _shift(table: Table, offset: int) -> Table:

@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from mahjong_joy.hand.decompose import RUN, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from mahjong_joy.rulesets.riichi.groupings import Grouping, suit_tables
+from mahjong_joy.rulesets.riichi.groupings import SUIT_TABLES, Grouping, suit_tables
 from mahjong_joy.rulesets.riichi.rules import RiichiRules
 from mahjong_joy.rulesets.riichi.situation import CHI, CLOSED_KAN, PON, Meld, WinSituation
 from mahjong_joy.tiles import DRAGONS, GREEN, KIND_COUNT, RED, TERMINALS_AND_HONORS, WHITE
@@ -165,15 +165,19 @@ _VALUE_TILES = {(seat, rnd): _value_tiles(seat, rnd) for seat in range(27, 31) f
 class Reading:
     """One way to read the winning hand, with the set facts every yaku asks for
     (run starts, triplet kinds, kans, concealed triplets) given by the builder, and
-    the open gates: the hand's plus those of this reading's shape."""
+    the open gates: the hand's plus those of this reading's shape.
 
-    __slots__ = ("form", "blocks", "pair", "wait", "facts", "runs", "triplets", "kans", "concealed", "gates")
+    ``sets`` holds the triplet and kan blocks (the ones fu looks at), hand first
+    then declared; :attr:`blocks` lists every set.
+    """
 
-    def __init__(self, form: str, blocks: tuple[Block, ...], pair: int | None, wait: str, facts: HandFacts,
+    __slots__ = ("form", "sets", "pair", "wait", "facts", "runs", "triplets", "kans", "concealed", "gates")
+
+    def __init__(self, form: str, sets: tuple[Block, ...], pair: int | None, wait: str, facts: HandFacts,
                  runs: tuple[int, ...] = (), triplets: tuple[int, ...] = (), kans: int = 0,
-                 concealed: int = 0) -> None:
+                 concealed: int = 0, gates: int | None = None) -> None:
         self.form = form
-        self.blocks = blocks
+        self.sets = sets
         self.pair = pair
         self.wait = wait
         self.facts = facts
@@ -181,7 +185,17 @@ class Reading:
         self.triplets = triplets
         self.kans = kans
         self.concealed = concealed
-        self.gates = facts.gates | _RUN_GATES[len(runs)] | _TRIPLET_GATES[len(triplets)] | _FORM_GATES.get(form, 0)
+        if gates is None:
+            gates = facts.gates | _RUN_GATES[len(runs)] | _TRIPLET_GATES[len(triplets)] | _FORM_GATES.get(form, 0)
+        self.gates = gates
+
+    @property
+    def blocks(self) -> tuple[Block, ...]:
+        """Every set: runs then triplets found in hand, then the declared melds."""
+        melds = self.facts.melds
+        hand_runs = self.runs[:len(self.runs) - len(melds.runs)]
+        hand_sets = self.sets[:len(self.sets) - len(melds.sets)]
+        return tuple(map(_HAND_RUN.__getitem__, hand_runs)) + hand_sets + melds.blocks
 
     def __repr__(self) -> str:
         return f"Reading({self.form}, {self.blocks}, pair={self.pair}, wait={self.wait})"
@@ -200,6 +214,7 @@ _MELD_BLOCK = {
     CLOSED_KAN: tuple(Block(KAN, t, False, True) for t in range(KIND_COUNT)),
 }
 _OPEN_KAN = tuple(Block(KAN, t, True, False) for t in range(KIND_COUNT))
+_hand_triplet = _HAND_TRIPLET.__getitem__
 
 
 def meld_block(meld: Meld) -> Block:
@@ -212,6 +227,7 @@ class MeldFacts(NamedTuple):
     ``called`` counts the melds that open the hand."""
 
     blocks: tuple[Block, ...]
+    sets: tuple[Block, ...]  # the triplets and kans among ``blocks``
     runs: tuple[int, ...]
     triplets: tuple[int, ...]
     kans: int
@@ -224,12 +240,13 @@ class MeldFacts(NamedTuple):
         return _add_melds(melds, [0] * KIND_COUNT, set())
 
 
-_NO_MELDS = MeldFacts((), (), (), 0, 0, 0)
+_NO_MELDS = MeldFacts((), (), (), (), 0, 0, 0)
 
 
 def _add_melds(melds: tuple[Meld, ...], counts: list[int], kinds: set[int]) -> MeldFacts:
     """The facts of well-formed melds, adding their tiles to ``counts`` and ``kinds``."""
     blocks = []
+    sets = []
     runs = []
     triplets = []
     kans = concealed = called = 0
@@ -244,6 +261,7 @@ def _add_melds(melds: tuple[Meld, ...], counts: list[int], kinds: set[int]) -> M
             counts[tile + 2] += 1
             kinds.update((tile, tile + 1, tile + 2))
         else:
+            sets.append(block)
             triplets.append(tile)
             kinds.add(tile)
             if block.shape == KAN:
@@ -253,7 +271,7 @@ def _add_melds(melds: tuple[Meld, ...], counts: list[int], kinds: set[int]) -> M
             else:
                 counts[tile] += 3
         called += block.called
-    return MeldFacts(tuple(blocks), tuple(runs), tuple(triplets), kans, concealed, called)
+    return MeldFacts(tuple(blocks), tuple(sets), tuple(runs), tuple(triplets), kans, concealed, called)
 
 
 def readings(key: bytes, facts: HandFacts, melds: MeldFacts) -> list[Reading]:
@@ -276,7 +294,7 @@ def readings(key: bytes, facts: HandFacts, melds: MeldFacts) -> list[Reading]:
 
 def _standard_groupings(key: bytes) -> tuple[Grouping, ...] | list[Grouping]:
     """The decompositions into sets and one pair: the product of the suits' groupings."""
-    man, pin, sou, honor = suit_tables()
+    man, pin, sou, honor = SUIT_TABLES or suit_tables()
     m = man.get(key[0:9])
     if m is None:
         return ()
@@ -309,26 +327,30 @@ def _add_standard(found: list[Reading], grouping: Grouping, facts: HandFacts, me
     tile (pair, then runs, then triplets, each by kind)."""
     pair, runs, triplets = grouping
     win = facts.win_tile
-    blocks = tuple(map(_HAND_RUN.__getitem__, runs)) + tuple(map(_HAND_TRIPLET.__getitem__, triplets)) \
-        + melds.blocks
-    all_runs = runs + melds.runs if melds.runs else runs
-    all_triplets = triplets + melds.triplets if melds.triplets else triplets
+    sets = tuple(map(_hand_triplet, triplets)) if triplets else ()
+    if melds.blocks:
+        sets += melds.sets
+        runs_all = runs + melds.runs
+        triplets_all = triplets + melds.triplets
+    else:
+        runs_all, triplets_all = runs, triplets
     kans = melds.kans
     concealed = len(triplets) + melds.concealed
+    gates = facts.gates | _RUN_GATES[len(runs_all)] | _TRIPLET_GATES[len(triplets_all)]
     if pair == win:
-        found.append(Reading(STANDARD, blocks, pair, TANKI, facts, all_runs, all_triplets, kans, concealed))
+        found.append(Reading(STANDARD, sets, pair, TANKI, facts, runs_all, triplets_all, kans, concealed, gates))
     last = -1
     for t in runs:
         if t != last and t <= win <= t + 2:
-            found.append(Reading(STANDARD, blocks, pair, _run_wait(t, win), facts,
-                                 all_runs, all_triplets, kans, concealed))
+            found.append(Reading(STANDARD, sets, pair, _run_wait(t, win), facts,
+                                 runs_all, triplets_all, kans, concealed, gates))
         last = t
     if win in triplets:
         if not facts.tsumo:  # a ron completed this triplet: it counts as called
-            at = len(runs) + triplets.index(win)
-            blocks = blocks[:at] + (_RON_TRIPLET[win],) + blocks[at + 1:]
+            at = triplets.index(win)
+            sets = sets[:at] + (_RON_TRIPLET[win],) + sets[at + 1:]
             concealed -= 1
-        found.append(Reading(STANDARD, blocks, pair, SHANPON, facts, all_runs, all_triplets, kans, concealed))
+        found.append(Reading(STANDARD, sets, pair, SHANPON, facts, runs_all, triplets_all, kans, concealed, gates))
 
 
 def _run_wait(tile: int, win: int) -> str:
