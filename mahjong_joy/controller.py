@@ -293,7 +293,24 @@ class Controller:
         events = self.match.apply(action)
         self.decisions.append(action)
         self._answers = {}
+        self._collect_ai_answers()
         return events
+
+    def _collect_ai_answers(self) -> None:
+        """Ask every AI seat that may claim the tile just offered, before any human.
+
+        A human is asked only when one of their options beats every AI answer, and
+        claims resolve only once all answers are in; without this, pacing the AI
+        one move at a time let a human's pass (or pon) silently drop an AI's
+        stronger claim.
+        """
+        hand = self.hand
+        if hand.is_finished or hand.phase is Phase.AWAITING_DISCARD:
+            return
+        for seat in hand.seats_to_act():
+            decider = self.deciders[seat]
+            if decider is not None and seat not in self._answers:
+                self._answers[seat] = decider.choose(SeatView(hand, seat), hand.legal_actions(seat))
 
     def _move(self) -> list[Event]:
         """One AI action or one claim resolution; [] when a human must decide."""
@@ -304,10 +321,7 @@ class Controller:
             if decider is None:
                 return []
             return self._apply(decider.choose(SeatView(hand, seat), hand.legal_actions(seat)))
-        for seat in hand.seats_to_act():
-            decider = self.deciders[seat]
-            if decider is not None and seat not in self._answers:
-                self._answers[seat] = decider.choose(SeatView(hand, seat), hand.legal_actions(seat))
+        self._collect_ai_answers()
         if self._human_to_ask() is not None:
             return []
         return self._resolve()

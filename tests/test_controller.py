@@ -83,3 +83,59 @@ def test_snapshot_hides_ai_hands_and_shows_the_human_hand() -> None:
     assert all(s.hand is None for s in snap.seats[1:])
     assert snap.pending is not None and snap.pending.kind in (TURN, CLAIM)
     assert snap.wall_count == ctl.hand.wall.live_count and len(snap.dora_indicators) >= 1
+
+
+class GreedyClaimer:
+    """Takes the strongest claim it is offered (ron, then pon/kan, then chi); else the first action."""
+
+    ORDER = {"ron": 0, "pon": 1, "kan": 1, "chi": 2}
+
+    def choose(self, view, legal):  # noqa: ANN001, ANN201 - the Decider protocol
+        claims = [a for a in legal if a.name in self.ORDER]
+        return min(claims, key=lambda a: self.ORDER[a.name]) if claims else legal[0]
+
+
+def _paced_claim_conflicts(seeds: range) -> list[tuple[Controller, object]]:
+    """Positions, paced one move at a time as the table does, where the human is asked
+    about a discard that an AI seat also claims."""
+    found = []
+    for seed in seeds:
+        ctl = Controller(seats=("human", "potential", "potential", "potential"), seed=seed,
+                         deciders=(None, GreedyClaimer(), GreedyClaimer(), GreedyClaimer()))
+        while not ctl.hand.is_finished:
+            decision = ctl.pending
+            if decision is None:
+                ctl.step(1)
+                continue
+            if decision.kind == CLAIM:
+                ai_claims = [a for s, a in ctl._answers.items() if s != 0 and not isinstance(a, Pass)]
+                if ai_claims:
+                    found.append((ctl, ai_claims[0]))
+                    break
+            ctl.submit(decision.actions[0] if decision.kind == TURN else next(a for a in decision.actions if isinstance(a, Pass)))
+    return found
+
+
+def test_a_paced_human_pass_never_drops_an_ai_claim() -> None:
+    conflicts = _paced_claim_conflicts(range(40))
+    assert conflicts, "no seed in range gives a human prompt that an AI also claims"
+    for ctl, ai_claim in conflicts:
+        before = len(ctl.decisions)
+        ctl.submit(next(a for a in ctl.pending.actions if isinstance(a, Pass)))
+        applied = ctl.decisions[before:]
+        assert ai_claim in applied and not any(isinstance(a, Pass) and a.seat == ai_claim.seat for a in applied)
+
+
+def test_a_human_is_not_asked_when_an_ai_claim_beats_every_option() -> None:
+    for seed in range(40):
+        ctl = Controller(seats=("human", "potential", "potential", "potential"), seed=seed,
+                         deciders=(None, GreedyClaimer(), GreedyClaimer(), GreedyClaimer()))
+        while not ctl.hand.is_finished:
+            decision = ctl.pending
+            if decision is not None and decision.kind == CLAIM:
+                strongest_ai = min((ctl._priority(a) for s, a in ctl._answers.items() if s != 0), default=(9, 9))
+                assert min(ctl._priority(a) for a in decision.actions) < strongest_ai
+            if decision is None:
+                ctl.step(1)
+            else:
+                ctl.submit(decision.actions[0])
