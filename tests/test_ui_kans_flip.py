@@ -146,7 +146,7 @@ def test_tsumo_button_flips_the_hand_open_then_the_score_screen_lists_the_scorer
 
 
 def kan_snapshot(winner: int | None = None) -> TableSnapshot:
-    """Every seat holds an added kan claimed from a different neighbour, a closed kan and a pon."""
+    """Seat 0 to move (or, with ``winner``, that seat has just won); every seat holds an added kan claimed from a different neighbour, a closed kan and a pon."""
     def melds(seat: int) -> tuple[MeldView, ...]:
         src = ((seat + 3) % 4, (seat + 2) % 4, (seat + 1) % 4)
         return (MeldView("added_kan", (4 + seat,) * 4, 4 + seat, src[seat % 3]),
@@ -158,7 +158,7 @@ def kan_snapshot(winner: int | None = None) -> TableSnapshot:
         result = HandResult(winner, None, True, 14, (12, 13, 14, 14), melds(winner), (("joy_win", 1),), 1, 30, "",
                             (), (0, 0, 0, 0), (25000,) * 4, (), (("base", 20, ""), ("tsumo", 2, "")))
         revealed = {winner: (12, 13, 14, 14)} if winner else {}
-    return TableSnapshot(0, ("You", "Momo", "Sora", "Kiri"), (25000,) * 4, 27, 1, 0, 0, winner or 0, "play", hand, None,
+    return TableSnapshot(0, ("You", "Momo", "Sora", "Kiri"), (25000,) * 4, 27, 1, 0, 0, 0, "play", hand, None,
                          (4, 4, 4, 4), tuple(melds(s) for s in range(4)), ((), (), (), ()), 40, (), (), None, (0,) * 34,
                          result, revealed, version=1 if winner is None else 2)
 
@@ -201,7 +201,7 @@ def test_the_reveal_respects_the_animation_speed(speed: str, most: int) -> None:
     app, table, session = still(speed=speed)
     session.snap = kan_snapshot(winner=2)
     table.refresh()
-    assert table.flipping == {2}
+    assert table.flipping == {2} and table.spotlight() == 2  # the winner's band lights up, not the discarder's
     frames = until(app, lambda: isinstance(app.top, ScoreScene), frames=200)
     assert frames <= most
     if speed == "normal":

@@ -469,7 +469,7 @@ class TableScene(Scene):
         pygame.draw.rect(layer, theme.FELT_EDGE, felt, border_radius=round(28 * s))
         pygame.draw.rect(layer, theme.FELT, felt.inflate(-round(10 * s), -round(10 * s)), border_radius=round(24 * s))
         if self.snap is not None:
-            rel = self.snap.seat_from_me(self.snap.turn)
+            rel = self.snap.seat_from_me(self.spotlight())
             band = self.layout.line_area(rel).inflate(round(12 * s), round(10 * s))
             pygame.draw.rect(layer, theme.lighter(theme.HIGHLIGHT, 0.55), band, border_radius=round(12 * s))
 
@@ -492,6 +492,13 @@ class TableScene(Scene):
         for seat in range(4):
             self._draw_seat_tag(layer, seat)
 
+    def spotlight(self) -> int:
+        """The highlighted seat: whose turn it is, or the winner once a hand is won."""
+        result = self.snap.result if self.snap is not None else None
+        if result is not None and result.winner is not None:
+            return result.winner
+        return self.snap.turn if self.snap is not None else 0
+
     def _draw_seat_tag(self, layer: pygame.Surface, seat: int) -> None:
         """Seat wind, name, points and dealer chip along the centre's edge facing that seat.
 
@@ -500,7 +507,7 @@ class TableScene(Scene):
         """
         snap, s, c = self.snap, self.layout.scale, self.layout.center
         rel = snap.seat_from_me(seat)
-        turn = seat == snap.turn
+        turn = seat == self.spotlight()
         color = theme.ROSE_DEEP if turn else theme.INK
         dealer = " · D" if seat == snap.dealer else ""
         label = theme.text(f"{WIND_GLYPHS[(seat - snap.dealer) % 4]} {snap.names[seat]}  {snap.points[seat]:,}{dealer}", round(14 * s), color)
