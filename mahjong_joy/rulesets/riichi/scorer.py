@@ -136,7 +136,7 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     problem = _meld_problem_of(situation)
     if not problem:
         facts = HandFacts(situation, rules)
-        problem = _tile_problem(situation, facts.counts) or _flag_problem(situation, rules, facts.gates)
+        problem = _tile_problem(situation, facts.counts) or _flag_problem(situation, rules, facts)
     if problem:
         return HandScore(False, INVALID_SITUATION, problem)
     found = readings(bytes(facts.concealed), facts, facts.melds)
@@ -221,13 +221,18 @@ def _result(yaku: list, multiple: int, lines: list, fu: int, han: int, base: int
     # The same value HandScore(...) would build, without the frozen dataclass's
     # per-field object.__setattr__ (a quarter of the cost; this runs once per win).
     score = _new_object(HandScore)
-    score.__dict__.update(zip(_SCORE_FIELDS, (True, None, "", tuple(yaku), han, multiple, fu, tuple(lines),
-                                              limit, pay, total)))
+    _set_attribute(score, "__dict__", {
+        "valid": True, "error": None, "message": "", "yaku": tuple(yaku), "han": han, "yakuman": multiple,
+        "fu": fu, "fu_details": tuple(lines), "limit": limit, "payments": pay, "total": total,
+    })
     return score
 
 
 _new_object = object.__new__
-_SCORE_FIELDS = tuple(f.name for f in fields(HandScore))
+_set_attribute = object.__setattr__
+if [f.name for f in fields(HandScore)] != ["valid", "error", "message", "yaku", "han", "yakuman", "fu",
+                                           "fu_details", "limit", "payments", "total"]:
+    raise AssertionError("_result must set every HandScore field")
 
 
 def _apply_supersession(held: list[int], yakuman: bool) -> list[int]:
@@ -290,7 +295,7 @@ def situation_problem(s: WinSituation, rules: RiichiRules) -> str:
     if problem:
         return problem
     facts = HandFacts(s, rules)
-    return _tile_problem(s, facts.counts) or _flag_problem(s, rules, facts.gates)
+    return _tile_problem(s, facts.counts) or _flag_problem(s, rules, facts)
 
 
 def _meld_problem_of(s: WinSituation) -> str:
@@ -318,7 +323,7 @@ def _tile_problem(s: WinSituation, whole: list[int]) -> str:
     if s.win_tile not in hand:
         return f"winning tile {tile_name(s.win_tile)} is not in the hand"
     indicators = s.dora_indicators + s.ura_indicators
-    if max(whole) > 4 or any(whole[t] + indicators.count(t) > 4 for t in indicators):
+    if max(whole) > 4 or (indicators and _too_many_with(whole, indicators)):
         seen = whole[:]
         for tile in indicators:
             seen[tile] += 1
@@ -334,6 +339,14 @@ def _tile_problem(s: WinSituation, whole: list[int]) -> str:
     if len(s.dora_indicators) > 5 or len(s.ura_indicators) > 5:
         return "at most 5 dora and 5 ura-dora indicators (one plus one per kan)"
     return ""
+
+
+def _too_many_with(whole: list[int], indicators: tuple[int, ...]) -> bool:
+    """True when some kind has more than 4 copies once the indicators are added."""
+    for tile in indicators:
+        if whole[tile] + indicators.count(tile) > 4:
+            return True
+    return False
 
 
 _WELL_FORMED = frozenset(
@@ -354,12 +367,16 @@ def _meld_problem(kind: str, tiles: list[int]) -> str:
     return "" if ok else f"a {kind} is {size} identical tiles"
 
 
-def _flag_problem(s: WinSituation, rules: RiichiRules, gates: int) -> str:
+def _flag_problem(s: WinSituation, rules: RiichiRules, facts: HandFacts) -> str:
     """Flags that contradict each other or the hand (the reference library's checks
-    plus rinshan needing a kan and riichi needing the rules to allow it). ``gates``
-    are the hand's (:class:`HandFacts`): every check needs riichi or a rare flag."""
-    if not gates & (RIICHI | RARE_FLAG):
-        return ""
+    plus rinshan needing a kan and riichi needing the rules to allow it). Every
+    check needs riichi or a rare flag (the hand's gates say which are set)."""
+    if not facts.gates & RARE_FLAG:  # then only the riichi checks can fail
+        if not facts.gates & RIICHI:
+            return ""
+        if not rules.riichi:
+            return "riichi is not part of these rules"
+        return "" if facts.closed else "riichi needs a closed hand"
     has_kan = any(m.is_kan for m in s.melds)
     checks = (
         (s.declared_riichi and not rules.riichi, "riichi is not part of these rules"),
