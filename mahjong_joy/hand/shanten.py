@@ -36,14 +36,25 @@ class _Registry:
     """Distance vectors by small-int id: the table's own, then every combination made.
 
     Combining is min-plus over how the sets and the pair split between two groups
-    of suits; results are cached by the pair of ids, so after warm-up a hand's
-    standard distance is three dict probes.
+    of suits; results are cached by the pair of ids. The hot paths read two flatter
+    caches: ``halves`` (a list indexed ``a << 8 | b`` for two table groups: m+p or
+    s+z) and ``wholes`` (the combined vector of two halves, keyed ``ab << 32 | cd``),
+    so after warm-up a hand's standard distance is two list reads and one dict probe.
     """
 
     def __init__(self) -> None:
         self.vectors: list[Vector] = list(tables().vectors)
         self.ids: dict[Vector, int] = {v: i for i, v in enumerate(self.vectors)}
         self.pairs: dict[int, int] = {}
+        self.halves: list[int | None] = [None] * (1 << 16)  # table ids are below 256
+        self.wholes: dict[int, Vector] = {}
+
+    def whole(self, a: int, b: int, c: int, d: int) -> Vector:
+        """Vector of the four table groups ``a`` to ``d`` together, filling the flat caches."""
+        ab = self.halves[a << 8 | b] = self.combine(a, b)
+        cd = self.halves[c << 8 | d] = self.combine(c, d)
+        found = self.wholes[ab << 32 | cd] = self.vectors[self.combine(ab, cd)]
+        return found
 
     def combine(self, a: int, b: int) -> int:
         """Id of the vector of groups ``a`` and ``b`` together."""
@@ -94,34 +105,29 @@ def suit_ids(key: bytes) -> tuple[int, int, int, int]:
     )
 
 
-_hot: list = []  # [suit table, honor table, pair cache, vectors, registry] once bound
+_hot: list = []  # [suit table, honor table, halves, wholes, registry] once bound
 
 
 def _bind() -> list:
     reg = registry()
     t = tables()
-    _hot.extend((t.suit, t.honor, reg.pairs, reg.vectors, reg))
+    _hot.extend((t.suit, t.honor, reg.halves, reg.wholes, reg))
     return _hot
 
 
 def standard_distance(key: bytes, melds: int) -> int:
     """Tiles needed to complete ``4 - melds`` sets and a pair from counts-as-bytes.
 
-    The hot path of every analysis: the registry's cache is probed inline.
+    The hot path of every analysis: the registry's flat caches are probed inline.
     """
-    suit, honor, pairs, vectors, reg = _hot or _bind()
+    suit, honor, halves, wholes, reg = _hot or _bind()
     a, b = suit[key[0:9]] & ID_MASK, suit[key[9:18]] & ID_MASK
-    ab = pairs.get(a << 24 | b)
-    if ab is None:
-        ab = reg.combine(a, b)
     c, d = suit[key[18:27]] & ID_MASK, honor[key[27:34]] & ID_MASK
-    cd = pairs.get(c << 24 | d)
-    if cd is None:
-        cd = reg.combine(c, d)
-    whole = pairs.get(ab << 24 | cd)
-    if whole is None:
-        whole = reg.combine(ab, cd)
-    return vectors[whole][(4 - melds) * 2 + 1]
+    ab, cd = halves[a << 8 | b], halves[c << 8 | d]
+    vector = None if ab is None or cd is None else wholes.get(ab << 32 | cd)
+    if vector is None:
+        vector = reg.whole(a, b, c, d)
+    return vector[(4 - melds) * 2 + 1]
 
 
 def seven_pairs_shanten(key: bytes) -> int:
@@ -151,17 +157,16 @@ def shanten(tiles: Sequence[int], melds: int = 0) -> int:
     >>> shanten(parse_tiles("123m456p789s1122z"))
     0
     """
-    suit, honor, pairs, vectors, _ = _hot or _bind()
+    suit, honor, halves, wholes, _ = _hot or _bind()
     try:
         key = bytes(tiles)
         va, vb, vc = suit[key[:9]], suit[key[9:18]], suit[key[18:27]]
         vd = honor[key[27:]]
         packed = va + vb + vc + vd
         column = _COLUMN[(packed >> TILES_SHIFT & TILES_MASK) + (melds << _MELD_SHIFT)]
-        ab = pairs[(va & ID_MASK) << 24 | vb & ID_MASK]
-        cd = pairs[(vc & ID_MASK) << 24 | vd & ID_MASK]
-        best = vectors[pairs[ab << 24 | cd]][column] - 1
-    except (KeyError, TypeError, ValueError):  # invalid, kinds, or a pair not cached yet
+        half = halves[(vc & ID_MASK) << 8 | vd & ID_MASK]  # None (uncached) fails the shift
+        best = wholes[halves[(va & ID_MASK) << 8 | vb & ID_MASK] << 32 | half][column] - 1
+    except (KeyError, TypeError, ValueError):  # invalid, kinds, or not cached yet
         return shanten_of_key(hand_bytes(tiles, melds, HAND_SIZES), melds)
     if column != _NO_MELD_COLUMN or best < 0:
         return best
