@@ -89,7 +89,16 @@ def distances(kinds: int, with_runs: bool) -> tuple[np.ndarray, np.ndarray]:
 # the same layout): the distance-vector id in the low bits, then fields that add
 # up over the four suit groups of a hand.
 ID_BITS = 10  # room for the sum of four ids (< 256 each)
-FIELDS = (("tiles", 6), ("complete", 6), ("pairs", 5), ("kinds", 6), ("orphans", 4), ("orphan_pairs", 4))
+FIELDS = (
+    ("tiles", 6),
+    ("complete", 6),
+    ("pairs", 5),
+    ("kinds", 6),
+    ("orphans", 4),
+    ("orphan_pairs", 4),
+    ("wins_without_pair", 9),  # kinds whose addition completes the group without a pair
+    ("wins_with_pair", 9),  # ... completes it with the pair
+)
 INCOMPLETE = 8  # "complete" field: 0 = splits into sets, 1 = sets and the pair, 8 = neither
 
 
@@ -118,9 +127,19 @@ def section(kinds: int, with_runs: bool) -> bytes:
     vectors, ids = np.unique(dist[keep], axis=0, return_inverse=True)
     assert len(vectors) < 256 and dist.max() < 256
     ids = ids.reshape(-1)
-    rem = totals[keep] % 3
-    sets_col = (totals[keep] // 3) * 2 + (rem == 2)
-    complete = (rem != 1) & (dist[keep, np.minimum(sets_col, 9)] == 0) & (sets_col <= 9)
+    rem_all = totals % 3
+    col_all = np.minimum((totals // 3) * 2 + (rem_all == 2), 9)
+    complete_all = (rem_all != 1) & (totals <= 14) & (dist[np.arange(size), col_all] == 0)
+    rem = rem_all[keep]
+    complete = complete_all[keep]
+    wins = {0: np.zeros(len(keep), dtype=np.int64), 1: np.zeros(len(keep), dtype=np.int64)}
+    for k in range(kinds):
+        ok = digits[k, keep] < 4
+        grown = np.where(ok, keep + 5**k, 0)
+        done = ok & complete_all[grown]
+        with_pair = rem_all[grown] == 2
+        wins[1] |= (done & with_pair).astype(np.int64) << k
+        wins[0] |= (done & ~with_pair).astype(np.int64) << k
     orphan_ranks = [0, 8] if with_runs else list(range(kinds))
     cols = digits[:, keep]
     values = []
@@ -133,12 +152,14 @@ def section(kinds: int, with_runs: bool) -> bytes:
             "kinds": int((c > 0).sum()),
             "orphans": int((c[orphan_ranks] > 0).sum()),
             "orphan_pairs": int((c[orphan_ranks] >= 2).sum()),
+            "wins_without_pair": int(wins[0][i]),
+            "wins_with_pair": int(wins[1][i]),
         }
         values.append(packed(int(ids[i]), fields))
     order = np.lexsort((totals[keep], ~complete))  # complete first, then by tile count
     distinct = sorted(set(values))
     index = {v: n for n, v in enumerate(distinct)}
-    assert len(distinct) < 65536
+    assert len(distinct) < 65536, len(distinct)
     configs = cols[:, order].T.astype(np.uint8).tobytes()
     value_ids = np.array([index[values[i]] for i in order], dtype="<u2").tobytes()
     parts = [

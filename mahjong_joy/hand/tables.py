@@ -20,7 +20,11 @@ bits     name  meaning
 27-32    kinds kinds held at all
 33-36    orph  orphan kinds (terminals, honors) held
 37-40    opair orphan kinds held two or more times
+41-49    win0  kinds whose addition completes the group without a pair
+50-58    win1  kinds whose addition completes the group with the pair
 ======== ===== ===========================================================
+
+The last two are per group (read from one probe, not from the sum).
 
 Only arrangements with no fifth copy are keys, so a missed probe means the hand
 is invalid (or a list of kinds): callers then take the slow path, which raises
@@ -44,6 +48,7 @@ TILES_SHIFT, TILES_MASK = 10, 0x3F
 COMPLETE_SHIFT, COMPLETE_MASK = 16, 0x3F
 INCOMPLETE = 8
 SPECIAL_SHIFT = 22  # pairs (5 bits), kinds (6), orphan kinds (4), orphan pairs (4)
+WINS_WITHOUT_PAIR_SHIFT, WINS_WITH_PAIR_SHIFT, WINS_MASK = 41, 50, 0x1FF
 
 
 class Tables(NamedTuple):

@@ -29,6 +29,9 @@ from mahjong_joy.hand.tables import (
     SPECIAL_SHIFT,
     TILES_MASK,
     TILES_SHIFT,
+    WINS_MASK,
+    WINS_WITH_PAIR_SHIFT,
+    WINS_WITHOUT_PAIR_SHIFT,
     tables,
 )
 from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS, tile_name
@@ -65,9 +68,7 @@ def waiting_tiles(hand13: Sequence[int], melds: int = 0) -> list[int]:
     suit, honor = _tables or _bind_tables()
     try:
         key = bytes(hand13)
-        g0, g1, g2 = key[:9], key[9:18], key[18:27]
-        g3 = key[27:]
-        va, vb, vc, vd = suit[g0], suit[g1], suit[g2], honor[g3]
+        va, vb, vc, vd = suit[key[:9]], suit[key[9:18]], suit[key[18:27]], honor[key[27:]]
         packed = va + vb + vc + vd
         melds = _READY_MELDS[(packed >> TILES_SHIFT & TILES_MASK) + (melds << 6)]
     except (KeyError, TypeError, ValueError):  # invalid hand or a list of kinds
@@ -76,7 +77,16 @@ def waiting_tiles(hand13: Sequence[int], melds: int = 0) -> list[int]:
     if complete < INCOMPLETE:
         found = _standard_wait_mask(key)  # every group complete: rare, take the general way
     elif complete < 2 * INCOMPLETE and complete - INCOMPLETE <= 1:
-        found = _one_group_wait_mask(va, vb, vc, (g0, g1, g2, g3), complete - INCOMPLETE)
+        # One group short: it must take the pair unless another group holds it.
+        shift = WINS_WITH_PAIR_SHIFT if complete == INCOMPLETE else WINS_WITHOUT_PAIR_SHIFT
+        if va >> COMPLETE_SHIFT & COMPLETE_MASK >= INCOMPLETE:
+            found = va >> shift & WINS_MASK
+        elif vb >> COMPLETE_SHIFT & COMPLETE_MASK >= INCOMPLETE:
+            found = (vb >> shift & WINS_MASK) << 9
+        elif vc >> COMPLETE_SHIFT & COMPLETE_MASK >= INCOMPLETE:
+            found = (vc >> shift & WINS_MASK) << 18
+        else:
+            found = (vd >> shift & WINS_MASK) << 27
     else:
         found = 0  # two groups short, or two pairs besides the short group
     if melds == 0:
@@ -101,24 +111,6 @@ def _bind_tables() -> list[dict[bytes, int]]:
     t = tables()
     _tables.extend((t.suit, t.honor))
     return _tables
-
-
-def _one_group_wait_mask(va: int, vb: int, vc: int, groups: tuple[bytes, ...], pairs: int) -> int:
-    """Completing kinds when exactly one group is short and the others hold ``pairs`` pairs."""
-    if va >> COMPLETE_SHIFT & COMPLETE_MASK >= INCOMPLETE:
-        receiver = 0
-    elif vb >> COMPLETE_SHIFT & COMPLETE_MASK >= INCOMPLETE:
-        receiver = 1
-    elif vc >> COMPLETE_SHIFT & COMPLETE_MASK >= INCOMPLETE:
-        receiver = 2
-    else:
-        receiver = 3
-    start = _GROUPS[receiver][0]
-    arrangement = groups[receiver]
-    info = _group_cache.get(arrangement)
-    if info is None:
-        info = _group_info(arrangement, start)
-    return info[2 - pairs] << start
 
 
 def _orphan_kinds_mask(key: bytes) -> int:
