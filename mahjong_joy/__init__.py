@@ -7,6 +7,9 @@ The stable public names (the game, the CLI and other tools import these):
 True
 """
 
+from importlib import import_module
+from typing import Any
+
 from mahjong_joy.errors import (
     IllegalActionError,
     InvalidHandError,
@@ -15,13 +18,46 @@ from mahjong_joy.errors import (
     RecordError,
     ScoringError,
 )
-from mahjong_joy.hand.agari import is_winning_hand
-from mahjong_joy.hand.claims import ClaimOption, claimable_sets
-from mahjong_joy.hand.decompose import Decomposition, Group, decompositions
-from mahjong_joy.hand.shanten import ShantenByForm, shanten, shanten_by_form
-from mahjong_joy.hand.waits import DiscardCandidate, discard_candidates, ukeire, waiting_tiles
-from mahjong_joy.notation import format_tiles, parse_tiles
-from mahjong_joy.rulesets.riichi import HandScore, RiichiRules, WinSituation, score_hand
+
+# Public name -> the module that defines it. Loaded on first use (PEP 562), so
+# starting the game window does not pay for the scorer and the hand tables
+# before the first frame; ``from mahjong_joy import score_hand`` works as before.
+_LAZY = {
+    "is_winning_hand": "mahjong_joy.hand.agari",
+    "ClaimOption": "mahjong_joy.hand.claims",
+    "claimable_sets": "mahjong_joy.hand.claims",
+    "Decomposition": "mahjong_joy.hand.decompose",
+    "Group": "mahjong_joy.hand.decompose",
+    "decompositions": "mahjong_joy.hand.decompose",
+    "ShantenByForm": "mahjong_joy.hand.shanten",
+    "shanten": "mahjong_joy.hand.shanten",
+    "shanten_by_form": "mahjong_joy.hand.shanten",
+    "DiscardCandidate": "mahjong_joy.hand.waits",
+    "discard_candidates": "mahjong_joy.hand.waits",
+    "ukeire": "mahjong_joy.hand.waits",
+    "waiting_tiles": "mahjong_joy.hand.waits",
+    "format_tiles": "mahjong_joy.notation",
+    "parse_tiles": "mahjong_joy.notation",
+    "HandScore": "mahjong_joy.rulesets.riichi",
+    "RiichiRules": "mahjong_joy.rulesets.riichi",
+    "WinSituation": "mahjong_joy.rulesets.riichi",
+    "score_hand": "mahjong_joy.rulesets.riichi",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name's module on first access and cache the name here."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mahjong_joy' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __version__ = "0.1.0"
 
