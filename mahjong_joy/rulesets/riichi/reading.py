@@ -54,6 +54,7 @@ THREE_KANS = 1 << 7  # three or more declared kans
 WHITE_SET, GREEN_SET, RED_SET = 1 << 8, 1 << 9, 1 << 10  # three or more of that dragon
 SEAT_SET, ROUND_SET = 1 << 11, 1 << 12  # three or more of the seat / round wind
 TWO_DRAGON_SETS, THREE_WIND_SETS = 1 << 13, 1 << 14  # that many honors with three or more
+HONOR_SET_GATES = (1 << 15) - (1 << 8)  # WHITE_SET .. THREE_WIND_SETS
 HAND_GATES = (1 << 15) - 1  # the bits above are the hand's; those below, a reading's
 A_RUN, TWO_RUNS, THREE_RUNS, FOUR_RUNS = 1 << 15, 1 << 16, 1 << 17, 1 << 18  # runs in the reading
 THREE_TRIPLETS, FOUR_TRIPLETS = 1 << 19, 1 << 20  # triplets and kans in the reading
@@ -68,10 +69,12 @@ class HandFacts:
     facts the hand-scope yaku need: suits present, all terminals/honors, ...).
 
     ``concealed`` is the ``counts34`` of the concealed tiles, ``counts`` that of
-    the whole hand, declared melds included; ``melds`` the declared melds as
-    readings use them; ``present`` the set of kinds in the hand and ``suits`` the
-    set of their suits (0..3); ``gates`` the open gate bits. Built before the rest
-    of the situation is checked: it assumes only well-formed melds and kinds 0..33.
+    the whole hand, declared melds included (both as ``bytearray``: ``bytes()`` of
+    one is the table key); ``melds`` the declared melds as readings use them;
+    ``present`` the set of kinds in the hand and ``suits`` the set of their suits
+    (0..3); ``gates`` the open gate bits. Built before the rest of the situation
+    is checked: it assumes only well-formed melds, a hand of at most 14 tiles and
+    kinds 0..33.
     """
 
     __slots__ = ("situation", "rules", "concealed", "counts", "melds", "closed", "tsumo", "win_tile", "seat",
@@ -83,7 +86,7 @@ class HandFacts:
         self.rules = rules
         hand = situation.hand
         kinds = set(hand)
-        counts = [0] * KIND_COUNT
+        counts = bytearray(KIND_COUNT)
         for tile in kinds:
             counts[tile] = hand.count(tile)
         if situation.melds:
@@ -133,7 +136,7 @@ class HandFacts:
 _SUIT_OF = tuple(t // 9 for t in range(KIND_COUNT))
 
 
-def _honor_gates(counts: list[int], seat: int, round_wind: int) -> int:
+def _honor_gates(counts: bytearray, seat: int, round_wind: int) -> int:
     """The gates of honor sets, for a hand holding three or more of some honor."""
     white, green, red = counts[WHITE] >= 3, counts[GREEN] >= 3, counts[RED] >= 3
     gates = WHITE_SET if white else 0
@@ -237,13 +240,13 @@ class MeldFacts(NamedTuple):
     @classmethod
     def of(cls, melds: tuple[Meld, ...]) -> MeldFacts:
         """The facts of well-formed melds."""
-        return _add_melds(melds, [0] * KIND_COUNT, set())
+        return _add_melds(melds, bytearray(KIND_COUNT), set())
 
 
 _NO_MELDS = MeldFacts((), (), (), (), 0, 0, 0)
 
 
-def _add_melds(melds: tuple[Meld, ...], counts: list[int], kinds: set[int]) -> MeldFacts:
+def _add_melds(melds: tuple[Meld, ...], counts: bytearray, kinds: set[int]) -> MeldFacts:
     """The facts of well-formed melds, adding their tiles to ``counts`` and ``kinds``."""
     blocks = []
     sets = []

@@ -20,7 +20,7 @@ from typing import Any
 
 from mahjong_joy.rulesets.riichi import limits
 from mahjong_joy.rulesets.riichi.fu import FuLine, fu_lines, rounded_fu
-from mahjong_joy.rulesets.riichi.reading import HAND_GATES, RARE_FLAG, RIICHI, HandFacts, Reading, readings
+from mahjong_joy.rulesets.riichi.reading import HAND_GATES, HONOR_SET_GATES, RARE_FLAG, RIICHI, HandFacts, Reading, readings
 from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, RiichiRules
 from mahjong_joy.rulesets.riichi.situation import CHI, KAN_TYPES, PON, WinSituation
 from mahjong_joy.rulesets.riichi.yaku import (
@@ -38,35 +38,49 @@ from mahjong_joy.tiles import EAST, KIND_COUNT, tile_name
 NOT_WINNING, NO_YAKU, INVALID_SITUATION = "not_winning", "no_yaku", "invalid_situation"
 # Rows by scope, for an open hand (index False: closed-only rows left out) and a
 # closed one (index True).
-# The rows worth asking, by hand closedness and scope, grouped by the gates they
-# need: (needs, ((table index, predicate), ...)). A group is asked only when all
-# its gates are open (``HandFacts.gates`` / ``Reading.gates``); held rows are kept
-# as table indexes, which sort back into table order.
-Groups = tuple[tuple[int, tuple[tuple[int, Any], ...]], ...]
+# The rows worth asking, by hand closedness and scope, as families: a family is
+# (mask, table) where ``table[gates & mask]`` lists (table index, predicate) of its
+# rows whose gates are all open (``HandFacts.gates`` / ``Reading.gates``). Tables
+# are built for every combination of the family's bits when the scorer is
+# imported; honor-set gates get their own family so no table grows past 2**11.
+Family = tuple[int, dict[int, tuple[tuple[int, Any], ...]]]
 
 
-def _groups(closed: bool, scope: str) -> Groups:
-    by_needs: dict[int, list[tuple[int, Any]]] = {}
-    for i, row in enumerate(YAKU_ROWS):
-        if row.scope == scope and (closed or row.han_open is not None):
-            by_needs.setdefault(row.needs, []).append((i, row.test))
-    return tuple((needs, tuple(rows)) for needs, rows in by_needs.items())
+def _families(closed: bool, scope: str) -> tuple[Family, ...]:
+    rows = [(i, r) for i, r in enumerate(YAKU_ROWS) if r.scope == scope and (closed or r.han_open is not None)]
+    split = ([(i, r) for i, r in rows if r.needs & HONOR_SET_GATES],
+             [(i, r) for i, r in rows if not r.needs & HONOR_SET_GATES])
+    return tuple(_family(part) for part in split if part)
 
 
-_HAND_GROUPS = {closed: _groups(closed, HAND) for closed in (False, True)}
-_READING_GROUPS = {closed: _groups(closed, READING) for closed in (False, True)}
+def _family(rows: list[tuple[int, YakuRow]]) -> Family:
+    mask = 0
+    for _, row in rows:
+        mask |= row.needs
+    table = {}
+    gates = mask
+    while True:  # every sub-mask of ``mask``
+        table[gates] = tuple((i, r.test) for i, r in rows if r.needs & gates == r.needs)
+        if not gates:
+            return mask, table
+        gates = (gates - 1) & mask
+
+
+_HAND_FAMILIES = {closed: _families(closed, HAND) for closed in (False, True)}
+_READING_FAMILIES = {closed: _families(closed, READING) for closed in (False, True)}
 if any(row.needs & ~HAND_GATES for row in YAKU_ROWS if row.scope == HAND):
     raise AssertionError("a hand-scope yaku row needs a reading gate")
+if any(row.needs & HONOR_SET_GATES and row.needs & ~HONOR_SET_GATES for row in YAKU_ROWS):
+    raise AssertionError("a yaku row needs honor-set gates and others: it fits no family")
 
 
-def _held(groups: Groups, gates: int, reading: Reading) -> list[int]:
+def _held(families: tuple[Family, ...], gates: int, reading: Reading) -> list[int]:
     """Table indexes of the rows that hold, asking only rows whose gates are open."""
     held = []
-    for needs, rows in groups:
-        if gates & needs == needs:
-            for i, test in rows:
-                if test(reading):
-                    held.append(i)
+    for mask, table in families:
+        for i, test in table[gates & mask]:
+            if test(reading):
+                held.append(i)
     return held
 
 
@@ -133,7 +147,7 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     ((('menzen_tsumo', 1), ('pinfu', 1), ('tanyao', 1)), 20, {'tsumo_dealer': 1300, 'tsumo_non_dealer': 700})
     """
     rules = DEFAULT_RULES if rules is None else rules
-    problem = _meld_problem_of(situation)
+    problem = _shape_problem(situation)
     if not problem:
         facts = HandFacts(situation, rules)
         problem = _tile_problem(situation, facts.counts) or _flag_problem(situation, rules, facts)
@@ -143,13 +157,13 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     if not found:
         return HandScore(False, NOT_WINNING, "the tiles do not form a complete hand")
     closed = facts.closed
-    hand_held = _held(_HAND_GROUPS[closed], facts.gates, found[0])
-    reading_groups = _READING_GROUPS[closed]
+    hand_held = _held(_HAND_FAMILIES[closed], facts.gates, found[0])
+    reading_families = _READING_FAMILIES[closed]
     dora = facts_dora(facts)
     best: tuple | None = None
     best_key: tuple = ()
     for reading in found:
-        held = _held(reading_groups, reading.gates, reading)
+        held = _held(reading_families, reading.gates, reading)
         if hand_held:
             held += hand_held
             held.sort()  # table order
@@ -291,15 +305,16 @@ _DORA_OF = tuple(dora_of(t) for t in range(KIND_COUNT))
 def situation_problem(s: WinSituation, rules: RiichiRules) -> str:
     """Why a situation cannot happen, or ``""``: wrong melds first, then the other
     tiles, then flags."""
-    problem = _meld_problem_of(s)
+    problem = _shape_problem(s)
     if problem:
         return problem
     facts = HandFacts(s, rules)
     return _tile_problem(s, facts.counts) or _flag_problem(s, rules, facts)
 
 
-def _meld_problem_of(s: WinSituation) -> str:
-    """What is wrong with the declared melds (checked before anything is counted)."""
+def _shape_problem(s: WinSituation) -> str:
+    """What is wrong with the declared melds or the hand's size (checked before
+    anything is counted)."""
     melds = s.melds
     if len(melds) > 4:
         return f"{len(melds)} melds: a hand has at most 4"
@@ -309,17 +324,18 @@ def _meld_problem_of(s: WinSituation) -> str:
         bad = _meld_problem(meld.kind, sorted(meld.tiles))
         if bad:
             return f"meld {i} ({meld.kind} {''.join(tile_name(t) for t in meld.tiles)}): {bad}"
-    return ""
-
-
-def _tile_problem(s: WinSituation, whole: list[int]) -> str:
-    """What is wrong with the tiles of well-formed melds and the hand, given the
-    ``counts34`` of both."""
-    melds = s.melds
     hand = s.hand
     expected = 14 - 3 * len(melds)
     if len(hand) != expected:
         return f"hand has {len(hand)} tiles; with {len(melds)} melds it needs {expected} (winning tile included)"
+    return ""
+
+
+def _tile_problem(s: WinSituation, whole: bytearray) -> str:
+    """What is wrong with the tiles of well-formed melds and a hand of the right
+    size, given the ``counts34`` of both."""
+    melds = s.melds
+    hand = s.hand
     if s.win_tile not in hand:
         return f"winning tile {tile_name(s.win_tile)} is not in the hand"
     indicators = s.dora_indicators + s.ura_indicators
@@ -341,7 +357,7 @@ def _tile_problem(s: WinSituation, whole: list[int]) -> str:
     return ""
 
 
-def _too_many_with(whole: list[int], indicators: tuple[int, ...]) -> bool:
+def _too_many_with(whole: bytearray, indicators: tuple[int, ...]) -> bool:
     """True when some kind has more than 4 copies once the indicators are added."""
     for tile in indicators:
         if whole[tile] + indicators.count(tile) > 4:
