@@ -82,7 +82,7 @@ class AutosaveWriter:
 
     def save(self, ctl: Controller) -> None:
         """Replace the autosave file atomically with this match as it stands."""
-        atomic_write_text(autosave_path(), self.text(ctl))
+        atomic_write_text(autosave_path(), self.text(ctl), fsync=False)
 
     def _start(self, ctl: Controller) -> None:
         record = autosave_record(ctl, self.meta)
