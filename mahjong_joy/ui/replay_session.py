@@ -15,9 +15,9 @@ from typing import Any
 
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.state import HandState
+from mahjong_joy.engine.view import SeatView
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.replay.cursor import ReplayCursor
-from mahjong_joy.tiles import KIND_COUNT
 from mahjong_joy.ui.controller_session import WIND_KIND
 from mahjong_joy.ui.controller_session import _result as result_view
 from mahjong_joy.ui.session import SEAT_NAMES, MeldView, TableSnapshot
@@ -148,7 +148,7 @@ class ReplaySession:
             dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators),
             own_actions=(),
             claim=None,
-            visible34=tuple(_visible(hand, me)),
+            visible34=tuple(SeatView(hand, me).visible_counts34()),
             result=result,
             revealed={s: _face_up(hand, s) for s in range(4) if s != me},
             match_over=match.is_over and hand.is_finished,
@@ -171,20 +171,3 @@ def _face_up(hand: HandState, seat: int) -> tuple[int, ...]:
     """A seat's hand as laid open: sorted, the tile just drawn last."""
     kinds, drawn = _split_drawn(hand, seat)
     return kinds if drawn is None else kinds + (drawn,)
-
-
-def _visible(hand: HandState, me: int) -> list[int]:
-    """Copies of each kind seen from the bottom seat: own hand, rivers, melds, dora indicators."""
-    counts = [0] * KIND_COUNT
-    for t in hand.concealed[me]:
-        counts[t // 4] += 1
-    for seat in range(4):
-        for r in hand.rivers[seat]:
-            if r.claimed_by is None:
-                counts[r.tile // 4] += 1
-        for m in hand.melds[seat]:
-            for t in m.tiles:
-                counts[t // 4] += 1
-    for t in hand.wall.dora_indicators:
-        counts[t // 4] += 1
-    return [min(4, n) for n in counts]
