@@ -85,10 +85,10 @@ class HandFacts:
         self.situation = situation
         self.rules = rules
         hand = situation.hand
-        kinds = set(hand)
         counts = bytearray(KIND_COUNT)
-        for tile in kinds:
-            counts[tile] = hand.count(tile)
+        for tile in hand:
+            counts[tile] += 1
+        kinds = set(hand)
         if situation.melds:
             self.concealed = counts[:]
             self.melds = melds = _add_melds(situation.melds, counts, kinds)
@@ -254,27 +254,37 @@ def _add_melds(melds: tuple[Meld, ...], counts: bytearray, kinds: set[int]) -> M
     triplets = []
     kans = concealed = called = 0
     for meld in melds:
-        block = meld_block(meld)
-        blocks.append(block)
-        tile = block.tile
-        if block.shape == RUN:
+        kind, tiles = meld.kind, meld.tiles
+        if kind == CHI:
+            tile = min(tiles)
+            blocks.append(_CHI_BLOCK[tile])
             runs.append(tile)
             counts[tile] += 1
             counts[tile + 1] += 1
             counts[tile + 2] += 1
-            kinds.update((tile, tile + 1, tile + 2))
+            kinds.update(tiles)
+            called += 1
+            continue
+        tile = tiles[0]
+        block = (_PON_BLOCK if kind == PON else _CLOSED_KAN_BLOCK if kind == CLOSED_KAN else _OPEN_KAN)[tile]
+        blocks.append(block)
+        sets.append(block)
+        triplets.append(tile)
+        kinds.add(tile)
+        counts[tile] += len(tiles)
+        if kind == PON:
+            called += 1
         else:
-            sets.append(block)
-            triplets.append(tile)
-            kinds.add(tile)
-            if block.shape == KAN:
-                counts[tile] += 4
-                kans += 1
-                concealed += block.concealed
+            kans += 1
+            if kind == CLOSED_KAN:
+                concealed += 1
             else:
-                counts[tile] += 3
-        called += block.called
-    return MeldFacts(tuple(blocks), tuple(sets), tuple(runs), tuple(triplets), kans, concealed, called)
+                called += 1
+    return _new_tuple(MeldFacts, (tuple(blocks), tuple(sets), tuple(runs), tuple(triplets), kans, concealed, called))
+
+
+_new_tuple = tuple.__new__
+_CHI_BLOCK, _PON_BLOCK, _CLOSED_KAN_BLOCK = _MELD_BLOCK[CHI], _MELD_BLOCK[PON], _MELD_BLOCK[CLOSED_KAN]
 
 
 def readings(key: bytes, facts: HandFacts, melds: MeldFacts) -> list[Reading]:
