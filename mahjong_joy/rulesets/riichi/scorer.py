@@ -339,30 +339,27 @@ def _tile_problem(s: WinSituation, whole: bytearray) -> str:
     if s.win_tile not in hand:
         return f"winning tile {tile_name(s.win_tile)} is not in the hand"
     indicators = s.dora_indicators + s.ura_indicators
-    if max(whole) > 4 or (indicators and _too_many_with(whole, indicators)):
+    too_many = max(whole) > 4
+    for tile in indicators:
+        if whole[tile] + indicators.count(tile) > 4:
+            too_many = True
+    if too_many:
         seen = whole[:]
         for tile in indicators:
             seen[tile] += 1
         tile = next(t for t, n in enumerate(seen) if n > 4)
         return f"{seen[tile]} copies of {tile_name(tile)} among hand, melds and indicators: a kind has only 4"
-    if melds or len(s.hand_red) > 1:
-        reds = list(s.hand_red)
-        for meld in melds:
+    reds = s.hand_red
+    for meld in melds:
+        if meld.red:
             reds += meld.red
+    if len(reds) > 1 and len(set(reds)) < len(reds):
         for tile in sorted(set(reds)):
             if reds.count(tile) > 1:
                 return f"{reds.count(tile)} red {tile_name(tile)}: the set has one red five per suit"
     if len(s.dora_indicators) > 5 or len(s.ura_indicators) > 5:
         return "at most 5 dora and 5 ura-dora indicators (one plus one per kan)"
     return ""
-
-
-def _too_many_with(whole: bytearray, indicators: tuple[int, ...]) -> bool:
-    """True when some kind has more than 4 copies once the indicators are added."""
-    for tile in indicators:
-        if whole[tile] + indicators.count(tile) > 4:
-            return True
-    return False
 
 
 _WELL_FORMED = frozenset(
