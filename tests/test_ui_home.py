@@ -98,3 +98,19 @@ def test_home_with_continue_has_no_overlaps(size: tuple[int, int]) -> None:
         assert app.screen.get_rect().contains(ra), f"{a} leaves the window"
         for b, rb in rects[i + 1 :]:
             assert not ra.colliderect(rb), f"{a} overlaps {b} at {size}"
+
+
+def test_new_game_over_a_saved_match_keeps_it_in_the_history() -> None:
+    from mahjong_joy.replay.record import read_record
+    from mahjong_joy.storage.history import History
+
+    played = played_session(8)
+    app, home = home_app()
+    press(app, home, "new")
+    assert isinstance(app.top, TableScene)
+    assert app.top.session.ctl is not played.ctl
+    with History.open() as history:
+        rows = history.matches()
+    assert len(rows) == 1 and not rows[0].finished and rows[0].placement is None
+    kept = read_record(rows[0].record_path)["matches"][0]["decisions"]
+    assert kept == [a.to_dict() for a in played.ctl.decisions]

@@ -108,6 +108,28 @@ def clear_autosave() -> None:
     autosave_path().unlink(missing_ok=True)
 
 
+def abandon_autosave() -> str | None:
+    """A new match replaces the saved one: keep the unfinished match in records/ and
+    the history (unplaced), then clear the save. Returns a message for the player
+    when the save was bad (it is set aside) or could not be archived."""
+    try:
+        loaded = load_autosave(auto_deal=False)
+    except RecordError as exc:
+        return str(exc)
+    if loaded is None:
+        return None
+    from mahjong_joy.storage.archive import archive_match
+
+    ctl, meta = loaded
+    try:
+        if ctl.decisions:
+            archive_match(ctl, meta.player_seat, player_name=meta.player_name)
+    except (OSError, ValueError) as exc:
+        return f"The unfinished match could not be kept in your history: {exc}"
+    clear_autosave()
+    return None
+
+
 def load_autosave(auto_deal: bool = False) -> tuple[Controller, AutosaveMeta] | None:
     """The saved match rebuilt as a controller, with its meta; ``None`` when there is none.
 

@@ -102,6 +102,10 @@ class HomeScene(Scene):
         if action == "continue":
             self._continue()
         elif action == "new":
+            if self.can_continue:  # the unfinished match goes to Replays, not into thin air
+                from mahjong_joy.replay.autosave import abandon_autosave
+
+                self.app.show_notice(abandon_autosave())
             self.next = Transition("push", TableScene(self.app), {"seed": self.seed_field.seed, "ruleset": self.ruleset})
         elif action == "ruleset":
             self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
