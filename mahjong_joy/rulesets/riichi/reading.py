@@ -9,7 +9,7 @@ wait makes the completed triplet a called one for fu and for sanankou
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from mahjong_joy.hand.decompose import RUN, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
@@ -121,8 +121,7 @@ class HandFacts:
             gates |= TSUMO
         if situation.riichi or situation.double_riichi:
             gates |= RIICHI
-        if (situation.double_riichi or situation.ippatsu or situation.haitei or situation.houtei
-                or situation.rinshan or situation.chankan or situation.tenhou or situation.chiihou):
+        if any(_rare_flags(situation)):
             gates |= RARE_FLAG
         if len(suits) - (3 in suits) <= 1:
             gates |= ONE_SUIT
@@ -134,6 +133,7 @@ class HandFacts:
 
 
 _SUIT_OF = tuple(t // 9 for t in range(KIND_COUNT))
+_rare_flags = attrgetter("double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
 
 
 def _honor_gates(counts: bytearray, seat: int, round_wind: int) -> int:

@@ -158,8 +158,26 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
         return HandScore(False, NOT_WINNING, "the tiles do not form a complete hand")
     closed = facts.closed
     hand_held = _held(_HAND_FAMILIES[closed], facts.gates, found[0])
-    reading_families = _READING_FAMILIES[closed]
     dora = facts_dora(facts)
+    reading_families = _READING_FAMILIES[closed]
+    if len(found) == 1:  # the usual case: nothing to rank
+        reading = found[0]
+        held = _held(reading_families, reading.gates, reading)
+        if hand_held:
+            held += hand_held
+            held.sort()  # table order
+        best = _score_reading(reading, held, facts, dora)
+    else:
+        best = _best_reading(found, hand_held, reading_families, facts, dora)
+    if best is None:
+        return HandScore(False, NO_YAKU, "the hand has no yaku")
+    return _result(*best, facts)
+
+
+def _best_reading(found: list[Reading], hand_held: list[int], reading_families: tuple[Family, ...],
+                  facts: HandFacts, dora: list[tuple[str, int]]) -> tuple | None:
+    """The scored reading worth the most (ranked like the payments, then a real
+    yakuman, more han, more fu; the first found wins a tie), or ``None``."""
     best: tuple | None = None
     best_key: tuple = ()
     for reading in found:
@@ -172,15 +190,13 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
             continue
         if best is None:
             best = scored
-        else:  # ranked like the payments, then a real yakuman, more han, more fu
-            if not best_key:
-                best_key = _rank(best, facts)
-            key = _rank(scored, facts)
-            if key > best_key:
-                best, best_key = scored, key
-    if best is None:
-        return HandScore(False, NO_YAKU, "the hand has no yaku")
-    return _result(*best, facts)
+            continue
+        if not best_key:
+            best_key = _rank(best, facts)
+        key = _rank(scored, facts)
+        if key > best_key:
+            best, best_key = scored, key
+    return best
 
 
 def _score_reading(reading: Reading, held: list[int], facts: HandFacts,
