@@ -45,28 +45,45 @@ class FuLine(NamedTuple):
 def fu_lines(r: Reading, drops: Collection[str] = ()) -> list[FuLine]:
     """The fu lines of a reading; lines whose reason is in ``drops`` are left out
     (pinfu drops ``tsumo``)."""
+    return fu_of(r, drops)[0]
+
+
+def fu_of(r: Reading, drops: Collection[str] = ()) -> tuple[list[FuLine], int]:
+    """The fu lines of a reading (as :func:`fu_lines`) and their total as
+    :func:`rounded_fu` rounds it, in one pass."""
     form = r.form
     if form == SEVEN_PAIRS:
-        return [_CHIITOITSU_LINE]
+        return [_CHIITOITSU_LINE], 25
     if form == THIRTEEN_ORPHANS:
-        return []
+        return [], 0
     f = r.facts
     closed, tsumo = f.closed, f.tsumo
-    lines = [_BASE_LINE, _MENZEN_RON_LINE] if closed and not tsumo else [_BASE_LINE]
+    if closed and not tsumo:
+        lines = [_BASE_LINE, _MENZEN_RON_LINE]
+        total = 30
+    else:
+        lines = [_BASE_LINE]
+        total = 20
     for b in r.sets:
-        lines.append(_SET_LINES[b.shape][b.concealed][b.tile])
+        line = _SET_LINES[b.shape][b.concealed][b.tile]
+        lines.append(line)
+        total += line.fu
     times = f.value_tiles.get(r.pair, 0)
     if times:
-        lines.append(_pair_line(r.pair, times, f.rules.double_wind_pair_fu))
-    wait_line = _WAIT_LINES.get(r.wait)
-    if wait_line is not None:
-        lines.append(wait_line)
+        line = _pair_line(r.pair, times, f.rules.double_wind_pair_fu)
+        lines.append(line)
+        total += line.fu
+    if r.wait in _WAIT_LINES:
+        lines.append(_WAIT_LINES[r.wait])
+        total += 2
     if tsumo:
         if TSUMO not in drops:
             lines.append(_TSUMO_LINE)
-    elif not closed and len(lines) == 1:  # only the base 20: the open-pinfu shape
+            total += 2
+    elif not closed and total == 20:  # only the base 20: the open-pinfu shape
         lines.append(_OPEN_PINFU_LINE)
-    return lines
+        total = 30
+    return lines, -(-total // 10) * 10
 
 
 def _set_line(shape: str, tile: int, concealed: bool) -> FuLine:

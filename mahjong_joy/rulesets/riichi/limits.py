@@ -38,26 +38,25 @@ def basic_points(han: int, fu: int, yakuman: int, rules: RiichiRules) -> tuple[i
     return base, None
 
 
-def _up100(points: int) -> int:
-    return -(-points // 100) * 100
-
 
 def main_payment(base: int, dealer: bool, tsumo: bool) -> int:
     """What the hand is worth before honba and sticks (ranks readings like the payments)."""
     if not tsumo:
-        return _up100(base * (6 if dealer else 4))
+        return -(-base * (6 if dealer else 4) // 100) * 100
     if dealer:
-        return 3 * _up100(base * 2)
-    return _up100(base * 2) + 2 * _up100(base)
+        return 3 * (-(-base * 2 // 100) * 100)
+    return -(-base * 2 // 100) * 100 + 2 * (-(-base // 100) * 100)
 
 
 def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0) -> dict[str, int]:
     """Who pays what, honba included: ``ron``, or ``tsumo_dealer``/``tsumo_non_dealer``."""
+    # each amount rounds up to 100: -(-x // 100) * 100
     if not tsumo:
-        return {"ron": _up100(base * (6 if dealer else 4)) + 300 * honba}
+        return {"ron": -(-base * (6 if dealer else 4) // 100) * 100 + 300 * honba}
     if dealer:
-        return {"tsumo_non_dealer": _up100(base * 2) + 100 * honba}
-    return {"tsumo_dealer": _up100(base * 2) + 100 * honba, "tsumo_non_dealer": _up100(base) + 100 * honba}
+        return {"tsumo_non_dealer": -(-base * 2 // 100) * 100 + 100 * honba}
+    return {"tsumo_dealer": -(-base * 2 // 100) * 100 + 100 * honba,
+            "tsumo_non_dealer": -(-base // 100) * 100 + 100 * honba}
 
 
 def received(pay: dict[str, int], dealer: bool, riichi_sticks: int = 0) -> int:

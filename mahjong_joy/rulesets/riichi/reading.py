@@ -78,8 +78,7 @@ class HandFacts:
     """
 
     __slots__ = ("situation", "rules", "concealed", "counts", "melds", "closed", "tsumo", "win_tile", "seat",
-                 "round", "value_tiles", "has_melds", "present", "suits", "yaochuu_only", "no_yaochuu",
-                 "terminals_only", "has_honors", "gates")
+                 "round", "value_tiles", "has_melds", "present", "suits", "has_honors", "gates")
 
     def __init__(self, situation: WinSituation, rules: RiichiRules) -> None:
         self.situation = situation
@@ -94,13 +93,15 @@ class HandFacts:
             self.melds = melds = _add_melds(situation.melds, counts, kinds)
             self.closed = not melds.called
             self.has_melds = True
+            gates = THREE_KANS if melds.kans >= 3 else 0
         else:
             self.concealed = counts
             self.melds = _NO_MELDS
             self.closed = True
             self.has_melds = False
+            gates = 0
         self.counts = counts
-        self.tsumo = tsumo = situation.tsumo
+        self.tsumo = situation.tsumo
         self.win_tile = situation.win_tile
         self.seat = seat = situation.seat_wind
         self.round = round_wind = situation.round_wind
@@ -108,28 +109,38 @@ class HandFacts:
         self.value_tiles = _VALUE_TILES.get((seat, round_wind)) or _value_tiles(seat, round_wind)
         self.present = kinds
         self.suits = suits = set(map(_SUIT_OF.__getitem__, kinds))
-        self.yaochuu_only = kinds <= _YAOCHUU
-        self.terminals_only = kinds <= _TERMINALS
-        self.has_honors = 3 in suits
+        self.has_honors = has_honors = 3 in suits
         if kinds.isdisjoint(_YAOCHUU):
-            self.no_yaochuu = True
-            gates = NO_YAOCHUU
+            gates |= NO_YAOCHUU
+        elif kinds <= _YAOCHUU:
+            gates |= HAS_YAOCHUU | YAOCHUU_ONLY
         else:
-            self.no_yaochuu = False
-            gates = HAS_YAOCHUU | YAOCHUU_ONLY if self.yaochuu_only else HAS_YAOCHUU
-        if tsumo:
+            gates |= HAS_YAOCHUU
+        if situation.tsumo:
             gates |= TSUMO
         if situation.riichi or situation.double_riichi:
             gates |= RIICHI
         if any(_rare_flags(situation)):
             gates |= RARE_FLAG
-        if len(suits) - (3 in suits) <= 1:
+        if len(suits) - has_honors <= 1:
             gates |= ONE_SUIT
-        if self.melds.kans >= 3:
-            gates |= THREE_KANS
-        if max(counts[27:]) >= 3:
+        if has_honors and max(counts[27:]) >= 3:
             gates |= _honor_gates(counts, seat, round_wind)
         self.gates = gates
+
+    @property
+    def no_yaochuu(self) -> bool:
+        """Simples only (no terminal or honor anywhere in the hand)."""
+        return bool(self.gates & NO_YAOCHUU)
+
+    @property
+    def yaochuu_only(self) -> bool:
+        """Terminals and honors only."""
+        return bool(self.gates & YAOCHUU_ONLY)
+
+    @property
+    def terminals_only(self) -> bool:
+        return self.present <= _TERMINALS
 
 
 _SUIT_OF = tuple(t // 9 for t in range(KIND_COUNT))

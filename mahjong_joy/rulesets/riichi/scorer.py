@@ -19,7 +19,7 @@ from operator import itemgetter
 from typing import Any
 
 from mahjong_joy.rulesets.riichi import limits
-from mahjong_joy.rulesets.riichi.fu import FuLine, fu_lines, rounded_fu
+from mahjong_joy.rulesets.riichi.fu import FuLine, fu_of
 from mahjong_joy.rulesets.riichi.reading import HAND_GATES, HONOR_SET_GATES, RARE_FLAG, RIICHI, HandFacts, Reading, readings
 from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, RiichiRules
 from mahjong_joy.rulesets.riichi.situation import CHI, KAN_TYPES, PON, WinSituation
@@ -150,7 +150,9 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     problem = _shape_problem(situation)
     if not problem:
         facts = HandFacts(situation, rules)
-        problem = _tile_problem(situation, facts.counts) or _flag_problem(situation, rules, facts)
+        problem = _tile_problem(situation, facts.counts)
+        if not problem and facts.gates & (RIICHI | RARE_FLAG):
+            problem = _flag_problem(situation, rules, facts)
     if problem:
         return HandScore(False, INVALID_SITUATION, problem)
     found = readings(bytes(facts.concealed), facts, facts.melds)
@@ -211,7 +213,7 @@ def _score_reading(reading: Reading, held: list[int], facts: HandFacts,
         for i in held:
             drops += _DROPS_FU.get(i, ())
     yakuman = not _YAKUMAN_ROWS.isdisjoint(held)
-    rows = _apply_supersession(held, yakuman)
+    rows = _apply_supersession(held, yakuman) if yakuman or not _SUPERSEDERS.isdisjoint(held) else held
     rules = facts.rules
     multiple = 0
     if yakuman:
@@ -229,8 +231,7 @@ def _score_reading(reading: Reading, held: list[int], facts: HandFacts,
             yaku.append((JOY_WIN, 1))
         if dora:
             yaku += dora
-    lines = fu_lines(reading, drops)
-    fu = rounded_fu(lines)
+    lines, fu = fu_of(reading, drops)
     han = sum(map(_second, yaku))
     base, limit = limits.basic_points(han, fu, multiple, rules)
     return yaku, multiple, lines, fu, han, base, limit
