@@ -38,7 +38,6 @@ def basic_points(han: int, fu: int, yakuman: int, rules: RiichiRules) -> tuple[i
     return base, None
 
 
-
 def main_payment(base: int, dealer: bool, tsumo: bool) -> int:
     """What the hand is worth before honba and sticks (ranks readings like the payments)."""
     if not tsumo:
