@@ -20,7 +20,15 @@ from typing import Any
 
 from mahjong_joy.rulesets.riichi import limits
 from mahjong_joy.rulesets.riichi.fu import FuLine, fu_of
-from mahjong_joy.rulesets.riichi.reading import HAND_GATES, HONOR_SET_GATES, RARE_FLAG, RIICHI, HandFacts, Reading, readings
+from mahjong_joy.rulesets.riichi.reading import (
+    HAND_GATES,
+    HONOR_SET_GATES,
+    RARE_FLAG,
+    RIICHI,
+    HandFacts,
+    Reading,
+    readings,
+)
 from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, RiichiRules
 from mahjong_joy.rulesets.riichi.situation import CHI, KAN_TYPES, PON, WinSituation
 from mahjong_joy.rulesets.riichi.yaku import (

@@ -344,7 +344,8 @@ YAKU_ROWS: tuple[YakuRow, ...] = (
     YakuRow("chinitsu", 6, 5, _chinitsu, ("honitsu",), scope=HAND, needs=ONE_SUIT),
     # yakuman: han is 13 per yakuman; ``double`` doubles it when double yakuman is on
     YakuRow("kokushi", 13, _NOT_CLOSED, _kokushi, yakuman=True, double=_kokushi_13, needs=ORPHANS_FORM),
-    YakuRow("suuankou", 13, _NOT_CLOSED, _suuankou, ("sanankou",), yakuman=True, double=_suuankou_tanki, needs=FOUR_TRIPLETS),
+    YakuRow("suuankou", 13, _NOT_CLOSED, _suuankou, ("sanankou",), yakuman=True, double=_suuankou_tanki,
+            needs=FOUR_TRIPLETS),
     YakuRow("daisangen", 13, 13, _daisangen, yakuman=True, needs=WHITE_SET | GREEN_SET | RED_SET),
     YakuRow("shousuushii", 13, 13, _shousuushii, yakuman=True, needs=THREE_WIND_SETS),
     YakuRow("daisuushii", 13, 13, _daisuushii, ("shousuushii",), yakuman=True, double=_always, needs=THREE_WIND_SETS),
