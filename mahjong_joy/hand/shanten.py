@@ -16,7 +16,21 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from mahjong_joy.hand.counts import hand_bytes
-from mahjong_joy.hand.tables import ID_MASK, SPECIAL_SHIFT, TILES_MASK, TILES_SHIFT, Vector, tables
+from mahjong_joy.hand.tables import (
+    ID_MASK,
+    KINDS_MASK,
+    KINDS_SHIFT,
+    ORPHAN_PAIRS_MASK,
+    ORPHAN_PAIRS_SHIFT,
+    ORPHANS_MASK,
+    ORPHANS_SHIFT,
+    PAIRS_MASK,
+    SPECIAL_SHIFT,
+    TILES_MASK,
+    TILES_SHIFT,
+    Vector,
+    tables,
+)
 from mahjong_joy.tiles import TERMINALS_AND_HONORS
 
 HAND_SIZES = (13, 14)
@@ -184,16 +198,16 @@ _NO_MELD_COLUMN = 9
 def _special_shanten(special: int, best: int) -> int:
     """Least of ``best`` and the seven-pairs and thirteen-orphans shanten, from the
     summed special fields (pairs, kinds, orphan kinds, orphan pairs)."""
-    seven = 6 - (special & 0x1F)
+    seven = 6 - (special & PAIRS_MASK)
     if seven < best:
-        kinds = special >> 5 & 0x3F
+        kinds = special >> KINDS_SHIFT & KINDS_MASK
         if kinds < 7:
             seven += 7 - kinds
         if seven < best:
             best = seven
-    orphans = 13 - (special >> 11 & 0xF)
+    orphans = 13 - (special >> ORPHANS_SHIFT & ORPHANS_MASK)
     if orphans - 1 < best:
-        if special >> 15 & 0xF:
+        if special >> ORPHAN_PAIRS_SHIFT & ORPHAN_PAIRS_MASK:
             orphans -= 1
         if orphans < best:
             best = orphans

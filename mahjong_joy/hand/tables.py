@@ -47,7 +47,11 @@ ID_MASK = 0xFF
 TILES_SHIFT, TILES_MASK = 10, 0x3F
 COMPLETE_SHIFT, COMPLETE_MASK = 16, 0x3F
 INCOMPLETE = 8
-SPECIAL_SHIFT = 22  # pairs (5 bits), kinds (6), orphan kinds (4), orphan pairs (4)
+SPECIAL_SHIFT = 22  # then, relative to it: pairs (5 bits), kinds (6), orphan kinds (4), orphan pairs (4)
+PAIRS_MASK = 0x1F
+KINDS_SHIFT, KINDS_MASK = 5, 0x3F
+ORPHANS_SHIFT, ORPHANS_MASK = 11, 0xF
+ORPHAN_PAIRS_SHIFT, ORPHAN_PAIRS_MASK = 15, 0xF
 WINS_WITHOUT_PAIR_SHIFT, WINS_WITH_PAIR_SHIFT, WINS_MASK = 41, 50, 0x1FF
 
 

@@ -26,6 +26,13 @@ from mahjong_joy.hand.tables import (
     COMPLETE_SHIFT,
     ID_MASK,
     INCOMPLETE,
+    KINDS_MASK,
+    KINDS_SHIFT,
+    ORPHAN_PAIRS_MASK,
+    ORPHAN_PAIRS_SHIFT,
+    ORPHANS_MASK,
+    ORPHANS_SHIFT,
+    PAIRS_MASK,
     SPECIAL_SHIFT,
     TILES_MASK,
     TILES_SHIFT,
@@ -91,12 +98,12 @@ def waiting_tiles(hand13: Sequence[int], melds: int = 0) -> list[int]:
         found = 0  # two groups short, or two pairs besides the short group
     if melds == 0:
         special = packed >> SPECIAL_SHIFT
-        if special & 0x1F == 6 and special >> 5 & 0x3F == 7:  # six pairs and a single
+        if special & PAIRS_MASK == 6 and special >> KINDS_SHIFT & KINDS_MASK == 7:  # six pairs, a single
             found |= 1 << key.index(1)
-        orphans = special >> 11 & 0xF
+        orphans = special >> ORPHANS_SHIFT & ORPHANS_MASK
         if orphans == 13:  # thirteen singles, all orphans
             found |= _ORPHAN_MASK
-        elif orphans == 12 and special >> 15 & 0xF == 1:  # twelve kinds, one doubled
+        elif orphans == 12 and special >> ORPHAN_PAIRS_SHIFT & ORPHAN_PAIRS_MASK == 1:  # one doubled
             found |= _ORPHAN_MASK & ~_orphan_kinds_mask(key)
     if found and 4 in key:
         found &= ~_held_four(key)
