@@ -6,7 +6,8 @@ are the product of its suits' groupings, and one suit's groupings depend only on
 its nine (or seven) counts. :func:`suit_tables` lists them for every arrangement
 that splits into at most four sets and one pair (about 22,000 per number suit),
 by enumerating the sets rather than searching each arrangement, on the scorer's
-first use (about 0.1 s).
+first use (about 0.2 s on a quiet machine; the scorer no longer needs the core's
+``tables.bin``, which took about as long to load).
 
 A grouping is ``(pair, runs, triplets)``: the pair's kind or ``-1``, the run
 starts and the triplet kinds as sorted tuples of kinds (already moved to the

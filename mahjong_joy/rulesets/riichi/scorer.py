@@ -1,11 +1,21 @@
 """The resolver: score every reading of a win and keep the best (``ResolveMaxScore``).
 
-For each decomposition from :func:`mahjong_joy.hand.decompose.decompositions` and
-each group the winning tile may have completed, the yaku rows are tested, the
-supersession declared in the rows is applied, fu is counted, and the reading
-worth the most points wins; ties go to a real yakuman, then more han, then more fu
-(as the reference library breaks them). Dora are the same for every reading and
-are counted once; they never add to a yakuman and never make a hand valid.
+For each decomposition (the same ones, in the same order, as
+:func:`mahjong_joy.hand.decompose.decompositions`, read from per-suit tables by
+:mod:`~mahjong_joy.rulesets.riichi.reading`) and each group the winning tile may
+have completed, the yaku rows are tested, the supersession declared in the rows
+is applied, fu is counted, and the reading worth the most points wins; ties go to
+a real yakuman, then more han, then more fu (as the reference library breaks
+them). Dora are the same for every reading and are counted once; they never add
+to a yakuman and never make a hand valid.
+
+Speed (``scripts/bench_score.py``): the tiles are counted once per hand, into the
+hand facts that the checks, the decomposition and the yaku share; a row is asked
+only when the gates it declares are open (``YakuRow.needs``: cheap necessary
+conditions such as "three or more of some dragon" or "three runs in this
+reading"), looked up in tables built at import; held rows, fu lines, block
+objects and (id, han) lines are table entries, not built per hand. Nothing is
+cached between calls.
 
 Invalid or impossible situations are answered, not raised: the result is
 ``valid=False`` with ``error`` one of ``not_winning``, ``no_yaku`` or
