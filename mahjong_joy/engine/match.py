@@ -36,7 +36,9 @@ class HandResult:
     ``winner`` is ``None`` on an exhaustive draw, when ``ready`` lists the ready
     seats with their waits. ``hand`` is the winner's concealed kinds including the
     winning tile; ``melds`` its declared sets as ``(type, kinds)``; ``fu_details``
-    the scorer's fu lines as ``(reason, fu, tiles)``.
+    the scorer's fu lines as ``(reason, fu, tiles)``; ``meld_sources`` per meld the
+    claimed kind and the seat it came from (``None`` for a closed kan), so the
+    score screen can turn the claimed tile toward that seat as the table does.
     """
 
     winner: int | None
@@ -54,6 +56,7 @@ class HandResult:
     points: tuple[int, ...]
     ready: tuple[tuple[int, tuple[int, ...]], ...]
     fu_details: tuple[tuple[str, int, str], ...] = ()
+    meld_sources: tuple[tuple[int | None, int | None], ...] = ()
 
 
 def standings_of(points: list[int] | tuple[int, ...]) -> tuple[Standing, ...]:
@@ -165,6 +168,7 @@ class Match:
             seat, win.from_seat, win.tsumo, win.win_tile, win.hand, win.melds, score.yaku, score.han,
             score.fu, score.limit, tuple(sorted(score.payments.items())), score.deltas, points, (),
             score.fu_details,
+            tuple((None if m.claimed is None else m.claimed // 4, m.from_seat) for m in hand.melds[seat]),
         )
 
     def standings(self) -> tuple[Standing, ...]:

@@ -197,7 +197,8 @@ def _visible(hand: tuple[int, ...], seats: Any, dora: tuple[int, ...]) -> list[i
 
 def _result(r: Any) -> HandResult:
     """Copy the controller's hand result into the table's own type."""
-    melds = tuple(MeldView(kind, tuple(tiles), None, None) for kind, tiles in r.melds)
+    sources = r.meld_sources or ((None, None),) * len(r.melds)  # a result built without sources: drawn flat
+    melds = tuple(MeldView(kind, tuple(tiles), claimed, src) for (kind, tiles), (claimed, src) in zip(r.melds, sources))
     return HandResult(r.winner, r.from_seat, r.tsumo, r.win_tile, tuple(r.hand), melds, tuple(r.yaku), r.han, r.fu, r.limit,
                       tuple(r.payments), tuple(r.deltas), tuple(r.points), tuple(r.ready),
                       tuple(tuple(line) for line in r.fu_details))

@@ -13,7 +13,9 @@ from mahjong_joy.notation import parse_tiles
 from mahjong_joy.tiles import HONOR_NAMES, is_honor, tile_name
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
+from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.session import TableSnapshot
+from mahjong_joy.ui.tiles_art import footprint, tile_height
 from mahjong_joy.ui.widgets import Button, button_at, track_hover
 
 WIND_NAMES = ("East", "South", "West", "North")
@@ -190,27 +192,57 @@ class ScoreScene(Scene):
             if value:
                 theme.blit_text(surface, value, size, theme.INK, topright=(area.right, y))
 
-    def _draw_hand(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
-        """The winning hand with its melds; the winning tile set apart."""
+    def hand_places(self, x: int, y: int, s: float) -> tuple[list[tuple[pygame.Rect, int, int]], list[list[tuple[pygame.Rect, int, int]]], int]:
+        """Where the winning hand goes from ``(x, y)``: (rect, tile, rotation) of the
+        concealed tiles and the winning tile, then per meld, and the row's bottom.
+
+        Melds sit on the hand's baseline laid as on the table (:func:`meld_tiles`):
+        the claimed tile turned toward the seat it came from, an added kan's fourth
+        tile stacked on it; the row moves down so that tile stays inside the card.
+        """
         r = self.snap.result
-        tw = round(44 * s)
-        art = self.app.art
+        tw, mw = round(44 * s), round(44 * s * 0.86)
+        y += max(0, stack_lift(r.melds, mw) - (tile_height(tw) - tile_height(mw)))
         hand = list(r.hand)
         if r.win_tile in hand:
             hand.remove(r.win_tile)
+        upright: list[tuple[pygame.Rect, int, int]] = []
         for t in sorted(hand):
-            surface.blit(art.image(t, tw), (x, y))
+            upright.append((pygame.Rect((x, y), footprint(tw)), t, 0))
             x += tw + 1
+        band = y + tile_height(tw) - tile_height(mw)
+        melds = []
         for meld in r.melds:
             x += round(14 * s)
-            for i, t in enumerate(meld.tiles):
-                surface.blit(art.image(-1 if meld.type == "closed_kan" and i in (0, 3) else t, round(tw * 0.86)), (x, y + round(8 * s)))
-                x += round(tw * 0.86) + 1
+            placed, length = meld_tiles(meld, r.winner, mw)
+            melds.append([self._meld_place(t, x, band, mw) for t in placed])
+            x += length
         if r.win_tile is not None:
-            x += round(18 * s)
-            surface.blit(art.image(r.win_tile, tw), (x, y))
-            theme.blit_text(surface, "winning tile", round(13 * s), theme.ROSE_DEEP, midtop=(x + tw // 2, y + round(tw * 1.45)))
-        return y + round(tw * 1.45) + round(26 * s)
+            upright.append((pygame.Rect((x + round(18 * s), y), footprint(tw)), r.win_tile, 0))
+        return upright, melds, y + round(tw * 1.45)
+
+    @staticmethod
+    def _meld_place(t: MeldTile, x: int, band: int, w: int) -> tuple[pygame.Rect, int, int]:
+        """A meld tile's rect (top of the upright tiles at ``band``): sideways ones sit on the baseline."""
+        if not t.lying:
+            return pygame.Rect((x + t.along, band), footprint(w)), t.tile, 0
+        top = band + tile_height(w) - w * (2 if t.stacked else 1)
+        return pygame.Rect((x + t.along, top), footprint(w, 90)), t.tile, 90
+
+    def _draw_hand(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
+        """The winning hand with its melds; the winning tile set apart and labelled."""
+        upright, melds, bottom = self.hand_places(x, y, s)
+        art = self.app.art
+        for rect, tile, _ in upright:
+            surface.blit(art.image(tile, rect.w), rect.topleft)
+        mw = round(44 * s * 0.86)
+        for group in melds:  # painter's order: a stacked tile's edge sits under the tile in front
+            for rect, tile, rot in sorted(group, key=lambda item: (item[0].y, item[0].x)):
+                surface.blit(art.image(tile, mw, rot), rect.topleft)
+        if self.snap.result.win_tile is not None:
+            win = upright[-1][0]
+            theme.blit_text(surface, "winning tile", round(13 * s), theme.ROSE_DEEP, midtop=(win.centerx, bottom))
+        return bottom + round(26 * s)
 
     def _draw_ready(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
         r, snap = self.snap.result, self.snap

@@ -9,6 +9,7 @@ about one full-screen blit plus the moving tiles.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -53,6 +54,47 @@ def meld_order(meld: MeldView) -> list[int]:
         tiles.remove(meld.claimed)
         tiles.insert(0, meld.claimed)
     return tiles
+
+
+@dataclass(frozen=True)
+class MeldTile:
+    """One tile of a laid-out meld, relative to the meld's start along its row."""
+
+    along: int  # offset from the meld's first edge
+    tile: int  # kind, or BACK for a closed kan's outer tiles
+    lying: bool  # turned sideways toward the seat it was claimed from
+    stacked: bool  # an added kan's fourth tile, on top of the sideways one
+    role: str  # "claimed", "added" or ""
+
+
+def meld_tiles(meld: MeldView, seat: int, width: int) -> tuple[list[MeldTile], int]:
+    """How a meld of ``seat`` lies on the table with tiles ``width`` wide, and its length.
+
+    The one place that decides the shape of a meld, shared by the table and the
+    score screen: the claimed tile lies sideways (pointing at its source), an
+    added kan's fourth tile stacks on that one, a closed kan shows its two outer
+    tiles face down.
+    """
+    tiles = meld_order(meld)[: 3 if meld.type == "added_kan" else None]
+    side = sideways_index(meld, seat)
+    th = tile_height(width)
+    along, out = 0, []
+    for i, tile in enumerate(tiles):
+        lying = i == side
+        shown = BACK if meld.type == "closed_kan" and i in (0, 3) else tile
+        out.append(MeldTile(along, shown, lying, False, "claimed" if lying else ""))
+        if lying and meld.type == "added_kan":
+            out.append(MeldTile(along, tile, True, True, "added"))
+        along += th if lying else width
+    return out, along
+
+
+def stack_lift(melds: tuple[MeldView, ...] | list[MeldView], width: int) -> int:
+    """How far an added kan's stacked tile rises above a row of upright tiles ``width`` wide
+    (0 without one): two sideways tiles are two widths tall, an upright tile one height."""
+    if not any(m.type == "added_kan" and m.from_seat is not None for m in melds):
+        return 0
+    return max(0, 2 * width - tile_height(width))
 
 
 class TableScene(Scene):
@@ -191,24 +233,13 @@ class TableScene(Scene):
         rel = self.snap.seat_from_me(seat)
         L = self.layout
         w = L.meld_w if rel == 0 else L.opp_w
-        th = tile_height(w)
         end = L.line_length[rel]
         groups: list[list[tuple[pygame.Rect, int, int, str]]] = []
         for meld in self.snap.melds[seat]:
-            tiles = meld_order(meld)[: 3 if meld.type == "added_kan" else None]
-            side = sideways_index(meld, seat)
-            end -= sum(th if i == side else w for i in range(len(tiles))) + round(8 * L.scale)
-            along = end
-            group: list[tuple[pygame.Rect, int, int, str]] = []
-            for i, tile in enumerate(tiles):
-                lying = i == side
-                shown = BACK if meld.type == "closed_kan" and i in (0, 3) else tile
-                rot = (ROTATION[rel] + (90 if lying else 0)) % 360
-                group.append((self.line_tile_rect(rel, along, lying, w), shown, rot, "claimed" if lying else ""))
-                if lying and meld.type == "added_kan":
-                    group.append((self.line_tile_rect(rel, along, True, w, stack=1), tile, rot, "added"))
-                along += th if lying else w
-            groups.append(group)
+            placed, length = meld_tiles(meld, seat, w)
+            end -= length + round(8 * L.scale)
+            groups.append([(self.line_tile_rect(rel, end + t.along, t.lying, w, stack=int(t.stacked)), t.tile,
+                            (ROTATION[rel] + (90 if t.lying else 0)) % 360, t.role) for t in placed])
         return groups
 
     def _meld_slot(self, seat: int, role: str) -> tuple[pygame.Rect, tuple[object, ...]] | None:
@@ -385,9 +416,24 @@ class TableScene(Scene):
                 start = self.hand_slot(len(self.my_tiles())) if rel == 0 else self._line_end(event.seat)
                 width = self.layout.meld_w if rel == 0 else self.layout.opp_w
                 self._fly(event.tile, start, slot[0], 0.3 * scale, (ROTATION[rel] + 90) % 360, width, slot[1])
+        elif name == "closed_kanned":
+            self._fly_closed_kan(event.seat, scale)
         elif name == "won":
             self.app.sounds.play("flourish")
             self.result_timer = 0.0
+
+    def _fly_closed_kan(self, seat: int, scale: float) -> None:
+        """A closed kan's four tiles slide from the hand to the meld area one after another,
+        as they show (the outer two face down), like a claim's tile flies in."""
+        groups = self.meld_groups(seat)
+        if not groups:
+            return
+        rel = self.snap.seat_from_me(seat)
+        start = self.hand_slot(len(self.my_tiles())) if rel == 0 else self._line_end(seat)
+        width = self.layout.meld_w if rel == 0 else self.layout.opp_w
+        index = len(groups) - 1
+        for j, (rect, tile, rot, _) in enumerate(groups[-1]):
+            self._fly(tile, start, rect, 0.26 * scale, rot, width, ("meld", seat, index, j), delay=0.05 * j * scale)
 
     def _start_reveal(self) -> None:
         """Turn the winner's concealed tiles face up (or lift the player's own), then the score.
@@ -414,10 +460,11 @@ class TableScene(Scene):
         tiles = list(shown) if shown else [BACK] * snap.hand_sizes[seat]
         return [(self.line_tile_rect(rel, i * L.opp_w), tile, L.opp_w, ROTATION[rel]) for i, tile in enumerate(tiles)]
 
-    def _fly(self, tile: int, start: pygame.Rect, end: pygame.Rect, seconds: float, rotation: int, width: int, key: object) -> None:
+    def _fly(self, tile: int, start: pygame.Rect, end: pygame.Rect, seconds: float, rotation: int, width: int, key: object,
+             delay: float = 0.0) -> None:
         if seconds <= 0:
             return
-        self.anim.add(Flight(tile, start.topleft, end.topleft, Tween(seconds), rotation, width, key))
+        self.anim.add(Flight(tile, start.topleft, end.topleft, Tween(seconds, delay), rotation, width, key))
 
     def _line_end(self, seat: int) -> pygame.Rect:
         """Roughly where an opponent's concealed hand ends (a discard starts there)."""
@@ -464,14 +511,26 @@ class TableScene(Scene):
     def _draw_felt(self, layer: pygame.Surface) -> None:
         s = self.layout.scale
         layer.fill(theme.BACKGROUND)
-        w, h = layer.get_size()
-        felt = pygame.Rect(round(4 * s), round(4 * s), w - round(8 * s), h - round(8 * s))
-        pygame.draw.rect(layer, theme.FELT_EDGE, felt, border_radius=round(28 * s))
-        pygame.draw.rect(layer, theme.FELT, felt.inflate(-round(10 * s), -round(10 * s)), border_radius=round(24 * s))
+        felt = self.felt_rect()
+        pygame.draw.rect(layer, theme.FELT_EDGE, felt.inflate(round(10 * s), round(10 * s)), border_radius=round(28 * s))
+        pygame.draw.rect(layer, theme.FELT, felt, border_radius=round(24 * s))
         if self.snap is not None:
-            rel = self.snap.seat_from_me(self.spotlight())
-            band = self.layout.line_area(rel).inflate(round(12 * s), round(10 * s))
-            pygame.draw.rect(layer, theme.lighter(theme.HIGHLIGHT, 0.55), band, border_radius=round(12 * s))
+            pygame.draw.rect(layer, theme.lighter(theme.HIGHLIGHT, 0.55), self.spotlight_band(), border_radius=round(12 * s))
+
+    def spotlight_band(self) -> pygame.Rect:
+        """The soft band behind the highlighted seat's hand and melds (stacked kan tiles
+        included), kept on the felt inside its rim."""
+        s = self.layout.scale
+        seat = self.spotlight()
+        band = self.layout.line_area(self.snap.seat_from_me(seat))
+        band = band.unionall([rect for rect, _, _ in self.meld_slots(seat)]).inflate(round(12 * s), round(10 * s))
+        return band.clip(self.felt_rect().inflate(-round(4 * s), -round(4 * s)))
+
+    def felt_rect(self) -> pygame.Rect:
+        """The green cloth inside the table's rim."""
+        s, (w, h) = self.layout.scale, self.layout.size
+        edge = round(4 * s) + round(5 * s)
+        return pygame.Rect(edge, edge, w - 2 * edge, h - 2 * edge)
 
     def _draw_center(self, layer: pygame.Surface) -> None:
         snap, L = self.snap, self.layout
@@ -479,18 +538,16 @@ class TableScene(Scene):
         c = L.center
         pygame.draw.rect(layer, theme.FELT_DEEP, c.move(0, round(3 * s)), border_radius=round(18 * s))
         pygame.draw.rect(layer, theme.PANEL, c, border_radius=round(18 * s))
-        wind = WIND_NAMES[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
-        theme.blit_text(layer, f"{wind} {snap.hand_number}", round(24 * s), theme.INK, center=(c.centerx, c.y + round(50 * s)))
-        honba = f" · {snap.honba} bonus" if snap.honba else ""
-        theme.blit_text(layer, f"{snap.wall_count} left{honba}", round(15 * s), theme.INK_SOFT, center=(c.centerx, c.y + round(76 * s)))
+        texts = self.center_texts()
         if snap.dora_indicators:
             dw = round(22 * s)
             x0 = c.centerx - (len(snap.dora_indicators) * (dw + 3)) // 2
-            theme.blit_text(layer, "dora indicator", round(11 * s), theme.INK_SOFT, center=(c.centerx, c.y + round(96 * s)))
             for i, t in enumerate(snap.dora_indicators):
                 layer.blit(self.app.art.image(t, dw), (x0 + i * (dw + 3), c.y + round(105 * s)))
-        for seat in range(4):
-            self._draw_seat_tag(layer, seat)
+        spot = f"tag{snap.seat_from_me(self.spotlight())}"
+        pygame.draw.rect(layer, theme.lighter(theme.HIGHLIGHT, 0.4), texts[spot][1], border_radius=round(6 * s))
+        for image, rect in texts.values():
+            layer.blit(image, image.get_rect(center=rect.center))
 
     def spotlight(self) -> int:
         """The highlighted seat: whose turn it is, or the winner once a hand is won."""
@@ -499,26 +556,52 @@ class TableScene(Scene):
             return result.winner
         return self.snap.turn if self.snap is not None else 0
 
-    def _draw_seat_tag(self, layer: pygame.Surface, seat: int) -> None:
-        """Seat wind, name, points and dealer chip along the centre's edge facing that seat.
-
-        Side seats' tags run along the edge (rotated), as printed on a real table's
-        centre, which leaves the middle free for the round, wall count and dora.
+    def center_texts(self) -> dict[str, tuple[pygame.Surface, pygame.Rect]]:
+        """The centre panel's words: ``round``, ``wall``, ``dora`` and ``tag0``..``tag3``
+        (per seat_from_me), each an image and the rect it may cover (a tag's includes
+        its highlight). The side tags run along the panel's edges and take a column
+        each; the middle lines fit between those columns, and so do the top and
+        bottom tags when a side tag reaches the corners, so no two pieces ever
+        touch (the font shrinks a little, then a long name is shortened).
         """
         snap, s, c = self.snap, self.layout.scale, self.layout.center
-        rel = snap.seat_from_me(seat)
-        turn = seat == self.spotlight()
-        color = theme.ROSE_DEEP if turn else theme.INK
+        inset, pad = round(16 * s), (round(8 * s), round(6 * s))
+        column = inset // 2 + theme.font(round(14 * s)).get_height() + pad[1] // 2 + round(3 * s)
+        seat_at = {snap.seat_from_me(seat): seat for seat in range(4)}
+        out = {f"tag{rel}": self._seat_tag(seat_at[rel], rel, c.h - 2 * inset, inset, pad) for rel in (1, 3)}
+        crowded = any(r.top < c.y + column or r.bottom > c.bottom - column for _, r in out.values())
+        for rel in (0, 2):  # a long side tag reaches the corners: the top and bottom tags stay between the columns
+            out[f"tag{rel}"] = self._seat_tag(seat_at[rel], rel, c.w - 2 * (column if crowded else inset), inset, pad)
+        middle = c.w - 2 * column
+        wind = WIND_NAMES[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
+        honba = f" · {snap.honba} bonus" if snap.honba else ""
+        lines = [("round", f"{wind} {snap.hand_number}", 24, theme.INK, 50), ("wall", f"{snap.wall_count} left{honba}", 15, theme.INK_SOFT, 76)]
+        if snap.dora_indicators:
+            lines.append(("dora", "dora indicator", 11, theme.INK_SOFT, 96))
+        for name, words, size, color, dy in lines:
+            image = theme.fit_text(words, round(size * s), color, middle, smallest=round(10 * s))
+            out[name] = (image, image.get_rect(center=(c.centerx, c.y + round(dy * s))))
+        return out
+
+    def _seat_tag(self, seat: int, rel: int, length: int, inset: int, pad: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
+        """Seat wind, name, points and dealer chip, turned to run along the centre's edge facing that seat,
+        as printed on a real table's centre; the name gives way when the tag is longer than ``length``."""
+        snap, s, c = self.snap, self.layout.scale, self.layout.center
+        color = theme.ROSE_DEEP if seat == self.spotlight() else theme.INK
         dealer = " · D" if seat == snap.dealer else ""
-        label = theme.text(f"{WIND_GLYPHS[(seat - snap.dealer) % 4]} {snap.names[seat]}  {snap.points[seat]:,}{dealer}", round(14 * s), color)
+        name, size = snap.names[seat], round(14 * s)
+        words = f"{WIND_GLYPHS[(seat - snap.dealer) % 4]} {{}}  {snap.points[seat]:,}{dealer}"
+        while size > round(11 * s) and theme.font(size).size(words.format(name))[0] + pad[0] > length:
+            size -= 1
+        while len(name) > 1 and theme.font(size).size(words.format(name))[0] + pad[0] > length:
+            name = name[:-2] + "…"
+        label = theme.text(words.format(name), size, color)
         label = pygame.transform.rotate(label, (90, 0, -90)[rel - 1]) if rel else label
-        inset = round(16 * s)
-        anchor = {0: {"midbottom": (c.centerx, c.bottom - inset // 2)}, 1: {"midright": (c.right - inset // 2, c.centery)},
-                  2: {"midtop": (c.centerx, c.y + inset // 2)}, 3: {"midleft": (c.x + inset // 2, c.centery)}}[rel]
-        r = label.get_rect(**anchor)
-        if turn:
-            pygame.draw.rect(layer, theme.lighter(theme.HIGHLIGHT, 0.4), r.inflate(round(8 * s), round(6 * s)), border_radius=round(6 * s))
-        layer.blit(label, r)
+        edge = inset // 2
+        anchor = {0: {"midbottom": (c.centerx, c.bottom - edge)}, 1: {"midright": (c.right - edge, c.centery)},
+                  2: {"midtop": (c.centerx, c.y + edge)}, 3: {"midleft": (c.x + edge, c.centery)}}[rel]
+        grow = pad if rel % 2 == 0 else pad[::-1]
+        return label, label.get_rect(**anchor).inflate(*grow)
 
     def _draw_river(self, layer: pygame.Surface, seat: int) -> None:
         snap, art = self.snap, self.app.art
@@ -653,11 +736,25 @@ class TableScene(Scene):
         except MahjongJoyError:
             return "", []
 
+    def guide_rect(self) -> pygame.Rect:
+        """The guide panel, ending short of any of my meld tiles that rise into its row
+        (an added kan's stacked tile stands above the hand band)."""
+        g, gap = self.layout.guide, round(8 * self.layout.scale)
+        if self.snap is None:
+            return g
+        key = ("guide_rect", self.layout.size)  # the cache is cleared with each new snapshot
+        if key not in self._guide_cache:
+            for rect, _, _ in self.meld_slots(self.snap.me):
+                if rect.top < g.bottom + gap and rect.x < g.right + gap:
+                    g = pygame.Rect(g.x, g.y, max(0, min(g.w, rect.x - gap - g.x)), g.h)
+            self._guide_cache[key] = g
+        return self._guide_cache[key]  # type: ignore[return-value]
+
     def _draw_guide(self, surface: pygame.Surface) -> None:
         caption, items = self.guide_items()
         if not caption:
             return
-        g, s = self.layout.guide, self.layout.scale
+        g, s = self.guide_rect(), self.layout.scale
         theme.panel(surface, g, theme.lighter(theme.LAVENDER, 0.55), round(10 * s), None)
         r = theme.blit_text(surface, caption, round(15 * s), theme.INK, midleft=(g.x + round(10 * s), g.centery))
         x = r.right + round(10 * s)
