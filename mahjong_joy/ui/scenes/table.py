@@ -561,17 +561,20 @@ class TableScene(Scene):
         (per seat_from_me), each an image and the rect it may cover (a tag's includes
         its highlight). The side tags run along the panel's edges and take a column
         each; the middle lines fit between those columns, and so do the top and
-        bottom tags when a side tag reaches the corners, so no two pieces ever
-        touch (the font shrinks a little, then a long name is shortened).
+        bottom tags when they would meet a long side tag at a corner, so no two
+        pieces ever touch (the font shrinks a little, then a long name is shortened).
         """
         snap, s, c = self.snap, self.layout.scale, self.layout.center
         inset, pad = round(16 * s), (round(8 * s), round(6 * s))
         column = inset // 2 + theme.font(round(14 * s)).get_height() + pad[1] // 2 + round(3 * s)
         seat_at = {snap.seat_from_me(seat): seat for seat in range(4)}
         out = {f"tag{rel}": self._seat_tag(seat_at[rel], rel, c.h - 2 * inset, inset, pad) for rel in (1, 3)}
-        crowded = any(r.top < c.y + column or r.bottom > c.bottom - column for _, r in out.values())
-        for rel in (0, 2):  # a long side tag reaches the corners: the top and bottom tags stay between the columns
-            out[f"tag{rel}"] = self._seat_tag(seat_at[rel], rel, c.w - 2 * (column if crowded else inset), inset, pad)
+        sides = [r for _, r in out.values()]
+        for rel in (0, 2):  # where a long side tag reaches a corner, the top or bottom tag stays between the columns
+            tag = self._seat_tag(seat_at[rel], rel, c.w - 2 * inset, inset, pad)
+            if tag[1].collidelist(sides) >= 0:
+                tag = self._seat_tag(seat_at[rel], rel, c.w - 2 * column, inset, pad)
+            out[f"tag{rel}"] = tag
         middle = c.w - 2 * column
         wind = WIND_NAMES[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
         honba = f" · {snap.honba} bonus" if snap.honba else ""
