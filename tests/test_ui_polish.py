@@ -172,3 +172,62 @@ def test_the_turn_band_stays_on_the_felt_for_every_seat(size: tuple[int, int]) -
         assert felt.contains(band), (turn, band, felt)
         line = table.layout.line_area(table.snap.seat_from_me(turn))
         assert band.clip(line).w * band.clip(line).h >= 0.8 * line.w * line.h  # still behind the seat's tiles
+
+
+# -- 5. the player's name ------------------------------------------------------------------
+def key(code: int, char: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=char, scancode=0))
+
+
+def test_typing_a_name_in_settings_renames_the_player_at_the_table_at_once() -> None:
+    from mahjong_joy.ui.scenes.menu import MenuOverlay
+    from mahjong_joy.ui.scenes.settings import SettingsScene
+
+    app = App(size=(1024, 640), settings=Settings(ai_pace="relaxed", anim_speed="instant"))
+    app.replace(HomeScene(app))
+    table = TableScene(app)
+    app.push(table, {"seed": 5})
+    app.step(1 / 60)
+    assert table.snap.names[0] == "You" and " You  " in table.seat_tag_text(0)
+    app.push(MenuOverlay(app))
+    settings = SettingsScene(app)
+    app.push(settings)
+    app.step(1 / 60)
+    click(settings.name_field.rect.center)
+    for _ in range(3):
+        key(pygame.K_BACKSPACE)
+    app.step(1 / 60)
+    assert settings.name_field.value == "" and app.settings.player_name == "Y"  # each valid name applies; empty is not one
+    for char in "Mika 2":
+        key(pygame.K_SPACE if char == " " else ord(char.lower()), char)
+    key(pygame.K_RETURN)  # leaves the field; does not cycle a setting
+    app.step(1 / 60)
+    assert app.settings.player_name == "Mika 2" and app.settings.ai_pace == "relaxed"
+    assert table.snap.names == ("Mika 2", "Momo", "Sora", "Kiri") and " Mika 2  " in table.seat_tag_text(0)
+    assert table.session.player_name == "Mika 2"
+    key(ord("x"), "x")  # the field has lost focus: nothing typed
+    app.step(1 / 60)
+    assert settings.name_field.value == "Mika 2" and not settings.name_field.focused
+    click(settings.name_field.rect.center)
+    for _ in range(30):
+        key(ord("x"), "x")
+    app.step(1 / 60)
+    assert len(app.settings.player_name) == 24 and app.settings.player_name.startswith("Mika 2x")
+
+
+def test_the_player_name_reaches_a_new_match_the_score_screen_and_the_standings() -> None:
+    from mahjong_joy.ui.scenes.match_end import MatchEndScene
+    from mahjong_joy.ui.scenes.score import headline
+
+    app = App(size=(1280, 800), settings=Settings(player_name="Mika"))
+    app.replace(HomeScene(app))
+    table = TableScene(app)
+    app.push(table, {"seed": 5})
+    assert table.session.player_name == "Mika" and table.snap.names[0] == "Mika"
+    result = HandResult(0, None, True, 25, (25,), (), (("tsumo", 1),), 1, 30, "", (), (3000, -1000, -1000, -1000),
+                        (28000, 24000, 24000, 24000))
+    won = TableSnapshot(**{**table.snap.__dict__, "result": result, "match_over": True,
+                           "standings": ((0, 28000, 1), (1, 24000, 2), (2, 24000, 3), (3, 24000, 4))})
+    assert headline(won) == "Mika wins self-drawn (tsumo)"
+    ScoreScene(app, won)  # the score screen and the standings read the same names
+    assert MatchEndScene(app, won).snap.names[0] == "Mika"

@@ -154,6 +154,8 @@ class App:
         if self.art.latin != self.settings.latin_labels:
             self.art.latin = self.settings.latin_labels
         self.sounds.set_volume(self.settings.volume)
+        for scene in list(self.stack):
+            scene.settings_changed()
         self.save_settings()
 
     # -- loop --------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from dataclasses import replace
 from typing import Any
 
 from mahjong_joy.controller import CLAIM, HUMAN, ROB_KAN, TURN, Controller
@@ -73,6 +74,16 @@ class ControllerSession:
         self._saved = len(ctl.decisions)
         self._archived = False
         self.storage_error = ""  # the last autosave or archive failure, for a message
+
+    def rename(self, name: str) -> None:
+        """Show the player under ``name`` from now on (Settings changed it mid-match);
+        the autosave and the archived record carry it too."""
+        if name == self.player_name:
+            return
+        self.player_name = name
+        if self._writer is not None:
+            self._writer = AutosaveWriter(replace(self._writer.meta, player_name=name))
+        self._version += 1
 
     def _keep(self) -> None:
         """Autosave after each new decision; archive once and clear the autosave when the match ends."""
@@ -151,7 +162,7 @@ class ControllerSession:
             revealed = {s.seat: s.hand for s in seats if s.seat in shown and s.seat != self.me and s.hand}
         return TableSnapshot(
             me=self.me,
-            names=SEAT_NAMES,
+            names=tuple(self.player_name if seat == self.me else name for seat, name in enumerate(SEAT_NAMES)),
             points=tuple(s.points for s in seats),
             round_wind=WIND_KIND.get(snap.round_wind, 27),
             hand_number=snap.hand_number,

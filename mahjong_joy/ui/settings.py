@@ -97,7 +97,12 @@ def _window(value: Any) -> tuple[int, int] | None:
     return (w, h) if lo_w <= w <= hi_w and lo_h <= h <= hi_h else None
 
 
-def _name(value: Any) -> str | None:
+def valid_name(value: Any) -> str | None:
+    """A player name as kept: trimmed, 1-24 printable characters; else None.
+
+    >>> valid_name("  Mika "), valid_name(""), valid_name("a" * 25)
+    ('Mika', None, None)
+    """
     if not isinstance(value, str):
         return None
     name = value.strip()
@@ -114,7 +119,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "auto_pass": _flag,
     "ruleset": _ruleset,
     "window_size": _window,
-    "player_name": _name,
+    "player_name": valid_name,
 }
 
 

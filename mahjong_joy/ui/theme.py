@@ -67,6 +67,14 @@ def fit_text(message: str, size: int, color: Color, width: int, smallest: int = 
     return text(cut, size, color)
 
 
+def blit_fit(surface: pygame.Surface, message: str, size: int, color: Color, width: int, **anchor: object) -> pygame.Rect:
+    """:func:`blit_text` for words that may not fit (a player's name): at most ``width`` wide."""
+    image = fit_text(message, size, color, width, smallest=min(size, max(10, round(size * 0.6))))
+    rect = image.get_rect(**anchor)
+    surface.blit(image, rect)
+    return rect
+
+
 def blit_text(surface: pygame.Surface, message: str, size: int, color: Color, **anchor: object) -> pygame.Rect:
     """Render and place text by a Rect anchor, e.g. ``center=(x, y)``; returns the rect used."""
     image = text(message, size, color)

@@ -79,13 +79,15 @@ def hotkey_button(buttons: list[Button], key: int) -> Button | None:
 
 @dataclass
 class TextField:
-    """A digits-only field (the seed); typing works while it has focus."""
+    """A one-line field: digits only for the seed, any printable text for a name;
+    typing works while it has focus."""
 
     rect: pygame.Rect
     value: str = ""
     focused: bool = False
     placeholder: str = "random"
     max_len: int = 9
+    digits: bool = True
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Take a click or a key; returns True when the event was used."""
@@ -96,8 +98,10 @@ class TextField:
             if event.key == pygame.K_BACKSPACE:
                 self.value = self.value[:-1]
                 return True
-            if event.unicode.isdigit() and len(self.value) < self.max_len:
-                self.value += event.unicode
+            typed = event.unicode
+            fits = typed.isdigit() if self.digits else typed.isprintable() and typed != ""
+            if fits and len(self.value) + len(typed) <= self.max_len:
+                self.value += typed
                 return True
         return False
 
@@ -108,7 +112,12 @@ class TextField:
         size = int(self.rect.h * 0.5)
         shown = self.value + ("|" if self.focused else "") if self.value or self.focused else self.placeholder
         color = theme.INK if self.value else theme.INK_SOFT
-        theme.blit_text(surface, shown, size, color, midleft=(self.rect.x + size * 0.6, self.rect.centery))
+        room = self.rect.w - int(size * 1.2)
+        while size > max(10, int(self.rect.h * 0.34)) and theme.font(size).size(shown)[0] > room:
+            size -= 1  # a long name first shrinks a little...
+        while len(shown) > 1 and theme.font(size).size(shown)[0] > room:
+            shown = "…" + shown[2:]  # ...then scrolls, keeping the end being typed in view
+        theme.blit_text(surface, shown, size, color, midleft=(self.rect.x + int(self.rect.h * 0.3), self.rect.centery))
 
     @property
     def seed(self) -> int | None:

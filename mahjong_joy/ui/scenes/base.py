@@ -48,6 +48,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene."""
 
+    def settings_changed(self) -> None:
+        """The player changed a setting (every scene on the stack hears it, so one under an overlay can follow)."""
+
     def layout_rects(self) -> dict[str, pygame.Rect]:
         """Named rectangles that must not overlap (checked by the minimum-size test)."""
         return {}

@@ -83,8 +83,9 @@ class MatchEndScene(Scene):
             theme.panel(surface, row, theme.lighter(theme.SEAT_COLORS[seat], 0.45) if place == 1 else theme.PANEL, round(14 * s))
             theme.blit_text(surface, PLACES[place - 1], round(26 * s), theme.ROSE_DEEP if place == 1 else theme.INK, midleft=(row.x + round(18 * s), row.centery))
             pygame.draw.circle(surface, LINE_COLORS[seat], (row.x + round(100 * s), row.centery), round(7 * s))
-            theme.blit_text(surface, self.snap.names[seat], round(24 * s), theme.INK, midleft=(row.x + round(116 * s), row.centery))
-            theme.blit_text(surface, f"{points:,}", round(24 * s), theme.INK, midright=(row.right - round(18 * s), row.centery))
+            score = theme.blit_text(surface, f"{points:,}", round(24 * s), theme.INK, midright=(row.right - round(18 * s), row.centery))
+            name_x = row.x + round(116 * s)
+            theme.blit_fit(surface, self.snap.names[seat], round(24 * s), theme.INK, score.x - round(12 * s) - name_x, midleft=(name_x, row.centery))
             y += round(78 * s)
         self._draw_chart(surface, s)
         for b in self.buttons:

@@ -45,7 +45,8 @@ def headline(snap: TableSnapshot) -> str:
     if r is None or r.winner is None:
         return "Exhaustive draw"
     how = "self-drawn (tsumo)" if r.tsumo else f"on {snap.names[r.from_seat]}'s discard (ron)"
-    return f"{snap.names[r.winner]} wins {how}"
+    name = snap.names[r.winner]
+    return f"{name} {'win' if name == 'You' else 'wins'} {how}"
 
 
 def pretty(name: str) -> str:
@@ -139,14 +140,14 @@ class ScoreScene(Scene):
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
         snap, r = self.snap, self.snap.result
-        theme.blit_text(surface, headline(snap), round(38 * s), theme.INK, center=(w // 2, round(48 * s)))
+        theme.blit_fit(surface, headline(snap), round(38 * s), theme.INK, w - round(80 * s), center=(w // 2, round(48 * s)))
         card = pygame.Rect(round(60 * s), round(90 * s), w - round(120 * s), self.button.rect.y - round(110 * s))
         theme.panel(surface, card, theme.PANEL, round(20 * s))
         y = card.y + round(20 * s)
         if r is not None and r.winner is not None:
             y = self._draw_hand(surface, card.x + round(28 * s), y, s)
             y = self._draw_breakdown(surface, card, y, s)
-            theme.blit_text(surface, payment_text(snap), round(17 * s), theme.INK_SOFT, topleft=(card.x + round(30 * s), y + round(4 * s)))
+            theme.blit_fit(surface, payment_text(snap), round(17 * s), theme.INK_SOFT, card.w - round(60 * s), topleft=(card.x + round(30 * s), y + round(4 * s)))
         elif r is not None:
             y = self._draw_ready(surface, card.x + round(28 * s), y, s)
         self._draw_deltas(surface, card, s)
@@ -250,7 +251,7 @@ class ScoreScene(Scene):
             theme.blit_text(surface, "Nobody was ready.", round(22 * s), theme.INK, topleft=(x, y))
             return y + round(34 * s)
         for seat, waits in r.ready:
-            label = theme.blit_text(surface, f"{snap.names[seat]} was ready, waiting on", round(20 * s), theme.INK, topleft=(x, y))
+            label = theme.blit_fit(surface, f"{snap.names[seat]} was ready, waiting on", round(20 * s), theme.INK, round(520 * s), topleft=(x, y))
             wx = label.right + round(10 * s)
             for t in waits:
                 surface.blit(self.app.art.image(t, round(26 * s)), (wx, y - round(4 * s)))
@@ -268,7 +269,7 @@ class ScoreScene(Scene):
             cx = card.x + cw * seat + cw // 2
             base = card.bottom - round(70 * s)
             wind = WIND_NAMES[(seat - snap.dealer) % 4]
-            theme.blit_text(surface, f"{snap.names[seat]} ({wind})", round(18 * s), theme.INK, center=(cx, base))
+            theme.blit_fit(surface, f"{snap.names[seat]} ({wind})", round(18 * s), theme.INK, cw - round(12 * s), center=(cx, base))
             delta = r.deltas[seat] if seat < len(r.deltas) else 0
             color = theme.MINT_DEEP if delta > 0 else theme.ROSE_DEEP if delta < 0 else theme.INK_SOFT
             theme.blit_text(surface, f"{delta:+,}", round(22 * s), color, center=(cx, base + round(26 * s)))

@@ -1,4 +1,4 @@
-"""Settings: every row cycles a value on click (or Enter) and applies at once."""
+"""Settings: the player's name, then rows that cycle a value on click (or Enter); all apply at once."""
 
 from __future__ import annotations
 
@@ -8,8 +8,11 @@ import pygame
 
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.settings import AI_PACES, ANIM_SPEEDS, cycle
-from mahjong_joy.ui.widgets import Button, pointer_hit
+from mahjong_joy.ui.settings import AI_PACES, ANIM_SPEEDS, NAME_LENGTH, cycle, valid_name
+from mahjong_joy.ui.widgets import Button, TextField, pointer_hit
+
+NAME_LABEL = "Your name"
+EDIT_KEYS_KEPT = (pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB)
 
 ROWS = (
     ("ai_pace", "AI pace"),
@@ -35,13 +38,19 @@ def value_text(settings: Any, field: str) -> str:
 
 
 class SettingsScene(Scene):
-    """Rows of label + value button; Esc or Back returns to where it was opened from."""
+    """The name field and rows of label + value button; Esc or Back returns to where it was opened from.
+
+    Keyboard focus runs over the name field (index 0) and the buttons (1..);
+    it opens on the first button so Enter keeps cycling the AI pace.
+    """
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.buttons: list[Button] = []
         self.labels: list[tuple[str, pygame.Rect]] = []
-        self.focus = 0
+        self.name_field = TextField(pygame.Rect(0, 0, 1, 1), app.settings.player_name, placeholder="your name",
+                                    max_len=NAME_LENGTH, digits=False)
+        self.focus = 1
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
@@ -50,36 +59,61 @@ class SettingsScene(Scene):
         top = int(h * 0.2)
         lw, bw = int(300 * s), int(280 * s)
         x = (w - lw - bw) // 2
-        self.buttons, self.labels = [], []
-        for i, (field, label) in enumerate(ROWS):
+        self.buttons, self.labels = [], [(NAME_LABEL, pygame.Rect(x, top, lw, rh))]
+        self.name_field.rect = pygame.Rect(x + lw, top, bw, rh)
+        for i, (field, label) in enumerate(ROWS, 1):
             y = top + i * (rh + gap)
             self.labels.append((label, pygame.Rect(x, y, lw, rh)))
             self.buttons.append(Button(value_text(self.app.settings, field), field, pygame.Rect(x + lw, y, bw, rh)))
-        y = top + len(ROWS) * (rh + gap) + gap
+        y = top + (len(ROWS) + 1) * (rh + gap) + gap
         self.buttons.append(Button("Back", "back", pygame.Rect((w - bw) // 2, y, bw, rh), pygame.K_ESCAPE, primary=True))
         self._mark()
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         rects = {f"label:{n}": r for n, r in self.labels}
         rects.update({b.action: b.rect for b in self.buttons})
+        rects["name"] = self.name_field.rect
         return rects
 
     def _mark(self) -> None:
-        for i, b in enumerate(self.buttons):
+        self.name_field.focused = self.focus == 0
+        for i, b in enumerate(self.buttons, 1):
             b.focused = i == self.focus
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.name_field.handle(event):
+                self.focus = 0
+                self._mark()
+                return
+            if self.focus == 0:
+                self.focus = 1
+                self._mark()
+        if event.type == pygame.KEYDOWN and self.focus == 0 and event.key not in EDIT_KEYS_KEPT:
+            if self.name_field.handle(event):
+                self.rename()
+            return
         hit = pointer_hit(self.buttons, event)
         if hit:
             self.change(hit.action)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.change("back")
-            elif event.key in (pygame.K_UP, pygame.K_DOWN):
-                self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.buttons)
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % (len(self.buttons) + 1)
+                self._mark()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus == 0:
+                self.focus = 1
                 self._mark()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT):
-                self.change(self.buttons[self.focus].action)
+                self.change(self.buttons[self.focus - 1].action)
+
+    def rename(self) -> None:
+        """Take the typed name as soon as it is a valid one (an empty field keeps the last)."""
+        name = valid_name(self.name_field.value)
+        if name is not None and name != self.app.settings.player_name:
+            self.app.settings.player_name = name
+            self.app.apply_settings()
 
     def change(self, field: str) -> None:
         """Cycle one setting and apply it immediately."""
@@ -108,6 +142,10 @@ class SettingsScene(Scene):
         theme.blit_text(surface, "Settings", int(52 * s), theme.INK, center=(w // 2, int(h * 0.1)))
         for label, rect in self.labels:
             theme.blit_text(surface, label, int(24 * s), theme.INK, midleft=(rect.x, rect.centery))
+        self.name_field.draw(surface, s)
+        if valid_name(self.name_field.value) is None:
+            theme.blit_text(surface, f"1–{NAME_LENGTH} characters", int(15 * s), theme.ROSE_DEEP,
+                            midleft=(self.name_field.rect.right + int(12 * s), self.name_field.rect.centery))
         for b in self.buttons:
             b.draw(surface, s)
         art = self.app.art

@@ -134,12 +134,22 @@ class TableScene(Scene):
     def _new_session(self, context: dict[str, Any]) -> Any:
         from mahjong_joy.ui.controller_session import ControllerSession
 
+        name = self.app.settings.player_name
         if context.get("resume"):  # Continue on Home: the autosaved match; a bad save becomes a message
             try:
-                return ControllerSession.resume()
+                session = ControllerSession.resume()
+                session.rename(name)  # the name set in Settings since, if any
+                return session
             except MahjongJoyError as exc:
                 self.message, self.message_timer = str(exc), 6.0
-        return ControllerSession(seed=context.get("seed"), ruleset=context.get("ruleset", "joy"))
+        return ControllerSession(seed=context.get("seed"), ruleset=context.get("ruleset", "joy"), player_name=name)
+
+    def settings_changed(self) -> None:
+        """A new player name shows on the seat tag at once (a replay keeps its recorded names)."""
+        rename = getattr(self.session, "rename", None)
+        if rename is not None and self.snap is not None and self.snap.names[self.snap.me] != self.app.settings.player_name:
+            rename(self.app.settings.player_name)
+            self.refresh()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = table_layout(size)
@@ -586,14 +596,20 @@ class TableScene(Scene):
             out[name] = (image, image.get_rect(center=(c.centerx, c.y + round(dy * s))))
         return out
 
+    def seat_tag_text(self, seat: int, name: str | None = None) -> str:
+        """A seat's tag words: wind, name, points, dealer chip (``name`` overrides the seat's name)."""
+        snap = self.snap
+        dealer = " · D" if seat == snap.dealer else ""
+        shown = snap.names[seat] if name is None else name
+        return f"{WIND_GLYPHS[(seat - snap.dealer) % 4]} {shown}  {snap.points[seat]:,}{dealer}"
+
     def _seat_tag(self, seat: int, rel: int, length: int, inset: int, pad: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
         """Seat wind, name, points and dealer chip, turned to run along the centre's edge facing that seat,
         as printed on a real table's centre; the name gives way when the tag is longer than ``length``."""
         snap, s, c = self.snap, self.layout.scale, self.layout.center
         color = theme.ROSE_DEEP if seat == self.spotlight() else theme.INK
-        dealer = " · D" if seat == snap.dealer else ""
         name, size = snap.names[seat], round(14 * s)
-        words = f"{WIND_GLYPHS[(seat - snap.dealer) % 4]} {{}}  {snap.points[seat]:,}{dealer}"
+        words = self.seat_tag_text(seat, "{}")
         while size > round(11 * s) and theme.font(size).size(words.format(name))[0] + pad[0] > length:
             size -= 1
         while len(name) > 1 and theme.font(size).size(words.format(name))[0] + pad[0] > length:
