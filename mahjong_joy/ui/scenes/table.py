@@ -605,16 +605,18 @@ class TableScene(Scene):
 
     def _seat_tag(self, seat: int, rel: int, length: int, inset: int, pad: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
         """Seat wind, name, points and dealer chip, turned to run along the centre's edge facing that seat,
-        as printed on a real table's centre; the name gives way when the tag is longer than ``length``."""
+        as printed on a real table's centre. The rect covers the highlight (``pad``) on the lit seat, a
+        hair around the words elsewhere; past ``length`` the font shrinks a little, then the name gives way."""
         snap, s, c = self.snap, self.layout.scale, self.layout.center
-        color = theme.ROSE_DEEP if seat == self.spotlight() else theme.INK
+        lit = seat == self.spotlight()
+        pad = pad if lit else (2, 2)
         name, size = snap.names[seat], round(14 * s)
         words = self.seat_tag_text(seat, "{}")
-        while size > round(11 * s) and theme.font(size).size(words.format(name))[0] + pad[0] > length:
+        while size > round(10 * s) and theme.font(size).size(words.format(name))[0] + pad[0] > length:
             size -= 1
         while len(name) > 1 and theme.font(size).size(words.format(name))[0] + pad[0] > length:
             name = name[:-2] + "…"
-        label = theme.text(words.format(name), size, color)
+        label = theme.text(words.format(name), size, theme.ROSE_DEEP if lit else theme.INK)
         label = pygame.transform.rotate(label, (90, 0, -90)[rel - 1]) if rel else label
         edge = inset // 2
         anchor = {0: {"midbottom": (c.centerx, c.bottom - edge)}, 1: {"midright": (c.right - edge, c.centery)},
