@@ -6,7 +6,8 @@ mid-hand table, a claim prompt (player seat), the score screen, match end (from
 the four-AI demo), and the table at the smallest window size (1024x640); then,
 at 1280x800 and 1024x640, the winning hand half-way through its flip (an AI
 winner and the player), added and closed kans on all four seats, and score
-screens with the fu breakdown. ``--details`` saves only that second set.
+screens with the fu breakdown. ``--details`` saves only that second set;
+``--docs`` saves only the README's table.png and score.png (1280x800).
 """
 
 from __future__ import annotations
@@ -92,6 +93,28 @@ def detail_shots(out: Path) -> None:
         played_score(out, (w, h), tag)
 
 
+def docs_shots(out: Path) -> None:
+    """The README's pictures at 1280x800: a mid-hand claim prompt and a won hand's score screen
+    with an open meld, two or more yaku lines and four or more fu lines."""
+    from mahjong_joy.ui.demo_driver import demo_app
+
+    for seed in range(60):
+        if player_table(out, (1280, 800), seed, "table.png", want_claim=True, min_river=28):
+            break
+    for seed in range(3, 200):
+        app, table = demo_app(seed=seed, hands=1, speed="fast", size=(1280, 800))
+        for _ in range(20_000):
+            app.step(1 / 60)
+            if isinstance(app.top, ScoreScene):
+                break
+        r = table.snap.result if table.snap else None
+        if r is not None and r.winner is not None and r.melds and len(r.yaku) >= 2 and len(r.fu_lines) >= 4:
+            app.step(1 / 60)
+            pygame.image.save(app.screen, str(out / "score.png"))
+            print(f"score.png from seed {seed}")
+            return
+
+
 def played_score(out: Path, size: tuple[int, int], tag: str) -> None:
     """A real won hand (four AI seats) on the score screen, and a busy made-up one."""
     from mahjong_joy.ui.demo_driver import demo_app
@@ -123,8 +146,9 @@ def played_score(out: Path, size: tuple[int, int], tag: str) -> None:
     pygame.image.save(app.screen, str(out / f"score_busy_{tag}.png"))
 
 
-def player_table(out: Path, size: tuple[int, int], seed: int, name: str, want_claim: bool) -> bool:
-    """Play as the bottom seat (discarding the drawn tile) until a claim prompt or mid-hand."""
+def player_table(out: Path, size: tuple[int, int], seed: int, name: str, want_claim: bool, min_river: int = 0) -> bool:
+    """Play as the bottom seat (discarding the drawn tile) until a claim prompt (once the rivers
+    hold ``min_river`` tiles) or mid-hand."""
     app = App(size=size, settings=Settings(ai_pace="instant", anim_speed="fast"))
     app.replace(HomeScene(app))
     table = TableScene(app, ControllerSession(seed=seed, max_hands=1))
@@ -133,7 +157,7 @@ def player_table(out: Path, size: tuple[int, int], seed: int, name: str, want_cl
         app.step(1 / 60)
         top = app.top
         if isinstance(top, ClaimOverlay):
-            if want_claim and len(top.buttons) >= 2:
+            if want_claim and len(top.buttons) >= 2 and sum(len(r) for r in table.snap.rivers) >= min_river:
                 app.step(1 / 60)
                 pygame.image.save(app.screen, str(out / name))
                 return True
@@ -157,6 +181,10 @@ def main() -> int:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     out = Path(args[0] if args else "screens")
     out.mkdir(parents=True, exist_ok=True)
+    if "--docs" in sys.argv:
+        docs_shots(out)
+        print(f"screenshots in {out}")
+        return 0
     detail_shots(out)
     if "--details" in sys.argv:
         print(f"screenshots in {out}")

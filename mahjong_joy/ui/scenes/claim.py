@@ -57,7 +57,8 @@ class ClaimOverlay(Scene):
         self.panel = area.copy()
         options = sorted(self.offer.actions, key=lambda a: ORDER.get(type(a), 5))
         n = len(options)
-        cols = min(n, 3)
+        chi = any(isinstance(a, Chi) for a in options)
+        cols = 2 if chi and n in (3, 4) else min(n, 3)  # a chi button needs room for its label and three tiles
         gap = round(8 * s)
         bw = (area.w - 2 * gap - (cols - 1) * gap) // cols
         bh = round(44 * s)
@@ -125,8 +126,10 @@ class ClaimOverlay(Scene):
         name = self.table.snap.names[self.offer.from_seat]
         img = self.app.art.image(self.offer.tile, round(22 * s))
         surface.blit(img, (self.panel.x + round(8 * s), self.panel.y + round(4 * s)))
-        theme.blit_text(surface, f"Claim {tile_name(self.offer.tile)} from {name} ({who})?", round(15 * s), theme.INK,
-                        midleft=(self.panel.x + round(36 * s), self.panel.y + round(20 * s)))
+        x, room = self.panel.x + round(36 * s), self.auto.rect.x - round(8 * s) - (self.panel.x + round(36 * s))
+        words = [f"Claim {tile_name(self.offer.tile)} from {name} ({who})?", f"Claim {tile_name(self.offer.tile)} from {name}?"]
+        fits = [w for w in words if theme.font(round(15 * s)).size(w)[0] <= room]
+        theme.blit_fit(surface, (fits or words[1:])[0], round(15 * s), theme.INK, room, midleft=(x, self.panel.y + round(20 * s)))
         for b in self.buttons:
             b.draw(surface, s)
             action = self.actions[b.action]
@@ -135,9 +138,14 @@ class ClaimOverlay(Scene):
         self.auto.draw(surface, s * 0.7)
 
     def _chi_tiles(self, surface: pygame.Surface, rect: pygame.Rect, action: Any, s: float) -> None:
-        """Show the run a chi option makes, right of its label."""
-        theme.blit_text(surface, "Chi", round(18 * s), theme.INK, midleft=(rect.x + round(10 * s), rect.centery - round(4 * s)))
+        """Show the run a chi option makes, right of its label (centred alone on a narrow button)."""
         mw = round(17 * s)
-        x = rect.right - 3 * (mw + 2) - round(6 * s)
+        label = theme.text("Chi", round(18 * s), theme.INK)
+        tiles_w = 3 * (mw + 2)
+        if label.get_width() + tiles_w + round(22 * s) <= rect.w:
+            surface.blit(label, label.get_rect(midleft=(rect.x + round(10 * s), rect.centery - round(4 * s))))
+            x = rect.right - tiles_w - round(6 * s)
+        else:
+            x = rect.centerx - tiles_w // 2
         for i, t in enumerate(action.tiles):
             surface.blit(self.app.art.image(t, mw), (x + i * (mw + 2), rect.centery - round(12 * s)))
