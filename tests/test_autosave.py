@@ -285,14 +285,18 @@ def test_the_table_scene_continues_or_explains() -> None:
     from mahjong_joy.ui.scenes.table import TableScene
 
     ControllerSession(seed=14, human=True)  # a new match with a human seat: nothing saved before its first decision
-    scene = SimpleNamespace(message="", message_timer=0.0)
+    from mahjong_joy.ui.settings import Settings
+
+    app = SimpleNamespace(settings=Settings(player_name="Mika"))  # the name set in Settings names the player
+    scene = SimpleNamespace(message="", message_timer=0.0, app=app)
     fresh = TableScene._new_session(scene, {"resume": True})
     assert "no unfinished match" in scene.message.lower() and fresh.ctl.decisions == []
     saved = played(14, 40, ("human", "potential", "potential", "potential"))
     AutosaveWriter(META).save(saved)
-    scene = SimpleNamespace(message="", message_timer=0.0)
+    scene = SimpleNamespace(message="", message_timer=0.0, app=app)
     resumed = TableScene._new_session(scene, {"resume": True})
     assert scene.message == "" and resumed.ctl.record() == saved.record()
+    assert fresh.player_name == resumed.player_name == "Mika" and resumed.snapshot().names[0] == "Mika"
 
 
 # -- killed mid-match --------------------------------------------------------------------
