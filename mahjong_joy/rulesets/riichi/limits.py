@@ -49,13 +49,23 @@ def main_payment(base: int, dealer: bool, tsumo: bool) -> int:
 
 def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0) -> dict[str, int]:
     """Who pays what, honba included: ``ron``, or ``tsumo_dealer``/``tsumo_non_dealer``."""
+    return settle(base, dealer, tsumo, honba)[0]
+
+
+def settle(base: int, dealer: bool, tsumo: bool, honba: int = 0, riichi_sticks: int = 0) -> tuple[dict[str, int], int]:
+    """:func:`payments` and :func:`received` in one step: who pays what, and
+    everything the winner receives (the scorer's path, once per win)."""
     # each amount rounds up to 100: -(-x // 100) * 100
+    sticks = 1000 * riichi_sticks
     if not tsumo:
-        return {"ron": -(-base * (6 if dealer else 4) // 100) * 100 + 300 * honba}
+        ron = -(-base * (6 if dealer else 4) // 100) * 100 + 300 * honba
+        return {"ron": ron}, ron + sticks
     if dealer:
-        return {"tsumo_non_dealer": -(-base * 2 // 100) * 100 + 100 * honba}
-    return {"tsumo_dealer": -(-base * 2 // 100) * 100 + 100 * honba,
-            "tsumo_non_dealer": -(-base // 100) * 100 + 100 * honba}
+        each = -(-base * 2 // 100) * 100 + 100 * honba
+        return {"tsumo_non_dealer": each}, 3 * each + sticks
+    from_dealer = -(-base * 2 // 100) * 100 + 100 * honba
+    from_other = -(-base // 100) * 100 + 100 * honba
+    return {"tsumo_dealer": from_dealer, "tsumo_non_dealer": from_other}, from_dealer + 2 * from_other + sticks
 
 
 def received(pay: dict[str, int], dealer: bool, riichi_sticks: int = 0) -> int:

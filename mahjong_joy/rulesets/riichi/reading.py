@@ -9,7 +9,7 @@ wait makes the completed triplet a called one for fu and for sanankou
 
 from __future__ import annotations
 
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import NamedTuple
 
 from mahjong_joy.hand.decompose import RUN, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
@@ -108,7 +108,7 @@ class HandFacts:
         # Kinds whose triplet is yakuhai, with how many times (a double wind twice).
         self.value_tiles = _VALUE_TILES.get((seat, round_wind)) or _value_tiles(seat, round_wind)
         self.present = kinds
-        self.suits = suits = set(map(_SUIT_OF.__getitem__, kinds))
+        self.suits = suits = {_SUIT_OF[t] for t in kinds}  # a comprehension beats set(map(...)) here
         self.has_honors = has_honors = 3 in suits
         if kinds.isdisjoint(_YAOCHUU):
             gates |= NO_YAOCHUU
@@ -120,8 +120,9 @@ class HandFacts:
             gates |= TSUMO
         if situation.riichi or situation.double_riichi:
             gates |= RIICHI
-        if any(_rare_flags(situation)):
-            gates |= RARE_FLAG
+        if (situation.double_riichi or situation.ippatsu or situation.haitei or situation.houtei
+                or situation.rinshan or situation.chankan or situation.tenhou or situation.chiihou):
+            gates |= RARE_FLAG  # every flag but riichi and tsumo, read without building a tuple
         if len(suits) - has_honors <= 1:
             gates |= ONE_SUIT
         if has_honors and max(counts[27:]) >= 3:
@@ -144,7 +145,6 @@ class HandFacts:
 
 
 _SUIT_OF = tuple(t // 9 for t in range(KIND_COUNT))
-_rare_flags = attrgetter("double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
 
 
 def _honor_gates(counts: bytearray, seat: int, round_wind: int) -> int:
@@ -228,7 +228,6 @@ _MELD_BLOCK = {
     CLOSED_KAN: tuple(Block(KAN, t, False, True) for t in range(KIND_COUNT)),
 }
 _OPEN_KAN = tuple(Block(KAN, t, True, False) for t in range(KIND_COUNT))
-_hand_triplet = _HAND_TRIPLET.__getitem__
 
 
 def meld_block(meld: Meld) -> Block:
@@ -351,7 +350,7 @@ def _add_standard(found: list[Reading], grouping: Grouping, facts: HandFacts, me
     tile (pair, then runs, then triplets, each by kind)."""
     pair, runs, triplets = grouping
     win = facts.win_tile
-    sets = tuple(map(_hand_triplet, triplets)) if triplets else ()
+    sets = tuple([_HAND_TRIPLET[t] for t in triplets]) if triplets else ()
     if melds.blocks:
         sets += melds.sets
         runs_all = runs + melds.runs

@@ -25,7 +25,6 @@ Invalid or impossible situations are answered, not raised: the result is
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from operator import itemgetter
 from typing import Any
 
 from mahjong_joy.rulesets.riichi import limits
@@ -86,6 +85,8 @@ def _family(rows: list[tuple[int, YakuRow]]) -> Family:
 
 _HAND_FAMILIES = {closed: _families(closed, HAND) for closed in (False, True)}
 _READING_FAMILIES = {closed: _families(closed, READING) for closed in (False, True)}
+# Both scopes at once, for a hand with one reading (asked once either way).
+_ALL_FAMILIES = {closed: _HAND_FAMILIES[closed] + _READING_FAMILIES[closed] for closed in (False, True)}
 if any(row.needs & ~HAND_GATES for row in YAKU_ROWS if row.scope == HAND):
     raise AssertionError("a hand-scope yaku row needs a reading gate")
 if any(row.needs & HONOR_SET_GATES and row.needs & ~HONOR_SET_GATES for row in YAKU_ROWS):
@@ -108,7 +109,6 @@ _YAKU_LINE = {True: tuple((r.id, r.han_closed) for r in YAKU_ROWS),
 _YAKUMAN_ROWS = frozenset(i for i, r in enumerate(YAKU_ROWS) if r.yakuman)
 _DROPS_FU = {i: r.drops_fu for i, r in enumerate(YAKU_ROWS) if r.drops_fu}
 _DROPPERS = frozenset(_DROPS_FU)
-_second = itemgetter(1)
 _SUPERSEDES = {i: frozenset(j for j, other in enumerate(YAKU_ROWS) if other.id in r.supersedes)
                for i, r in enumerate(YAKU_ROWS) if r.supersedes}
 _SUPERSEDERS = frozenset(_SUPERSEDES)
@@ -176,28 +176,25 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     found = readings(bytes(facts.concealed), facts, facts.melds)
     if not found:
         return HandScore(False, NOT_WINNING, "the tiles do not form a complete hand")
-    closed = facts.closed
-    hand_held = _held(_HAND_FAMILIES[closed], facts.gates, found[0])
     dora = facts_dora(facts)
-    reading_families = _READING_FAMILIES[closed]
-    if len(found) == 1:  # the usual case: nothing to rank
+    if len(found) == 1:  # the usual case: nothing to rank, every row asked in one go
         reading = found[0]
-        held = _held(reading_families, reading.gates, reading)
-        if hand_held:
-            held += hand_held
-            held.sort()  # table order
+        held = _held(_ALL_FAMILIES[facts.closed], reading.gates, reading)
+        held.sort()  # table order
         best = _score_reading(reading, held, facts, dora)
     else:
-        best = _best_reading(found, hand_held, reading_families, facts, dora)
+        best = _best_reading(found, facts, dora)
     if best is None:
         return HandScore(False, NO_YAKU, "the hand has no yaku")
     return _result(*best, facts)
 
 
-def _best_reading(found: list[Reading], hand_held: list[int], reading_families: tuple[Family, ...],
-                  facts: HandFacts, dora: list[tuple[str, int]]) -> tuple | None:
+def _best_reading(found: list[Reading], facts: HandFacts, dora: list[tuple[str, int]]) -> tuple | None:
     """The scored reading worth the most (ranked like the payments, then a real
-    yakuman, more han, more fu; the first found wins a tie), or ``None``."""
+    yakuman, more han, more fu; the first found wins a tie), or ``None``. Hand-scope
+    rows are asked once, of the first reading."""
+    hand_held = _held(_HAND_FAMILIES[facts.closed], facts.gates, found[0])
+    reading_families = _READING_FAMILIES[facts.closed]
     best: tuple | None = None
     best_key: tuple = ()
     for reading in found:
@@ -242,7 +239,8 @@ def _score_reading(reading: Reading, held: list[int], facts: HandFacts,
             multiple += times
             yaku.append((row.id, 13 * times))
     else:
-        yaku = list(map(_YAKU_LINE[facts.closed].__getitem__, rows))
+        line_of = _YAKU_LINE[facts.closed]
+        yaku = [line_of[i] for i in rows]
         if not yaku:
             if rules.yaku_required:
                 return None
@@ -250,7 +248,9 @@ def _score_reading(reading: Reading, held: list[int], facts: HandFacts,
         if dora:
             yaku += dora
     lines, fu = fu_of(reading, drops)
-    han = sum(map(_second, yaku))
+    han = 0
+    for _, n in yaku:
+        han += n
     base, limit = limits.basic_points(han, fu, multiple, rules)
     return yaku, multiple, lines, fu, han, base, limit
 
@@ -264,9 +264,7 @@ def _rank(scored: tuple, facts: HandFacts) -> tuple:
 def _result(yaku: list, multiple: int, lines: list, fu: int, han: int, base: int, limit: str | None,
             facts: HandFacts) -> HandScore:
     sit = facts.situation
-    dealer = sit.seat_wind == EAST
-    pay = limits.payments(base, dealer, sit.tsumo, sit.honba)
-    total = limits.received(pay, dealer, sit.riichi_sticks)
+    pay, total = limits.settle(base, sit.seat_wind == EAST, sit.tsumo, sit.honba, sit.riichi_sticks)
     # The same value HandScore(...) would build, without the frozen dataclass's
     # per-field object.__setattr__ (a quarter of the cost; this runs once per win).
     score = _new_object(HandScore)
@@ -302,10 +300,12 @@ def facts_dora(facts: HandFacts) -> list[tuple[str, int]]:
     rules, sit = facts.rules, facts.situation
     if not rules.dora:
         return []
-    count = facts.counts.__getitem__
+    counts = facts.counts
     found = []
     if sit.dora_indicators:
-        n = sum(map(count, map(_DORA_OF.__getitem__, sit.dora_indicators)))
+        n = 0
+        for indicator in sit.dora_indicators:
+            n += counts[_DORA_OF[indicator]]
         if n:
             found.append((DORA, n))
     if rules.red_fives:
@@ -315,7 +315,9 @@ def facts_dora(facts: HandFacts) -> list[tuple[str, int]]:
         if n:
             found.append((AKA_DORA, n))
     if sit.ura_indicators and (sit.riichi or sit.double_riichi):
-        n = sum(map(count, map(_DORA_OF.__getitem__, sit.ura_indicators)))
+        n = 0
+        for indicator in sit.ura_indicators:
+            n += counts[_DORA_OF[indicator]]
         if n:
             found.append((URA_DORA, n))
     return found
