@@ -215,7 +215,8 @@ class ReplayViewerScene(TableScene):
         """Top right: what is being replayed and the keys."""
         s = self.layout.scale
         card = self._side_card(left=False)
-        lines = [(self.title, round(19 * s), theme.INK)]
+        title_size = round(19 * s)
+        lines = [(part, title_size, theme.INK) for part in _pack(self.title, title_size, card.w - round(24 * s))[:3]]
         lines += [(text, round(14 * s), theme.INK_SOFT) for text in KEYS_HELP]
         height = sum(round(size * 1.45) for _, size, _ in lines) + round(20 * s)
         card.h = min(card.h, height)
@@ -282,6 +283,18 @@ def draw_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, s: float) -
         triangle(cx + u, -1)
         triangle(cx - u // 2, -1)
         bar(cx - 3 * u // 2 - 1)
+
+
+def _pack(title: str, size: int, width: int) -> list[str]:
+    """Lines of a ``a · b · c`` title broken only between its parts (a part too wide is cut)."""
+    lines: list[str] = []
+    for part in title.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and theme.font(size).size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(_fit(part, size, width))
+    return lines
 
 
 def _fit(text: str, size: int, width: int) -> str:
