@@ -112,6 +112,8 @@ _DROPPERS = frozenset(_DROPS_FU)
 _SUPERSEDES = {i: frozenset(j for j, other in enumerate(YAKU_ROWS) if other.id in r.supersedes)
                for i, r in enumerate(YAKU_ROWS) if r.supersedes}
 _SUPERSEDERS = frozenset(_SUPERSEDES)
+_SPECIAL_ROWS = _DROPPERS | _YAKUMAN_ROWS | _SUPERSEDERS  # rows that change more than the yaku list
+_FLAG_CHECK_GATES = RIICHI | RARE_FLAG  # the flag checks can fail only with one of these open
 
 
 @dataclass(frozen=True)
@@ -169,7 +171,7 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     if not problem:
         facts = HandFacts(situation, rules)
         problem = _tile_problem(situation, facts.counts)
-        if not problem and facts.gates & (RIICHI | RARE_FLAG):
+        if not problem and facts.gates & _FLAG_CHECK_GATES:
             problem = _flag_problem(situation, rules, facts)
     if problem:
         return HandScore(False, INVALID_SITUATION, problem)
@@ -224,11 +226,15 @@ def _score_reading(reading: Reading, held: list[int], facts: HandFacts,
     # fu rules follow the shape even when a yakuman hides the yaku (a pinfu-shaped
     # tsumo is 20 fu inside a tenhou too)
     drops: tuple[str, ...] = ()
-    if not _DROPPERS.isdisjoint(held):
-        for i in held:
-            drops += _DROPS_FU.get(i, ())
-    yakuman = not _YAKUMAN_ROWS.isdisjoint(held)
-    rows = _apply_supersession(held, yakuman) if yakuman or not _SUPERSEDERS.isdisjoint(held) else held
+    yakuman = False
+    rows = held
+    if not _SPECIAL_ROWS.isdisjoint(held):  # else no row drops fu, is a yakuman or supersedes
+        if not _DROPPERS.isdisjoint(held):
+            for i in held:
+                drops += _DROPS_FU.get(i, ())
+        yakuman = not _YAKUMAN_ROWS.isdisjoint(held)
+        if yakuman or not _SUPERSEDERS.isdisjoint(held):
+            rows = _apply_supersession(held, yakuman)
     rules = facts.rules
     multiple = 0
     if yakuman:
