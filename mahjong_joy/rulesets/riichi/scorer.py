@@ -188,7 +188,7 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
         best = _best_reading(found, facts, dora)
     if best is None:
         return HandScore(False, NO_YAKU, "the hand has no yaku")
-    return _result(*best, facts)
+    return _result(best, facts)
 
 
 def _best_reading(found: list[Reading], facts: HandFacts, dora: list[tuple[str, int]]) -> tuple | None:
@@ -237,26 +237,30 @@ def _score_reading(reading: Reading, held: list[int], facts: HandFacts,
             rows = _apply_supersession(held, yakuman)
     rules = facts.rules
     multiple = 0
+    yaku = []
     if yakuman:
-        yaku = []
         for i in rows:
             row = YAKU_ROWS[i]
             times = 2 if rules.double_yakuman and row.double is not None and row.double(reading) else 1
             multiple += times
             yaku.append((row.id, 13 * times))
+        han = 13 * multiple
     else:
         line_of = _YAKU_LINE[facts.closed]
-        yaku = [line_of[i] for i in rows]
+        han = 0
+        for i in rows:  # the (id, han) lines and their sum in one pass
+            line = line_of[i]
+            yaku.append(line)
+            han += line[1]
         if not yaku:
             if rules.yaku_required:
                 return None
             yaku.append((JOY_WIN, 1))
-        if dora:
-            yaku += dora
+            han = 1
+        for line in dora:
+            yaku.append(line)
+            han += line[1]
     lines, fu = fu_of(reading, drops)
-    han = 0
-    for _, n in yaku:
-        han += n
     base, limit = limits.basic_points(han, fu, multiple, rules)
     return yaku, multiple, lines, fu, han, base, limit
 
@@ -267,8 +271,10 @@ def _rank(scored: tuple, facts: HandFacts) -> tuple:
     return limits.main_payment(base, facts.situation.seat_wind == EAST, facts.tsumo), multiple > 0, han, fu
 
 
-def _result(yaku: list, multiple: int, lines: list, fu: int, han: int, base: int, limit: str | None,
-            facts: HandFacts) -> HandScore:
+def _result(scored: tuple, facts: HandFacts) -> HandScore:
+    """The valid score of the best reading (as :func:`_score_reading` gives it):
+    its payments and total settled from the situation's seat, honba and sticks."""
+    yaku, multiple, lines, fu, han, base, limit = scored
     sit = facts.situation
     pay, total = limits.settle(base, sit.seat_wind == EAST, sit.tsumo, sit.honba, sit.riichi_sticks)
     # The same value HandScore(...) would build, without the frozen dataclass's
