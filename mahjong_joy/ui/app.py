@@ -124,10 +124,10 @@ class App:
     # -- window ------------------------------------------------------------------
     def set_size(self, size: tuple[int, int]) -> None:
         """Resize (clamped to the minimum) and let every scene lay itself out again."""
-        size = _clamped(size)
-        flags = pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE
-        if size != self.size or flags == pygame.FULLSCREEN:
-            self.screen = pygame.display.set_mode(size, flags)
+        if self.settings.fullscreen:  # the system sized the fullscreen window; a new set_mode
+            self.screen = pygame.display.get_surface() or self.screen  # would fight it on the way back
+        elif _clamped(size) != self.size:
+            self.screen = pygame.display.set_mode(_clamped(size), pygame.RESIZABLE)
         for scene in self.stack:
             scene.resize(self.size)
         if not self.settings.fullscreen and self.settings.window_size != self.size:
@@ -145,9 +145,21 @@ class App:
             desktop = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else DEFAULT_SIZE
             self.screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
         else:
-            self.screen = pygame.display.set_mode(_clamped(self.settings.window_size), pygame.RESIZABLE)
+            self._set_windowed(_clamped(self.settings.window_size))
+        # The mode switch queues resize events for the size just left; read later as
+        # a player's resize they would drag the window back to the desktop size.
+        pygame.event.clear(pygame.VIDEORESIZE)
         for scene in self.stack:
             scene.resize(self.size)
+
+    def _set_windowed(self, size: tuple[int, int]) -> None:
+        """Back to a resizable window of ``size``. Without framebuffer acceleration
+        (our setting), X11 keeps the fullscreen size on the first request after
+        fullscreen (seen under Xvfb with openbox), so a refused size is asked again."""
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.event.pump()
+        if pygame.display.get_window_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
 
     def apply_settings(self) -> None:
         """Changes from the Settings screen take effect at once."""

@@ -1,0 +1,42 @@
+"""The window: F11 round trips to the saved window size, and resize events caused by
+the fullscreen switch are not taken for a player's resize (found under Xvfb with a
+window manager, where leaving fullscreen kept the desktop size)."""
+
+from __future__ import annotations
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from mahjong_joy.ui.app import App  # noqa: E402
+from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
+
+
+def f11(app: App) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    app.step(1 / 60)
+
+
+def test_fullscreen_round_trip_keeps_the_window_size_the_player_chose() -> None:
+    app = App()  # a player's App: reads and writes settings.json in the test's data folder
+    app.replace(HomeScene(app))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=700, size=(1100, 700)))
+    app.step(1 / 60)
+    assert app.size == (1100, 700) and app.settings.window_size == (1100, 700)
+    f11(app)
+    assert app.settings.fullscreen
+    desktop = app.size
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=desktop[0], h=desktop[1], size=desktop))
+    app.step(1 / 60)  # the system's resize for fullscreen: not the player's window size
+    assert app.settings.window_size == (1100, 700)
+    f11(app)
+    assert not app.settings.fullscreen
+    assert app.size == (1100, 700) and app.settings.window_size == (1100, 700)
+
+
+def test_a_resize_below_the_minimum_is_clamped() -> None:
+    app = App()
+    app.replace(HomeScene(app))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=600, h=400, size=(600, 400)))
+    app.step(1 / 60)
+    assert app.size == (1024, 640) and app.settings.window_size == (1024, 640)
