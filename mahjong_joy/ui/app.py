@@ -22,6 +22,7 @@ from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.settings import Settings
 from mahjong_joy.ui.sound import Sounds
 from mahjong_joy.ui.tiles_art import TileArt
+from mahjong_joy.warmup import warm_up
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
@@ -242,6 +243,7 @@ def run(seed: int | None = None) -> int:
         app.push(TableScene(app), {"seed": seed})
     app.step(0.0)
     app.startup_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
+    warm_up()  # the first frame is up; build the lazy tables now, not mid-hand
     try:
         app.loop()
     finally:

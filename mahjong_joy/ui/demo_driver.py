@@ -17,6 +17,7 @@ from mahjong_joy.ui.scenes.match_end import MatchEndScene
 from mahjong_joy.ui.scenes.score import ScoreScene
 from mahjong_joy.ui.scenes.table import TableScene
 from mahjong_joy.ui.settings import Settings
+from mahjong_joy.warmup import warm_up
 
 MAX_FRAMES = 200_000
 SCORE_HOLD = 45  # frames a score screen stays up before the demo presses on
@@ -46,6 +47,7 @@ def demo_app(seed: int, hands: int, speed: str, size: tuple[int, int] = (1280, 8
     settings = Settings(ai_pace="instant" if fast else "normal", anim_speed="fast" if fast else "normal")
     app = App(size=size, settings=settings, seed=seed)
     app.replace(HomeScene(app))
+    warm_up()  # as the game does after its first frame
     table = TableScene(app, ControllerSession(seed=seed, max_hands=hands, human=False))
     app.push(table, {})
     return app, table
