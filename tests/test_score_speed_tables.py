@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mahjong_joy.hand.decompose import PAIR, RUN, STANDARD, decompositions
-from mahjong_joy.rulesets.riichi import RiichiRules, WinSituation
+from mahjong_joy.rulesets.riichi import RiichiRules, WinSituation, score_hand
 from mahjong_joy.rulesets.riichi.groupings import NO_PAIR, suit_tables
 from mahjong_joy.rulesets.riichi.reading import HandFacts, readings
 from mahjong_joy.rulesets.riichi.yaku import HAND, YAKU_ROWS
@@ -70,3 +70,22 @@ def test_gates_never_hide_a_row_that_holds():
                 held += 1
             asked += 1
     assert asked >= 1500 and held >= 3000
+
+
+def test_yaku_are_listed_in_table_order_when_an_honor_set_yaku_joins_reading_yaku():
+    """Rows are asked family by family (honor sets apart), so the resolver sorts
+    them back into table order: iipeikou before the seat wind, then chanta."""
+    situation = WinSituation.from_dict({"hand": "123m112233p33444z", "win_tile": "2p", "seat_wind": "N"})
+    assert [name for name, _ in score_hand(situation).yaku] == ["iipeikou", "yakuhai_seat_wind", "chanta"]
+
+
+def test_every_result_lists_its_yaku_in_table_order_then_the_dora():
+    order = {row.id: i for i, row in enumerate(YAKU_ROWS)}
+    checked = 0
+    for data in _CASES:
+        result = score_hand(WinSituation.from_dict(data))
+        names = [name for name, _ in result.yaku]
+        rows = [name for name in names if name in order]
+        assert names[:len(rows)] == rows and rows == sorted(rows, key=order.__getitem__), data
+        checked += len(rows) >= 2
+    assert checked >= 500

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from mahjong_joy.hand.decompose import SEVEN_PAIRS, THIRTEEN_ORPHANS
 from mahjong_joy.notation import format_tiles
-from mahjong_joy.rulesets.riichi.reading import KAN, KANCHAN, PENCHAN, TANKI, TRIPLET, Reading
+from mahjong_joy.rulesets.riichi.reading import KAN, KANCHAN, PENCHAN, SET_BLOCKS, TANKI, TRIPLET, Reading
 
 BASE, MENZEN_RON, TSUMO, OPEN_PINFU, CHIITOITSU = "base", "menzen_ron", "tsumo", "open_pinfu", "chiitoitsu"
 YAKUHAI_PAIR, DOUBLE_WIND_PAIR = "yakuhai_pair", "double_wind_pair"
@@ -65,7 +65,7 @@ def fu_of(r: Reading, drops: Collection[str] = ()) -> tuple[list[FuLine], int]:
         lines = [_BASE_LINE]
         total = 20
     for b in r.sets:
-        line = _SET_LINES[b.shape][b.concealed][b.tile]
+        line = _SET_LINE_OF_BLOCK[b]
         lines.append(line)
         total += line.fu
     times = f.value_tiles.get(r.pair, 0)
@@ -110,6 +110,8 @@ _CHIITOITSU_LINE = FuLine(CHIITOITSU, 25)
 _WAIT_LINES = {wait: FuLine(reason, 2) for wait, reason in _WAIT_LINE.items()}
 _SET_LINES = {shape: [[_set_line(shape, t, concealed) for t in range(34)] for concealed in (False, True)]
               for shape in (TRIPLET, KAN)}  # by shape, then concealed, then kind
+_SET_LINE_OF_BLOCK = {b: _SET_LINES[b.shape][b.concealed][b.tile] for b in SET_BLOCKS}
+"""The fu line of every triplet or kan block a reading can hold (one lookup per set)."""
 _YAKUHAI_PAIR_LINES = [FuLine(YAKUHAI_PAIR, 2, _PAIR_TEXT[t]) for t in range(34)]
 _DOUBLE_WIND_PAIR_LINES = {fu: [FuLine(DOUBLE_WIND_PAIR, fu, _PAIR_TEXT[t]) for t in range(34)] for fu in (2, 4)}
 

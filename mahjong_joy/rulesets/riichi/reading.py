@@ -228,6 +228,8 @@ _MELD_BLOCK = {
     CLOSED_KAN: tuple(Block(KAN, t, False, True) for t in range(KIND_COUNT)),
 }
 _OPEN_KAN = tuple(Block(KAN, t, True, False) for t in range(KIND_COUNT))
+SET_BLOCKS = _HAND_TRIPLET + _RON_TRIPLET + _MELD_BLOCK[PON] + _MELD_BLOCK[CLOSED_KAN] + _OPEN_KAN
+"""Every triplet and kan block (the ones ``Reading.sets`` holds)."""
 
 
 def meld_block(meld: Meld) -> Block:

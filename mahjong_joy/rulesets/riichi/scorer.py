@@ -182,7 +182,7 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     if len(found) == 1:  # the usual case: nothing to rank, every row asked in one go
         reading = found[0]
         held = _held(_ALL_FAMILIES[facts.closed], reading.gates, reading)
-        held.sort()  # table order
+        held.sort()  # table order (the families do not list rows in it)
         best = _score_reading(reading, held, facts, dora)
     else:
         best = _best_reading(found, facts, dora)
@@ -200,10 +200,8 @@ def _best_reading(found: list[Reading], facts: HandFacts, dora: list[tuple[str, 
     best: tuple | None = None
     best_key: tuple = ()
     for reading in found:
-        held = _held(reading_families, reading.gates, reading)
-        if hand_held:
-            held += hand_held
-            held.sort()  # table order
+        held = _held(reading_families, reading.gates, reading) + hand_held
+        held.sort()  # table order (the families do not list rows in it)
         scored = _score_reading(reading, held, facts, dora)
         if scored is None:
             continue
@@ -387,15 +385,12 @@ def _tile_problem(s: WinSituation, whole: bytearray) -> str:
     hand = s.hand
     if s.win_tile not in hand:
         return f"winning tile {tile_name(s.win_tile)} is not in the hand"
-    indicators = s.dora_indicators + s.ura_indicators
-    too_many = max(whole) > 4
-    for tile in indicators:
-        if whole[tile] + indicators.count(tile) > 4:
-            too_many = True
-    if too_many:
-        seen = whole[:]
-        for tile in indicators:
-            seen[tile] += 1
+    seen = whole[:]  # every copy on show: hand, melds and indicators
+    for tile in s.dora_indicators:
+        seen[tile] += 1
+    for tile in s.ura_indicators:
+        seen[tile] += 1
+    if max(seen) > 4:
         tile = next(t for t, n in enumerate(seen) if n > 4)
         return f"{seen[tile]} copies of {tile_name(tile)} among hand, melds and indicators: a kind has only 4"
     reds = s.hand_red
@@ -431,32 +426,42 @@ def _meld_problem(kind: str, tiles: list[int]) -> str:
 
 def _flag_problem(s: WinSituation, rules: RiichiRules, facts: HandFacts) -> str:
     """Flags that contradict each other or the hand (the reference library's checks
-    plus rinshan needing a kan and riichi needing the rules to allow it). Every
-    check needs riichi or a rare flag (the hand's gates say which are set)."""
+    plus rinshan needing a kan and riichi needing the rules to allow it), the first
+    that fails in this order. Every check needs riichi or a rare flag (the hand's
+    gates say which are set); the hand facts already know closedness and kans."""
+    riichi = s.riichi or s.double_riichi
+    if riichi and not rules.riichi:
+        return "riichi is not part of these rules"
+    if riichi and not facts.closed:
+        return "riichi needs a closed hand"
     if not facts.gates & RARE_FLAG:  # then only the riichi checks can fail
-        if not facts.gates & RIICHI:
-            return ""
-        if not rules.riichi:
-            return "riichi is not part of these rules"
-        return "" if facts.closed else "riichi needs a closed hand"
-    has_kan = any(m.is_kan for m in s.melds)
-    checks = (
-        (s.declared_riichi and not rules.riichi, "riichi is not part of these rules"),
-        (s.declared_riichi and not s.is_closed, "riichi needs a closed hand"),
-        (s.ippatsu and not s.declared_riichi, "ippatsu needs riichi"),
-        (s.chankan and s.tsumo, "chankan is a ron"),
-        (s.rinshan and not s.tsumo, "rinshan is a tsumo"),
-        (s.rinshan and not has_kan, "rinshan needs a kan"),
-        (s.haitei and not s.tsumo, "haitei is a tsumo"),
-        (s.houtei and s.tsumo, "houtei is a ron"),
-        (s.haitei and s.rinshan, "the rinshan tile is never the haitei tile"),
-        (s.houtei and s.chankan, "houtei and chankan cannot both hold"),
-        ((s.tenhou or s.chiihou) and (not s.tsumo or s.melds or s.declared_riichi),
-         "tenhou and chiihou are closed tsumo wins on the first draw, before any call or riichi"),
-        ((s.tenhou or s.chiihou) and (s.haitei or s.rinshan or s.ippatsu),
-         "tenhou and chiihou are the first draw: no haitei, rinshan or ippatsu"),
-        (s.tenhou and s.chiihou, "tenhou and chiihou cannot both hold"),
-        (s.tenhou and not s.is_dealer, "tenhou is for the dealer (East seat)"),
-        (s.chiihou and s.is_dealer, "chiihou is for a non-dealer"),
-    )
-    return next((message for bad, message in checks if bad), "")
+        return ""
+    tsumo = s.tsumo
+    if s.ippatsu and not riichi:
+        return "ippatsu needs riichi"
+    if s.chankan and tsumo:
+        return "chankan is a ron"
+    if s.rinshan and not tsumo:
+        return "rinshan is a tsumo"
+    if s.rinshan and not facts.melds.kans:
+        return "rinshan needs a kan"
+    if s.haitei and not tsumo:
+        return "haitei is a tsumo"
+    if s.houtei and tsumo:
+        return "houtei is a ron"
+    if s.haitei and s.rinshan:
+        return "the rinshan tile is never the haitei tile"
+    if s.houtei and s.chankan:
+        return "houtei and chankan cannot both hold"
+    first_draw = s.tenhou or s.chiihou
+    if first_draw and (not tsumo or s.melds or riichi):
+        return "tenhou and chiihou are closed tsumo wins on the first draw, before any call or riichi"
+    if first_draw and (s.haitei or s.rinshan or s.ippatsu):
+        return "tenhou and chiihou are the first draw: no haitei, rinshan or ippatsu"
+    if s.tenhou and s.chiihou:
+        return "tenhou and chiihou cannot both hold"
+    if s.tenhou and s.seat_wind != EAST:
+        return "tenhou is for the dealer (East seat)"
+    if s.chiihou and s.seat_wind == EAST:
+        return "chiihou is for a non-dealer"
+    return ""
