@@ -9,6 +9,7 @@ wait makes the completed triplet a called one for fu and for sanankou
 
 from __future__ import annotations
 
+from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -108,7 +109,8 @@ class HandFacts:
         # Kinds whose triplet is yakuhai, with how many times (a double wind twice).
         self.value_tiles = _VALUE_TILES.get((seat, round_wind)) or _value_tiles(seat, round_wind)
         self.present = kinds
-        self.suits = suits = {_SUIT_OF[t] for t in kinds}  # a comprehension beats set(map(...)) here
+        self.suits = suits = _SUITS_PRESENT[not kinds.isdisjoint(_MANZU), not kinds.isdisjoint(_PINZU),
+                                            not kinds.isdisjoint(_SOUZU), not kinds.isdisjoint(_HONORS)]
         self.has_honors = has_honors = 3 in suits
         if kinds.isdisjoint(_YAOCHUU):
             gates |= NO_YAOCHUU
@@ -144,7 +146,14 @@ class HandFacts:
         return self.present <= _TERMINALS
 
 
-_SUIT_OF = tuple(t // 9 for t in range(KIND_COUNT))
+_MANZU = frozenset(range(0, 9))
+_PINZU = frozenset(range(9, 18))
+_SOUZU = frozenset(range(18, 27))
+_HONORS = frozenset(range(27, KIND_COUNT))
+_SUITS_PRESENT = {present: frozenset(suit for suit in range(4) if present[suit])
+                  for present in product((False, True), repeat=4)}
+"""The set of suits (0..3) by whether each suit is present (four set tests instead of a
+pass over the kinds)."""
 
 
 def _honor_gates(counts: bytearray, seat: int, round_wind: int) -> int:
