@@ -71,7 +71,8 @@ class HandFacts:
 
     ``concealed`` is the ``counts34`` of the concealed tiles, ``counts`` that of
     the whole hand, declared melds included (both as ``bytearray``: ``bytes()`` of
-    one is the table key); ``melds`` the declared melds as readings use them;
+    one is the table key); ``reds`` the kinds written as red fives, hand then
+    melds; ``melds`` the declared melds as readings use them;
     ``present`` the set of kinds in the hand and ``suits`` the set of their suits
     (0..3); ``gates`` the open gate bits. Built before the rest of the situation
     is checked: it assumes only well-formed melds, a hand of at most 14 tiles and
@@ -79,7 +80,7 @@ class HandFacts:
     """
 
     __slots__ = ("situation", "rules", "concealed", "counts", "melds", "closed", "tsumo", "win_tile", "seat",
-                 "round", "value_tiles", "has_melds", "present", "suits", "has_honors", "gates")
+                 "round", "value_tiles", "has_melds", "present", "suits", "has_honors", "gates", "reds")
 
     def __init__(self, situation: WinSituation, rules: RiichiRules) -> None:
         self.situation = situation
@@ -94,12 +95,14 @@ class HandFacts:
             self.melds = melds = _add_melds(situation.melds, counts, kinds)
             self.closed = not melds.called
             self.has_melds = True
+            self.reds = situation.hand_red + melds.red if melds.red else situation.hand_red
             gates = THREE_KANS if melds.kans >= 3 else 0
         else:
             self.concealed = counts
             self.melds = _NO_MELDS
             self.closed = True
             self.has_melds = False
+            self.reds = situation.hand_red
             gates = 0
         self.counts = counts
         self.tsumo = situation.tsumo
@@ -257,6 +260,7 @@ class MeldFacts(NamedTuple):
     kans: int
     concealed: int
     called: int
+    red: tuple[int, ...]  # the kinds written as red fives
 
     @classmethod
     def of(cls, melds: tuple[Meld, ...]) -> MeldFacts:
@@ -264,7 +268,7 @@ class MeldFacts(NamedTuple):
         return _add_melds(melds, bytearray(KIND_COUNT), set())
 
 
-_NO_MELDS = MeldFacts((), (), (), (), 0, 0, 0)
+_NO_MELDS = MeldFacts((), (), (), (), 0, 0, 0, ())
 
 
 def _add_melds(melds: tuple[Meld, ...], counts: bytearray, kinds: set[int]) -> MeldFacts:
@@ -274,8 +278,11 @@ def _add_melds(melds: tuple[Meld, ...], counts: bytearray, kinds: set[int]) -> M
     runs = []
     triplets = []
     kans = concealed = called = 0
+    red: tuple[int, ...] = ()
     for meld in melds:
         kind, tiles = meld.kind, meld.tiles
+        if meld.red:
+            red += meld.red
         if kind == CHI:
             tile = min(tiles)
             blocks.append(_CHI_BLOCK[tile])
@@ -301,7 +308,8 @@ def _add_melds(melds: tuple[Meld, ...], counts: bytearray, kinds: set[int]) -> M
                 concealed += 1
             else:
                 called += 1
-    return _new_tuple(MeldFacts, (tuple(blocks), tuple(sets), tuple(runs), tuple(triplets), kans, concealed, called))
+    facts = (tuple(blocks), tuple(sets), tuple(runs), tuple(triplets), kans, concealed, called, red)
+    return _new_tuple(MeldFacts, facts)
 
 
 _new_tuple = tuple.__new__

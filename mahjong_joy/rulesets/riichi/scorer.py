@@ -170,7 +170,7 @@ def score_hand(situation: WinSituation, rules: RiichiRules | None = None) -> Han
     problem = _shape_problem(situation)
     if not problem:
         facts = HandFacts(situation, rules)
-        problem = _tile_problem(situation, facts.counts)
+        problem = _tile_problem(situation, facts)
         if not problem and facts.gates & _FLAG_CHECK_GATES:
             problem = _flag_problem(situation, rules, facts)
     if problem:
@@ -319,9 +319,7 @@ def facts_dora(facts: HandFacts) -> list[tuple[str, int]]:
         if n:
             found.append((DORA, n))
     if rules.red_fives:
-        n = len(sit.hand_red)
-        for meld in sit.melds:
-            n += len(meld.red)
+        n = len(facts.reds)
         if n:
             found.append((AKA_DORA, n))
     if sit.ura_indicators and (sit.riichi or sit.double_riichi):
@@ -356,7 +354,7 @@ def situation_problem(s: WinSituation, rules: RiichiRules) -> str:
     if problem:
         return problem
     facts = HandFacts(s, rules)
-    return _tile_problem(s, facts.counts) or _flag_problem(s, rules, facts)
+    return _tile_problem(s, facts) or _flag_problem(s, rules, facts)
 
 
 def _shape_problem(s: WinSituation) -> str:
@@ -378,14 +376,12 @@ def _shape_problem(s: WinSituation) -> str:
     return ""
 
 
-def _tile_problem(s: WinSituation, whole: bytearray) -> str:
+def _tile_problem(s: WinSituation, facts: HandFacts) -> str:
     """What is wrong with the tiles of well-formed melds and a hand of the right
-    size, given the ``counts34`` of both."""
-    melds = s.melds
-    hand = s.hand
-    if s.win_tile not in hand:
+    size, given the facts counted from both."""
+    if s.win_tile not in s.hand:
         return f"winning tile {tile_name(s.win_tile)} is not in the hand"
-    seen = whole[:]  # every copy on show: hand, melds and indicators
+    seen = facts.counts[:]  # every copy on show: hand, melds and indicators
     for tile in s.dora_indicators:
         seen[tile] += 1
     for tile in s.ura_indicators:
@@ -393,10 +389,7 @@ def _tile_problem(s: WinSituation, whole: bytearray) -> str:
     if max(seen) > 4:
         tile = next(t for t, n in enumerate(seen) if n > 4)
         return f"{seen[tile]} copies of {tile_name(tile)} among hand, melds and indicators: a kind has only 4"
-    reds = s.hand_red
-    for meld in melds:
-        if meld.red:
-            reds += meld.red
+    reds = facts.reds
     if len(reds) > 1 and len(set(reds)) < len(reds):
         for tile in sorted(set(reds)):
             if reds.count(tile) > 1:
