@@ -60,9 +60,11 @@ HAND_GATES = (1 << 15) - 1  # the bits above are the hand's; those below, a read
 A_RUN, TWO_RUNS, THREE_RUNS, FOUR_RUNS = 1 << 15, 1 << 16, 1 << 17, 1 << 18  # runs in the reading
 THREE_TRIPLETS, FOUR_TRIPLETS = 1 << 19, 1 << 20  # triplets and kans in the reading
 SEVEN_PAIRS_FORM, ORPHANS_FORM = 1 << 21, 1 << 22  # the reading's form
+YAOCHUU_PAIR = 1 << 23  # a standard reading whose pair is a terminal or honor
 _RUN_GATES = (0, A_RUN, A_RUN | TWO_RUNS, A_RUN | TWO_RUNS | THREE_RUNS,
               A_RUN | TWO_RUNS | THREE_RUNS | FOUR_RUNS)
 _TRIPLET_GATES = (0, 0, 0, THREE_TRIPLETS, THREE_TRIPLETS | FOUR_TRIPLETS)
+_PAIR_GATES = tuple(YAOCHUU_PAIR if t in _YAOCHUU else 0 for t in range(KIND_COUNT))
 
 
 class HandFacts:
@@ -378,7 +380,7 @@ def _add_standard(found: list[Reading], grouping: Grouping, facts: HandFacts, me
         runs_all, triplets_all = runs, triplets
     kans = melds.kans
     concealed = len(triplets) + melds.concealed
-    gates = facts.gates | _RUN_GATES[len(runs_all)] | _TRIPLET_GATES[len(triplets_all)]
+    gates = facts.gates | _RUN_GATES[len(runs_all)] | _TRIPLET_GATES[len(triplets_all)] | _PAIR_GATES[pair]
     if pair == win:
         found.append(Reading(STANDARD, sets, pair, TANKI, facts, runs_all, triplets_all, kans, concealed, gates))
     last = -1

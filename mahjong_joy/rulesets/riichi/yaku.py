@@ -56,6 +56,7 @@ from mahjong_joy.rulesets.riichi.reading import (
     TWO_RUNS,
     WHITE_SET,
     YAOCHUU_ONLY,
+    YAOCHUU_PAIR,
     Reading,
 )
 from mahjong_joy.tiles import GREEN, RED, WHITE
@@ -139,7 +140,7 @@ def _round_wind(r: Reading) -> bool:
     return r.facts.round in r.triplets
 
 
-def _outside(r: Reading) -> bool:
+def _chanta(r: Reading) -> bool:  # "Chanta"
     """Every set and the pair hold a terminal or honor, with at least one run."""
     if not r.runs or r.pair not in _YAOCHUU:
         return False
@@ -151,12 +152,8 @@ def _outside(r: Reading) -> bool:
     return True
 
 
-def _chanta(r: Reading) -> bool:  # "Chanta"
-    return _outside(r)
-
-
 def _junchan(r: Reading) -> bool:  # "Junchan": as chanta with terminals only; supersedes chanta
-    return not r.facts.has_honors and _outside(r)
+    return not r.facts.has_honors and _chanta(r)
 
 
 def _ittsu(r: Reading) -> bool:  # "Ittsu": 123 456 789 of one suit
@@ -330,8 +327,8 @@ YAKU_ROWS: tuple[YakuRow, ...] = (
     YakuRow("rinshan", 1, 1, _flag("rinshan"), scope=HAND, needs=RARE_FLAG),
     YakuRow("chankan", 1, 1, _flag("chankan"), scope=HAND, needs=RARE_FLAG),
     YakuRow("chiitoitsu", 2, _NOT_CLOSED, _chiitoitsu, needs=SEVEN_PAIRS_FORM),
-    YakuRow("chanta", 2, 1, _chanta, needs=HAS_YAOCHUU | A_RUN),
-    YakuRow("junchan", 3, 2, _junchan, ("chanta",), needs=HAS_YAOCHUU | A_RUN),
+    YakuRow("chanta", 2, 1, _chanta, needs=HAS_YAOCHUU | A_RUN | YAOCHUU_PAIR),
+    YakuRow("junchan", 3, 2, _junchan, ("chanta",), needs=HAS_YAOCHUU | A_RUN | YAOCHUU_PAIR),
     YakuRow("ittsu", 2, 1, _ittsu, needs=THREE_RUNS),
     YakuRow("sanshoku_doujun", 2, 1, _sanshoku, needs=THREE_RUNS),
     YakuRow("sanshoku_doukou", 2, 2, _sanshoku_doukou, needs=THREE_TRIPLETS),
