@@ -15,7 +15,11 @@ only when the gates it declares are open (``YakuRow.needs``: cheap necessary
 conditions such as "three or more of some dragon" or "three runs in this
 reading"), looked up in tables built at import; held rows, fu lines, block
 objects and (id, han) lines are table entries, not built per hand. Nothing is
-cached between calls.
+cached between calls. The hot path favours plain loops and comprehensions over
+``map`` with bound methods (CPython 3.11 specializes the former), builds no tuple
+of checks or lines it then throws away, and asks each fact once (the red fives
+and the suits present are hand facts; the flag checks read closedness and kans
+from them).
 
 Invalid or impossible situations are answered, not raised: the result is
 ``valid=False`` with ``error`` one of ``not_winning``, ``no_yaku`` or
