@@ -22,6 +22,11 @@ def basic_points(han: int, fu: int, yakuman: int, rules: RiichiRules) -> tuple[i
     """Basic points and the limit's name (``None`` below mangan)."""
     if yakuman:
         return 8000 * yakuman, MULTIPLE_NAMES.get(yakuman, f"{yakuman}x_yakuman")
+    if han < 5:  # the common case first: points from fu, capped at mangan
+        base = fu * 2 ** (han + 2)
+        if base >= 2000 or (rules.kiriage_mangan and (han, fu) in ((4, 30), (3, 60))):
+            return 2000, "mangan"
+        return base, None
     if han >= 13:
         return (8000, "kazoe_yakuman") if rules.kazoe_yakuman else (6000, "sanbaiman")
     if han >= 11:
@@ -30,12 +35,7 @@ def basic_points(han: int, fu: int, yakuman: int, rules: RiichiRules) -> tuple[i
         return 4000, "baiman"
     if han >= 6:
         return 3000, "haneman"
-    if han >= 5:
-        return 2000, "mangan"
-    base = fu * 2 ** (han + 2)
-    if base >= 2000 or (rules.kiriage_mangan and (han, fu) in ((4, 30), (3, 60))):
-        return 2000, "mangan"
-    return base, None
+    return 2000, "mangan"
 
 
 def main_payment(base: int, dealer: bool, tsumo: bool) -> int:
