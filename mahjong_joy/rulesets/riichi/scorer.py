@@ -390,7 +390,7 @@ def _tile_problem(s: WinSituation, facts: HandFacts) -> str:
         seen[tile] += 1
     for tile in s.ura_indicators:
         seen[tile] += 1
-    if max(seen) > 4:
+    if seen.translate(None, _UP_TO_FOUR):  # a count above 4 is left (faster than max() over a bytearray)
         tile = next(t for t, n in enumerate(seen) if n > 4)
         return f"{seen[tile]} copies of {tile_name(tile)} among hand, melds and indicators: a kind has only 4"
     reds = facts.reds
@@ -402,6 +402,9 @@ def _tile_problem(s: WinSituation, facts: HandFacts) -> str:
         return "at most 5 dora and 5 ura-dora indicators (one plus one per kan)"
     return ""
 
+
+_UP_TO_FOUR = bytes(range(5))
+"""Counts of 0 to 4: deleting them from a ``counts34`` array leaves only impossible counts."""
 
 _WELL_FORMED = frozenset(
     [(CHI, (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
