@@ -282,7 +282,8 @@ def _add_melds(melds: tuple[Meld, ...], counts: bytearray, kinds: set[int]) -> M
     kans = concealed = called = 0
     red: tuple[int, ...] = ()
     for meld in melds:
-        kind, tiles = meld.kind, meld.tiles
+        kind = meld.kind
+        tiles = meld.tiles
         if meld.red:
             red += meld.red
         if kind == CHI:
@@ -296,20 +297,24 @@ def _add_melds(melds: tuple[Meld, ...], counts: bytearray, kinds: set[int]) -> M
             called += 1
             continue
         tile = tiles[0]
-        block = (_PON_BLOCK if kind == PON else _CLOSED_KAN_BLOCK if kind == CLOSED_KAN else _OPEN_KAN)[tile]
+        if kind == PON:
+            block = _PON_BLOCK[tile]
+            counts[tile] += 3
+            called += 1
+        elif kind == CLOSED_KAN:
+            block = _CLOSED_KAN_BLOCK[tile]
+            counts[tile] += 4
+            kans += 1
+            concealed += 1
+        else:  # an open or added kan
+            block = _OPEN_KAN[tile]
+            counts[tile] += 4
+            kans += 1
+            called += 1
         blocks.append(block)
         sets.append(block)
         triplets.append(tile)
         kinds.add(tile)
-        counts[tile] += len(tiles)
-        if kind == PON:
-            called += 1
-        else:
-            kans += 1
-            if kind == CLOSED_KAN:
-                concealed += 1
-            else:
-                called += 1
     facts = (tuple(blocks), tuple(sets), tuple(runs), tuple(triplets), kans, concealed, called, red)
     return _new_tuple(MeldFacts, facts)
 
