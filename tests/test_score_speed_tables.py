@@ -8,6 +8,7 @@ import pytest
 
 from mahjong_joy.hand.decompose import PAIR, RUN, STANDARD, decompositions
 from mahjong_joy.rulesets.riichi import RiichiRules, WinSituation, score_hand
+from mahjong_joy.rulesets.riichi.blocks import HAND_TRIPLET, TRIPLET, Block
 from mahjong_joy.rulesets.riichi.groupings import NO_PAIR, suit_tables
 from mahjong_joy.rulesets.riichi.reading import HandFacts, readings
 from mahjong_joy.rulesets.riichi.yaku import HAND, YAKU_ROWS
@@ -37,7 +38,9 @@ def test_suit_tables_match_the_core_decompositions_in_order(suit):
         if sum(key) % 3 != 2 or i % 5:
             continue
         tiles = [start + t for t, n in enumerate(key) for _ in range(n)]
-        assert list(groupings) == _core_groupings(tiles, (14 - len(tiles)) // 3), key
+        assert [g[:3] for g in groupings] == _core_groupings(tiles, (14 - len(tiles)) // 3), key
+        for _, _, triplets, sets in groupings:  # the triplets again, as concealed blocks
+            assert sets == tuple(HAND_TRIPLET[t] for t in triplets)
         checked += 1
     assert checked >= (50 if suit == 3 else 3000)
 
@@ -45,10 +48,12 @@ def test_suit_tables_match_the_core_decompositions_in_order(suit):
 def test_suit_tables_hold_exactly_the_splittable_arrangements():
     man, pin, _, honor = suit_tables()
     assert len(man) == len(pin) == 21743 and len(honor) == 498
-    assert man[bytes([1, 1, 1, 0, 0, 0, 0, 0, 0])] == ((NO_PAIR, (0,), ()),)
-    assert pin[bytes([3, 1, 1, 0, 0, 0, 0, 0, 0])] == ((9, (9,), ()),)  # 11p 123p, in pinzu kinds
+    assert man[bytes([1, 1, 1, 0, 0, 0, 0, 0, 0])] == ((NO_PAIR, (0,), (), ()),)
+    assert pin[bytes([3, 1, 1, 0, 0, 0, 0, 0, 0])] == ((9, (9,), (), ()),)  # 11p 123p, in pinzu kinds
     # 111222333m 99m: triplets before runs, as the core's recursion finds them
-    assert man[bytes([3, 3, 3, 0, 0, 0, 0, 0, 2])] == ((8, (), (0, 1, 2)), (8, (0, 0, 0), ()))
+    assert man[bytes([3, 3, 3, 0, 0, 0, 0, 0, 2])] == (
+        (8, (), (0, 1, 2), (HAND_TRIPLET[0], HAND_TRIPLET[1], HAND_TRIPLET[2])), (8, (0, 0, 0), (), ()))
+    assert honor[bytes([0, 0, 0, 0, 3, 0, 2])] == ((33, (), (31,), (Block(TRIPLET, 31, False, True),)),)
     assert bytes([1, 1, 0, 0, 0, 0, 0, 0, 0]) not in man  # a lone partial run never splits
 
 

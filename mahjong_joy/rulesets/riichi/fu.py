@@ -17,7 +17,8 @@ from typing import NamedTuple
 
 from mahjong_joy.hand.decompose import SEVEN_PAIRS, THIRTEEN_ORPHANS
 from mahjong_joy.notation import format_tiles
-from mahjong_joy.rulesets.riichi.reading import KAN, KANCHAN, PENCHAN, SET_BLOCKS, TANKI, TRIPLET, Reading
+from mahjong_joy.rulesets.riichi.blocks import KAN, SET_BLOCKS, TRIPLET
+from mahjong_joy.rulesets.riichi.reading import KANCHAN, PENCHAN, TANKI, Reading
 
 BASE, MENZEN_RON, TSUMO, OPEN_PINFU, CHIITOITSU = "base", "menzen_ron", "tsumo", "open_pinfu", "chiitoitsu"
 YAKUHAI_PAIR, DOUBLE_WIND_PAIR = "yakuhai_pair", "double_wind_pair"

@@ -9,9 +9,12 @@ by enumerating the sets rather than searching each arrangement, on the scorer's
 first use (about 0.2 s on a quiet machine; the scorer no longer needs the core's
 ``tables.bin``, which took about as long to load).
 
-A grouping is ``(pair, runs, triplets)``: the pair's kind or ``-1``, the run
-starts and the triplet kinds as sorted tuples of kinds (already moved to the
-suit's own kinds: the table for pinzu holds kinds 9..17). Within one
+A grouping is ``(pair, runs, triplets, sets)``: the pair's kind or ``-1``, the
+run starts and the triplet kinds as sorted tuples of kinds (already moved to the
+suit's own kinds: the table for pinzu holds kinds 9..17), and ``sets`` the
+triplets as concealed :class:`~mahjong_joy.rulesets.riichi.blocks.Block` values
+(what fu reads), so a reading joins prebuilt tuples instead of making blocks
+per hand. Within one
 arrangement, groupings come in the order of
 :func:`mahjong_joy.hand.decompose.decompositions` (pair kind first, then a
 triplet before runs at the lowest tile where two groupings differ), so the
@@ -23,7 +26,9 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-Grouping = tuple[int, tuple[int, ...], tuple[int, ...]]
+from mahjong_joy.rulesets.riichi.blocks import HAND_TRIPLET, Block
+
+Grouping = tuple[int, tuple[int, ...], tuple[int, ...], tuple[Block, ...]]
 Table = dict[bytes, tuple[Grouping, ...]]
 NO_PAIR = -1
 SUIT_STARTS = (0, 9, 18, 27)
@@ -45,10 +50,11 @@ def _shift(table: Table, offset: int) -> Table:
     """The manzu table moved to another number suit."""
     moved: dict[Grouping, Grouping] = {}
     for groupings in table.values():
-        for pair, runs, triplets in groupings:
-            moved[(pair, runs, triplets)] = (pair + offset if pair != NO_PAIR else NO_PAIR,
-                                             tuple([t + offset for t in runs]),
-                                             tuple([t + offset for t in triplets]))
+        for grouping in groupings:
+            pair, runs, triplets, _ = grouping
+            moved[grouping] = _grouping(pair + offset if pair != NO_PAIR else NO_PAIR,
+                                        tuple([t + offset for t in runs]),
+                                        tuple([t + offset for t in triplets]))
     return {key: tuple([moved[g] for g in groupings]) for key, groupings in table.items()}
 
 
@@ -73,11 +79,16 @@ def _build(start: int, kinds: int) -> Table:
             runs = tuple(start + t for is_run, t in sets if is_run)
             triplets = tuple(start + t for is_run, t in sets if not is_run)
             order = tuple(start + t not in triplets for t in range(kinds))
-            found.setdefault(bytes(counts), []).append(((NO_PAIR, *order), (NO_PAIR, runs, triplets)))
+            found.setdefault(bytes(counts), []).append(((NO_PAIR, *order), _grouping(NO_PAIR, runs, triplets)))
             for pair in range(kinds):
                 if counts[pair] <= 2:
                     counts[pair] += 2
                     found.setdefault(bytes(counts), []).append(
-                        ((pair, *order), (start + pair, runs, triplets)))
+                        ((pair, *order), _grouping(start + pair, runs, triplets)))
                     counts[pair] -= 2
     return {key: tuple(g for _, g in sorted(entries)) for key, entries in found.items()}
+
+
+def _grouping(pair: int, runs: tuple[int, ...], triplets: tuple[int, ...]) -> Grouping:
+    """A grouping with its triplets also as concealed blocks."""
+    return pair, runs, triplets, tuple([HAND_TRIPLET[t] for t in triplets])

@@ -13,26 +13,22 @@ from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
 
-from mahjong_joy.hand.decompose import RUN, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from mahjong_joy.hand.decompose import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from mahjong_joy.rulesets.riichi.blocks import (
+    HAND_RUN,
+    MELD_BLOCK,
+    OPEN_KAN,
+    RON_TRIPLET,
+    Block,
+)
 from mahjong_joy.rulesets.riichi.groupings import SUIT_TABLES, Grouping, suit_tables
 from mahjong_joy.rulesets.riichi.rules import RiichiRules
 from mahjong_joy.rulesets.riichi.situation import CHI, CLOSED_KAN, PON, Meld, WinSituation
 from mahjong_joy.tiles import DRAGONS, GREEN, KIND_COUNT, RED, TERMINALS_AND_HONORS, WHITE
 
-TRIPLET, KAN = "triplet", "kan"
 RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON, KOKUSHI_13 = (
     "ryanmen", "kanchan", "penchan", "tanki", "shanpon", "thirteen_sided",
 )
-
-
-class Block(NamedTuple):
-    """A set in a reading: ``shape`` run/triplet/kan from ``tile``; ``called`` when
-    declared open; ``concealed`` when it counts as concealed (ankou)."""
-
-    shape: str
-    tile: int
-    called: bool
-    concealed: bool
 
 
 _YAOCHUU = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
@@ -223,7 +219,7 @@ class Reading:
         melds = self.facts.melds
         hand_runs = self.runs[:len(self.runs) - len(melds.runs)]
         hand_sets = self.sets[:len(self.sets) - len(melds.sets)]
-        return tuple(map(_HAND_RUN.__getitem__, hand_runs)) + hand_sets + melds.blocks
+        return tuple(map(HAND_RUN.__getitem__, hand_runs)) + hand_sets + melds.blocks
 
     def __repr__(self) -> str:
         return f"Reading({self.form}, {self.blocks}, pair={self.pair}, wait={self.wait})"
@@ -232,23 +228,9 @@ class Reading:
 _FORM_GATES = {SEVEN_PAIRS: SEVEN_PAIRS_FORM, THIRTEEN_ORPHANS: ORPHANS_FORM}
 
 
-# Every block there can be, made once: a reading picks them out of these tables.
-_HAND_RUN = tuple(Block(RUN, t, False, True) for t in range(KIND_COUNT))
-_HAND_TRIPLET = tuple(Block(TRIPLET, t, False, True) for t in range(KIND_COUNT))
-_RON_TRIPLET = tuple(Block(TRIPLET, t, False, False) for t in range(KIND_COUNT))
-_MELD_BLOCK = {
-    CHI: tuple(Block(RUN, t, True, False) for t in range(KIND_COUNT)),
-    PON: tuple(Block(TRIPLET, t, True, False) for t in range(KIND_COUNT)),
-    CLOSED_KAN: tuple(Block(KAN, t, False, True) for t in range(KIND_COUNT)),
-}
-_OPEN_KAN = tuple(Block(KAN, t, True, False) for t in range(KIND_COUNT))
-SET_BLOCKS = _HAND_TRIPLET + _RON_TRIPLET + _MELD_BLOCK[PON] + _MELD_BLOCK[CLOSED_KAN] + _OPEN_KAN
-"""Every triplet and kan block (the ones ``Reading.sets`` holds)."""
-
-
 def meld_block(meld: Meld) -> Block:
     """The block a declared meld always is."""
-    return _MELD_BLOCK.get(meld.kind, _OPEN_KAN)[min(meld.tiles)]
+    return MELD_BLOCK.get(meld.kind, OPEN_KAN)[min(meld.tiles)]
 
 
 class MeldFacts(NamedTuple):
@@ -307,7 +289,7 @@ def _add_melds(melds: tuple[Meld, ...], counts: bytearray, kinds: set[int]) -> M
             kans += 1
             concealed += 1
         else:  # an open or added kan
-            block = _OPEN_KAN[tile]
+            block = OPEN_KAN[tile]
             counts[tile] += 4
             kans += 1
             called += 1
@@ -320,7 +302,7 @@ def _add_melds(melds: tuple[Meld, ...], counts: bytearray, kinds: set[int]) -> M
 
 
 _new_tuple = tuple.__new__
-_CHI_BLOCK, _PON_BLOCK, _CLOSED_KAN_BLOCK = _MELD_BLOCK[CHI], _MELD_BLOCK[PON], _MELD_BLOCK[CLOSED_KAN]
+_CHI_BLOCK, _PON_BLOCK, _CLOSED_KAN_BLOCK = MELD_BLOCK[CHI], MELD_BLOCK[PON], MELD_BLOCK[CLOSED_KAN]
 
 
 def readings(key: bytes, facts: HandFacts, melds: MeldFacts) -> list[Reading]:
@@ -356,12 +338,12 @@ def _standard_groupings(key: bytes) -> tuple[Grouping, ...] | list[Grouping]:
     h = honor.get(key[27:34])
     if h is None:
         return ()
-    (m0, mr, mt), (p0, pr, pt), (s0, sr, st), (h0, _, ht) = m[0], p[0], s[0], h[0]
+    (m0, mr, mt, mb), (p0, pr, pt, pb), (s0, sr, st, sb), (h0, _, ht, hb) = m[0], p[0], s[0], h[0]
     if (m0 >= 0) + (p0 >= 0) + (s0 >= 0) + (h0 >= 0) != 1:
         return ()  # the pair must be in exactly one suit
     if len(m) == 1 and len(p) == 1 and len(s) == 1:
-        return ((max(m0, p0, s0, h0), mr + pr + sr, mt + pt + st + ht),)
-    combined = [(max(a[0], b[0], c[0], h0), a[1] + b[1] + c[1], a[2] + b[2] + c[2] + ht)
+        return ((max(m0, p0, s0, h0), mr + pr + sr, mt + pt + st + ht, mb + pb + sb + hb),)
+    combined = [(max(a[0], b[0], c[0], h0), a[1] + b[1] + c[1], a[2] + b[2] + c[2] + ht, a[3] + b[3] + c[3] + hb)
                 for a in m for b in p for c in s]
     combined.sort(key=_pair_of)  # stable: the core lists decompositions pair kind first
     return combined
@@ -374,9 +356,8 @@ def _pair_of(grouping: Grouping) -> int:
 def _add_standard(found: list[Reading], grouping: Grouping, facts: HandFacts, melds: MeldFacts) -> None:
     """The readings of one decomposition: one per distinct group holding the winning
     tile (pair, then runs, then triplets, each by kind)."""
-    pair, runs, triplets = grouping
+    pair, runs, triplets, sets = grouping
     win = facts.win_tile
-    sets = tuple([_HAND_TRIPLET[t] for t in triplets]) if triplets else ()
     if melds.blocks:
         sets += melds.sets
         runs_all = runs + melds.runs
@@ -397,7 +378,7 @@ def _add_standard(found: list[Reading], grouping: Grouping, facts: HandFacts, me
     if win in triplets:
         if not facts.tsumo:  # a ron completed this triplet: it counts as called
             at = triplets.index(win)
-            sets = sets[:at] + (_RON_TRIPLET[win],) + sets[at + 1:]
+            sets = sets[:at] + (RON_TRIPLET[win],) + sets[at + 1:]
             concealed -= 1
         found.append(Reading(STANDARD, sets, pair, SHANPON, facts, runs_all, triplets_all, kans, concealed, gates))
 
