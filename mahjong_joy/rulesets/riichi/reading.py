@@ -40,7 +40,7 @@ _orphans = itemgetter(*TERMINALS_AND_HONORS)
 # open ones of the whole hand, ``Reading.gates`` adds those of its shape. A yaku
 # row names the gates it needs (``YakuRow.needs``); the resolver never asks a row
 # whose gates are not all open.
-RARE_FLAG = 1 << 0  # a flag other than riichi and tsumo is set
+RARE_FLAG = 1 << 0  # a flag other than riichi and tsumo is set (then the flag bits below say which)
 RIICHI = 1 << 1  # riichi or double riichi declared
 TSUMO = 1 << 2  # won on a draw
 NO_YAOCHUU = 1 << 3  # simples only
@@ -52,11 +52,21 @@ WHITE_SET, GREEN_SET, RED_SET = 1 << 8, 1 << 9, 1 << 10  # three or more of that
 SEAT_SET, ROUND_SET = 1 << 11, 1 << 12  # three or more of the seat / round wind
 TWO_DRAGON_SETS, THREE_WIND_SETS = 1 << 13, 1 << 14  # that many honors with three or more
 HONOR_SET_GATES = (1 << 15) - (1 << 8)  # WHITE_SET .. THREE_WIND_SETS
-HAND_GATES = (1 << 15) - 1  # the bits above are the hand's; those below, a reading's
 A_RUN, TWO_RUNS, THREE_RUNS, FOUR_RUNS = 1 << 15, 1 << 16, 1 << 17, 1 << 18  # runs in the reading
+RUN_GATES = A_RUN | TWO_RUNS | THREE_RUNS | FOUR_RUNS
 THREE_TRIPLETS, FOUR_TRIPLETS = 1 << 19, 1 << 20  # triplets and kans in the reading
 SEVEN_PAIRS_FORM, ORPHANS_FORM = 1 << 21, 1 << 22  # the reading's form
 YAOCHUU_PAIR = 1 << 23  # a standard reading whose pair is a terminal or honor
+THREE_SUITS = 1 << 24  # all three number suits present
+NO_HONORS = 1 << 25  # no honor tile
+SOUZU_OR_HONORS = 1 << 26  # no manzu and no pinzu
+# One bit per rare flag, so a flag's yaku is asked only when that flag is set.
+DOUBLE_RIICHI_FLAG, IPPATSU_FLAG, HAITEI_FLAG, HOUTEI_FLAG = 1 << 27, 1 << 28, 1 << 29, 1 << 30
+RINSHAN_FLAG, CHANKAN_FLAG, TENHOU_FLAG, CHIIHOU_FLAG = 1 << 31, 1 << 32, 1 << 33, 1 << 34
+FLAG_GATES = (DOUBLE_RIICHI_FLAG | IPPATSU_FLAG | HAITEI_FLAG | HOUTEI_FLAG
+              | RINSHAN_FLAG | CHANKAN_FLAG | TENHOU_FLAG | CHIIHOU_FLAG)
+READING_GATES = RUN_GATES | THREE_TRIPLETS | FOUR_TRIPLETS | SEVEN_PAIRS_FORM | ORPHANS_FORM | YAOCHUU_PAIR
+HAND_GATES = ((1 << 35) - 1) & ~READING_GATES  # every other bit is the hand's
 _RUN_GATES = (0, A_RUN, A_RUN | TWO_RUNS, A_RUN | TWO_RUNS | THREE_RUNS,
               A_RUN | TWO_RUNS | THREE_RUNS | FOUR_RUNS)
 _TRIPLET_GATES = (0, 0, 0, THREE_TRIPLETS, THREE_TRIPLETS | FOUR_TRIPLETS)
@@ -110,9 +120,11 @@ class HandFacts:
         # Kinds whose triplet is yakuhai, with how many times (a double wind twice).
         self.value_tiles = _VALUE_TILES.get((seat, round_wind)) or _value_tiles(seat, round_wind)
         self.present = kinds
-        self.suits = suits = _SUITS_PRESENT[not kinds.isdisjoint(_MANZU), not kinds.isdisjoint(_PINZU),
-                                            not kinds.isdisjoint(_SOUZU), not kinds.isdisjoint(_HONORS)]
-        self.has_honors = has_honors = 3 in suits
+        suits, has_honors, suit_gates = _SUITS_PRESENT[not kinds.isdisjoint(_MANZU), not kinds.isdisjoint(_PINZU),
+                                                       not kinds.isdisjoint(_SOUZU), not kinds.isdisjoint(_HONORS)]
+        self.suits = suits
+        self.has_honors = has_honors
+        gates |= suit_gates
         if kinds.isdisjoint(_YAOCHUU):
             gates |= NO_YAOCHUU
         elif kinds <= _YAOCHUU:
@@ -125,9 +137,7 @@ class HandFacts:
             gates |= RIICHI
         if (situation.double_riichi or situation.ippatsu or situation.haitei or situation.houtei
                 or situation.rinshan or situation.chankan or situation.tenhou or situation.chiihou):
-            gates |= RARE_FLAG  # every flag but riichi and tsumo, read without building a tuple
-        if len(suits) - has_honors <= 1:
-            gates |= ONE_SUIT
+            gates |= _flag_gates(situation)  # every flag but riichi and tsumo, read without building a tuple
         if has_honors and max(counts[27:]) >= 3:
             gates |= _honor_gates(counts, seat, round_wind)
         self.gates = gates
@@ -151,10 +161,48 @@ _MANZU = frozenset(range(0, 9))
 _PINZU = frozenset(range(9, 18))
 _SOUZU = frozenset(range(18, 27))
 _HONORS = frozenset(range(27, KIND_COUNT))
-_SUITS_PRESENT = {present: frozenset(suit for suit in range(4) if present[suit])
-                  for present in product((False, True), repeat=4)}
-"""The set of suits (0..3) by whether each suit is present (four set tests instead of a
-pass over the kinds)."""
+
+
+def _suit_facts(present: tuple[bool, ...]) -> tuple[frozenset[int], bool, int]:
+    """The set of suits (0..3), whether honors are among them, and the suit gates,
+    by whether each suit is present."""
+    suits = frozenset(suit for suit in range(4) if present[suit])
+    number_suits = len(suits - {3})
+    gates = ONE_SUIT if number_suits <= 1 else 0
+    if number_suits == 3:
+        gates |= THREE_SUITS
+    if 3 not in suits:
+        gates |= NO_HONORS
+    if not present[0] and not present[1]:
+        gates |= SOUZU_OR_HONORS
+    return suits, 3 in suits, gates
+
+
+_SUITS_PRESENT = {present: _suit_facts(present) for present in product((False, True), repeat=4)}
+"""Suit facts by whether each suit is present (four set tests instead of a pass
+over the kinds)."""
+
+
+def _flag_gates(situation: WinSituation) -> int:
+    """The rare-flag gates of a situation with some rare flag set."""
+    gates = RARE_FLAG
+    if situation.double_riichi:
+        gates |= DOUBLE_RIICHI_FLAG
+    if situation.ippatsu:
+        gates |= IPPATSU_FLAG
+    if situation.haitei:
+        gates |= HAITEI_FLAG
+    if situation.houtei:
+        gates |= HOUTEI_FLAG
+    if situation.rinshan:
+        gates |= RINSHAN_FLAG
+    if situation.chankan:
+        gates |= CHANKAN_FLAG
+    if situation.tenhou:
+        gates |= TENHOU_FLAG
+    if situation.chiihou:
+        gates |= CHIIHOU_FLAG
+    return gates
 
 
 def _honor_gates(counts: bytearray, seat: int, round_wind: int) -> int:

@@ -34,10 +34,12 @@ from typing import Any
 from mahjong_joy.rulesets.riichi import limits
 from mahjong_joy.rulesets.riichi.fu import FuLine, fu_of
 from mahjong_joy.rulesets.riichi.reading import (
+    FLAG_GATES,
     HAND_GATES,
     HONOR_SET_GATES,
     RARE_FLAG,
     RIICHI,
+    RUN_GATES,
     HandFacts,
     Reading,
     readings,
@@ -57,27 +59,42 @@ from mahjong_joy.rulesets.riichi.yaku import (
 from mahjong_joy.tiles import EAST, KIND_COUNT, tile_name
 
 NOT_WINNING, NO_YAKU, INVALID_SITUATION = "not_winning", "no_yaku", "invalid_situation"
-# Rows by scope, for an open hand (index False: closed-only rows left out) and a
-# closed one (index True).
-# The rows worth asking, by hand closedness and scope, as families: a family is
-# (mask, table) where ``table[gates & mask]`` lists (table index, predicate) of its
-# rows whose gates are all open (``HandFacts.gates`` / ``Reading.gates``). Tables
-# are built for every combination of the family's bits when the scorer is
-# imported; honor-set gates get their own family so no table grows past 2**11.
+# The rows worth asking, by hand closedness and scope (an open hand leaves out the
+# closed-only rows), as families: a family is (mask, table) where
+# ``table[gates & mask]`` lists (table index, predicate) of its rows whose gates
+# are all open (``HandFacts.gates`` / ``Reading.gates``). Tables are built for
+# every combination of the family's bits when the scorer is imported; rows are
+# grouped by the kind of gate they need (honor sets, rare flags, runs, the rest)
+# so that no family's table grows past 2**_MAX_FAMILY_BITS.
 Family = tuple[int, dict[int, tuple[tuple[int, Any], ...]]]
+_MAX_FAMILY_BITS = 11
 
 
 def _families(closed: bool, scope: str) -> tuple[Family, ...]:
-    rows = [(i, r) for i, r in enumerate(YAKU_ROWS) if r.scope == scope and (closed or r.han_open is not None)]
-    split = ([(i, r) for i, r in rows if r.needs & HONOR_SET_GATES],
-             [(i, r) for i, r in rows if not r.needs & HONOR_SET_GATES])
-    return tuple(_family(part) for part in split if part)
+    groups: dict[int, list[tuple[int, YakuRow]]] = {}
+    for i, row in enumerate(YAKU_ROWS):
+        if row.scope == scope and (closed or row.han_open is not None):
+            groups.setdefault(_family_of(row.needs), []).append((i, row))
+    return tuple(_family(groups[key]) for key in sorted(groups))
+
+
+def _family_of(needs: int) -> int:
+    """The family a row joins, by the gates it needs."""
+    if needs & HONOR_SET_GATES:
+        return 0
+    if needs & FLAG_GATES:
+        return 1
+    if needs & RUN_GATES:
+        return 2
+    return 3
 
 
 def _family(rows: list[tuple[int, YakuRow]]) -> Family:
     mask = 0
     for _, row in rows:
         mask |= row.needs
+    if mask.bit_count() > _MAX_FAMILY_BITS:
+        raise AssertionError(f"a family of yaku rows needs {mask.bit_count()} gates: split it")
     table = {}
     gates = mask
     while True:  # every sub-mask of ``mask``
@@ -93,8 +110,6 @@ _READING_FAMILIES = {closed: _families(closed, READING) for closed in (False, Tr
 _ALL_FAMILIES = {closed: _HAND_FAMILIES[closed] + _READING_FAMILIES[closed] for closed in (False, True)}
 if any(row.needs & ~HAND_GATES for row in YAKU_ROWS if row.scope == HAND):
     raise AssertionError("a hand-scope yaku row needs a reading gate")
-if any(row.needs & HONOR_SET_GATES and row.needs & ~HONOR_SET_GATES for row in YAKU_ROWS):
-    raise AssertionError("a yaku row needs honor-set gates and others: it fits no family")
 
 
 def _held(families: tuple[Family, ...], gates: int, reading: Reading) -> list[int]:
