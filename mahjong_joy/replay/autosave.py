@@ -123,7 +123,7 @@ def abandon_autosave() -> str | None:
     ctl, meta = loaded
     try:
         if ctl.decisions:
-            archive_match(ctl, meta.player_seat, player_name=meta.player_name)
+            archive_match(ctl, meta.player_seat, player_name=meta.player_name, started_at=meta.started_at)
     except (OSError, ValueError) as exc:
         return f"The unfinished match could not be kept in your history: {exc}"
     clear_autosave()
@@ -151,7 +151,7 @@ def load_autosave(auto_deal: bool = False) -> tuple[Controller, AutosaveMeta] | 
     if ctl.is_over:
         from mahjong_joy.storage.archive import archive_match
 
-        archive_match(ctl, meta.player_seat, player_name=meta.player_name)
+        archive_match(ctl, meta.player_seat, player_name=meta.player_name, started_at=meta.started_at)
         clear_autosave()
         return None
     return ctl, meta

@@ -29,24 +29,38 @@ def archive_match(
     player_name: str = "You",
     history: History | None = None,
     now: datetime | None = None,
+    started_at: str | None = None,
 ) -> Path:
     """Write the match's record atomically and add it to the history; returns the record path.
 
     ``history`` defaults to the data folder's (opened and closed here); ``now``
-    stamps the match (tests pass fixed dates).
+    stamps the match (tests pass fixed dates). ``started_at`` (the autosave's
+    start stamp) names the record after the match itself, which makes archiving
+    idempotent: a process killed after archiving but before clearing its autosave
+    archives the same match again on the next start, and that rewrites the same
+    file and adds no second history row.
     """
     played = (now or datetime.now()).astimezone()
     record = run_record(ctl.seed, ctl.seat_kinds, [ctl])
     record.update(played_at=played.isoformat(timespec="seconds"), player_seat=player_seat, player_name=player_name)
-    path = _unique_path(records_dir(), f"{played:%Y%m%d-%H%M%S}-seed{_safe(ctl.seed)}")
+    if started_at:
+        path = records_dir() / f"{_safe(re.sub(r'[^0-9T]', '', started_at))}-seed{_safe(ctl.seed)}.json"
+    else:
+        path = _unique_path(records_dir(), f"{played:%Y%m%d-%H%M%S}-seed{_safe(ctl.seed)}")
     write_record(record, path)
     summary = summarize(ctl, player_seat, player_name, record["played_at"], str(path))
     if history is None:
         with History.open() as own:
-            own.add_match(summary)
+            _add_once(own, summary)
     else:
-        history.add_match(summary)
+        _add_once(history, summary)
     return path
+
+
+def _add_once(history: History, summary: MatchSummary) -> None:
+    """Add the match unless a row already points at its record file."""
+    if not history.has_record(summary.record_path):
+        history.add_match(summary)
 
 
 def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: str, record_path: str) -> MatchSummary:

@@ -203,6 +203,10 @@ class History:
             )
         return match_id
 
+    def has_record(self, record_path: str) -> bool:
+        """True when a stored match points at ``record_path`` (archiving twice adds nothing)."""
+        return self.db.execute("SELECT 1 FROM matches WHERE record_path = ? LIMIT 1", (record_path,)).fetchone() is not None
+
     def matches(self, limit: int | None = None) -> list[MatchRow]:
         """Past matches, newest first (at most ``limit``)."""
         rows = self.db.execute(

@@ -94,7 +94,7 @@ class ControllerSession:
                 self._archived = True
                 from mahjong_joy.storage.archive import archive_match
 
-                archive_match(self.ctl, self.me, player_name=self.player_name)
+                archive_match(self.ctl, self.me, player_name=self.player_name, started_at=self._writer.meta.started_at)
                 clear_autosave()
             elif len(self.ctl.decisions) != self._saved:
                 self._writer.save(self.ctl)
