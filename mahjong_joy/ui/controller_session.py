@@ -145,7 +145,7 @@ class ControllerSession:
         seats = snap.seats
         me = seats[self.me]
         pending = snap.pending if snap.pending is not None and snap.pending.seat == self.me else None
-        hand = list(me.hand or ())
+        hand = list(me.hand if me.hand is not None else self.ctl.view(self.me).hand)  # an AI bottom seat (the demo) plays face up
         drawn = me.drawn_tile if pending is not None and pending.kind == TURN else None
         if drawn is not None and drawn in hand:
             hand.remove(drawn)
