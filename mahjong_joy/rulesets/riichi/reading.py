@@ -417,11 +417,12 @@ def _add_standard(found: list[Reading], grouping: Grouping, facts: HandFacts, me
     gates = facts.gates | _RUN_GATES[len(runs_all)] | _TRIPLET_GATES[len(triplets_all)] | _PAIR_GATES[pair]
     if pair == win:
         found.append(Reading(STANDARD, sets, pair, TANKI, facts, runs_all, triplets_all, kans, concealed, gates))
-    if runs:
-        for t in (win - 2, win - 1, win):  # the run starts that hold the winning tile, each once
-            if t in runs:
-                found.append(Reading(STANDARD, sets, pair, _run_wait(t, win), facts,
-                                     runs_all, triplets_all, kans, concealed, gates))
+    last = -1
+    for t in runs:  # a pass over the sorted runs beats three ``in`` tests (fewer int comparisons)
+        if t != last and t <= win <= t + 2:
+            found.append(Reading(STANDARD, sets, pair, _run_wait(t, win), facts,
+                                 runs_all, triplets_all, kans, concealed, gates))
+        last = t
     if win in triplets:
         if not facts.tsumo:  # a ron completed this triplet: it counts as called
             at = triplets.index(win)
