@@ -21,7 +21,6 @@ from mahjong_joy.controller import CLAIM, HUMAN, ROB_KAN, TURN, Controller
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, clear_autosave, load_autosave, new_meta
-from mahjong_joy.tiles import KIND_COUNT
 from mahjong_joy.ui.session import SEAT_NAMES, ClaimOffer, HandResult, MeldView, TableSnapshot
 
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
@@ -40,7 +39,7 @@ class ControllerSession:
         autosave: bool | None = None,
         player_name: str = "You",
     ) -> None:
-        seed = seed if seed is not None else random.randrange(1_000_000)
+        seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)  # a fresh deal; the seed is recorded
         seats = (HUMAN if human else ai, ai, ai, ai)
         ctl = Controller(seats=seats, seed=seed, max_hands=max_hands, auto_deal=False)
         keep = human if autosave is None else autosave  # the all-AI demo leaves the player's save alone
@@ -179,7 +178,7 @@ class ControllerSession:
             dora_indicators=snap.dora_indicators,
             own_actions=pending.actions if pending is not None and pending.kind == TURN else (),
             claim=claim,
-            visible34=tuple(_visible(me.hand or (), seats, snap.dora_indicators)),
+            visible34=tuple(self.ctl.view(self.me).visible_counts34()),
             result=result,
             revealed=revealed,
             match_over=snap.is_over,
@@ -187,23 +186,6 @@ class ControllerSession:
             history=tuple(self.history),
             version=self._version,
         )
-
-
-def _visible(hand: tuple[int, ...], seats: Any, dora: tuple[int, ...]) -> list[int]:
-    """Copies of each kind the player can see: own hand, rivers, melds, dora indicators."""
-    counts = [0] * KIND_COUNT
-    for t in hand:
-        counts[t] += 1
-    for s in seats:
-        for r in s.river:
-            if r.claimed_by is None:
-                counts[r.tile] += 1
-        for m in s.melds:
-            for t in m.tiles:
-                counts[t] += 1
-    for t in dora:
-        counts[t] += 1
-    return [min(4, n) for n in counts]
 
 
 def _result(r: Any) -> HandResult:

@@ -77,6 +77,15 @@ def hotkey_button(buttons: list[Button], key: int) -> Button | None:
     return next((b for b in buttons if b.enabled and b.hotkey == key), None)
 
 
+def pressed_button(buttons: list[Button], event: pygame.event.Event) -> Button | None:
+    """The button an event presses: a left click on it, or its hotkey (hover tracked too).
+
+    For scenes whose keys are only their buttons' hotkeys plus fixed extras."""
+    if event.type == pygame.KEYDOWN:
+        return hotkey_button(buttons, event.key)
+    return pointer_hit(buttons, event)
+
+
 @dataclass
 class TextField:
     """A one-line field: digits only for the seed, any printable text for a name;

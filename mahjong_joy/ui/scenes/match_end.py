@@ -9,7 +9,7 @@ import pygame
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import TableSnapshot
-from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
+from mahjong_joy.ui.widgets import Button, pressed_button
 
 PLACES = ("1st", "2nd", "3rd", "4th")
 LINE_COLORS = (theme.ROSE_DEEP, theme.SKY_DEEP, theme.MINT_DEEP, theme.LAVENDER_DEEP)
@@ -48,15 +48,11 @@ class MatchEndScene(Scene):
         return {b.action: b.rect for b in self.buttons} | {"chart": self.chart}
 
     def handle(self, event: pygame.event.Event) -> None:
-        hit = pointer_hit(self.buttons, event)
+        hit = pressed_button(self.buttons, event)
         if hit:
             self.choose(hit.action)
-        elif event.type == pygame.KEYDOWN:
-            hit = hotkey_button(self.buttons, event.key)
-            if hit:
-                self.choose(hit.action)
-            elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-                self.choose("home")
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.choose("home")
 
     def choose(self, ident: str) -> None:
         """Start a new match or go Home."""

@@ -8,7 +8,7 @@ import pygame
 
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
+from mahjong_joy.ui.widgets import Button, pressed_button
 
 
 class MenuOverlay(Scene):
@@ -31,13 +31,9 @@ class MenuOverlay(Scene):
         self._veil.fill((60, 50, 80, 90))
 
     def handle(self, event: pygame.event.Event) -> None:
-        hit = pointer_hit(self.buttons, event)
+        hit = pressed_button(self.buttons, event)
         if hit:
             self.choose(hit.action)
-        elif event.type == pygame.KEYDOWN:
-            hit = hotkey_button(self.buttons, event.key)
-            if hit:
-                self.choose(hit.action)
 
     def choose(self, ident: str) -> None:
         """Carry out a menu choice."""

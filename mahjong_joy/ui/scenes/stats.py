@@ -15,7 +15,7 @@ from mahjong_joy.storage.history import History
 from mahjong_joy.storage.stats import Stats, compute_stats, yaku_label
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
+from mahjong_joy.ui.widgets import Button, pressed_button
 
 PLACES = ("1st", "2nd", "3rd", "4th")
 PLACE_COLORS = (theme.ROSE_DEEP, theme.SKY_DEEP, theme.MINT_DEEP, theme.LAVENDER_DEEP)
@@ -95,8 +95,7 @@ class StatsScene(Scene):
         return rects | {"best": self.best, "placements": self.placements, "rulesets": self.rulesets}
 
     def handle(self, event: pygame.event.Event) -> None:
-        hit = pointer_hit(self.buttons, event)
-        if hit or (event.type == pygame.KEYDOWN and (event.key == pygame.K_ESCAPE or hotkey_button(self.buttons, event.key))):
+        if pressed_button(self.buttons, event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.next = Transition("pop")
 
     # -- drawing -----------------------------------------------------------------
