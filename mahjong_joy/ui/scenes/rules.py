@@ -8,7 +8,7 @@ import pygame
 
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, button_at, track_hover
+from mahjong_joy.ui.widgets import Button, pressed_button
 
 SECTIONS = (
     ("How a hand wins",
@@ -43,11 +43,7 @@ class RulesScene(Scene):
         return {"back": self.back.rect}
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            track_hover([self.back], event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and button_at([self.back], event.pos):
-            self.next = Transition("pop")
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+        if pressed_button([self.back], event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
             self.next = Transition("pop")
 
     def draw(self, surface: pygame.Surface) -> None:
