@@ -29,8 +29,8 @@ from mahjong_joy.engine.actions import Action, action_from_dict
 from mahjong_joy.engine.events import Event, HandStarted
 from mahjong_joy.engine.match import Match
 from mahjong_joy.engine.state import HandState
-from mahjong_joy.errors import MahjongJoyError, RecordError
-from mahjong_joy.replay.record import RULESETS, check_record
+from mahjong_joy.errors import RecordError
+from mahjong_joy.replay.record import RULESETS, check_record, replay_match
 from mahjong_joy.rulesets.base import Position
 
 
@@ -67,23 +67,16 @@ class ReplayCursor:
 
     # -- loading ---------------------------------------------------------------------
     def _plan(self, entry: dict[str, Any]) -> None:
-        """One pass over the decisions: hand boundaries, and a copy of each hand's start."""
-        match = Match(self.seed, self.ruleset, entry.get("max_hands"))
-        self._keep_start(match)
-        first = 0
-        for number, action in enumerate(self.actions):
-            if match.is_over:
-                raise RecordError(f"{self.name}: match {self.match_index + 1} decision {number + 1} comes after the match ended")
-            if match.hand.is_finished:
-                self.spans.append(HandSpan(first, number - first))
-                first = number
-                match.next_hand()
-                self._keep_start(match)
-            try:
-                match.apply(action)
-            except MahjongJoyError as exc:
-                raise RecordError(f"{self.name}: match {self.match_index + 1} decision {number + 1} does not apply: {exc}") from None
-        self.spans.append(HandSpan(first, len(self.actions) - first))
+        """One replay of the decisions: hand boundaries, and a copy of each hand's start."""
+        firsts: list[int] = []
+
+        def dealt(match: Match, first: int) -> None:
+            firsts.append(first)
+            self._keep_start(match)
+
+        replay_match(entry, self.ruleset, self.name, self.match_index, on_deal=dealt)
+        bounds = [*firsts, len(self.actions)]
+        self.spans = [HandSpan(first, end - first) for first, end in zip(bounds, bounds[1:])]
 
     def _keep_start(self, match: Match) -> None:
         """Copy the match just dealt, sharing the ruleset (tables, no per-hand state) and

@@ -17,7 +17,7 @@ leaves half a record.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -108,15 +108,29 @@ def check_record(data: Any, name: str = "record") -> None:
             raise RecordError(f"{name}: match {i + 1} has a bad max_hands {limit!r}")
 
 
-def replay_match(entry: dict[str, Any], ruleset: Ruleset, name: str = "record", index: int = 0) -> Match:
-    """Re-run one match from its decisions; the match's ``events`` are the replayed stream."""
+def replay_match(
+    entry: dict[str, Any],
+    ruleset: Ruleset,
+    name: str = "record",
+    index: int = 0,
+    on_deal: Callable[[Match, int], None] | None = None,
+) -> Match:
+    """Re-run one match from its decisions; the match's ``events`` are the replayed stream.
+
+    ``on_deal(match, first)`` is called as each hand is dealt, with the index of
+    the hand's first decision (the replay viewer keeps each hand's start).
+    """
     match = Match(entry["seed"], ruleset, entry.get("max_hands"))
+    if on_deal is not None:
+        on_deal(match, 0)
     for number, data in enumerate(entry["decisions"], start=1):
         action = action_from_dict(data)
         if match.is_over:
             raise RecordError(f"{name}: match {index + 1} decision {number} comes after the match ended")
         if match.hand.is_finished:
             match.next_hand()
+            if on_deal is not None:
+                on_deal(match, number - 1)
         try:
             match.apply(action)
         except MahjongJoyError as exc:
