@@ -15,7 +15,7 @@ pygame = pytest.importorskip("pygame")
 from mahjong_joy.controller import Controller  # noqa: E402
 from mahjong_joy.engine.actions import Discard  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
-from mahjong_joy.ui.controller_session import _result  # noqa: E402
+from mahjong_joy.ui.controller_session import result_view  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene, meld_tiles  # noqa: E402
@@ -66,7 +66,7 @@ def test_a_won_hands_result_carries_each_melds_claimed_tile_and_source_seat() ->
     assert r is not None and r.winner is not None and r.melds  # seed 0: the winner called two pons
     engine = [(None if m.claimed is None else m.claimed // 4, m.from_seat) for m in ctl.hand.melds[r.winner]]
     assert r.meld_sources == tuple(engine) and all(src not in (None, r.winner) for _, src in engine)
-    shown = _result(r).melds
+    shown = result_view(r).melds
     assert [(m.claimed, m.from_seat) for m in shown] == engine and [m.tiles for m in shown] == [t for _, t in r.melds]
 
 
@@ -74,7 +74,7 @@ def test_a_result_without_sources_still_converts_and_draws_flat() -> None:
     ctl = Controller(seats=("potential",) * 4, seed=0, max_hands=1, auto_deal=False)
     ctl.step(100_000)
     bare = dataclasses.replace(ctl.hand_result, meld_sources=())
-    assert all(m.from_seat is None for m in _result(bare).melds)
+    assert all(m.from_seat is None for m in result_view(bare).melds)
 
 
 @pytest.mark.parametrize("size", SIZES)

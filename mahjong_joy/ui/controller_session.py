@@ -154,7 +154,7 @@ class ControllerSession:
         if pending is not None and pending.kind in (CLAIM, ROB_KAN):
             source = snap.last_discard[0] if snap.last_discard else snap.turn
             claim = ClaimOffer(pending.tile if pending.tile is not None else 0, source, pending.actions)
-        result = _result(snap.hand_result) if snap.hand_result is not None and snap.phase == "finished" else None
+        result = result_view(snap.hand_result) if snap.hand_result is not None and snap.phase == "finished" else None
         revealed = {}
         if result is not None:
             shown = {result.winner} if result.winner is not None else {seat for seat, _ in result.ready}
@@ -188,7 +188,7 @@ class ControllerSession:
         )
 
 
-def _result(r: Any) -> HandResult:
+def result_view(r: Any) -> HandResult:
     """Copy the controller's hand result into the table's own type."""
     sources = r.meld_sources or ((None, None),) * len(r.melds)  # a result built without sources: drawn flat
     melds = tuple(MeldView(kind, tuple(tiles), claimed, src) for (kind, tiles), (claimed, src) in zip(r.melds, sources))

@@ -19,7 +19,7 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.ui.controller_session import WIND_KIND
-from mahjong_joy.ui.controller_session import _result as result_view
+from mahjong_joy.ui.controller_session import result_view
 from mahjong_joy.ui.session import SEAT_NAMES, MeldView, TableSnapshot
 
 AI_AT_BOTTOM = "Nana"  # name of an AI seat shown at the bottom (an all-AI record)
