@@ -13,14 +13,18 @@ outside it, is an error with exit code 2 and no window.
 from __future__ import annotations
 
 import argparse
+import itertools
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from mahjong_joy.commands.simulate import Summary
-from mahjong_joy.errors import RecordError
+from mahjong_joy.engine.match import Match
+from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.log import log_lines
-from mahjong_joy.replay.record import read_record, replay_events
+from mahjong_joy.replay.record import RULESETS, read_record, replay_match
+from mahjong_joy.rulesets.base import Ruleset
 
 EXPORT_FORMATS = ("mjai",)
 
@@ -50,7 +54,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Entry point for ``mahjong-joy replay``."""
+    """Entry point for ``mahjong-joy replay``: any unreadable record, position or output is one line and exit 2."""
     try:
         record = read_record(args.file)
         if args.export:
@@ -58,36 +62,69 @@ def run(args: argparse.Namespace) -> int:
         if args.text or args.summary:
             return _print(record, args)
         return _view(record, args)
-    except RecordError as exc:
+    except MahjongJoyError as exc:
         print(f"mahjong-joy replay: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # ``replay --text | head``: the reader has all it wanted
+        _silence_stdout()
+        return 0
 
 
 def _print(record: dict[str, Any], args: argparse.Namespace) -> int:
-    """The log (``--text``) or the summary (``--summary``) of every match."""
-    streams = replay_events(record, args.file)
-    if args.text:
-        for number, events in enumerate(streams, start=1):
-            for line in log_lines(events, number):
-                print(line)
-        return 0
+    """The log (``--text``) or the summary (``--summary``) of every match, one match replayed at a time."""
+    ruleset = RULESETS[record["ruleset"]["name"]]()
     summary = Summary()
-    for events in streams:
-        summary.add(events)
-    for line in summary.lines():
-        print(line)
+    for index, entry in enumerate(record["matches"]):
+        if args.text:
+            _print_match_log(entry, ruleset, args.file, index)
+        else:
+            summary.add(replay_match(entry, ruleset, args.file, index).events)
+    if args.summary:
+        for line in summary.lines():
+            print(line)
     return 0
 
 
+def _print_match_log(entry: dict[str, Any], ruleset: Ruleset, name: str, index: int) -> None:
+    """Print one match's log as it replays: each hand's lines as the next hand is dealt.
+
+    The printed events are dropped from the replaying match (nothing in the
+    engine reads them back), so a long record never holds more than a hand's
+    events; the lines are exactly those ``simulate --log`` printed.
+    """
+    heading = True
+
+    def flush(match: Match, first: int = 0) -> None:
+        nonlocal heading
+        lines = log_lines(match.events, index + 1)
+        for line in lines if heading else itertools.islice(lines, 1, None):
+            print(line)
+        heading = False
+        match.events.clear()
+
+    flush(replay_match(entry, ruleset, name, index, on_deal=flush))
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe, point stdout at nothing so the interpreter's final flush cannot fail."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
 def _export(record: dict[str, Any], args: argparse.Namespace) -> int:
-    """``--export mjai OUT``."""
+    """``--export mjai OUT``; a folder, a missing folder or a full disk as OUT is one line and exit 2."""
     kind, out = args.export
     if kind not in EXPORT_FORMATS:
         print(f"mahjong-joy replay: unknown export format {kind!r} (known: {', '.join(EXPORT_FORMATS)})", file=sys.stderr)
         return 2
     from mahjong_joy.replay.mjai import write_mjai
 
-    write_mjai(record, out, args.file)
+    try:
+        write_mjai(record, out, args.file)
+    except OSError as exc:
+        reason = "it is a folder" if os.path.isdir(out) else (exc.strerror or str(exc))
+        print(f"mahjong-joy replay: cannot write {out}: {reason}", file=sys.stderr)
+        return 2
     print(f"wrote {out}")
     return 0
 

@@ -25,9 +25,11 @@ from mahjong_joy.engine.actions import action_from_dict
 from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import MahjongJoyError, RecordError
+from mahjong_joy.replay.fields import check_fields
 from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.joy import JoyRuleset
 from mahjong_joy.storage.files import atomic_write_text
+from mahjong_joy.untrusted import MIB, read_json
 
 if TYPE_CHECKING:
     from mahjong_joy.controller import Controller
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
 SCHEMA = 1
 FORMAT = "mahjong-joy-record"
 RULESETS: dict[str, type[Ruleset]] = {"joy": JoyRuleset}
+RECORD_LIMIT = 32 * MIB  # a match takes about 10 KiB: room for a 3,000-match simulate --record
 
 
 def match_record(ctl: Controller) -> dict[str, Any]:
@@ -65,23 +68,22 @@ def write_record(record: dict[str, Any], path: str | Path) -> None:
 
 
 def read_record(path: str | Path) -> dict[str, Any]:
-    """Load and check a record; ``RecordError`` says what is wrong with the file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"record {str(path)!r} not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"record {str(path)!r} cannot be read: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"record {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    """Load and check a record; ``RecordError`` says what is wrong with the file.
+
+    The file goes through :mod:`mahjong_joy.untrusted` (at most :data:`RECORD_LIMIT`
+    bytes, bounded nesting and numbers, a BOM dropped) before any field is read.
+    """
+    what = f"record {str(path)!r}"
+    found, data = read_json(path, what, RECORD_LIMIT)
+    if not found:
+        raise RecordError(f"{what} not found")
     check_record(data, str(path))
     return data
 
 
 def check_record(data: Any, name: str = "record") -> None:
     """Schema and shape checks, each failure named."""
+    check_fields(data, name)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{name} is not a Mahjong Joy record")
     schema = data.get("schema")
