@@ -27,3 +27,12 @@ class RecordError(MahjongJoyError):
 
 class ScoringError(MahjongJoyError):
     """A win situation or rules option the scorer cannot read: an unknown field, a bad wind."""
+
+
+class StorageUnavailableError(MahjongJoyError):
+    """A data file that cannot be used now: another program holds it locked (a second copy
+    of the game, a backup tool), or it could not be read and could not be moved aside either.
+
+    A locked file is not corrupt, so it is never set aside: the game says the file is in use,
+    goes on, and tries again later.
+    """

@@ -29,13 +29,17 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from mahjong_joy.controller import Controller
-from mahjong_joy.errors import RecordError
+from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.record import RULESETS, check_record, run_record
 from mahjong_joy.storage.files import atomic_write_text, quarantine
 from mahjong_joy.storage.paths import autosave_path
+from mahjong_joy.untrusted import MIB, read_json, shown
+
+AUTOSAVE_LIMIT = 8 * MIB  # one match; a long one is a few hundred KiB
 
 _COMPACT = {"separators": (",", ":"), "ensure_ascii": False}
 
@@ -111,22 +115,21 @@ def clear_autosave() -> None:
 def abandon_autosave() -> str | None:
     """A new match replaces the saved one: keep the unfinished match in records/ and
     the history (unplaced), then clear the save. Returns a message for the player
-    when the save was bad (it is set aside) or could not be archived."""
+    when the save was bad (it is set aside) or the history could not take it now
+    (the save is queued in ``pending/``): either way the autosave slot is free."""
+    from mahjong_joy.replay.pending import archive_saved
+
     try:
         loaded = load_autosave(auto_deal=False)
-    except RecordError as exc:
+        if loaded is None:
+            return None
+        ctl, meta = loaded
+        if not ctl.decisions:
+            clear_autosave()
+            return None
+        archive_saved(ctl, meta, autosave_path())
+    except MahjongJoyError as exc:
         return str(exc)
-    if loaded is None:
-        return None
-    from mahjong_joy.storage.archive import archive_match
-
-    ctl, meta = loaded
-    try:
-        if ctl.decisions:
-            archive_match(ctl, meta.player_seat, player_name=meta.player_name, started_at=meta.started_at)
-    except (OSError, ValueError) as exc:
-        return f"The unfinished match could not be kept in your history: {exc}"
-    clear_autosave()
     return None
 
 
@@ -135,33 +138,43 @@ def load_autosave(auto_deal: bool = False) -> tuple[Controller, AutosaveMeta] | 
 
     A bad file is set aside and ``RecordError`` says so in a sentence the player
     can read. A saved match that already ended is archived and cleared instead
-    (nothing to continue), and ``None`` is returned.
+    (nothing to continue), and ``None`` is returned; when the history is in use
+    the save is queued instead and ``StorageUnavailableError`` says so.
     """
-    path = autosave_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        ctl, meta = read_saved(autosave_path(), auto_deal)
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _set_aside(f"it cannot be read ({exc})") from None
-    try:
-        ctl, meta = _rebuild(text, auto_deal)
-    except (ValueError, TypeError, KeyError, IndexError) as exc:  # RecordError and json errors are ValueErrors
+    except RecordError as exc:
         raise _set_aside(str(exc)) from None
     if ctl.is_over:
-        from mahjong_joy.storage.archive import archive_match
+        from mahjong_joy.replay.pending import archive_saved
 
-        archive_match(ctl, meta.player_seat, player_name=meta.player_name, started_at=meta.started_at)
-        clear_autosave()
+        archive_saved(ctl, meta, autosave_path())
         return None
     return ctl, meta
 
 
-def _rebuild(text: str, auto_deal: bool) -> tuple[Controller, AutosaveMeta]:
+def read_saved(path: Path, auto_deal: bool = False) -> tuple[Controller, AutosaveMeta]:
+    """A saved match file (the autosave, or one waiting in the archive queue) rebuilt.
+
+    Raises ``FileNotFoundError`` when there is no file and ``RecordError`` naming
+    what is wrong otherwise (the caller decides where the bad file goes).
+    """
+    found, data = read_json(path, "it", AUTOSAVE_LIMIT)
+    if not found:
+        raise FileNotFoundError(path)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"it is not valid JSON ({exc.msg} at character {exc.pos})") from None
+        return _rebuild(data, auto_deal)
+    except RecordError:
+        raise
+    except MahjongJoyError as exc:  # e.g. a seat kind no AI plays
+        raise RecordError(str(exc)) from None
+    except (ValueError, TypeError, KeyError, IndexError) as exc:  # a shape the checks missed: still only this file's fault
+        raise RecordError(f"it does not rebuild ({type(exc).__name__}: {shown(str(exc))})") from None
+
+
+def _rebuild(data: Any, auto_deal: bool) -> tuple[Controller, AutosaveMeta]:
     check_record(data, "the autosave")
     meta = _meta_of(data)
     if len(data["matches"]) != 1:

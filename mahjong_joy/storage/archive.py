@@ -8,6 +8,8 @@ score screens showed, so the history never re-scores anything.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,9 +38,12 @@ def archive_match(
     ``history`` defaults to the data folder's (opened and closed here); ``now``
     stamps the match (tests pass fixed dates). ``started_at`` (the autosave's
     start stamp) names the record after the match itself, which makes archiving
-    idempotent: a process killed after archiving but before clearing its autosave
-    archives the same match again on the next start, and that rewrites the same
-    file and adds no second history row.
+    idempotent: the record is written before its history row, and a row already
+    pointing at the record means both are done, so a process killed anywhere in
+    here archives the same match again on the next start with one record and one
+    row that agree. A history in use by another program raises
+    :class:`~mahjong_joy.errors.StorageUnavailableError` before anything is written
+    (or, locked between the two steps, with the record written and no row yet).
     """
     played = (now or datetime.now()).astimezone()
     record = run_record(ctl.seed, ctl.seat_kinds, [ctl])
@@ -47,20 +52,23 @@ def archive_match(
         path = records_dir() / f"{_safe(re.sub(r'[^0-9T]', '', started_at))}-seed{_safe(ctl.seed)}.json"
     else:
         path = _unique_path(records_dir(), f"{played:%Y%m%d-%H%M%S}-seed{_safe(ctl.seed)}")
-    write_record(record, path)
     summary = summarize(ctl, player_seat, player_name, record["played_at"], str(path))
-    if history is None:
-        with History.open() as own:
-            _add_once(own, summary)
-    else:
-        _add_once(history, summary)
+    with _opened(history) as kept:
+        if kept.has_record(summary.record_path):
+            return path  # archived before a crash: the record was written first, so it and the row agree
+        write_record(record, path)
+        kept.add_match(summary)
     return path
 
 
-def _add_once(history: History, summary: MatchSummary) -> None:
-    """Add the match unless a row already points at its record file."""
-    if not history.has_record(summary.record_path):
-        history.add_match(summary)
+@contextmanager
+def _opened(history: History | None) -> Iterator[History]:
+    """The given history, or the data folder's opened here and closed after (busy: it raises before any write)."""
+    if history is not None:
+        yield history
+        return
+    with History.open() as own:
+        yield own
 
 
 def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: str, record_path: str) -> MatchSummary:

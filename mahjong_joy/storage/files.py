@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+STALE_SECONDS = 60.0  # a temporary file this old is a crashed write's; a live one lasts milliseconds
+# ``.<target>.<8 random characters>.tmp``, as :func:`atomic_write_text` names them (tempfile.mkstemp)
+_TEMPORARY = re.compile(r"\..+\.[A-Za-z0-9_]{8}\.tmp")
 
 
 def atomic_write_text(path: str | Path, text: str, *, fsync: bool = True) -> None:
@@ -58,3 +63,27 @@ def quarantine(path: str | Path, label: str = "corrupt") -> Path:
         counter += 1
     os.replace(source, kept)
     return kept
+
+
+def remove_leftovers(folder: str | Path, older_than: float = STALE_SECONDS, now: float | None = None) -> list[Path]:
+    """Delete temporary files an interrupted :func:`atomic_write_text` left in ``folder``; returns them.
+
+    Only names this module makes are touched, and only files older than
+    ``older_than`` seconds: a second copy of the game may be writing one right
+    now. A file that cannot be removed is left for the next start.
+    """
+    clock = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if _TEMPORARY.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+            try:
+                if clock - entry.stat(follow_symlinks=False).st_mtime >= older_than:
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+            except OSError:
+                continue
+    return removed

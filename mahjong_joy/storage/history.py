@@ -4,22 +4,36 @@ The schema is versioned with ``PRAGMA user_version`` and grown by an ordered
 list of migrations: migration ``i`` takes a database from version ``i`` to
 ``i + 1``, each in its own transaction, so adding version 2 is one more
 function in :data:`MIGRATIONS`. A file that is not a readable database, or one
-written by a newer version, is set aside and a fresh history started; the
-player is told through :attr:`History.notice`, and the game still starts.
+written by a newer version, or one at a known version without its tables, is
+set aside and a fresh history started; the player is told through
+:attr:`History.notice`, and the game still starts.
+
+A history another program holds locked is not corrupt: it is never set aside.
+Opening or writing it raises :class:`~mahjong_joy.errors.StorageUnavailableError`
+after a short wait (:data:`BUSY_SECONDS`, not SQLite's 5 s), and the caller
+says so and tries later. Rows are checked field by field as they are read; a
+bad one is skipped and named in :attr:`History.problems`, never fatal to a screen.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from mahjong_joy.errors import RecordError, StorageUnavailableError
 from mahjong_joy.storage.files import quarantine
 from mahjong_joy.storage.paths import history_path
+from mahjong_joy.untrusted import KIB, listed, parse_json, shown, text, whole
+
+BUSY_SECONDS = 0.5  # how long to wait for another program's lock before saying the history is in use
+CELL_LIMIT = 64 * KIB  # one JSON cell (seats, points, yaku, deltas) is a few dozen bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,35 +172,59 @@ class NewerHistoryError(Exception):
 
 
 class History:
-    """The open history database; use :meth:`open` (it never raises on a bad file)."""
+    """The open history database; use :meth:`open` (it never raises on a bad file, only on a busy one)."""
 
     def __init__(self, db: sqlite3.Connection, path: Path, notice: str | None = None) -> None:
         self.db = db
         self.path = path
         self.notice = notice  # a short message for the player when the old file was set aside
+        self._problems: dict[str, None] = {}  # rows skipped as unreadable, each named once, in order
 
     @classmethod
-    def open(cls, path: str | Path | None = None) -> History:
+    def open(cls, path: str | Path | None = None, busy_seconds: float = BUSY_SECONDS) -> History:
         """Open (creating and migrating as needed) the history at ``path`` or the data folder's.
 
         A corrupt or unreadable file, or one from a newer version, is renamed
-        aside and a fresh, empty history is started; ``notice`` says so.
+        aside and a fresh, empty history is started; ``notice`` says so. A file
+        locked by another program for longer than ``busy_seconds`` is left alone
+        and :class:`StorageUnavailableError` raised.
         """
         target = Path(path) if path is not None else history_path()
         try:
-            return cls(_connect(target), target)
+            return cls(_connect(target, busy_seconds), target)
         except NewerHistoryError as exc:
             kept = _set_aside(target, "newer")
             message = (f"Your match history was written by a newer Mahjong Joy (schema {exc.found}; this version "
                        f"reads {exc.known}), so a new history was started. The old file was kept as {kept}.")
-        except sqlite3.DatabaseError:
+        except sqlite3.DatabaseError as exc:
+            if is_busy(exc):
+                raise _busy(target) from None
             kept = _set_aside(target, "corrupt")
             message = f"Your match history could not be read, so a new history was started. The old file was kept as {kept}."
-        return cls(_connect(target), target, message)
+        return cls(_connect(target, busy_seconds), target, message)
+
+    @property
+    def problems(self) -> list[str]:
+        """One line per row skipped as unreadable since the history was opened."""
+        return list(self._problems)
+
+    def message(self) -> str | None:
+        """Everything the player should hear about this history: the notice, then any skipped rows."""
+        parts = [self.notice] if self.notice else []
+        if self._problems:
+            count = len(self._problems)
+            first = next(iter(self._problems))
+            parts.append(f"{count} damaged entr{'y' if count == 1 else 'ies'} of your history could not be read"
+                         f" and {'was' if count == 1 else 'were'} skipped ({first}).")
+        return " ".join(parts) or None
 
     def add_match(self, summary: MatchSummary) -> int:
-        """Store a match and its hands in one transaction; returns the match id."""
-        with self.db:
+        """Store a match and its hands in one transaction; returns the match id.
+
+        Raises :class:`StorageUnavailableError` (and stores nothing) when another
+        program holds the database locked.
+        """
+        with self._guard(), self.db:
             cursor = self.db.execute(
                 "INSERT INTO matches (played_at, ruleset, seed, seats, player_seat, player_name, points, placement,"
                 " hands, record_path, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -205,25 +243,49 @@ class History:
 
     def has_record(self, record_path: str) -> bool:
         """True when a stored match points at ``record_path`` (archiving twice adds nothing)."""
-        return self.db.execute("SELECT 1 FROM matches WHERE record_path = ? LIMIT 1", (record_path,)).fetchone() is not None
+        with self._guard():
+            found = self.db.execute("SELECT 1 FROM matches WHERE record_path = ? LIMIT 1", (record_path,)).fetchone()
+        return found is not None
 
     def matches(self, limit: int | None = None) -> list[MatchRow]:
-        """Past matches, newest first (at most ``limit``)."""
-        rows = self.db.execute(
-            "SELECT id, played_at, ruleset, seed, seats, player_seat, player_name, points, placement, hands,"
-            " record_path, finished FROM matches ORDER BY played_at DESC, id DESC LIMIT ?",
-            (-1 if limit is None else limit,),
-        ).fetchall()
-        return [_match_row(row) for row in rows]
+        """Past matches, newest first (at most ``limit``); unreadable rows are skipped and named."""
+        with self._guard():
+            rows = self.db.execute(
+                "SELECT id, played_at, ruleset, seed, seats, player_seat, player_name, points, placement, hands,"
+                " record_path, finished FROM matches ORDER BY played_at DESC, id DESC LIMIT ?",
+                (-1 if limit is None else limit,),
+            ).fetchall()
+        return self._readable(rows, _match_row)
 
     def hands(self, match_id: int) -> list[HandRow]:
-        """The hands of one match, in order."""
-        rows = self.db.execute(
-            "SELECT number, label, dealer, winner, from_seat, tsumo, han, fu, limit_name, yaku, points, deltas,"
-            " match_id FROM hands WHERE match_id = ? ORDER BY number",
-            (match_id,),
-        ).fetchall()
-        return [_hand_row(row) for row in rows]
+        """The hands of one match, in order; unreadable rows are skipped and named."""
+        with self._guard():
+            rows = self.db.execute(
+                "SELECT number, label, dealer, winner, from_seat, tsumo, han, fu, limit_name, yaku, points, deltas,"
+                " match_id FROM hands WHERE match_id = ? ORDER BY number",
+                (match_id,),
+            ).fetchall()
+        return self._readable(rows, _hand_row)
+
+    def _readable(self, rows: list[tuple[Any, ...]], read: Callable[[tuple[Any, ...]], Any]) -> list[Any]:
+        """The rows ``read`` accepts; each refused one is noted in :attr:`problems` instead."""
+        out = []
+        for row in rows:
+            try:
+                out.append(read(row))
+            except RecordError as exc:
+                self._problems[str(exc)] = None
+        return out
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """A lock held elsewhere becomes :class:`StorageUnavailableError`; other database errors pass."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if is_busy(exc):
+                raise _busy(self.path) from None
+            raise
 
     def close(self) -> None:
         """Close the database (safe to call twice)."""
@@ -236,15 +298,30 @@ class History:
         self.close()
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    """Open, check and migrate; raises ``sqlite3.DatabaseError`` or :class:`NewerHistoryError`."""
-    db = sqlite3.connect(path, isolation_level=None)
+def is_busy(exc: sqlite3.Error) -> bool:
+    """True when SQLite gave up waiting for another connection's lock (busy or locked, any variant)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
+def _busy(path: Path) -> StorageUnavailableError:
+    return StorageUnavailableError(f"Your match history ({path.name}) is in use by another program, so it was left as it is;"
+                                   " it will be used again when it is free.")
+
+
+def _connect(path: Path, busy_seconds: float = BUSY_SECONDS) -> sqlite3.Connection:
+    """Open, check, migrate and check the tables; raises ``sqlite3.DatabaseError`` or :class:`NewerHistoryError`."""
+    db = sqlite3.connect(path, timeout=busy_seconds, isolation_level=None)
+    db.text_factory = _tolerant_text
     try:
         db.execute("PRAGMA foreign_keys = ON")
         check = db.execute("PRAGMA quick_check").fetchone()
         if check is None or check[0] != "ok":
             raise sqlite3.DatabaseError(f"quick_check: {check!r}")
         migrate(db)
+        _check_tables(db)
     except BaseException:
         db.close()
         raise
@@ -252,22 +329,90 @@ def _connect(path: Path) -> sqlite3.Connection:
     return db
 
 
+def _tolerant_text(raw: bytes) -> str:
+    """Text cells as ``str`` even when not UTF-8 (the row check then refuses them), never a fetch error."""
+    return raw.decode("utf-8", "surrogateescape")
+
+
+@cache
+def expected_columns() -> dict[str, frozenset[str]]:
+    """Each table's columns as the migrations build them (built once in memory, so a new migration is seen)."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(db)
+        return {table: _columns(db, table) for (table,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        db.close()
+
+
+def _columns(db: sqlite3.Connection, table: str) -> frozenset[str]:
+    return frozenset(row[1] for row in db.execute(f"PRAGMA table_info({table})"))
+
+
+def _check_tables(db: sqlite3.Connection) -> None:
+    """A file whose version says the tables exist but which lacks one (or a column) is corrupt, not empty."""
+    for table, columns in expected_columns().items():
+        missing = columns - _columns(db, table)
+        if missing:
+            raise sqlite3.DatabaseError(f"table {table} lacks {', '.join(sorted(missing))}")
+
+
 def _set_aside(path: Path, label: str) -> Path:
-    """Quarantine the database (and a leftover journal) under ``<name>.<label>-<time>``."""
-    kept = quarantine(path, label)
+    """Quarantine the database (and a leftover journal) under ``<name>.<label>-<time>``.
+
+    A file that cannot be moved either is left alone: :class:`StorageUnavailableError`.
+    """
+    try:
+        kept = quarantine(path, label)
+    except OSError as exc:
+        raise StorageUnavailableError(f"Your match history {path} could not be read and could not be moved aside"
+                                      f" ({exc.strerror or exc}); it was left as it is.") from None
     journal = path.with_name(path.name + "-journal")
     if journal.exists():
         journal.replace(kept.with_name(kept.name + "-journal"))
     return kept
 
 
+def _cell(value: Any, where: str) -> Any:
+    """A JSON cell, bounded like any file the game reads."""
+    return parse_json(text(value, where, CELL_LIMIT), where)
+
+
+def _seat(value: Any, where: str) -> int | None:
+    return None if value is None else whole(value, where, 0, 3)
+
+
 def _match_row(row: tuple[Any, ...]) -> MatchRow:
+    """A match row checked field by field; ``RecordError`` names the first bad field."""
     (id_, played_at, ruleset, seed, seats, player_seat, name, points, placement, hands, record, finished) = row
-    return MatchRow(id_, played_at, ruleset, seed, tuple(json.loads(seats)), player_seat, name,
-                    tuple(json.loads(points)), placement, hands, record, bool(finished))
+    where = f"match {shown(id_)}"
+    return MatchRow(
+        whole(id_, f"{where} id"), text(played_at, f"{where} played_at", 64), text(ruleset, f"{where} ruleset", 64),
+        text(seed, f"{where} seed", 200),
+        tuple(text(kind, f"{where} seats", 64) for kind in listed(_cell(seats, f"{where} seats"), f"{where} seats", 4)),
+        whole(player_seat, f"{where} player_seat", 0, 3), text(name, f"{where} player_name", 200),
+        tuple(whole(p, f"{where} points") for p in listed(_cell(points, f"{where} points"), f"{where} points", 4)),
+        None if placement is None else whole(placement, f"{where} placement", 1, 4),
+        whole(hands, f"{where} hands", 0), text(record, f"{where} record_path", 4096),
+        bool(whole(finished, f"{where} finished", 0, 1)),
+    )
 
 
 def _hand_row(row: tuple[Any, ...]) -> HandRow:
+    """A hand row checked field by field; ``RecordError`` names the first bad field."""
     (number, label, dealer, winner, from_seat, tsumo, han, fu, limit, yaku, points, deltas, match_id) = row
-    return HandRow(number, label, dealer, winner, from_seat, bool(tsumo), han, fu, limit,
-                   tuple((str(n), int(v)) for n, v in json.loads(yaku)), points, tuple(json.loads(deltas)), match_id)
+    where = f"match {shown(match_id)} hand {shown(number)}"
+    return HandRow(
+        whole(number, f"{where} number", 1), text(label, f"{where} label", 32), whole(dealer, f"{where} dealer", 0, 3),
+        _seat(winner, f"{where} winner"), _seat(from_seat, f"{where} from_seat"), bool(whole(tsumo, f"{where} tsumo", 0, 1)),
+        whole(han, f"{where} han"), whole(fu, f"{where} fu"), text(limit, f"{where} limit", 64),
+        tuple(_yaku(item, f"{where} yaku") for item in listed(_cell(yaku, f"{where} yaku"), f"{where} yaku")),
+        whole(points, f"{where} points"),
+        tuple(whole(d, f"{where} deltas") for d in listed(_cell(deltas, f"{where} deltas"), f"{where} deltas", 4)),
+        whole(match_id, f"{where} match_id"),
+    )
+
+
+def _yaku(item: Any, where: str) -> tuple[str, int]:
+    name, han = listed(item, where, 2)
+    return text(name, where, 64), whole(han, where)

@@ -42,3 +42,8 @@ def records_dir() -> Path:
 def autosave_path() -> Path:
     """``autosave.json``: the match in progress, rewritten after every decision."""
     return data_dir() / "autosave.json"
+
+
+def pending_dir() -> Path:
+    """``pending/`` (not created here): saved matches waiting for a history that was in use."""
+    return data_dir() / "pending"

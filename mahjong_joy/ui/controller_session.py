@@ -20,7 +20,9 @@ from typing import Any
 from mahjong_joy.controller import CLAIM, HUMAN, ROB_KAN, TURN, Controller
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
-from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, clear_autosave, load_autosave, new_meta
+from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, load_autosave, new_meta
+from mahjong_joy.replay.pending import archive_saved
+from mahjong_joy.storage.paths import autosave_path
 from mahjong_joy.ui.session import SEAT_NAMES, ClaimOffer, HandResult, MeldView, TableSnapshot
 
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
@@ -52,7 +54,10 @@ class ControllerSession:
         Raises ``RecordError`` with a message for the player when there is nothing
         to continue or the save was bad (it is then set aside).
         """
+        existed = autosave_exists()
         loaded = load_autosave(auto_deal=False)
+        if loaded is None and existed:  # it had ended before the game stopped: archived just now
+            raise RecordError("Your last match had already ended; it is now in your history and Replays.")
         if loaded is None:
             raise RecordError("There is no unfinished match to continue.")
         session = cls.__new__(cls)
@@ -85,19 +90,18 @@ class ControllerSession:
         self._version += 1
 
     def _keep(self) -> None:
-        """Autosave after each new decision; archive once and clear the autosave when the match ends."""
+        """Autosave after each new decision. When the match ends, save it whole first, then
+        archive it from that save and clear it (:func:`~mahjong_joy.replay.pending.archive_saved`),
+        so a crash at any step leaves a save the next start archives to the same record and row."""
         if self._writer is None or self._archived:
             return
         try:
-            if self.ctl.is_over:
-                self._archived = True
-                from mahjong_joy.storage.archive import archive_match
-
-                archive_match(self.ctl, self.me, player_name=self.player_name, started_at=self._writer.meta.started_at)
-                clear_autosave()
-            elif len(self.ctl.decisions) != self._saved:
+            if len(self.ctl.decisions) != self._saved:
                 self._writer.save(self.ctl)
                 self._saved = len(self.ctl.decisions)
+            if self.ctl.is_over:
+                self._archived = True
+                archive_saved(self.ctl, self._writer.meta, autosave_path())
         except (OSError, sqlite3.Error, MahjongJoyError) as exc:
             self.storage_error = f"Could not save the match: {exc}"
 
