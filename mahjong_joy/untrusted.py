@@ -196,7 +196,7 @@ def bounded_lines(stream: IO[Any], limit: int = LINE_LIMIT, error: ErrorType = R
         number += 1
         if len(piece) > limit and not _ends_line(piece):
             _skip_rest(source, limit)
-            yield number, error(f"line {number} is longer than the {size_text(limit)} limit")
+            yield number, error(f"the line is longer than the {size_text(limit)} limit")
             continue
         text = _line_text(piece, number, error)
         if isinstance(text, MahjongJoyError) or text.strip():
@@ -221,7 +221,7 @@ def _line_text(piece: str | bytes, number: int, error: ErrorType) -> str | Mahjo
     try:
         return piece.decode("utf-8-sig" if number == 1 else "utf-8")
     except UnicodeDecodeError as exc:
-        return error(f"line {number} is not UTF-8 text (byte {exc.start})")
+        return error(f"the line is not UTF-8 text (byte {exc.start})")
 
 
 # -- fields ---------------------------------------------------------------------------

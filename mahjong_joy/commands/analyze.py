@@ -11,12 +11,13 @@ import json
 import sys
 from typing import Any
 
-from mahjong_joy.errors import MahjongJoyError
+from mahjong_joy.errors import MahjongJoyError, NotationError
 from mahjong_joy.hand.counts import counts_of
 from mahjong_joy.hand.decompose import decompositions
 from mahjong_joy.hand.shanten import shanten_by_form
 from mahjong_joy.hand.waits import discard_candidates, ukeire, waiting_tiles
 from mahjong_joy.notation import format_tile, format_tiles, parse_tiles
+from mahjong_joy.untrusted import bounded_lines
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -86,10 +87,10 @@ def _shanten_word(n: int) -> str:
 def run(args: argparse.Namespace) -> int:
     """Entry point for ``mahjong-joy analyze``."""
     if args.jsonl:
-        for line in sys.stdin:
-            if not line.strip():
-                continue
+        for _, line in bounded_lines(sys.stdin, error=NotationError):  # an over-long or non-UTF-8 line is its own error
             try:
+                if isinstance(line, MahjongJoyError):
+                    raise line
                 out = analyze(line.strip(), args.melds, args.visible)
             except MahjongJoyError as exc:
                 out = {"error": str(exc)}

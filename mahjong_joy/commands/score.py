@@ -18,10 +18,11 @@ import json
 import sys
 from typing import Any, TextIO
 
-from mahjong_joy.errors import MahjongJoyError
+from mahjong_joy.errors import MahjongJoyError, ScoringError
 from mahjong_joy.notation import format_tiles
 from mahjong_joy.rulesets.riichi import DISPLAY_NAMES, HandScore, RiichiRules, WinSituation, score_hand
 from mahjong_joy.rulesets.riichi.scorer import INVALID_SITUATION
+from mahjong_joy.untrusted import LINE_LIMIT, bounded_lines, decode, parse_json, shown, size_text
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -76,15 +77,27 @@ def _error_object(message: str) -> dict[str, Any]:
     return HandScore(False, INVALID_SITUATION, message).to_dict()
 
 
+def score_text(text: str) -> tuple[HandScore, WinSituation]:
+    """Score one situation's JSON text, read like any untrusted input (bounded size,
+    depth and numbers); a field of the wrong type is a ``ScoringError``, never a crash."""
+    data = parse_json(text, "the situation", ScoringError)
+    for key in ("seat_wind", "round_wind"):
+        if isinstance(data, dict) and isinstance(data.get(key), (list, dict)):
+            raise ScoringError(f"{key} must be a wind such as \"E\", not {shown(data[key])}")
+    try:
+        return score_object(data)
+    except (TypeError, KeyError, AttributeError, IndexError) as exc:
+        raise ScoringError(f"the situation has a field of the wrong type ({type(exc).__name__}: {exc})") from None
+
+
 def _run_jsonl(stream: TextIO) -> int:
-    for number, line in enumerate(stream, 1):
-        if not line.strip():
-            continue
+    """One answer per line, in order: a line that cannot be read or scored gets its error object."""
+    for number, line in bounded_lines(stream, error=ScoringError):
         try:
-            result, _ = score_object(json.loads(line))
+            if isinstance(line, MahjongJoyError):
+                raise line
+            result, _ = score_text(line)
             out = result.to_dict()
-        except json.JSONDecodeError as exc:
-            out = _error_object(f"line {number}: not JSON: {exc}")
         except MahjongJoyError as exc:
             out = _error_object(f"line {number}: {exc}")
         print(json.dumps(out, ensure_ascii=False), flush=True)
@@ -101,15 +114,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.jsonl:
             return _run_jsonl(stream)
-        text = stream.read()
+        text = _read_all(stream)
+    except (OSError, MahjongJoyError) as exc:
+        print(f"mahjong-joy score: cannot read {args.file or 'stdin'}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+        return 2
     finally:
         if stream is not sys.stdin:
             stream.close()
     try:
-        result, situation = score_object(json.loads(text))
-    except json.JSONDecodeError as exc:
-        print(f"mahjong-joy score: the situation is not JSON: {exc}", file=sys.stderr)
-        return 2
+        result, situation = score_text(text)
     except MahjongJoyError as exc:
         print(f"mahjong-joy score: {exc}", file=sys.stderr)
         return 2
@@ -118,3 +131,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"mahjong-joy score: invalid situation: {result.message}", file=sys.stderr)
         return 2
     return 0
+
+
+def _read_all(stream: TextIO) -> str:
+    """One situation from a file or stdin: at most :data:`LINE_LIMIT` bytes, UTF-8 (a BOM dropped)."""
+    source = getattr(stream, "buffer", None)
+    data = source.read(LINE_LIMIT + 1) if source is not None else stream.read(LINE_LIMIT + 1)
+    if len(data) > LINE_LIMIT:
+        raise ScoringError(f"the situation is larger than the {size_text(LINE_LIMIT)} limit")
+    return decode(data, "the situation", ScoringError) if isinstance(data, bytes) else data

@@ -1,7 +1,9 @@
 """``mahjong-joy stats``: the player's statistics from the match history, as text or JSON.
 
 Exit code 0 whenever the history could be opened or was set aside (a corrupt
-file is quarantined, its notice printed on stderr, and empty statistics shown).
+file is quarantined, its notice printed on stderr, and empty statistics shown;
+damaged rows are skipped and named on stderr). Exit code 1, with one line on
+stderr, when another program holds the history locked: it is left as it is.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import argparse
 import json
 import sys
 
+from mahjong_joy.errors import StorageUnavailableError
 from mahjong_joy.storage.history import History
 from mahjong_joy.storage.stats import Stats, best_hand_text, compute_stats
 
@@ -51,9 +54,14 @@ def _number(value: float | None, digits: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Entry point for ``mahjong-joy stats``."""
-    with History.open() as history:
-        if history.notice:
-            print(f"mahjong-joy stats: {history.notice}", file=sys.stderr)
-        stats = compute_stats(history)
+    try:
+        with History.open() as history:
+            stats = compute_stats(history)
+            message = history.message()
+    except StorageUnavailableError as exc:
+        print(f"mahjong-joy stats: {exc}", file=sys.stderr)
+        return 1
+    if message:
+        print(f"mahjong-joy stats: {message}", file=sys.stderr)
     print(json.dumps(stats.to_dict(), ensure_ascii=False, indent=2) if args.json else render(stats))
     return 0

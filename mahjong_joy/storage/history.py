@@ -181,15 +181,16 @@ class History:
         self._problems: dict[str, None] = {}  # rows skipped as unreadable, each named once, in order
 
     @classmethod
-    def open(cls, path: str | Path | None = None, busy_seconds: float = BUSY_SECONDS) -> History:
+    def open(cls, path: str | Path | None = None, busy_seconds: float | None = None) -> History:
         """Open (creating and migrating as needed) the history at ``path`` or the data folder's.
 
         A corrupt or unreadable file, or one from a newer version, is renamed
         aside and a fresh, empty history is started; ``notice`` says so. A file
         locked by another program for longer than ``busy_seconds`` is left alone
-        and :class:`StorageUnavailableError` raised.
+        and :class:`StorageUnavailableError` raised (``None``: :data:`BUSY_SECONDS`).
         """
         target = Path(path) if path is not None else history_path()
+        busy_seconds = BUSY_SECONDS if busy_seconds is None else busy_seconds
         try:
             return cls(_connect(target, busy_seconds), target)
         except NewerHistoryError as exc:

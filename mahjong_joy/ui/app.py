@@ -17,6 +17,7 @@ import time
 
 import pygame
 
+from mahjong_joy.replay.pending import tidy_data_folder
 from mahjong_joy.storage.settings_store import load_settings, save_settings
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.settings import Settings
@@ -43,6 +44,7 @@ class App:
         self.notice: str | None = None  # a short message for the player, drawn by Home
         self.notice_left = 0.0
         if settings is None:
+            tidy_data_folder()  # temporary files a killed save left behind
             settings, notice = load_settings()
             self.show_notice(notice)
         self.settings = settings
@@ -64,9 +66,13 @@ class App:
         return self.screen.get_size()
 
     def show_notice(self, message: str | None) -> None:
-        """Show ``message`` for a while (``None`` does nothing); Home draws it as a toast."""
+        """Show ``message`` for a while (``None`` does nothing); Home draws it as a toast.
+
+        A message arriving while another is shown joins it (a settings file set
+        aside and a busy history at the same start are both said)."""
         if message:
-            self.notice = message
+            showing = self.notice if self.notice and self.notice_left > 0 and message not in self.notice else None
+            self.notice = f"{showing} {message}" if showing else message
             self.notice_left = NOTICE_SECONDS
 
     def save_settings(self) -> None:

@@ -29,9 +29,16 @@ class HomeScene(Scene):
         self.can_continue = False
 
     def enter(self, context: Any = None) -> None:
-        """Back on Home (at start or after a match): offer Continue only when a match is saved."""
+        """Back on Home (at start or after a match): archive matches that waited for a busy
+        history, then offer Continue only when a match is saved."""
         from mahjong_joy.replay.autosave import autosave_exists
+        from mahjong_joy.replay.pending import flush_pending, queued
 
+        if queued():
+            show = getattr(self.app, "show_notice", None)
+            message = flush_pending()
+            if show is not None:
+                show(message)
         self.can_continue = autosave_exists()
         self.focus = 0
         self.resize(self.app.size)

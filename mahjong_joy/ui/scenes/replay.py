@@ -335,7 +335,9 @@ def record_file(row: Any) -> Path:
 
 
 PROBLEMS = (("not found", "its record file is missing"), ("not valid JSON", "its record file is damaged"),
-            ("newer than", "it was recorded by a newer Mahjong Joy"), ("does not apply", "its record does not replay"))
+            ("newer than", "it was recorded by a newer Mahjong Joy"), ("does not apply", "its record does not replay"),
+            ("larger than", "its record file is too large"), ("nests deeper", "its record file is damaged"),
+            ("digits", "its record file is damaged"), ("must be", "its record file is damaged"))
 
 
 def short_problem(message: str) -> str:
@@ -344,14 +346,17 @@ def short_problem(message: str) -> str:
 
 
 def load_rows() -> tuple[list[Any], str | None]:
-    """Past matches from the history, newest first, and the history's notice (a file set aside)."""
+    """Past matches from the history, newest first, and what the player should hear about it
+    (a file set aside, rows skipped, or a history in use by another program: no rows for now)."""
+    from mahjong_joy.errors import StorageUnavailableError
     from mahjong_joy.storage.history import History
 
-    history = History.open()
     try:
-        return history.matches(), history.notice
-    finally:
-        history.close()
+        with History.open() as history:
+            rows = history.matches()
+            return rows, history.message()
+    except StorageUnavailableError as exc:
+        return [], str(exc)
 
 
 class ReplaysScene(Scene):

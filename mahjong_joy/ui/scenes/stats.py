@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.errors import StorageUnavailableError
 from mahjong_joy.storage.history import History
 from mahjong_joy.storage.stats import Stats, compute_stats, yaku_label
 from mahjong_joy.ui import theme
@@ -58,9 +59,13 @@ class StatsScene(Scene):
         self.best = self.placements = self.rulesets = self.plot = self.empty = pygame.Rect(0, 0, 1, 1)
 
     def enter(self, context: Any = None) -> None:
-        with History.open(self.path) as history:
-            self.notice = history.notice
-            self.stats = compute_stats(history)
+        """Read the history; one in use by another program shows empty figures and says so."""
+        try:
+            with History.open(self.path) as history:
+                self.stats = compute_stats(history)
+                self.notice = history.message()
+        except StorageUnavailableError as exc:
+            self.stats, self.notice = Stats(), str(exc)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
