@@ -1,0 +1,81 @@
+"""Hostile variants shared by the file tests (issue 16): each builds bad bytes from good JSON.
+
+A variant is ``name -> function(good dict) -> bytes``; the classes are the issue's:
+deep nesting, huge numbers, non-numbers, wrong types at a field, byte-order
+marks, truncation and other encodings. Endless input is a symlink to
+``/dev/zero`` or a sparse file, made by the tests themselves.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+Variant = Callable[[dict[str, Any]], bytes]
+DEEP = 100_000
+
+
+def encoded(data: Any) -> bytes:
+    return json.dumps(data).encode("utf-8")
+
+
+def changed(path: tuple[Any, ...], value: Any) -> Variant:
+    """The good data with the value at ``path`` (keys and indexes) replaced."""
+    def make(good: dict[str, Any]) -> bytes:
+        data = copy.deepcopy(good)
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        return encoded(data)
+    return make
+
+
+def raw_at(path: tuple[Any, ...], text: str) -> Variant:
+    """The good data with the value at ``path`` replaced by raw JSON text (json.dumps cannot write it)."""
+    marker = "\u2603marker\u2603"
+    make_marked = changed(path, marker)
+    return lambda good: make_marked(good).replace(json.dumps(marker).encode("utf-8"), text.encode("utf-8"))
+
+
+SYNTAX: dict[str, Variant] = {
+    "nested 100,000 deep": lambda good: b"[" * DEEP,
+    "objects nested 50,000 deep": lambda good: b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
+    "truncated": lambda good: encoded(good)[: len(encoded(good)) * 2 // 3],
+    "not UTF-8": lambda good: encoded(good).replace(b'"', b'"\xff\xfe', 1),
+    "UTF-16": lambda good: json.dumps(good).encode("utf-16"),
+    "empty": lambda good: b"",
+    "a list": lambda good: b"[1, 2, 3]",
+}
+
+
+def numbers_at(path: tuple[Any, ...]) -> dict[str, Variant]:
+    """Huge and non-finite numbers at one field."""
+    return {
+        "5,000-digit number": raw_at(path, "1" * 5000),
+        "negative 5,000-digit number": raw_at(path, "-" + "9" * 5000),
+        "NaN": raw_at(path, "NaN"),
+        "Infinity": raw_at(path, "-Infinity"),
+        "1e999": raw_at(path, "1e999"),
+        "deep list at a field": raw_at(path, "[" * 5000 + "]" * 5000),
+    }
+
+
+def with_bom(good: dict[str, Any]) -> bytes:
+    return b"\xef\xbb\xbf" + encoded(good)
+
+
+def endless(path: Path) -> None:
+    """Make ``path`` a link to /dev/zero: a file that never ends."""
+    path.unlink(missing_ok=True)
+    os.symlink("/dev/zero", path)
+
+
+def oversized(path: Path, size: int) -> None:
+    """A sparse file of ``size`` bytes (instant to make, nothing written)."""
+    with open(path, "wb") as handle:
+        handle.truncate(size)

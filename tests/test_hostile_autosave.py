@@ -1,0 +1,139 @@
+"""Hostile autosave.json: Continue explains and sets the file aside, New game still starts,
+and a byte-order mark costs nothing."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_joy.controller import Controller
+from mahjong_joy.errors import RecordError
+from mahjong_joy.replay.autosave import AUTOSAVE_LIMIT, AutosaveMeta, AutosaveWriter, autosave_exists, load_autosave
+from mahjong_joy.storage.paths import autosave_path
+from tests.hostile import SYNTAX, changed, endless, numbers_at, oversized, with_bom
+
+pygame = pytest.importorskip("pygame")
+
+from mahjong_joy.ui.app import App  # noqa: E402
+from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
+from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
+from mahjong_joy.ui.settings import Settings  # noqa: E402
+
+META = AutosaveMeta(0, "Mei", "2026-01-02T03:04:05Z")
+
+
+@cache
+def good_text() -> str:
+    """A real autosave of a match with a human seat, 30 decisions in."""
+    ctl = Controller(("human", "potential", "potential", "potential"), 7, auto_deal=False)
+    while len(ctl.decisions) < 30:
+        if ctl.hand.is_finished:
+            ctl.next_hand()
+        elif ctl.pending is not None:
+            ctl.submit(ctl.pending.actions[-1])
+        else:
+            ctl.step(1)
+    return AutosaveWriter(META).text(ctl)
+
+
+def good() -> dict[str, Any]:
+    return json.loads(good_text())
+
+
+FIRST = ("matches", 0, "decisions", 0)
+WRONG_TYPES = {
+    "schema as text": changed(("schema",), "1"),
+    "format as a list": changed(("format",), ["mahjong-joy-record"]),
+    "ruleset as a list": changed(("ruleset",), ["joy"]),
+    "ruleset name as a list": changed(("ruleset", "name"), ["joy"]),
+    "ruleset name as an object": changed(("ruleset", "name"), {"joy": 1}),
+    "ruleset options as a list": changed(("ruleset", "options"), [1]),
+    "seed as a list": changed(("seed",), [7]),
+    "seats as an object": changed(("seats",), {"0": "human"}),
+    "a seat as a list": changed(("seats", 1), ["potential"]),
+    "matches as an object": changed(("matches",), {"0": {}}),
+    "a match as a list": changed(("matches", 0), [1]),
+    "match seed as a float": changed(("matches", 0, "seed"), 7.5),
+    "max_hands as text": changed(("matches", 0, "max_hands"), "4"),
+    "decisions as an object": changed(("matches", 0, "decisions"), {"0": 1}),
+    "a decision as a list": changed(FIRST, ["discard", 0, 5]),
+    "decision type as a list": changed(FIRST + ("type",), ["discard"]),
+    "decision type as an object": changed(FIRST + ("type",), {"discard": 1}),
+    "decision type unknown": changed(FIRST + ("type",), "teleport"),
+    "decision seat as text": changed(FIRST + ("seat",), "0"),
+    "decision seat out of range": changed(FIRST + ("seat",), 9),
+    "decision tile as an object": changed(FIRST + ("tile",), {"kind": 5}),
+    "decision tile as a long list": changed(FIRST + ("tile",), list(range(100))),
+    "decision tile missing": changed(FIRST + ("tile",), None),
+    "autosave flag as text": changed(("autosave",), "yes"),
+    "player seat as text": changed(("player_seat",), "0"),
+    "player name as a list": changed(("player_name",), ["Mei"]),
+    "player name with a lone surrogate": changed(("player_name",), "\ud800"),
+    "start time as a number": changed(("started_at",), 20260102),
+}
+VARIANTS = {**SYNTAX, **numbers_at(("seed",)), **numbers_at(FIRST + ("tile",)), **WRONG_TYPES}
+
+
+def home_app() -> tuple[App, HomeScene]:
+    app = App(size=(1024, 640), settings=Settings(ai_pace="instant", anim_speed="instant"))
+    home = HomeScene(app)
+    app.replace(home)
+    app.step(1 / 60)
+    return app, home
+
+
+def set_aside_files() -> list[Path]:
+    return sorted(autosave_path().parent.glob("autosave.json.corrupt-*"))
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_a_hostile_autosave_is_set_aside_with_a_message(variant: str) -> None:
+    bad = VARIANTS[variant](good())
+    autosave_path().write_bytes(bad)
+    with pytest.raises(RecordError, match="could not be restored: .*The file was kept as autosave.json.corrupt-") as caught:
+        load_autosave()
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 400
+    (kept,) = set_aside_files()
+    assert kept.read_bytes() == bad and not autosave_exists()
+
+
+@pytest.mark.parametrize("variant", ["nested 100,000 deep", "5,000-digit number", "decision type as a list", "ruleset name as a list"])
+def test_continue_on_a_hostile_autosave_explains_and_new_game_still_starts(variant: str) -> None:
+    autosave_path().write_bytes(VARIANTS[variant](good()))
+    app, home = home_app()
+    assert home.can_continue
+    home.activate("continue")
+    app.step(1 / 60)
+    assert app.top is home and app.notice and "could not be restored" in app.notice and set_aside_files()
+    assert not home.can_continue
+    home.activate("new")
+    app._apply(home)
+    app.step(1 / 60)
+    assert isinstance(app.top, TableScene) and app.top.session.ctl is not None
+
+
+def test_an_endless_autosave_is_refused_at_its_limit() -> None:
+    endless(autosave_path())
+    with pytest.raises(RecordError, match="larger than the 8 MiB limit"):
+        load_autosave()
+    (kept,) = set_aside_files()
+    assert kept.is_symlink()
+
+
+def test_an_oversized_autosave_is_refused_without_reading_it() -> None:
+    oversized(autosave_path(), AUTOSAVE_LIMIT + 1)
+    with pytest.raises(RecordError, match="larger than the 8 MiB limit"):
+        load_autosave()
+    assert set_aside_files() and not autosave_exists()
+
+
+def test_an_autosave_with_a_byte_order_mark_continues() -> None:
+    autosave_path().write_bytes(with_bom(good()))
+    loaded = load_autosave()
+    assert loaded is not None and set_aside_files() == []
+    ctl, meta = loaded
+    assert meta == META and [a.to_dict() for a in ctl.decisions] == good()["matches"][0]["decisions"]
