@@ -79,3 +79,37 @@ def oversized(path: Path, size: int) -> None:
     """A sparse file of ``size`` bytes (instant to make, nothing written)."""
     with open(path, "wb") as handle:
         handle.truncate(size)
+
+
+# Wrong types at every field of a record or autosave (the autosave keys last).
+FIRST = ("matches", 0, "decisions", 0)
+WRONG_TYPES = {
+    "schema as text": changed(("schema",), "1"),
+    "format as a list": changed(("format",), ["mahjong-joy-record"]),
+    "ruleset as a list": changed(("ruleset",), ["joy"]),
+    "ruleset name as a list": changed(("ruleset", "name"), ["joy"]),
+    "ruleset name as an object": changed(("ruleset", "name"), {"joy": 1}),
+    "ruleset options as a list": changed(("ruleset", "options"), [1]),
+    "seed as a list": changed(("seed",), [7]),
+    "seats as an object": changed(("seats",), {"0": "human"}),
+    "a seat as a list": changed(("seats", 1), ["potential"]),
+    "matches as an object": changed(("matches",), {"0": {}}),
+    "a match as a list": changed(("matches", 0), [1]),
+    "match seed as a float": changed(("matches", 0, "seed"), 7.5),
+    "max_hands as text": changed(("matches", 0, "max_hands"), "4"),
+    "decisions as an object": changed(("matches", 0, "decisions"), {"0": 1}),
+    "a decision as a list": changed(FIRST, ["discard", 0, 5]),
+    "decision type as a list": changed(FIRST + ("type",), ["discard"]),
+    "decision type as an object": changed(FIRST + ("type",), {"discard": 1}),
+    "decision type unknown": changed(FIRST + ("type",), "teleport"),
+    "decision seat as text": changed(FIRST + ("seat",), "0"),
+    "decision seat out of range": changed(FIRST + ("seat",), 9),
+    "decision tile as an object": changed(FIRST + ("tile",), {"kind": 5}),
+    "decision tile as a long list": changed(FIRST + ("tile",), list(range(100))),
+    "decision tile missing": changed(FIRST + ("tile",), None),
+    "autosave flag as text": changed(("autosave",), "yes"),
+    "player seat as text": changed(("player_seat",), "0"),
+    "player name as a list": changed(("player_name",), ["Mei"]),
+    "player name with a lone surrogate": changed(("player_name",), "\ud800"),
+    "start time as a number": changed(("started_at",), 20260102),
+}

@@ -14,7 +14,7 @@ from mahjong_joy.controller import Controller
 from mahjong_joy.errors import RecordError
 from mahjong_joy.replay.autosave import AUTOSAVE_LIMIT, AutosaveMeta, AutosaveWriter, autosave_exists, load_autosave
 from mahjong_joy.storage.paths import autosave_path
-from tests.hostile import SYNTAX, changed, endless, numbers_at, oversized, with_bom
+from tests.hostile import FIRST, SYNTAX, WRONG_TYPES, endless, numbers_at, oversized, with_bom
 
 pygame = pytest.importorskip("pygame")
 
@@ -44,37 +44,6 @@ def good() -> dict[str, Any]:
     return json.loads(good_text())
 
 
-FIRST = ("matches", 0, "decisions", 0)
-WRONG_TYPES = {
-    "schema as text": changed(("schema",), "1"),
-    "format as a list": changed(("format",), ["mahjong-joy-record"]),
-    "ruleset as a list": changed(("ruleset",), ["joy"]),
-    "ruleset name as a list": changed(("ruleset", "name"), ["joy"]),
-    "ruleset name as an object": changed(("ruleset", "name"), {"joy": 1}),
-    "ruleset options as a list": changed(("ruleset", "options"), [1]),
-    "seed as a list": changed(("seed",), [7]),
-    "seats as an object": changed(("seats",), {"0": "human"}),
-    "a seat as a list": changed(("seats", 1), ["potential"]),
-    "matches as an object": changed(("matches",), {"0": {}}),
-    "a match as a list": changed(("matches", 0), [1]),
-    "match seed as a float": changed(("matches", 0, "seed"), 7.5),
-    "max_hands as text": changed(("matches", 0, "max_hands"), "4"),
-    "decisions as an object": changed(("matches", 0, "decisions"), {"0": 1}),
-    "a decision as a list": changed(FIRST, ["discard", 0, 5]),
-    "decision type as a list": changed(FIRST + ("type",), ["discard"]),
-    "decision type as an object": changed(FIRST + ("type",), {"discard": 1}),
-    "decision type unknown": changed(FIRST + ("type",), "teleport"),
-    "decision seat as text": changed(FIRST + ("seat",), "0"),
-    "decision seat out of range": changed(FIRST + ("seat",), 9),
-    "decision tile as an object": changed(FIRST + ("tile",), {"kind": 5}),
-    "decision tile as a long list": changed(FIRST + ("tile",), list(range(100))),
-    "decision tile missing": changed(FIRST + ("tile",), None),
-    "autosave flag as text": changed(("autosave",), "yes"),
-    "player seat as text": changed(("player_seat",), "0"),
-    "player name as a list": changed(("player_name",), ["Mei"]),
-    "player name with a lone surrogate": changed(("player_name",), "\ud800"),
-    "start time as a number": changed(("started_at",), 20260102),
-}
 VARIANTS = {**SYNTAX, **numbers_at(("seed",)), **numbers_at(FIRST + ("tile",)), **WRONG_TYPES}
 
 

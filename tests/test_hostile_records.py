@@ -1,0 +1,157 @@
+"""Hostile records: ``mahjong-joy replay`` exits 2 with one line and no traceback, the Replays
+screen marks the row and stays up, ``/dev/zero`` is refused at once, exports into folders
+are one-line errors, and ``--text`` prints while it replays."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_joy.cli import main
+from mahjong_joy.commands import replay as replay_command
+from mahjong_joy.commands.simulate import simulate
+from mahjong_joy.engine.match import Match
+from mahjong_joy.replay.record import RECORD_LIMIT, read_record, run_record, write_record
+from tests.hostile import FIRST, SYNTAX, WRONG_TYPES, changed, encoded, endless, numbers_at, oversized, with_bom
+
+RECORD_ONLY = {name: make for name, make in WRONG_TYPES.items() if not name.startswith(("autosave", "player", "start"))}
+VARIANTS = {
+    **SYNTAX,
+    **numbers_at(("seed",)),
+    **numbers_at(FIRST + ("seat",)),
+    **numbers_at(("matches", 0, "max_hands")),
+    **RECORD_ONLY,
+    "played_at as a list": changed(("played_at",), ["2026"]),
+    "newer schema": changed(("schema",), 99),
+    "decision that does not apply": changed(FIRST, {"type": "tsumo", "seat": 3}),
+}
+
+
+@cache
+def good() -> dict[str, Any]:
+    return run_record(3, ("potential",) * 4, simulate(3, hands=2))
+
+
+def replay(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["replay", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(code: int, err: str) -> None:
+    assert code == 2 and err.startswith("mahjong-joy replay: ") and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("mode", ["--text", "--summary", "view"])
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_replay_on_a_hostile_record_exits_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          variant: str, mode: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(VARIANTS[variant](good()))
+    args = [str(path)] if mode == "view" else [str(path), mode]
+    code, out, err = replay(capsys, *args, "--frames", "1") if mode == "view" else replay(capsys, *args)
+    assert_one_line_error(code, err)
+    assert out == "" or mode == "--text"  # --text streams: the lines before a bad decision are already out
+
+
+def test_replay_of_dev_zero_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = replay(capsys, "/dev/zero", "--text")
+    assert_one_line_error(code, err)
+    assert "larger than the 32 MiB limit" in err
+
+
+def test_an_endless_or_oversized_record_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    link, big = tmp_path / "endless.json", tmp_path / "big.json"
+    endless(link)
+    oversized(big, RECORD_LIMIT + 1)
+    for path in (link, big):
+        code, _, err = replay(capsys, str(path), "--summary")
+        assert_one_line_error(code, err)
+        assert "larger than the 32 MiB limit" in err
+
+
+def test_a_folder_or_an_unreadable_path_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for path in (str(tmp_path), str(tmp_path / "missing.json"), "bad\x00name.json"):
+        code, _, err = replay(capsys, path, "--text")
+        assert_one_line_error(code, err)
+
+
+def test_a_record_with_a_byte_order_mark_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plain, marked = tmp_path / "plain.json", tmp_path / "marked.json"
+    plain.write_bytes(encoded(good()))
+    marked.write_bytes(with_bom(good()))
+    assert replay(capsys, str(plain), "--text")[:2] == replay(capsys, str(marked), "--text")[:2]
+    assert read_record(marked) == read_record(plain)
+
+
+@pytest.mark.parametrize("target", ["folder", "missing folder", "folder with files"])
+def test_export_into_a_folder_or_a_missing_one_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           target: str) -> None:
+    record = tmp_path / "run.json"
+    write_record(good(), record)
+    out = {"folder": tmp_path / "out", "missing folder": tmp_path / "nope" / "out.jsonl",
+           "folder with files": tmp_path / "full"}[target]
+    if target != "missing folder":
+        out.mkdir()
+    if target == "folder with files":
+        (out / "keep.txt").write_text("mine", encoding="utf-8")
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    code, _, err = replay(capsys, str(record), "--export", "mjai", str(out))
+    assert_one_line_error(code, err)
+    assert f"cannot write {out}" in err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before  # no temporary file left behind
+
+
+def test_replay_text_prints_each_hand_while_the_record_is_still_replaying(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "run.json"
+    write_record(good(), path)
+    total = len(good()["matches"][0]["decisions"])
+    applied = {"n": 0}
+    real_apply = Match.apply
+
+    def counting_apply(self: Match, action: Any) -> Any:
+        applied["n"] += 1
+        return real_apply(self, action)
+
+    printed: list[tuple[str, int]] = []
+    monkeypatch.setattr(Match, "apply", counting_apply)
+    monkeypatch.setattr(replay_command, "print", lambda line, **kw: printed.append((line, applied["n"])), raising=False)
+    assert main(["replay", str(path), "--text"]) == 0
+    starts = [n for line, n in printed if line.startswith("-- ")]
+    assert len(starts) == 2 and starts[0] == 0 and 0 < starts[1] < total  # hand 1 printed before hand 2 replayed
+    assert printed[-1][1] == total
+
+
+def _row_with_record(content: bytes) -> None:
+    """One archived match whose record file then holds ``content``."""
+    from mahjong_joy.storage.archive import archive_match
+    from mahjong_joy.storage.history import History
+
+    with History.open() as history:
+        path = archive_match(simulate(5, hands=1)[0], history=history, now=datetime(2026, 1, 5))
+    path.write_bytes(content)
+
+
+@pytest.mark.parametrize("variant", ["nested 100,000 deep", "5,000-digit number", "decision type as a list",
+                                     "ruleset name as a list", "not UTF-8", "decision that does not apply"])
+def test_the_replays_screen_marks_a_hostile_record_and_stays_up(variant: str) -> None:
+    pytest.importorskip("pygame")
+    from mahjong_joy.ui.app import App
+    from mahjong_joy.ui.scenes.base import Scene
+    from mahjong_joy.ui.scenes.replay import ReplaysScene
+    from mahjong_joy.ui.settings import Settings
+
+    _row_with_record(VARIANTS[variant](json.loads(json.dumps(good()))))
+    app = App(size=(1024, 640), settings=Settings())
+    app.replace(Scene(app))
+    scene = ReplaysScene(app)
+    app.push(scene)
+    scene.open(0)
+    app.step(1 / 60)
+    assert app.top is scene and scene.problems[0].startswith("its record")
