@@ -1,0 +1,265 @@
+"""Hostile history.sqlite3: a file SQLite opens but whose contents are wrong is set aside or
+its bad rows skipped and named; a history locked by another connection is never renamed,
+the game and ``stats`` say it is in use, and a finished match waits in pending/ for it."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from mahjong_joy.cli import main
+from mahjong_joy.controller import Controller
+from mahjong_joy.errors import StorageUnavailableError
+from mahjong_joy.replay import pending
+from mahjong_joy.storage import history as history_module
+from mahjong_joy.storage.archive import archive_match
+from mahjong_joy.storage.history import History
+from mahjong_joy.storage.paths import history_path
+from mahjong_joy.storage.stats import compute_stats
+
+SHORT_WAIT = 0.05  # seconds: tests never sit through SQLite's default 5 s busy wait
+
+
+@pytest.fixture(autouse=True)
+def short_busy_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(history_module, "BUSY_SECONDS", SHORT_WAIT)
+
+
+@cache
+def match(seed: int) -> Controller:
+    ctl = Controller(seats=("potential",) * 4, seed=seed, max_hands=1)
+    while not ctl.is_over:
+        ctl.step()
+    return ctl
+
+
+def saved_history(matches: int = 3) -> Path:
+    with History.open() as history:
+        for seed in range(1, matches + 1):
+            archive_match(match(seed), history=history, now=datetime(2026, 2, seed, 12))
+    return history_path()
+
+
+def set_aside(kind: str = "corrupt") -> list[Path]:
+    return sorted(history_path().parent.glob(f"history.sqlite3.{kind}-*"))
+
+
+# -- files SQLite opens whose contents are wrong ----------------------------------------
+
+def _v1_without_tables(db: sqlite3.Connection) -> None:
+    db.execute("PRAGMA user_version = 1")
+
+
+def _v1_without_hands(db: sqlite3.Connection) -> None:
+    db.execute("DROP TABLE hands")
+
+
+def _v1_missing_a_column(db: sqlite3.Connection) -> None:
+    db.execute("DROP TABLE hands")
+    db.execute("ALTER TABLE matches RENAME TO old")
+    db.execute("CREATE TABLE matches (id INTEGER PRIMARY KEY, played_at TEXT)")
+    db.execute("CREATE TABLE hands (match_id INTEGER)")
+
+
+@pytest.mark.parametrize("damage", [_v1_without_tables, _v1_without_hands, _v1_missing_a_column])
+def test_a_history_at_version_1_without_its_tables_is_set_aside(damage, capsys: pytest.CaptureFixture[str]) -> None:
+    path = history_path()
+    if damage is not _v1_without_tables:
+        saved_history(1)
+    db = sqlite3.connect(path, isolation_level=None)
+    damage(db)
+    db.close()
+    original = path.read_bytes()
+    assert main(["stats", "--json"]) == 0
+    err = capsys.readouterr().err
+    (kept,) = set_aside()
+    assert "could not be read" in err and str(kept) in err and kept.read_bytes() == original
+    with History.open() as fresh:  # the new file takes matches again
+        archive_match(match(1), history=fresh)
+        assert len(fresh.matches()) == 1 and fresh.notice is None
+
+
+BAD_MATCH_CELLS = {
+    "seats not JSON": ("seats", "not json"),
+    "seats nested 5,000 deep": ("seats", "[" * 5000 + "]" * 5000),
+    "seats a number": ("seats", 7),
+    "seats of lists": ("seats", '[["a"], "b", "c", "d"]'),
+    "points too few": ("points", "[1, 2]"),
+    "points a 5,000-digit number": ("points", "[" + "9" * 5000 + ", 1, 2, 3]"),
+    "points as text": ("points", '["a", "b", "c", "d"]'),
+    "player seat as text": ("player_seat", "north"),
+    "player seat out of range": ("player_seat", 9),
+    "placement out of range": ("placement", 7),
+    "finished as text": ("finished", "yes"),
+    "played_at a blob": ("played_at", b"\x00\xff"),
+    "ruleset not UTF-8": ("ruleset", "CAST(X'FF' AS TEXT)"),
+    "hands negative": ("hands", -3),
+}
+BAD_HAND_CELLS = {
+    "yaku an object": ("yaku", '{"a": 1}'),
+    "yaku pairs of three": ("yaku", '[["riichi", 1, 2]]'),
+    "yaku han as text": ("yaku", '[["riichi", "one"]]'),
+    "deltas a 5,000-digit number": ("deltas", "1" * 5000),
+    "deltas nested": ("deltas", "[[[[1]]]]"),
+    "winner out of range": ("winner", 9),
+    "dealer as text": ("dealer", "east"),
+    "han a float": ("han", 2.5),
+    "label a blob": ("label", b"\x80"),
+}
+
+
+def _spoil(table: str, column: str, value: object, row_id: int = 2) -> None:
+    """Write a bad value into one cell (``CAST(...)`` text is SQL, everything else a parameter)."""
+    db = sqlite3.connect(history_path(), isolation_level=None)
+    key = "id" if table == "matches" else "match_id"
+    if isinstance(value, str) and value.startswith("CAST("):
+        db.execute(f"UPDATE {table} SET {column} = {value} WHERE {key} = ?", (row_id,))
+    else:
+        db.execute(f"UPDATE {table} SET {column} = ? WHERE {key} = ?", (value, row_id))
+    db.close()
+
+
+@pytest.mark.parametrize("case", list(BAD_MATCH_CELLS))
+def test_a_bad_match_row_is_skipped_and_named(case: str, capsys: pytest.CaptureFixture[str]) -> None:
+    saved_history(3)
+    _spoil("matches", *BAD_MATCH_CELLS[case])
+    with History.open() as history:
+        rows = history.matches()
+        assert sorted(row.id for row in rows) == [1, 3]
+        assert compute_stats(history).matches == 2
+        message = history.message() or ""
+    assert "match 2" in message and "skipped" in message and set_aside() == []
+    assert main(["stats"]) == 0
+    out = capsys.readouterr()
+    assert "Matches played:        2" in out.out and "skipped" in out.err and out.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("case", list(BAD_HAND_CELLS))
+def test_a_bad_hand_row_is_skipped_and_named(case: str) -> None:
+    saved_history(3)
+    _spoil("hands", *BAD_HAND_CELLS[case])
+    with History.open() as history:
+        assert len(history.matches()) == 3 and history.hands(2) == [] and len(history.hands(1)) == 1
+        stats = compute_stats(history)
+        assert stats.matches == 3 and stats.hands == 2
+        assert "match 2 hand 1" in (history.message() or "")
+
+
+@pytest.mark.parametrize("screen", ["stats", "replays"])
+def test_the_screens_show_the_good_rows_of_a_damaged_history(screen: str) -> None:
+    pytest.importorskip("pygame")
+    from mahjong_joy.ui.app import App
+    from mahjong_joy.ui.scenes.home import HomeScene
+    from mahjong_joy.ui.scenes.replay import ReplaysScene
+    from mahjong_joy.ui.scenes.stats import StatsScene
+    from mahjong_joy.ui.settings import Settings
+
+    saved_history(3)
+    _spoil("matches", "points", "not json")
+    _spoil("hands", "yaku", "[[[[[[", row_id=1)
+    app = App(size=(1024, 640), settings=Settings())
+    app.replace(HomeScene(app))
+    scene = StatsScene(app) if screen == "stats" else ReplaysScene(app)
+    app.push(scene)
+    app.step(1 / 60)
+    assert app.top is scene and scene.notice and "skipped" in scene.notice
+    if screen == "stats":
+        assert scene.stats.matches == 2
+    else:
+        assert len(scene.rows) == 2
+
+
+# -- a healthy history locked by another connection -------------------------------------
+
+@contextmanager
+def locked(mode: str = "EXCLUSIVE") -> Iterator[None]:
+    """Another program holds the history: ``EXCLUSIVE`` blocks reads too, ``IMMEDIATE`` only writes."""
+    other = sqlite3.connect(history_path(), isolation_level=None)
+    other.execute(f"BEGIN {mode}")
+    if mode == "IMMEDIATE":
+        other.execute("UPDATE matches SET ruleset = ruleset")
+    try:
+        yield
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
+def test_a_locked_history_is_in_use_not_corrupt(capsys: pytest.CaptureFixture[str]) -> None:
+    path = saved_history(2)
+    original = path.read_bytes()
+    with locked():
+        with pytest.raises(StorageUnavailableError, match="in use by another program"):
+            History.open()
+        assert main(["stats"]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("mahjong-joy stats: ") and "in use" in err and err.count("\n") == 1
+    assert set_aside() == [] and path.read_bytes() == original
+    with History.open() as history:  # free again: every match is still there
+        assert len(history.matches()) == 2 and history.notice is None
+
+
+def test_a_write_locked_history_still_reads_and_refuses_only_the_write() -> None:
+    saved_history(2)
+    with locked("IMMEDIATE"), History.open() as history:
+        assert len(history.matches()) == 2
+        with pytest.raises(StorageUnavailableError, match="in use"):
+            archive_match(match(3), history=history)
+    assert set_aside() == []
+    with History.open() as history:
+        assert len(history.matches()) == 2
+
+
+@pytest.mark.parametrize("screen", ["stats", "replays"])
+def test_the_screens_say_a_locked_history_is_in_use(screen: str) -> None:
+    pytest.importorskip("pygame")
+    from mahjong_joy.ui.app import App
+    from mahjong_joy.ui.scenes.home import HomeScene
+    from mahjong_joy.ui.scenes.replay import ReplaysScene
+    from mahjong_joy.ui.scenes.stats import StatsScene
+    from mahjong_joy.ui.settings import Settings
+
+    saved_history(1)
+    app = App(size=(1024, 640), settings=Settings())
+    app.replace(HomeScene(app))
+    scene = StatsScene(app) if screen == "stats" else ReplaysScene(app)
+    with locked():
+        app.push(scene)
+        app.step(1 / 60)
+    assert app.top is scene and scene.notice and "in use by another program" in scene.notice
+    assert set_aside() == []
+
+
+def test_a_match_ending_on_a_locked_history_waits_and_home_archives_it_when_free() -> None:
+    pytest.importorskip("pygame")
+    from mahjong_joy.ui.app import App
+    from mahjong_joy.ui.controller_session import ControllerSession
+    from mahjong_joy.ui.scenes.home import HomeScene
+    from mahjong_joy.ui.settings import Settings
+
+    saved_history(1)
+    session = ControllerSession(seed=31, max_hands=1)
+    with locked():
+        while not session.ctl.is_over:
+            if session.ctl.hand.is_finished:
+                session.next_hand()
+            elif session.needs_human():
+                session.submit(session.ctl.pending.actions[0])
+            else:
+                session.step()
+        assert "in use" in session.storage_error and len(pending.queued()) == 1
+        app = App(size=(1024, 640), settings=Settings())
+        home = HomeScene(app)
+        app.replace(home)  # Home while still locked: the player is told, nothing is lost
+        assert app.notice and "in use by another program" in app.notice and len(pending.queued()) == 1
+    assert set_aside() == []
+    home.enter()  # back on Home once the other program let go
+    assert pending.queued() == []
+    with History.open() as history:
+        assert sorted(row.seed for row in history.matches()) == ["1", "31"]
