@@ -194,3 +194,18 @@ def test_the_save_is_written_before_the_record(monkeypatch: pytest.MonkeyPatch) 
     finish(session)
     assert order[-2:] == ["save", "record"] and order.count("record") == 1
     assert not autosave_path().exists()
+
+
+def test_a_crash_while_setting_a_bad_autosave_aside_leaves_it_to_be_set_aside_next_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from mahjong_joy.storage import files
+
+    autosave_path().write_text("[" * 1000, encoding="utf-8")
+    with monkeypatch.context() as m:
+        m.setattr(files.os, "replace", die)  # killed in the rename to .corrupt-
+        with pytest.raises(Killed):
+            autosave.load_autosave()
+    assert autosave_path().read_text(encoding="utf-8") == "[" * 1000  # untouched, not half-moved
+    with pytest.raises(RecordError, match="nests deeper"):
+        autosave.load_autosave()
+    assert not autosave.autosave_exists() and len(list(autosave_path().parent.glob("autosave.json.corrupt-*"))) == 1

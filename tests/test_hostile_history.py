@@ -263,3 +263,25 @@ def test_a_match_ending_on_a_locked_history_waits_and_home_archives_it_when_free
     assert pending.queued() == []
     with History.open() as history:
         assert sorted(row.seed for row in history.matches()) == ["1", "31"]
+
+
+def test_a_new_game_over_a_saved_match_on_a_locked_history_queues_the_old_match() -> None:
+    pytest.importorskip("pygame")
+    from mahjong_joy.replay.autosave import abandon_autosave, autosave_exists
+    from mahjong_joy.ui.controller_session import ControllerSession
+
+    saved_history(1)
+    session = ControllerSession(seed=32)
+    while len(session.ctl.decisions) < 8:
+        if session.needs_human():
+            session.submit(session.ctl.pending.actions[0])
+        else:
+            session.step()
+    with locked():
+        message = abandon_autosave()
+        assert message and "in use by another program" in message
+        assert not autosave_exists() and len(pending.queued()) == 1  # the slot is free, the match kept
+    assert pending.flush_pending() is None and pending.queued() == []
+    with History.open() as history:
+        unfinished = [row for row in history.matches() if row.seed == "32"]
+    assert len(unfinished) == 1 and not unfinished[0].finished and unfinished[0].placement is None

@@ -180,3 +180,12 @@ def test_the_game_start_removes_what_an_interrupted_save_left(tmp_path: Path, mo
         os.utime(path, (old, old))
     App(size=(1024, 640))
     assert not any(p.exists() for p in left)
+
+
+@pytest.mark.parametrize("name", ["mahjong_joy.untrusted", "mahjong_joy.replay.fields"])
+def test_the_reading_layers_docstring_examples_hold(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0
