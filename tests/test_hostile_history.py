@@ -15,7 +15,7 @@ import pytest
 
 from mahjong_joy.cli import main
 from mahjong_joy.controller import Controller
-from mahjong_joy.errors import StorageUnavailableError
+from mahjong_joy.errors import RecordError, StorageUnavailableError
 from mahjong_joy.replay import pending
 from mahjong_joy.storage import history as history_module
 from mahjong_joy.storage.archive import archive_match
@@ -285,3 +285,15 @@ def test_a_new_game_over_a_saved_match_on_a_locked_history_queues_the_old_match(
     with History.open() as history:
         unfinished = [row for row in history.matches() if row.seed == "32"]
     assert len(unfinished) == 1 and not unfinished[0].finished and unfinished[0].placement is None
+
+
+def test_a_history_that_fails_mid_read_gives_no_rows_and_a_named_problem_not_a_crash() -> None:
+    saved_history(2)
+    with History.open() as history:
+        other = sqlite3.connect(history_path(), isolation_level=None)
+        other.execute("DROP TABLE hands")  # another program damages the file while it is open
+        other.close()
+        assert history.hands(1) == [] and "no such table" in (history.message() or "")
+        assert compute_stats(history).hands == 0
+        with pytest.raises(RecordError, match="history.sqlite3 failed"):
+            archive_match(match(3), history=history)

@@ -250,23 +250,30 @@ class History:
 
     def matches(self, limit: int | None = None) -> list[MatchRow]:
         """Past matches, newest first (at most ``limit``); unreadable rows are skipped and named."""
-        with self._guard():
-            rows = self.db.execute(
-                "SELECT id, played_at, ruleset, seed, seats, player_seat, player_name, points, placement, hands,"
-                " record_path, finished FROM matches ORDER BY played_at DESC, id DESC LIMIT ?",
-                (-1 if limit is None else limit,),
-            ).fetchall()
+        rows = self._select(
+            "SELECT id, played_at, ruleset, seed, seats, player_seat, player_name, points, placement, hands,"
+            " record_path, finished FROM matches ORDER BY played_at DESC, id DESC LIMIT ?",
+            (-1 if limit is None else limit,),
+        )
         return self._readable(rows, _match_row)
 
     def hands(self, match_id: int) -> list[HandRow]:
         """The hands of one match, in order; unreadable rows are skipped and named."""
-        with self._guard():
-            rows = self.db.execute(
-                "SELECT number, label, dealer, winner, from_seat, tsumo, han, fu, limit_name, yaku, points, deltas,"
-                " match_id FROM hands WHERE match_id = ? ORDER BY number",
-                (match_id,),
-            ).fetchall()
+        rows = self._select(
+            "SELECT number, label, dealer, winner, from_seat, tsumo, han, fu, limit_name, yaku, points, deltas,"
+            " match_id FROM hands WHERE match_id = ? ORDER BY number",
+            (match_id,),
+        )
         return self._readable(rows, _hand_row)
+
+    def _select(self, sql: str, parameters: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """The rows of a query; a database that fails mid-read gives none and a named problem (busy still raises)."""
+        try:
+            with self._guard():
+                return self.db.execute(sql, parameters).fetchall()
+        except RecordError as exc:
+            self._problems[str(exc)] = None
+            return []
 
     def _readable(self, rows: list[tuple[Any, ...]], read: Callable[[tuple[Any, ...]], Any]) -> list[Any]:
         """The rows ``read`` accepts; each refused one is noted in :attr:`problems` instead."""
@@ -280,13 +287,14 @@ class History:
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
-        """A lock held elsewhere becomes :class:`StorageUnavailableError`; other database errors pass."""
+        """A lock held elsewhere becomes :class:`StorageUnavailableError`, any other database
+        failure a ``RecordError`` naming the file: never a bare ``sqlite3`` error for a caller."""
         try:
             yield
-        except sqlite3.OperationalError as exc:
+        except sqlite3.Error as exc:
             if is_busy(exc):
                 raise _busy(self.path) from None
-            raise
+            raise RecordError(f"the history {self.path.name} failed: {exc}") from None
 
     def close(self) -> None:
         """Close the database (safe to call twice)."""

@@ -92,18 +92,22 @@ class ControllerSession:
     def _keep(self) -> None:
         """Autosave after each new decision. When the match ends, save it whole first, then
         archive it from that save and clear it (:func:`~mahjong_joy.replay.pending.archive_saved`),
-        so a crash at any step leaves a save the next start archives to the same record and row."""
+        so a crash at any step leaves a save the next start archives to the same record and row.
+        A failing save still lets the ended match be archived from memory."""
         if self._writer is None or self._archived:
             return
-        try:
-            if len(self.ctl.decisions) != self._saved:
+        if len(self.ctl.decisions) != self._saved:
+            try:
                 self._writer.save(self.ctl)
                 self._saved = len(self.ctl.decisions)
-            if self.ctl.is_over:
-                self._archived = True
+            except (OSError, ValueError) as exc:  # ValueError: text the disk's encoding refuses
+                self.storage_error = f"Could not save the match: {exc}"
+        if self.ctl.is_over:
+            self._archived = True
+            try:
                 archive_saved(self.ctl, self._writer.meta, autosave_path())
-        except (OSError, sqlite3.Error, MahjongJoyError) as exc:
-            self.storage_error = f"Could not save the match: {exc}"
+            except (OSError, sqlite3.Error, MahjongJoyError) as exc:
+                self.storage_error = f"Could not keep the match in your history: {exc}"
 
     # -- driving ---------------------------------------------------------------------
     def needs_human(self) -> bool:
