@@ -204,7 +204,7 @@ def bounded_lines(stream: IO[Any], limit: int = LINE_LIMIT, error: ErrorType = R
 
 
 def _ends_line(piece: str | bytes) -> bool:
-    return piece.endswith(b"\n" if isinstance(piece, bytes) else "\n")
+    return piece.endswith(b"\n") if isinstance(piece, bytes) else piece.endswith("\n")
 
 
 def _skip_rest(source: IO[Any], limit: int) -> None:

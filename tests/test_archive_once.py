@@ -12,8 +12,11 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from mahjong_joy.controller import Controller
 
 from mahjong_joy.errors import RecordError, StorageUnavailableError
 from mahjong_joy.replay import autosave, pending
@@ -102,8 +105,8 @@ def test_a_crash_in_the_final_save_replays_the_last_decision_and_the_record_foll
     session = ControllerSession(seed=21, max_hands=2)
     real_save = autosave.AutosaveWriter.save
 
-    def save_unless_over(writer: autosave.AutosaveWriter, ctl: object) -> None:
-        if getattr(ctl, "is_over"):
+    def save_unless_over(writer: autosave.AutosaveWriter, ctl: Controller) -> None:
+        if ctl.is_over:
             raise Killed  # killed while writing the save that would hold the final decision
         real_save(writer, ctl)
 
@@ -188,8 +191,17 @@ def test_the_save_is_written_before_the_record(monkeypatch: pytest.MonkeyPatch) 
     """The order the crash tests rely on: the finished match is on disk as the autosave first."""
     order: list[str] = []
     real_save, real_write = autosave.AutosaveWriter.save, archive.write_record
-    monkeypatch.setattr(autosave.AutosaveWriter, "save", lambda w, ctl: (order.append("save"), real_save(w, ctl))[1])
-    monkeypatch.setattr(archive, "write_record", lambda r, p: (order.append("record"), real_write(r, p))[1])
+
+    def save(writer: autosave.AutosaveWriter, ctl: Controller) -> None:
+        order.append("save")
+        real_save(writer, ctl)
+
+    def write(record: dict[str, Any], path: Path) -> None:
+        order.append("record")
+        real_write(record, path)
+
+    monkeypatch.setattr(autosave.AutosaveWriter, "save", save)
+    monkeypatch.setattr(archive, "write_record", write)
     session = ControllerSession(seed=24, max_hands=1)
     finish(session)
     assert order[-2:] == ["save", "record"] and order.count("record") == 1
