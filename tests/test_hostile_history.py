@@ -297,3 +297,21 @@ def test_a_history_that_fails_mid_read_gives_no_rows_and_a_named_problem_not_a_c
         assert compute_stats(history).hands == 0
         with pytest.raises(RecordError, match="history.sqlite3 failed"):
             archive_match(match(3), history=history)
+
+
+def test_continue_with_a_finished_match_waiting_and_a_damaged_history_archives_into_a_fresh_one() -> None:
+    pytest.importorskip("pygame")
+    from mahjong_joy.replay.autosave import AutosaveWriter, autosave_exists, new_meta
+    from mahjong_joy.ui.controller_session import ControllerSession
+
+    ended = match(33)
+    AutosaveWriter(new_meta()).save(ended)  # the game stopped after the last decision, before archiving
+    db = sqlite3.connect(history_path(), isolation_level=None)
+    db.execute("PRAGMA user_version = 1")  # schema 1 says the tables exist; they do not
+    db.close()
+    with pytest.raises(RecordError, match="already ended; it is now in your history"):
+        ControllerSession.resume()
+    assert not autosave_exists() and len(set_aside()) == 1
+    with History.open() as history:
+        (row,) = history.matches()
+    assert row.seed == "33" and row.finished

@@ -155,3 +155,14 @@ def test_the_replays_screen_marks_a_hostile_record_and_stays_up(variant: str) ->
     scene.open(0)
     app.step(1 / 60)
     assert app.top is scene and scene.problems[0].startswith("its record")
+
+
+@pytest.mark.parametrize("where", ["folder", "missing folder"])
+def test_a_screenshot_into_a_folder_or_a_missing_one_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                 where: str) -> None:
+    record = tmp_path / "run.json"
+    write_record(good(), record)
+    png = tmp_path if where == "folder" else tmp_path / "nope" / "shot.png"
+    code, _, err = replay(capsys, str(record), "--screenshot", str(png))
+    assert_one_line_error(code, err)
+    assert f"cannot write {png}" in err

@@ -139,6 +139,8 @@ def _view(record: dict[str, Any], args: argparse.Namespace) -> int:
         raise RecordError(f"{name} has {matches} match(es); there is no match {args.match}")
     session = ReplaySession(record, args.match - 1, name)
     session.cursor.check_position(args.hand - 1, args.step)
+    if args.screenshot is not None:
+        _check_output(args.screenshot)
     try:
         from mahjong_joy.ui.scenes.replay import open_viewer
     except ModuleNotFoundError as exc:
@@ -148,3 +150,11 @@ def _view(record: dict[str, Any], args: argparse.Namespace) -> int:
         raise
     title = f"Replay · {name} · seed {session.cursor.seed}"
     return open_viewer(session, title, (args.hand - 1, args.step), args.frames, args.screenshot, args.size)
+
+
+def _check_output(path: Path) -> None:
+    """Refuse, before any window opens, an output path that cannot be a file (pygame would raise)."""
+    if path.is_dir():
+        raise RecordError(f"cannot write {path}: it is a folder")
+    if not path.parent.is_dir():
+        raise RecordError(f"cannot write {path}: there is no folder {path.parent}")
