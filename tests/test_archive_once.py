@@ -88,7 +88,7 @@ CRASH_POINTS = {
 @pytest.mark.parametrize("point", list(CRASH_POINTS))
 def test_a_crash_at_each_archive_step_ends_in_one_row_that_agrees_with_its_record(
         monkeypatch: pytest.MonkeyPatch, point: str) -> None:
-    session = ControllerSession(seed=21, max_hands=2)
+    session = ControllerSession(seed=21, max_hands=1)
     with monkeypatch.context() as m:
         CRASH_POINTS[point](m)
         with pytest.raises(Killed):
@@ -102,7 +102,7 @@ def test_a_crash_at_each_archive_step_ends_in_one_row_that_agrees_with_its_recor
 def test_a_crash_in_the_final_save_replays_the_last_decision_and_the_record_follows_the_new_one(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The old save lacks the last decision; a different last decision after Continue is what gets archived."""
-    session = ControllerSession(seed=21, max_hands=2)
+    session = ControllerSession(seed=21, max_hands=1)
     real_save = autosave.AutosaveWriter.save
 
     def save_unless_over(writer: autosave.AutosaveWriter, ctl: Controller) -> None:

@@ -5,9 +5,9 @@ the game and ``stats`` say it is in use, and a finished match waits in pending/ 
 from __future__ import annotations
 
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
 from functools import cache
 from pathlib import Path
 
@@ -18,7 +18,7 @@ from mahjong_joy.controller import Controller
 from mahjong_joy.errors import RecordError, StorageUnavailableError
 from mahjong_joy.replay import pending
 from mahjong_joy.storage import history as history_module
-from mahjong_joy.storage.archive import archive_match
+from mahjong_joy.storage.archive import archive_match, summarize
 from mahjong_joy.storage.history import History
 from mahjong_joy.storage.paths import history_path
 from mahjong_joy.storage.stats import compute_stats
@@ -39,10 +39,19 @@ def match(seed: int) -> Controller:
     return ctl
 
 
-def saved_history(matches: int = 3) -> Path:
-    with History.open() as history:
+@cache
+def _saved_bytes(matches: int) -> bytes:
+    """A history of ``matches`` archived matches, built once (archiving fsyncs every record)."""
+    folder = Path(tempfile.mkdtemp(prefix="hostile-history-"))
+    with History.open(folder / "history.sqlite3") as history:
         for seed in range(1, matches + 1):
-            archive_match(match(seed), history=history, now=datetime(2026, 2, seed, 12))
+            history.add_match(summarize(match(seed), 0, "You", f"2026-02-{seed:02d}T12:00:00+00:00", f"r{seed}.json"))
+    return (folder / "history.sqlite3").read_bytes()
+
+
+def saved_history(matches: int = 3) -> Path:
+    """This test's data folder holds a healthy history of ``matches`` matches."""
+    history_path().write_bytes(_saved_bytes(matches))
     return history_path()
 
 
