@@ -87,9 +87,10 @@ def read_limited(path: str | Path, what: str, limit: int, error: ErrorType = Rec
 
     A regular file's size is checked before reading; anything else (a device, a
     pipe) is read to ``limit + 1`` bytes at most, so endless input stops there.
+    A named pipe is opened without waiting for a writer (no writer reads as empty).
     """
     try:
-        with open(path, "rb") as handle:
+        with _open_without_waiting(path) as handle:
             info = os.fstat(handle.fileno())
             if stat.S_ISDIR(info.st_mode):
                 raise error(f"{what} cannot be read: it is a folder")
@@ -103,6 +104,18 @@ def read_limited(path: str | Path, what: str, limit: int, error: ErrorType = Rec
     if len(data) > limit:
         raise error(f"{what} is larger than the {size_text(limit)} limit")
     return data
+
+
+def _open_without_waiting(path: str | Path) -> IO[bytes]:
+    """``open(path, "rb")``, except that opening a named pipe never blocks the game."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)  # a pipe with a writer is then read as usual
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def decode(data: bytes, what: str, error: ErrorType = RecordError) -> str:

@@ -166,3 +166,15 @@ def test_a_screenshot_into_a_folder_or_a_missing_one_is_one_line(tmp_path: Path,
     code, _, err = replay(capsys, str(record), "--screenshot", str(png))
     assert_one_line_error(code, err)
     assert f"cannot write {png}" in err
+
+
+def test_a_named_pipe_without_a_writer_is_refused_without_waiting(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    fifo = tmp_path / "pipe.json"
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    os.mkfifo(fifo)
+    code, _, err = replay(capsys, str(fifo), "--text")
+    assert_one_line_error(code, err)
+    assert "not valid JSON" in err
