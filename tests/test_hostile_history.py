@@ -324,3 +324,18 @@ def test_continue_with_a_finished_match_waiting_and_a_damaged_history_archives_i
     with History.open() as history:
         (row,) = history.matches()
     assert row.seed == "33" and row.finished
+
+
+def test_a_journal_left_without_its_database_is_set_aside_before_a_fresh_history_starts() -> None:
+    """The state a crash leaves between setting the database aside and its journal: SQLite
+    must not replay the old file's journal into the new history."""
+    path = history_path()
+    journal = path.with_name("history.sqlite3-journal")
+    journal.write_bytes(b"journal of a file already set aside" * 40)
+    with History.open() as history:
+        assert history.matches() == [] and history.notice is None
+        archive_match(match(1), history=history)
+    (kept,) = path.parent.glob("history.sqlite3-journal.corrupt-*")
+    assert kept.read_bytes() == b"journal of a file already set aside" * 40
+    with History.open() as history:
+        assert len(history.matches()) == 1

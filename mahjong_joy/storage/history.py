@@ -191,6 +191,7 @@ class History:
         """
         target = Path(path) if path is not None else history_path()
         busy_seconds = BUSY_SECONDS if busy_seconds is None else busy_seconds
+        _set_aside_orphan_journal(target)
         try:
             return cls(_connect(target, busy_seconds), target)
         except NewerHistoryError as exc:
@@ -380,6 +381,18 @@ def _set_aside(path: Path, label: str) -> Path:
     if journal.exists():
         journal.replace(kept.with_name(kept.name + "-journal"))
     return kept
+
+
+def _set_aside_orphan_journal(path: Path) -> None:
+    """A journal without its database (a crash between the two renames of :func:`_set_aside`)
+    belongs to the file set aside; SQLite must never replay it into a fresh history."""
+    journal = path.with_name(path.name + "-journal")
+    if journal.exists() and not path.exists():
+        try:
+            quarantine(journal)
+        except OSError as exc:
+            raise StorageUnavailableError(f"A leftover {journal.name} could not be moved aside ({exc.strerror or exc});"
+                                          " the history was left as it is.") from None
 
 
 def _cell(value: Any, where: str) -> Any:
