@@ -27,3 +27,7 @@ class RecordError(MahjongJoyError):
 
 class ScoringError(MahjongJoyError):
     """A win situation or rules option the scorer cannot read: an unknown field, a bad wind."""
+
+
+class RulesError(MahjongJoyError):
+    """A rules value that cannot be read: an unknown option, a bad value, an unknown preset."""

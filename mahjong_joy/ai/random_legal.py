@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from mahjong_joy.engine.actions import Action
-from mahjong_joy.engine.view import SeatView
+from mahjong_joy.engine.view import SeatView, observe
 
 
 def position_key(view: SeatView) -> str:

@@ -1,9 +1,11 @@
 """The ruleset interface the engine and the match ask, and the plain data it answers with.
 
-The engine asks only rule questions (``can_win``, ``claim_options``, ``waits``);
-the match asks how a finished hand is paid (``score_win``, ``settle_draw``) and
-what comes next (``next_position``). Keeping these in one object lets another
-ruleset (full riichi, MCR) reuse the same engine, controller and AI.
+The engine asks only hand questions (``can_win``, ``claim_options``, ``waits``,
+``score``) and reads the flow options from ``rules.hand``; the match settles a
+hand and decides what comes next with the pure functions of
+:mod:`mahjong_joy.rulesets.riichi.settle` and :mod:`mahjong_joy.rulesets.riichi.flow`,
+which read ``rules.table``. Keeping the questions in one object lets another
+family (MCR) reuse the same engine, controller and AI.
 """
 
 from __future__ import annotations
@@ -71,6 +73,26 @@ class Position:
     dealer: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """What a hand starts from: its position, every seat's points and the riichi
+    sticks left on the table (``sticks``, 1,000 each).
+
+    Points plus ``1000 * sticks`` stay constant through a match (RULES.md A2, 8).
+    """
+
+    round_wind: str = "E"
+    hand_number: int = 1
+    honba: int = 0
+    dealer: int = 0
+    points: tuple[int, ...] = (25_000,) * 4
+    sticks: int = 0
+
+    @property
+    def position(self) -> Position:
+        return Position(self.round_wind, self.hand_number, self.honba, self.dealer)
+
+
 def deltas_from_payments(payments: dict[str, int], winner: int, from_seat: int, dealer: int) -> tuple[int, ...]:
     """Score changes per seat from a scorer's payments; they sum to zero (no riichi sticks).
 
@@ -95,6 +117,7 @@ class Ruleset(ABC):
 
     name = "base"
     starting_points = 25_000
+    rules: Any = None  # the frozen Rules value, for rulesets built from one
 
     def options(self) -> dict[str, Any]:
         """The ruleset's options as plain JSON (stored in records)."""
@@ -125,19 +148,11 @@ class Ruleset(ABC):
             counts[tile] -= 1
         return tuple(found)
 
-    @abstractmethod
-    def score_win(self, win: WinContext) -> WinScore:
-        """Score and pay one win."""
-
-    def settle_draw(self, ready: Sequence[int], dealer: int) -> tuple[int, ...]:
-        """Score changes on an exhaustive draw; none by default."""
-        return (0, 0, 0, 0)
-
-    @abstractmethod
-    def next_position(
-        self, position: Position, winner: int | None, points: Sequence[int]
-    ) -> Position | None:
-        """The next hand's position, or ``None`` when the match is over."""
+    def score(self, situation: Any) -> Any:
+        """Score one win (a ``WinSituation``); ``valid`` is false when the rules refuse it."""
+        raise NotImplementedError
 
 
-__all__ = ["KAN", "ClaimOption", "Position", "Ruleset", "WinContext", "WinScore", "deltas_from_payments"]
+__all__ = [
+    "KAN", "ClaimOption", "Position", "Ruleset", "TableState", "WinContext", "WinScore", "deltas_from_payments",
+]
