@@ -56,6 +56,7 @@ class SeatView:
     waits: tuple[int, ...]  # own waits while the hand holds 13 - 3 per meld
     furiten: bool
     pons: tuple[int, ...]
+    needs_yaku: bool  # a win needs a yaku under these rules
 
     def melds(self, seat: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Any seat's declared sets as ``(type, kinds)``."""
@@ -133,4 +134,5 @@ def observe(state: HandState, seat: int) -> SeatView:
         waits=waits,
         furiten=state.is_furiten(seat) if waits else False,
         pons=tuple(state.pons_of(seat)),
+        needs_yaku=state.rules.scoring.yaku_required,
     )
