@@ -13,14 +13,15 @@ outside it, is an error with exit code 2 and no window.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from mahjong_joy.commands.simulate import Summary
 from mahjong_joy.errors import RecordError
 from mahjong_joy.replay.log import log_lines
-from mahjong_joy.replay.record import read_record, replay_events
+from mahjong_joy.replay.record import read_record, record_rules, record_ruleset, replay_match
+from mahjong_joy.replay.summary import Summary, match_json
 
 EXPORT_FORMATS = ("mjai",)
 
@@ -33,6 +34,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     shown.add_argument("--text", action="store_true", help="print the turn-by-turn log instead of opening the viewer")
     shown.add_argument("--summary", action="store_true", help="print the hands, wins and draws summary")
     shown.add_argument("--export", nargs=2, metavar=("FORMAT", "OUT"), help="write the record as FORMAT (mjai: JSON lines) to OUT")
+    parser.add_argument("--json", action="store_true", help="with --summary: one JSON object with every hand")
     parser.add_argument("--match", type=int, default=1, metavar="M", help="which match of the record to view (from 1)")
     parser.add_argument("--hand", type=int, default=1, metavar="K", help="open at hand K (from 1)")
     parser.add_argument("--step", type=int, default=0, metavar="S", help="open after S decisions of that hand (0 = the deal)")
@@ -65,17 +67,23 @@ def run(args: argparse.Namespace) -> int:
 
 def _print(record: dict[str, Any], args: argparse.Namespace) -> int:
     """The log (``--text``) or the summary (``--summary``) of every match."""
-    streams = replay_events(record, args.file)
-    if args.text:
-        for number, events in enumerate(streams, start=1):
-            for line in log_lines(events, number):
+    ruleset = record_ruleset(record, args.file)
+    summary = Summary(record_rules(record, args.file))
+    played = []
+    for index, entry in enumerate(record["matches"]):
+        match = replay_match(entry, ruleset, args.file, index)
+        if args.text:
+            for line in log_lines(match.events, index + 1):
                 print(line)
+        summary.add(match.events)
+        played.append(match)
+    if args.text:
         return 0
-    summary = Summary()
-    for events in streams:
-        summary.add(events)
-    for line in summary.lines():
-        print(line)
+    if args.json:
+        print(json.dumps({"matches": [match_json(m) for m in played]}))
+    else:
+        for line in summary.lines():
+            print(line)
     return 0
 
 

@@ -170,9 +170,11 @@ class Aborted(Event):
 
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
-    """A seat declined its opportunity on the last tile."""
+    """A seat declined its opportunity on the last tile; ``furiten`` when the tile
+    would have completed its hand, so the pass leaves it furiten (RULES.md C1-2)."""
 
     seat: int
+    furiten: bool = False
     name: ClassVar[str] = "passed"
 
 

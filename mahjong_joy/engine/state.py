@@ -212,6 +212,7 @@ class HandState:
         self.opportunities: tuple[ClaimOpportunity, ...] = ()
         self.waiting: set[int] = set()
         self.rons: list[int] = []
+        self.missed: set[int] = set()  # seats whose shape the tile on offer completes
         self.riichi_pending: int | None = None
         self.abort_pending: str | None = None
         self.four_kans_armed = False
@@ -468,6 +469,7 @@ class HandState:
         self.last_discard = (seat, tile)
         self.turns += 1
         self.abort_pending = self._abort_after_discard(declares)
+        self.missed = set()
         self.opportunities = self._claim_opportunities(seat, tile, calls=self.abort_pending is None)
         if not self.opportunities:
             return out + self._close_window()
@@ -523,6 +525,7 @@ class HandState:
         if self.rules.hand.furiten:
             st.temp_furiten = True
             st.riichi_furiten = st.riichi_furiten or st.in_riichi
+            self.missed.add(seat)
         return can_win
 
     def _call_leaves_a_discard(self, seat: int, option: ClaimOption) -> bool:
@@ -561,7 +564,7 @@ class HandState:
 
     def _pass(self, action: Pass) -> list[Event]:
         self.waiting.discard(action.seat)
-        out: list[Event] = [Passed(action.seat)]
+        out: list[Event] = [Passed(action.seat, action.seat in self.missed)]
         if self.waiting:
             return out
         self.opportunities = ()
@@ -802,6 +805,7 @@ class HandState:
     def _open_robbery(self, seat: int, tile: int, meld_type: str, kokushi_only: bool) -> bool:
         """Open the chankan window on a kan tile; False when nobody can rob it."""
         robbers = []
+        self.missed = set()
         for step in (1, 2, 3):
             other = (seat + step) % 4
             if kokushi_only and not checks.completes_thirteen_orphans(self.seats[other].counts, tile // 4):
