@@ -425,7 +425,10 @@ class Controller:
         return list(self.match.points)
 
     def record(self) -> dict[str, Any]:
-        """This match as a record (see :mod:`mahjong_joy.replay.record`)."""
-        from mahjong_joy.replay.record import match_record
-
-        return match_record(self)
+        """This match's entry in a record (see :mod:`mahjong_joy.replay.record`): its
+        seed, hand limit and every decision, in order."""
+        return {
+            "seed": self.seed,
+            "max_hands": self.match.max_hands,
+            "decisions": [action.to_dict() for action in self.decisions],
+        }

@@ -288,7 +288,7 @@ def test_the_table_scene_continues_or_explains() -> None:
     from mahjong_joy.ui.scenes.table import TableScene
 
     ControllerSession(seed=14, human=True)  # a new match with a human seat: nothing saved before its first decision
-    from mahjong_joy.ui.settings import Settings
+    from mahjong_joy.storage.settings import Settings
 
     app = SimpleNamespace(settings=Settings(player_name="Mika"))  # the name set in Settings names the player
     scene = SimpleNamespace(message="", message_timer=0.0, app=app)

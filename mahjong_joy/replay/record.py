@@ -44,15 +44,6 @@ FORMAT = "mahjong-joy-record"
 V1_RULESETS = {"joy": JOY}
 
 
-def match_record(ctl: Controller) -> dict[str, Any]:
-    """One match's entry: its seed, hand limit and decisions."""
-    return {
-        "seed": ctl.seed,
-        "max_hands": ctl.match.max_hands,
-        "decisions": [action.to_dict() for action in ctl.decisions],
-    }
-
-
 def run_record(seed: int | str, seats: Sequence[str], matches: Sequence[Controller], rules: Rules | None = None) -> dict[str, Any]:
     """A whole run (one or more matches on one ruleset) as a record."""
     if rules is None:
@@ -63,7 +54,7 @@ def run_record(seed: int | str, seats: Sequence[str], matches: Sequence[Controll
         "rules": rules.to_dict(),
         "seed": seed,
         "seats": list(seats),
-        "matches": [match_record(ctl) for ctl in matches],
+        "matches": [ctl.record() for ctl in matches],
     }
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from mahjong_joy.storage.files import atomic_write_json, quarantine
 from mahjong_joy.storage.paths import settings_path
-from mahjong_joy.ui.settings import Settings
+from mahjong_joy.storage.settings import Settings
 
 
 def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]:
