@@ -107,6 +107,15 @@ class RiverTile(NamedTuple):
     riichi: bool = False
 
 
+class RiverEntry(NamedTuple):
+    """One discard as a seat sees it: its code (a red five shows), and its marks."""
+
+    tile: int
+    tsumogiri: bool
+    claimed_by: int | None
+    riichi: bool
+
+
 class ClaimOpportunity(NamedTuple):
     """What one seat may do with the last discard (the dev log's class)."""
 
@@ -174,6 +183,8 @@ class SeatState:
     forbidden: int = 0  # kuikae mask of kinds, after a chi or pon (C1-8)
     nagashi: bool = True  # every discard a terminal or honor, none called
     kans: int = 0
+    river_view: tuple[RiverEntry, ...] = ()  # the river as views show it, kept in step
+    meld_view: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (type, kinds) per meld, kept in step
 
     @property
     def in_riichi(self) -> bool:
@@ -185,6 +196,7 @@ class SeatState:
 
 
 _CLAIM_TYPES = {CHI: Chi, PON: Pon, KAN: Kan}
+_CODES = (tuple(code_of(t, 0) for t in range(136)), tuple(code_of(t, 1) for t in range(136)))
 _YAOCHUU_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 
 
@@ -197,6 +209,7 @@ class HandState:
         self.ruleset = ruleset
         self.rules: Rules = ruleset.rules or JOY
         self.reds = self.rules.tiles.red_fives
+        self.codes = _CODES[self.reds]  # id -> code under these rules
         table = table or TableState(dealer=dealer, points=(ruleset.starting_points,) * 4)
         self.round_wind = table.round_wind
         self.points = list(table.points)
@@ -256,7 +269,7 @@ class HandState:
 
     def code(self, tile_id: int) -> int:
         """The code a physical tile shows under these rules (a red five or its kind)."""
-        return code_of(tile_id, self.reds)
+        return self.codes[tile_id]
 
     def pons_of(self, seat: int) -> list[int]:
         """Kinds this seat has ponned (added kan candidates)."""
@@ -351,7 +364,7 @@ class HandState:
 
     def _held_codes(self, seat: int) -> list[int]:
         """Distinct codes in the concealed hand, by kind (a red five after its plain kind)."""
-        codes = {self.code(t) for t in self.seats[seat].concealed}
+        codes = set(map(self.codes.__getitem__, self.seats[seat].concealed))
         return sorted(codes, key=lambda c: (kind_of_code(c), c))
 
     def _kan_possible(self) -> bool:
@@ -374,7 +387,7 @@ class HandState:
         hand, st = self.rules.hand, self.seats[seat]
         if not hand.riichi or not st.is_closed or self.points[seat] < hand.riichi_min_points:
             return []
-        if self.wall.live_count < hand.riichi_min_wall:
+        if self.wall.live_count < hand.riichi_min_wall or self.ruleset.shanten(st.counts, len(st.melds)) > 0:
             return []
         found = []
         ready: dict[int, bool] = {}
@@ -450,6 +463,7 @@ class HandState:
         first_go_around = not st.river and not self.calls
         self._take(seat, tile)
         st.river.append(RiverTile(tile, tsumogiri, None, declares))
+        st.river_view += (RiverEntry(self.codes[tile], tsumogiri, None, declares),)
         st.discarded |= 1 << (tile // 4)
         if not _YAOCHUU_MASK >> (tile // 4) & 1:
             st.nagashi = False
@@ -721,6 +735,7 @@ class HandState:
         codes = action.consumed if action.consumed is not None else tuple(needed)
         taken = [self._take(seat, _last_of_code(st.concealed, c, self.reds)) for c in codes]
         st.melds.append(Meld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
+        _melds_changed(st)
         self._mark_claimed(from_seat, seat)
         self._called()
         self.opportunities = ()
@@ -778,6 +793,7 @@ class HandState:
         out = self._reveal_pending_dora()
         taken = [self._take(seat, _last_of_code(st.concealed, kind, 0)) for _ in range(4)]
         st.melds.append(Meld(CLOSED_KAN, tuple(sorted(taken)), None, None))
+        _melds_changed(st)
         self.drawn = None
         self._called()
         self._count_kan(seat)
@@ -794,6 +810,7 @@ class HandState:
         index = next(i for i, m in enumerate(st.melds) if m.type == PON and m.tiles[0] // 4 == kind)
         pon = st.melds[index]
         st.melds[index] = Meld(ADDED_KAN, tuple(sorted(pon.tiles + (tile,))), pon.claimed, pon.from_seat)
+        _melds_changed(st)
         self.drawn = None
         self.calls += 1
         self._count_kan(seat)
@@ -842,12 +859,13 @@ class HandState:
         meld = st.melds[index]
         if meld.type == ADDED_KAN:
             st.melds[index] = Meld(PON, tuple(t for t in meld.tiles if t != tile), meld.claimed, meld.from_seat)
-            return
-        del st.melds[index]
-        for t in meld.tiles:
-            if t != tile:
-                st.concealed.append(t)
-                st.counts[t // 4] += 1
+        else:
+            del st.melds[index]
+            for t in meld.tiles:
+                if t != tile:
+                    st.concealed.append(t)
+                    st.counts[t // 4] += 1
+        _melds_changed(st)
 
     # ------------------------------------------------------------------ helpers
 
@@ -860,6 +878,7 @@ class HandState:
     def _mark_claimed(self, from_seat: int, by: int) -> None:
         st = self.seats[from_seat]
         st.river[-1] = st.river[-1]._replace(claimed_by=by)
+        st.river_view = st.river_view[:-1] + (st.river_view[-1]._replace(claimed_by=by),)
         st.nagashi = False  # a called discard ends nagashi mangan (A1)
 
     def _illegal_message(self, action: object, well_formed: bool) -> str:
@@ -878,7 +897,11 @@ def _counts_of(ids: Sequence[int]) -> list[int]:
 
 
 def _meld_kinds(st: SeatState) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    return tuple((m.type, m.kinds) for m in st.melds)
+    return st.meld_view
+
+
+def _melds_changed(st: SeatState) -> None:
+    st.meld_view = tuple((m.type, m.kinds) for m in st.melds)
 
 
 def _last_of_code(tiles: Sequence[int], code: int, reds: int) -> int:

@@ -14,18 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mahjong_joy.engine.actions import Action
-from mahjong_joy.engine.state import ClaimOpportunity, HandState, Phase
+from mahjong_joy.engine.state import ClaimOpportunity, HandState, Phase, RiverEntry
 from mahjong_joy.tiles import KIND_COUNT
-
-
-@dataclass(frozen=True, slots=True)
-class RiverEntry:
-    """One discard as a seat sees it: its code, and its marks."""
-
-    tile: int
-    tsumogiri: bool
-    claimed_by: int | None
-    riichi: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +58,7 @@ class SeatView:
 
     def river(self, seat: int) -> tuple[int, ...]:
         """Any seat's discards (kinds) in order, claimed ones included."""
-        return tuple(_kind(e.tile) for e in self.rivers[seat])
+        return tuple([_KIND[e.tile] for e in self.rivers[seat]])
 
     def hand_size(self, seat: int) -> int:
         """How many concealed tiles a seat holds (never which)."""
@@ -94,20 +84,21 @@ class SeatView:
         return self.riichi[self.seat] is not None
 
 
+_KIND = tuple(range(34)) + (4, 13, 22)  # code -> kind
+
+
 def _kind(code: int) -> int:
-    return (4, 13, 22)[code - 34] if code >= 34 else code
+    return _KIND[code]
 
 
 def observe(state: HandState, seat: int) -> SeatView:
     """The frozen view of ``state`` from ``seat``."""
     st = state.seats[seat]
-    code = state.code
+    codes = state.codes
     drawn = state.drawn if state.current == seat and state.phase is Phase.AWAITING_DISCARD else None
     on = state.pending_kan or state.last_discard
     offered = None if on is None or state.phase in (Phase.AWAITING_DISCARD, Phase.FINISHED) else on[1] // 4
-    rivers = tuple(
-        tuple(RiverEntry(code(r.tile), r.tsumogiri, r.claimed_by, r.riichi) for r in s.river) for s in state.seats
-    )
+    seats = state.seats
     waits = state.waits_of(seat) if state.phase is not Phase.AWAITING_DISCARD or state.current != seat else ()
     return SeatView(
         seat=seat,
@@ -116,14 +107,14 @@ def observe(state: HandState, seat: int) -> SeatView:
         dealer=state.dealer,
         round_wind=state.round_wind,
         hand=tuple(sorted(t // 4 for t in st.concealed)),
-        hand_codes=tuple(sorted(code(t) for t in st.concealed)),
+        hand_codes=tuple(sorted(map(codes.__getitem__, st.concealed))),
         counts34=tuple(st.counts),
         drawn_tile=None if drawn is None else drawn // 4,
-        drawn_code=None if drawn is None else code(drawn),
-        meld_sets=tuple(tuple((m.type, m.kinds) for m in s.melds) for s in state.seats),
-        rivers=rivers,
-        hand_sizes=tuple(len(s.concealed) for s in state.seats),
-        riichi=tuple(s.riichi_at for s in state.seats),
+        drawn_code=None if drawn is None else codes[drawn],
+        meld_sets=tuple(s.meld_view for s in seats),
+        rivers=tuple(s.river_view for s in seats),
+        hand_sizes=tuple(len(s.concealed) for s in seats),
+        riichi=tuple(s.riichi_at for s in seats),
         points=tuple(state.points),
         sticks=state.sticks,
         wall_count=state.wall.live_count,

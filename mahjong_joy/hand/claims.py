@@ -60,6 +60,12 @@ def claimable_sets(
         raise InvalidHandError(f"not a tile kind (0..33): {tile!r}")
     if counts[tile] >= 4:
         raise InvalidHandError(f"a discarded {tile_name(tile)} would be a fifth copy")
+    return claims_on_counts(counts, tile, from_left)
+
+
+def claims_on_counts(counts: Sequence[int], tile: int, from_left: bool) -> list[ClaimOption]:
+    """:func:`claimable_sets` on a discard, for counts the caller already keeps valid
+    (the engine's own): no copy of the counts, no checks."""
     options: list[ClaimOption] = []
     if from_left and tile < 27:
         rank = tile % 9

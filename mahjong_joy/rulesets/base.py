@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_joy.hand.claims import KAN, ClaimOption, claimable_sets
+from mahjong_joy.hand.claims import KAN, ClaimOption, claimable_sets, claims_on_counts
 from mahjong_joy.tiles import KIND_COUNT
 
 WIND_LETTERS = ("E", "S", "W", "N")
@@ -128,8 +128,11 @@ class Ruleset(ABC):
         """Whether these concealed counts (14 - 3 per meld) plus ``melds`` sets are a win."""
 
     def claim_options(self, counts34: Sequence[int], tile: int, from_left: bool) -> list[ClaimOption]:
-        """Chi (from the left only), pon and open kan on a discarded ``tile``."""
-        return claimable_sets(counts34, tile, from_left=from_left)
+        """Chi (from the left only), pon and open kan on a discarded ``tile`` (the
+        engine's counts: trusted, not re-checked)."""
+        if counts34[tile] < 2 and not (from_left and tile < 27):
+            return []
+        return claims_on_counts(counts34, tile, from_left)
 
     def own_turn_kans(self, counts34: Sequence[int], pons: Sequence[int]) -> list[ClaimOption]:
         """Closed kans and added kans available on one's own turn."""
@@ -147,6 +150,10 @@ class Ruleset(ABC):
                 found.append(tile)
             counts[tile] -= 1
         return tuple(found)
+
+    def shanten(self, counts34: Sequence[int], melds: int) -> int:
+        """Least shanten over this ruleset's forms (-1 complete, 0 ready)."""
+        raise NotImplementedError
 
     def score(self, situation: Any) -> Any:
         """Score one win (a ``WinSituation``); ``valid`` is false when the rules refuse it."""

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mahjong_joy.hand.agari import is_winning_hand
+from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import waiting_tiles
 from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.presets import JOY, find_preset
@@ -46,6 +47,9 @@ class RiichiFamily(Ruleset):
 
     def waits(self, counts34: Sequence[int], melds: int) -> tuple[int, ...]:
         return tuple(waiting_tiles(counts34, melds))
+
+    def shanten(self, counts34: Sequence[int], melds: int) -> int:
+        return shanten(counts34, melds)
 
     def score(self, situation: WinSituation) -> HandScore:
         return score_hand(situation, self.rules.scoring)
