@@ -196,7 +196,12 @@ class SeatState:
 
 
 _CLAIM_TYPES = {CHI: Chi, PON: Pon, KAN: Kan}
+# Actions are immutable values: the common ones are made once and shared.
+_DISCARDS = tuple(tuple(Discard(seat, code) for code in range(37)) for seat in range(4))
+_PASSES = tuple(Pass(seat) for seat in range(4))
+_RONS = tuple(Ron(seat) for seat in range(4))
 _CODES = (tuple(code_of(t, 0) for t in range(136)), tuple(code_of(t, 1) for t in range(136)))
+_CODE_ORDER = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))  # a red five right after its kind
 _YAOCHUU_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 
 
@@ -322,9 +327,9 @@ class HandState:
         opportunity = self.opportunity_of(seat)
         if opportunity is None:
             return []
-        found: list[Action] = [Pass(seat)]
+        found: list[Action] = [_PASSES[seat]]
         if opportunity.can_win:
-            found.append(Ron(seat))
+            found.append(_RONS[seat])
         if self.rons:
             return found
         for option in opportunity.options:
@@ -335,7 +340,9 @@ class HandState:
         st = self.seats[seat]
         if st.in_riichi:
             return self._riichi_turn_actions(seat)
-        found: list[Action] = [Discard(seat, c) for c in self._held_codes(seat) if not st.forbidden >> kind_of_code(c) & 1]
+        discards = _DISCARDS[seat]
+        forbidden = st.forbidden
+        found: list[Action] = [discards[c] for c in self._held_codes(seat) if not forbidden or not forbidden >> kind_of_code(c) & 1]
         if self.after_claim:
             return found
         if self.can_tsumo(seat):
@@ -365,7 +372,9 @@ class HandState:
     def _held_codes(self, seat: int) -> list[int]:
         """Distinct codes in the concealed hand, by kind (a red five after its plain kind)."""
         codes = set(map(self.codes.__getitem__, self.seats[seat].concealed))
-        return sorted(codes, key=lambda c: (kind_of_code(c), c))
+        if not self.reds:
+            return sorted(codes)
+        return sorted(codes, key=_CODE_ORDER.__getitem__)
 
     def _kan_possible(self) -> bool:
         return self.wall.can_kan()
@@ -432,7 +441,7 @@ class HandState:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one legal action and return its events; raise (changing nothing) otherwise."""
-        well_formed = is_well_formed(action)
+        well_formed = type(action) in _HANDLERS and is_well_formed(action)
         if well_formed:
             action = self._with_default_consumed(action)
         legal = self.legal_actions(action.seat) if well_formed else []

@@ -11,16 +11,17 @@ action stays what it was (build a fresh one per decision; DESIGN 2.5, 6).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.state import ClaimOpportunity, HandState, Phase, RiverEntry
 from mahjong_joy.tiles import KIND_COUNT
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """Read-only picture of a hand for one seat (absolute seat numbers throughout)."""
+class SeatView(NamedTuple):
+    """Read-only picture of a hand for one seat (absolute seat numbers throughout).
+
+    A named tuple: immutable, and cheap to build once per decision."""
 
     seat: int
     phase: Phase
@@ -100,30 +101,31 @@ def observe(state: HandState, seat: int) -> SeatView:
     offered = None if on is None or state.phase in (Phase.AWAITING_DISCARD, Phase.FINISHED) else on[1] // 4
     seats = state.seats
     waits = state.waits_of(seat) if state.phase is not Phase.AWAITING_DISCARD or state.current != seat else ()
+    concealed = sorted(st.concealed)
     return SeatView(
-        seat=seat,
-        phase=state.phase,
-        current=state.current,
-        dealer=state.dealer,
-        round_wind=state.round_wind,
-        hand=tuple(sorted(t // 4 for t in st.concealed)),
-        hand_codes=tuple(sorted(map(codes.__getitem__, st.concealed))),
-        counts34=tuple(st.counts),
-        drawn_tile=None if drawn is None else drawn // 4,
-        drawn_code=None if drawn is None else codes[drawn],
-        meld_sets=tuple(s.meld_view for s in seats),
-        rivers=tuple(s.river_view for s in seats),
-        hand_sizes=tuple(len(s.concealed) for s in seats),
-        riichi=tuple(s.riichi_at for s in seats),
-        points=tuple(state.points),
-        sticks=state.sticks,
-        wall_count=state.wall.live_count,
-        dora_indicators=tuple(t // 4 for t in state.wall.dora_indicators),
-        last_discard=offered,
-        opportunity=state.opportunity_of(seat),
-        legal_actions=tuple(state.legal_actions(seat)),
-        waits=waits,
-        furiten=state.is_furiten(seat) if waits else False,
-        pons=tuple(state.pons_of(seat)),
-        needs_yaku=state.rules.scoring.yaku_required,
+        seat,
+        state.phase,
+        state.current,
+        state.dealer,
+        state.round_wind,
+        tuple([t >> 2 for t in concealed]),
+        tuple(sorted(map(codes.__getitem__, concealed))) if state.reds else tuple([t >> 2 for t in concealed]),
+        tuple(st.counts),
+        None if drawn is None else drawn >> 2,
+        None if drawn is None else codes[drawn],
+        tuple([s.meld_view for s in seats]),
+        tuple([s.river_view for s in seats]),
+        tuple([len(s.concealed) for s in seats]),
+        tuple([s.riichi_at for s in seats]),
+        tuple(state.points),
+        state.sticks,
+        state.wall.live_count,
+        tuple([t >> 2 for t in state.wall.dora_indicators]),
+        offered,
+        state.opportunity_of(seat),
+        tuple(state.legal_actions(seat)),
+        waits,
+        state.is_furiten(seat) if waits else False,
+        tuple(state.pons_of(seat)) if st.melds else (),
+        state.rules.scoring.yaku_required,
     )

@@ -82,7 +82,12 @@ def claims_on_counts(counts: Sequence[int], tile: int, from_left: bool) -> list[
     return options
 
 
-def _own_turn_kans(counts: list[int], pons: Iterable[int]) -> list[ClaimOption]:
+def own_turn_kans_on_counts(counts: Sequence[int], pons: Iterable[int]) -> list[ClaimOption]:
+    """Own-turn kans for counts the caller keeps valid (the engine's own)."""
+    return _own_turn_kans(counts, pons)
+
+
+def _own_turn_kans(counts: Sequence[int], pons: Iterable[int]) -> list[ClaimOption]:
     options = [ClaimOption(CLOSED_KAN, (t,) * 4, None) for t in range(KIND_COUNT) if counts[t] == 4]
     options += [ClaimOption(ADDED_KAN, (t,) * 4, t) for t in sorted(set(pons)) if counts[t] >= 1]
     return options

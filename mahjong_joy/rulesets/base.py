@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_joy.hand.claims import KAN, ClaimOption, claimable_sets, claims_on_counts
+from mahjong_joy.hand.claims import KAN, ClaimOption, claims_on_counts, own_turn_kans_on_counts
 from mahjong_joy.tiles import KIND_COUNT
 
 WIND_LETTERS = ("E", "S", "W", "N")
@@ -135,8 +135,10 @@ class Ruleset(ABC):
         return claims_on_counts(counts34, tile, from_left)
 
     def own_turn_kans(self, counts34: Sequence[int], pons: Sequence[int]) -> list[ClaimOption]:
-        """Closed kans and added kans available on one's own turn."""
-        return claimable_sets(counts34, None, pons=pons)
+        """Closed kans and added kans available on one's own turn (trusted counts)."""
+        if 4 not in counts34 and not pons:
+            return []
+        return own_turn_kans_on_counts(counts34, pons)
 
     def waits(self, counts34: Sequence[int], melds: int) -> tuple[int, ...]:
         """Kinds that would complete a 13-equivalent hand (a held-four kind is no wait)."""
