@@ -1,10 +1,11 @@
 """The facilitator: seats (human or AI), claim priority, pacing, and a snapshot for the UI.
 
 The engine only says what is legal; the controller decides whose decision
-counts. On a discard several seats may answer: a win beats pon and kan, which
-beat chi; among equals the first seat in turn order after the discarder wins
-(the Joy rule for several possible rons, too). AI seats answer at once; a human
-is asked only when their best possible answer could still beat the AIs'.
+counts, through :func:`~mahjong_joy.rulesets.claims.resolve_claims`: a win beats
+pon and kan, which beat chi; among equals the first seat in turn order after the
+discarder wins, and several rons all stand when the rules allow it. AI seats
+answer at once; a human is asked whenever their answer could still take effect
+(a human's ron is never dropped because an AI also rons).
 
 Nothing here blocks: :meth:`Controller.step` advances until a human decision is
 pending, a hand has just ended (so the UI can show the score screen; the next
@@ -43,13 +44,14 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mahjong_joy.ai import make_ai
-from mahjong_joy.engine.actions import Action, Chi, Kan, Pass, Pon, Ron, action_from_dict
+from mahjong_joy.engine.actions import Action, Pass, Ron, action_from_dict
 from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.match import HandResult, Match, Standing
 from mahjong_joy.engine.state import HandState, Phase
-from mahjong_joy.engine.view import SeatView
+from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
 from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
+from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
 
 HUMAN = "human"
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
@@ -131,8 +133,6 @@ class Snapshot:
     standings: tuple[Standing, ...]
     is_over: bool
 
-
-_RANK = {Ron: 0, Pon: 1, Kan: 1, Chi: 2, Pass: 3}
 
 
 class Controller:
@@ -221,7 +221,9 @@ class Controller:
             drawn = None if hand.drawn is None else hand.drawn // 4
             return Decision(seat, TURN, drawn, tuple(hand.legal_actions(seat)))
         kind = ROB_KAN if hand.phase is Phase.AWAITING_ROBBERY else CLAIM
-        return Decision(seat, kind, SeatView(hand, seat).last_discard, tuple(hand.legal_actions(seat)))
+        on = hand.pending_kan or hand.last_discard
+        tile = None if on is None else on[1] // 4
+        return Decision(seat, kind, tile, tuple(hand.legal_actions(seat)))
 
     def events_since(self, index: int) -> list[Event]:
         """Events after the first ``index`` (a UI keeps its own cursor)."""
@@ -229,7 +231,7 @@ class Controller:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see of the hand in play."""
-        return SeatView(self.hand, seat)
+        return observe(self.hand, seat)
 
     # ------------------------------------------------------------ driving
 
@@ -310,7 +312,7 @@ class Controller:
         for seat in hand.seats_to_act():
             decider = self.deciders[seat]
             if decider is not None and seat not in self._answers:
-                self._answers[seat] = decider.choose(SeatView(hand, seat), hand.legal_actions(seat))
+                self._answers[seat] = decider.choose(observe(hand, seat), hand.legal_actions(seat))
 
     def _move(self) -> list[Event]:
         """One AI action or one claim resolution; [] when a human must decide."""
@@ -320,41 +322,48 @@ class Controller:
             decider = self.deciders[seat]
             if decider is None:
                 return []
-            return self._apply(decider.choose(SeatView(hand, seat), hand.legal_actions(seat)))
+            return self._apply(decider.choose(observe(hand, seat), hand.legal_actions(seat)))
         self._collect_ai_answers()
         if self._human_to_ask() is not None:
             return []
         return self._resolve()
 
-    def _priority(self, action: Action) -> tuple[int, int]:
-        """Lower is stronger: (ron < pon/kan < chi < pass, seats after the discarder)."""
-        return (_RANK[type(action)], (action.seat - self.hand.current) % 4)
-
     def _human_to_ask(self) -> int | None:
-        """The first human seat whose answer is still needed, if any."""
+        """The first human seat whose answer is still needed, if any: one whose best
+        option beats every answer in, or who may ron when several rons all stand."""
         hand = self.hand
         if hand.is_finished or self.is_over:
             return None
         if hand.phase is Phase.AWAITING_DISCARD:
             return hand.current if self.deciders[hand.current] is None else None
-        best = min((self._priority(a) for a in self._answers.values()), default=(9, 9))
+        discarder = hand.current
+        best = min((claim_rank(a, discarder) for a in self._answers.values()), default=(9, 9))
+        several_rons = hand.rules.hand.max_rons > 1
         for seat in hand.seats_to_act():
             if self.deciders[seat] is not None or seat in self._answers:
                 continue
-            strongest = min(self._priority(a) for a in hand.legal_actions(seat))
-            if strongest < best:
+            legal = hand.legal_actions(seat)
+            strongest = min(claim_rank(a, discarder) for a in legal)
+            if strongest < best or (several_rons and any(isinstance(a, Ron) for a in legal)):
                 return seat
         return None
 
     def _resolve(self) -> list[Event]:
-        """All needed answers are in: apply the strongest claim, or everyone's pass."""
-        answers = self._answers
-        winner = min(answers.values(), key=self._priority) if answers else None
-        if winner is not None and not isinstance(winner, Pass):
-            return self._apply(winner)
+        """All needed answers are in: apply the claims that take effect, then pass the rest."""
+        hand = self.hand
+        chosen = resolve_claims(self._answers, hand.current, hand.rules.hand.max_rons)
         events: list[Event] = []
-        for seat in self.hand.seats_to_act():
-            events += self._apply(Pass(seat))
+        for action in chosen:
+            if self.hand.is_finished:
+                break
+            events += self._apply(action)
+        if chosen and not isinstance(chosen[0], Ron):
+            return events
+        while not self.hand.is_finished and self.hand.phase is not Phase.AWAITING_DISCARD:
+            seats = self.hand.seats_to_act()
+            if not seats:
+                break
+            events += self._apply(Pass(seats[0]))
         return events
 
     # ------------------------------------------------------------ snapshot
@@ -416,7 +425,10 @@ class Controller:
         return list(self.match.points)
 
     def record(self) -> dict[str, Any]:
-        """This match as a record (see :mod:`mahjong_joy.replay.record`)."""
-        from mahjong_joy.replay.record import match_record
-
-        return match_record(self)
+        """This match's entry in a record (see :mod:`mahjong_joy.replay.record`): its
+        seed, hand limit and every decision, in order."""
+        return {
+            "seed": self.seed,
+            "max_hands": self.match.max_hands,
+            "decisions": [action.to_dict() for action in self.decisions],
+        }

@@ -29,6 +29,10 @@ class ScoringError(MahjongJoyError):
     """A win situation or rules option the scorer cannot read: an unknown field, a bad wind."""
 
 
+class RulesError(MahjongJoyError):
+    """A rules value that cannot be read: an unknown option, a bad value, an unknown preset."""
+
+
 class StorageUnavailableError(MahjongJoyError):
     """A data file that cannot be used now: another program holds it locked (a second copy
     of the game, a backup tool), or it could not be read and could not be moved aside either.

@@ -23,11 +23,43 @@ TERMINALS = (0, 8, 9, 17, 18, 26)
 TERMINALS_AND_HONORS = TERMINALS + tuple(range(27, 34))
 FIVES = (4, 13, 22)
 RED_FIVE_IDS = (16, 52, 88)
+RED_CODES = (34, 35, 36)
+"""Tile codes of the red 5m, 5p, 5s; codes 0..33 are the kinds themselves (mjai ``5mr``)."""
+CODE_COUNT = 37
 
 
 def kind_of(tile_id: int) -> int:
     """Kind of a physical tile id (0..135)."""
     return tile_id // 4
+
+
+def kind_of_code(code: int) -> int:
+    """Kind of a tile code: a red five counts as a five.
+
+    >>> kind_of_code(35), kind_of_code(7)
+    (13, 7)
+    """
+    return FIVES[code - 34] if code >= 34 else code
+
+
+def code_of(tile_id: int, red_fives: int) -> int:
+    """The code a physical tile shows: its kind, or a red code for a red copy
+    when the rules have red fives (copy 0 of each five, ids 16, 52, 88)."""
+    if red_fives and tile_id in RED_FIVE_IDS:
+        return RED_CODES[tile_id // 36]
+    return tile_id // 4
+
+
+def is_red_code(code: int) -> bool:
+    """True for the codes of red fives (34..36)."""
+    return code >= 34
+
+
+def code_name(code: int) -> str:
+    """MPSZ name of a code: ``0m`` for the red 5m, else as :func:`tile_name`."""
+    if code >= 34:
+        return f"0{SUITS[code - 34]}"
+    return tile_name(code)
 
 
 def suit_of(tile: int) -> int:

@@ -32,7 +32,7 @@ from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
 from mahjong_joy.ui.session import HandResult, MeldView, StaticSession, TableSnapshot  # noqa: E402
-from mahjong_joy.ui.settings import Settings  # noqa: E402
+from mahjong_joy.storage.settings import Settings  # noqa: E402
 
 SIZES = ((1280, 800), (1024, 640))
 

@@ -81,15 +81,18 @@ def oversized(path: Path, size: int) -> None:
         handle.truncate(size)
 
 
-# Wrong types at every field of a record or autosave (the autosave keys last).
+# Wrong types at every field of a schema-2 record or autosave (the autosave keys last).
 FIRST = ("matches", 0, "decisions", 0)
 WRONG_TYPES = {
     "schema as text": changed(("schema",), "1"),
     "format as a list": changed(("format",), ["mahjong-joy-record"]),
-    "ruleset as a list": changed(("ruleset",), ["joy"]),
-    "ruleset name as a list": changed(("ruleset", "name"), ["joy"]),
-    "ruleset name as an object": changed(("ruleset", "name"), {"joy": 1}),
-    "ruleset options as a list": changed(("ruleset", "options"), [1]),
+    "rules as a list": changed(("rules",), ["joy"]),
+    "rules name as a list": changed(("rules", "name"), ["joy"]),
+    "rules name as an object": changed(("rules", "name"), {"joy": 1}),
+    "rules hand as a list": changed(("rules", "hand"), [1]),
+    "rules riichi as text": changed(("rules", "hand", "riichi"), "yes"),
+    "rules uma as an object": changed(("rules", "table", "uma"), {"a": 1}),
+    "rules unknown option": changed(("rules", "hand", "teleport"), True),
     "seed as a list": changed(("seed",), [7]),
     "seats as an object": changed(("seats",), {"0": "human"}),
     "a seat as a list": changed(("seats", 1), ["potential"]),
@@ -112,4 +115,13 @@ WRONG_TYPES = {
     "player name as a list": changed(("player_name",), ["Mei"]),
     "player name with a lone surrogate": changed(("player_name",), "\ud800"),
     "start time as a number": changed(("started_at",), 20260102),
+}
+
+# A schema-1 record names its ruleset instead of carrying the rules.
+V1_WRONG_TYPES = {
+    "v1 ruleset as a list": changed(("ruleset",), ["joy"]),
+    "v1 ruleset name as a list": changed(("ruleset", "name"), ["joy"]),
+    "v1 ruleset name as an object": changed(("ruleset", "name"), {"joy": 1}),
+    "v1 ruleset options as a list": changed(("ruleset", "options"), [1]),
+    "v1 decision type as a list": changed(FIRST + ("type",), ["discard"]),
 }

@@ -19,7 +19,7 @@ def check_hand(hand: HandState) -> None:
     assert len(hand.wall.dead_tiles()) == 14, "dead wall must hold 14 tiles"
     assert sorted(ids) == list(range(136)), f"tiles not accounted for: {len(ids)} ids"
     outcome = hand.outcome
-    winner = outcome.winner if outcome else None
+    winner = outcome.wins[0].seat if outcome and outcome.wins else None
     for seat in range(4):
         kinds = [t // 4 for t in hand.concealed[seat]]
         counts = to_counts34(kinds)
@@ -52,6 +52,15 @@ def fingerprint(hand: HandState) -> tuple:
         hand.opportunities,
         hand.after_claim,
         len(hand.events),
+        tuple(repr(st) for st in hand.seats),
+        tuple(hand.points),
+        hand.sticks,
+        tuple(hand.rons),
+        hand.riichi_pending,
+        hand.abort_pending,
+        hand.dora_pending,
+        hand.calls,
+        hand.wall.revealed,
     )
 
 

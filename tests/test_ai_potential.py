@@ -7,7 +7,7 @@ import time
 
 from mahjong_joy.ai.potential import PotentialAI, best_discard, potential
 from mahjong_joy.ai.random_legal import RandomLegalAI
-from mahjong_joy.engine import HandState, Pass, Phase, Pon, SeatView
+from mahjong_joy.engine import HandState, Pass, Phase, Pon, SeatView, observe
 from mahjong_joy.engine.actions import Discard
 from mahjong_joy.rulesets.joy import JoyRuleset
 from mahjong_joy.tiles import to_counts34
@@ -49,7 +49,7 @@ def _claim_state() -> HandState:
 def test_the_ai_claims_when_the_potential_improves_and_always_wins() -> None:
     hand = _claim_state()
     assert hand.phase is Phase.AWAITING_CLAIMS
-    choice = PotentialAI().choose(SeatView(hand, 1), hand.legal_actions(1))
+    choice = PotentialAI().choose(observe(hand, 1), hand.legal_actions(1))
     assert choice == Pon(1)
 
 
@@ -61,7 +61,7 @@ def test_the_ai_does_not_claim_when_it_would_not_improve() -> None:
     )
     hand.apply(Discard(0, h("1m")[0]))
     # 112233m is two runs: ponning 1m breaks them (400 now, 340 after).
-    assert PotentialAI().choose(SeatView(hand, 1), hand.legal_actions(1)) == Pass(1)
+    assert PotentialAI().choose(observe(hand, 1), hand.legal_actions(1)) == Pass(1)
 
 
 def test_median_decision_is_at_most_one_millisecond() -> None:
@@ -71,7 +71,7 @@ def test_median_decision_is_at_most_one_millisecond() -> None:
         hand = HandState.from_key(f"speed:{seed}", 0, JOY)
         while not hand.is_finished:
             seat = hand.seats_to_act()[0]
-            view, legal = SeatView(hand, seat), hand.legal_actions(seat)
+            view, legal = observe(hand, seat), hand.legal_actions(seat)
             start = time.perf_counter()
             action = ai.choose(view, legal)
             timings.append(time.perf_counter() - start)
@@ -82,5 +82,5 @@ def test_median_decision_is_at_most_one_millisecond() -> None:
 def test_the_random_ai_is_seeded() -> None:
     hand = HandState.from_key("r:1", 0, JOY)
     legal = hand.legal_actions(0)
-    picks = [RandomLegalAI(4).choose(SeatView(hand, 0), legal) for _ in range(2)]
+    picks = [RandomLegalAI(4).choose(observe(hand, 0), legal) for _ in range(2)]
     assert picks[0] == picks[1] and picks[0] in legal

@@ -14,6 +14,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from mahjong_joy.rulesets.joy import ruleset_for
+
 from mahjong_joy.controller import Controller
 from mahjong_joy.errors import RecordError
 from mahjong_joy.replay import autosave as autosave_module
@@ -42,9 +44,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def played(seed: int, decisions: int, seats: tuple[str, ...] = SEATS) -> Controller:
+def played(seed: int, decisions: int, seats: tuple[str, ...] = SEATS, rules: str = "joy") -> Controller:
     """A match stopped as soon as it holds at least ``decisions`` decisions."""
-    ctl = Controller(seats, seed, auto_deal=False)
+    ctl = Controller(seats, seed, ruleset=ruleset_for(rules), auto_deal=False)
     while len(ctl.decisions) < decisions and not ctl.is_over:
         if ctl.hand.is_finished:
             ctl.next_hand()
@@ -70,14 +72,15 @@ def corrupt_files(home: Path) -> list[Path]:
 
 # -- writing and loading -----------------------------------------------------------------
 
-def test_the_autosave_is_the_record_with_player_keys_and_loads_back_exactly() -> None:
-    ctl = played(3, 120)
+@pytest.mark.parametrize("rules", ["joy", "tenhou", "mahjong_soul"])
+def test_the_autosave_is_the_record_with_player_keys_and_loads_back_exactly(rules: str) -> None:
+    ctl = played(3, 120, rules=rules)
     AutosaveWriter(META).save(ctl)
     text = autosave_path().read_text(encoding="utf-8")
     data = json.loads(text)
     assert text == json.dumps(autosave_record(ctl, META), separators=(",", ":")) + "\n" and text.count("\n") == 1
     assert data["autosave"] is True and (data["player_seat"], data["player_name"], data["started_at"]) == (0, "Mei", META.started_at)
-    assert data["ruleset"]["name"] == "joy" and data["schema"] == SCHEMA and data["seats"] == list(SEATS)
+    assert data["rules"] == ruleset_for(rules).rules.to_dict() and data["schema"] == SCHEMA and data["seats"] == list(SEATS)
     loaded = load_autosave()
     assert loaded is not None
     resumed, meta = loaded
@@ -285,7 +288,7 @@ def test_the_table_scene_continues_or_explains() -> None:
     from mahjong_joy.ui.scenes.table import TableScene
 
     ControllerSession(seed=14, human=True)  # a new match with a human seat: nothing saved before its first decision
-    from mahjong_joy.ui.settings import Settings
+    from mahjong_joy.storage.settings import Settings
 
     app = SimpleNamespace(settings=Settings(player_name="Mika"))  # the name set in Settings names the player
     scene = SimpleNamespace(message="", message_timer=0.0, app=app)

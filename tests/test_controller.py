@@ -6,8 +6,10 @@ import random
 
 import pytest
 
+from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
+
 from mahjong_joy.controller import CLAIM, TURN, Controller
-from mahjong_joy.engine.actions import Discard, Pass, Pon, Ron
+from mahjong_joy.engine.actions import Chi, Discard, Kan, Pass, Pon, Ron
 from mahjong_joy.errors import IllegalActionError
 
 
@@ -55,14 +57,20 @@ def test_step_with_limit_makes_one_move() -> None:
     assert len(ctl.decisions) in (2, 3, 4)  # a move may apply several passes at once
 
 
-def test_ron_beats_pon_and_the_first_seat_after_the_discarder_wins() -> None:
-    ctl = Controller(seats=("potential",) * 4, seed=0)
-    ctl._answers = {}
-    hand = ctl.hand
-    hand.current = 0
-    assert ctl._priority(Ron(3)) < ctl._priority(Pon(1))
-    assert ctl._priority(Ron(1)) < ctl._priority(Ron(2))
-    assert ctl._priority(Pon(2)) < ctl._priority(Pass(1))
+@pytest.mark.parametrize(
+    "answers, max_rons, expected",
+    [
+        ({3: Ron(3), 1: Pon(1)}, 1, (Ron(3),)),  # ron beats pon, whoever is nearer
+        ({1: Ron(1), 2: Ron(2)}, 1, (Ron(1),)),  # head bump: the nearest ron only
+        ({2: Ron(2), 1: Ron(1)}, 3, (Ron(1), Ron(2))),  # double ron: both, nearest first (C1-9)
+        ({1: Ron(1), 2: Ron(2), 3: Ron(3)}, 3, (Ron(1), Ron(2), Ron(3))),
+        ({2: Pon(2), 1: Pass(1)}, 3, (Pon(2),)),
+        ({1: Chi(1, (0, 1, 2)), 3: Kan(3)}, 3, (Kan(3),)),  # kan beats chi
+        ({1: Pass(1), 2: Pass(2)}, 3, ()),
+    ],
+)
+def test_claim_resolution_table(answers: dict, max_rons: int, expected: tuple) -> None:
+    assert resolve_claims(answers, 0, max_rons) == expected
 
 
 def test_the_score_screen_waits_with_auto_deal_off() -> None:
@@ -133,8 +141,8 @@ def test_a_human_is_not_asked_when_an_ai_claim_beats_every_option() -> None:
         while not ctl.hand.is_finished:
             decision = ctl.pending
             if decision is not None and decision.kind == CLAIM:
-                strongest_ai = min((ctl._priority(a) for s, a in ctl._answers.items() if s != 0), default=(9, 9))
-                assert min(ctl._priority(a) for a in decision.actions) < strongest_ai
+                strongest_ai = min((claim_rank(a, ctl.hand.current) for s, a in ctl._answers.items() if s != 0), default=(9, 9))
+                assert min(claim_rank(a, ctl.hand.current) for a in decision.actions) < strongest_ai
             if decision is None:
                 ctl.step(1)
             else:

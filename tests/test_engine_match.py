@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from mahjong_joy.engine.match import Match, standings_of
-from mahjong_joy.rulesets.base import Position, WinContext, deltas_from_payments
+from mahjong_joy.rulesets.base import TableState, deltas_from_payments
 from mahjong_joy.rulesets.joy import JoyRuleset
+from mahjong_joy.rulesets.riichi import WinSituation
+from mahjong_joy.rulesets.riichi.flow import next_table
+from mahjong_joy.tiles import SOUTH
 from tests.helpers import h
 
 JOY = JoyRuleset()
 
 
 def test_a_hand_without_yaku_scores_joy_win_and_the_discarder_pays() -> None:
-    win = WinContext(seat=1, from_seat=3, tsumo=False, hand=tuple(h("123m456p789s1z1z789m")),
-                     win_tile=h("9m")[0], melds=(), dealer=0)
-    score = JOY.score_win(win)
-    assert ("joy_win", 1) in score.yaku or score.han >= 1
-    assert sum(score.deltas) == 0 and score.deltas[3] < 0 < score.deltas[1] and score.deltas[0] == 0
+    win = WinSituation(hand=tuple(sorted(h("123m456p789s1z1z789m"))), win_tile=h("9m")[0], seat_wind=SOUTH)
+    score = JOY.score(win)
+    assert score.valid and ("joy_win", 1) in score.yaku
+    deltas = deltas_from_payments(score.payments, 1, 3, 0)
+    assert sum(deltas) == 0 and deltas[3] < 0 < deltas[1] and deltas[0] == 0
 
 
 def test_tsumo_payments_split_between_dealer_and_non_dealers() -> None:
@@ -25,13 +28,19 @@ def test_tsumo_payments_split_between_dealer_and_non_dealers() -> None:
 
 
 def test_dealer_repeats_on_a_dealer_win_and_passes_otherwise() -> None:
-    p = Position("E", 2, 1, 1)
-    points = [25_000] * 4
-    assert JOY.next_position(p, 1, points) == Position("E", 2, 2, 1)
-    assert JOY.next_position(p, 3, points) == Position("E", 3, 0, 2)
-    assert JOY.next_position(p, None, points) == Position("E", 3, 2, 2)
-    assert JOY.next_position(Position("E", 4, 0, 3), 0, points) is None
-    assert JOY.next_position(p, 3, [30_000, -100, 40_000, 30_100]) is None
+    rules = JOY.rules
+    points = (25_000,) * 4
+    t = TableState("E", 2, 1, 1, points)
+
+    def after(keeps: bool, honba: int, table: TableState = t, pts: tuple = points) -> tuple | None:
+        nxt = next_table(table, pts, 0, keeps, honba, False, rules)
+        return None if nxt is None else tuple(nxt.position.__getattribute__(f) for f in ("round_wind", "hand_number", "honba", "dealer"))
+
+    assert after(True, 2) == ("E", 2, 2, 1)  # dealer win: repeat, honba up
+    assert after(False, 0) == ("E", 3, 0, 2)  # non-dealer win
+    assert after(False, 2) == ("E", 3, 2, 2)  # a draw: the seat passes, honba up
+    assert after(False, 0, TableState("E", 4, 0, 3, points)) is None  # East 4 is the last
+    assert after(False, 0, t, (30_000, -100, 40_000, 30_100)) is None  # below zero ends it
 
 
 def test_standings_break_ties_by_seat() -> None:

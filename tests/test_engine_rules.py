@@ -157,7 +157,7 @@ def test_exhaustive_draw_when_the_wall_runs_out() -> None:
         else:
             hand.apply(Pass(seat))
         check_hand(hand)
-    assert hand.outcome is not None and hand.outcome.winner is None and hand.wall.live_count == 0
+    assert hand.outcome is not None and not hand.outcome.wins and hand.wall.live_count == 0
     for seat, waits in hand.outcome.ready:
         for wait in waits:
             counts = list(hand.counts[seat])

@@ -6,6 +6,7 @@ Regenerate on purpose with ``MAHJONG_JOY_REGEN_GOLDEN=1 python -m pytest tests/t
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -14,9 +15,16 @@ import pytest
 from mahjong_joy.controller import Controller
 from mahjong_joy.engine.match import Match
 from mahjong_joy.notation import format_tiles
+from mahjong_joy.rulesets.joy import ruleset_for
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [("potential_seed_7.txt", "potential", 7), ("random_seed_2024.txt", "random", 2024)]
+CASES = [
+    ("potential_seed_7.txt", "potential", 7, "joy"),
+    ("random_seed_2024.txt", "random", 2024, "joy"),
+    ("potential_tenhou_seed_7.txt", "potential", 7, "tenhou"),
+    ("potential_mahjong_soul_seed_12.txt", "potential", 12, "mahjong_soul"),
+    ("random_tenhou_seed_5.txt", "random", 5, "tenhou"),
+]
 
 
 def state_line(match: Match) -> str:
@@ -28,24 +36,41 @@ def state_line(match: Match) -> str:
     return f"{hand.phase.value} turn S{hand.current} wall {hand.wall.live_count} hands {sizes} melds {melds} last {rivers}"
 
 
-def playthrough(ai: str, seed: int) -> list[str]:
-    ctl = Controller(seats=(ai,) * 4, seed=seed, max_hands=1)
+def riichi_state(match: Match) -> str:
+    """Riichi seats, sticks and points: the extra state a riichi golden shows."""
+    hand = match.hand
+    riichi = "".join("R" if s.in_riichi else "-" for s in hand.seats)
+    return f" riichi {riichi} sticks {hand.sticks} points {'/'.join(map(str, hand.points))}"
+
+
+def playthrough(ai: str, seed: int, rules: str = "joy") -> list[str]:
+    """One hand played by four seats of ``ai``; a riichi preset's header prints its rules."""
+    ruleset = ruleset_for(rules)
+    ctl = Controller(seats=(ai,) * 4, seed=seed, ruleset=ruleset, max_hands=1)
     while not ctl.is_over:
         ctl.step()
-    match = Match(seed, max_hands=1)
-    lines = [f"seed {seed} ai {ai} wall {match.wall_key}", f"0 deal | {state_line(match)}"]
+    match = Match(seed, ruleset, max_hands=1)
+    riichi = ruleset.rules.hand.riichi
+    extra = (lambda m: riichi_state(m)) if riichi else (lambda m: "")
+    lines = [f"seed {seed} ai {ai} wall {match.wall_key}"]
+    if riichi:
+        lines.append("rules " + json.dumps(ruleset.rules.to_dict(), sort_keys=True))
+    lines.append(f"0 deal | {state_line(match)}{extra(match)}")
     for step, action in enumerate(ctl.decisions, start=1):
         match.apply(action)
-        lines.append(f"{step} S{action.seat} {action.describe()} | {state_line(match)}")
+        lines.append(f"{step} S{action.seat} {action.describe()} | {state_line(match)}{extra(match)}")
     result = match.results[-1]
     lines.append(f"result winner {result.winner} yaku {list(result.yaku)} deltas {list(result.deltas)}")
+    if riichi:
+        lines.append(f"end {result.end} wins {[(w.seat, w.from_seat, w.han, w.fu) for w in result.wins]}"
+                     f" riichi {list(result.riichi)} points {list(result.points)} sticks {result.sticks_after}")
     return lines
 
 
-@pytest.mark.parametrize("name, ai, seed", CASES)
-def test_playthrough_matches_the_golden_file(name: str, ai: str, seed: int) -> None:
+@pytest.mark.parametrize("name, ai, seed, rules", CASES)
+def test_playthrough_matches_the_golden_file(name: str, ai: str, seed: int, rules: str) -> None:
     path = GOLDEN / name
-    lines = playthrough(ai, seed)
+    lines = playthrough(ai, seed, rules)
     if os.environ.get("MAHJONG_JOY_REGEN_GOLDEN"):
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert path.read_text(encoding="utf-8").splitlines() == lines

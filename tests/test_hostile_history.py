@@ -167,7 +167,7 @@ def test_the_screens_show_the_good_rows_of_a_damaged_history(screen: str) -> Non
     from mahjong_joy.ui.scenes.home import HomeScene
     from mahjong_joy.ui.scenes.replay import ReplaysScene
     from mahjong_joy.ui.scenes.stats import StatsScene
-    from mahjong_joy.ui.settings import Settings
+    from mahjong_joy.storage.settings import Settings
 
     saved_history(3)
     _spoil("matches", "points", "not json")
@@ -232,7 +232,7 @@ def test_the_screens_say_a_locked_history_is_in_use(screen: str) -> None:
     from mahjong_joy.ui.scenes.home import HomeScene
     from mahjong_joy.ui.scenes.replay import ReplaysScene
     from mahjong_joy.ui.scenes.stats import StatsScene
-    from mahjong_joy.ui.settings import Settings
+    from mahjong_joy.storage.settings import Settings
 
     saved_history(1)
     app = App(size=(1024, 640), settings=Settings())
@@ -250,7 +250,7 @@ def test_a_match_ending_on_a_locked_history_waits_and_home_archives_it_when_free
     from mahjong_joy.ui.app import App
     from mahjong_joy.ui.controller_session import ControllerSession
     from mahjong_joy.ui.scenes.home import HomeScene
-    from mahjong_joy.ui.settings import Settings
+    from mahjong_joy.storage.settings import Settings
 
     saved_history(1)
     session = ControllerSession(seed=31, max_hands=1)

@@ -17,7 +17,9 @@ from mahjong_joy.commands import replay as replay_command
 from mahjong_joy.commands.simulate import simulate
 from mahjong_joy.engine.match import Match
 from mahjong_joy.replay.record import RECORD_LIMIT, read_record, run_record, write_record
-from tests.hostile import FIRST, SYNTAX, WRONG_TYPES, changed, encoded, endless, numbers_at, oversized, with_bom
+from tests.hostile import FIRST, SYNTAX, V1_WRONG_TYPES, WRONG_TYPES, changed, encoded, endless, numbers_at, oversized, with_bom
+
+V1_RECORD = Path(__file__).with_name("fixtures") / "v1_joy_seed3.json"
 
 RECORD_ONLY = {name: make for name, make in WRONG_TYPES.items() if not name.startswith(("autosave", "player", "start"))}
 VARIANTS = {
@@ -57,6 +59,17 @@ def test_replay_on_a_hostile_record_exits_2_with_one_line(tmp_path: Path, capsys
     code, out, err = replay(capsys, *args, "--frames", "1") if mode == "view" else replay(capsys, *args)
     assert_one_line_error(code, err)
     assert out == "" or mode == "--text"  # --text streams: the lines before a bad decision are already out
+
+
+@pytest.mark.parametrize("variant", list(V1_WRONG_TYPES))
+def test_replay_on_a_hostile_schema_1_record_exits_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                 variant: str) -> None:
+    path = tmp_path / "old.json"
+    path.write_bytes(V1_WRONG_TYPES[variant](json.loads(V1_RECORD.read_text(encoding="utf-8"))))
+    code, out, err = replay(capsys, str(path), "--summary")
+    assert_one_line_error(code, err)
+    assert out == ""
+    assert replay(capsys, str(V1_RECORD), "--summary")[0] == 0  # the good schema-1 record still replays
 
 
 def test_replay_of_dev_zero_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
@@ -139,13 +152,13 @@ def _row_with_record(content: bytes) -> None:
 
 
 @pytest.mark.parametrize("variant", ["nested 100,000 deep", "5,000-digit number", "decision type as a list",
-                                     "ruleset name as a list", "not UTF-8", "decision that does not apply"])
+                                     "rules name as a list", "not UTF-8", "decision that does not apply"])
 def test_the_replays_screen_marks_a_hostile_record_and_stays_up(variant: str) -> None:
     pytest.importorskip("pygame")
     from mahjong_joy.ui.app import App
     from mahjong_joy.ui.scenes.base import Scene
     from mahjong_joy.ui.scenes.replay import ReplaysScene
-    from mahjong_joy.ui.settings import Settings
+    from mahjong_joy.storage.settings import Settings
 
     _row_with_record(VARIANTS[variant](json.loads(json.dumps(good()))))
     app = App(size=(1024, 640), settings=Settings())

@@ -9,7 +9,7 @@ import pytest
 
 from mahjong_joy.storage import paths
 from mahjong_joy.storage.settings_store import SETTINGS_LIMIT, load_settings
-from mahjong_joy.ui.settings import Settings
+from mahjong_joy.storage.settings import Settings
 from tests.hostile import SYNTAX, encoded, endless, numbers_at, oversized, raw_at, with_bom
 
 GOOD = Settings(volume=0.3, hints=False, player_name="Mei").to_dict()

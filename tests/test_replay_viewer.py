@@ -30,7 +30,7 @@ from mahjong_joy.ui import theme  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.scenes.base import Scene  # noqa: E402
 from mahjong_joy.ui.scenes.replay import ReplaysScene, ReplayViewerScene  # noqa: E402
-from mahjong_joy.ui.settings import Settings  # noqa: E402
+from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.tiles_art import BACK  # noqa: E402
 
 # Seeds whose first hand has chi, pon, passes and a kan (closed / added), ending by ron / tsumo.

@@ -9,7 +9,7 @@ import pytest
 from mahjong_joy.ai.random_legal import RandomLegalAI
 from mahjong_joy.controller import Controller
 from mahjong_joy.engine.actions import Pass, action_from_dict
-from mahjong_joy.engine.view import SeatView
+from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import RecordError
 from mahjong_joy.replay.record import run_record
 
@@ -110,7 +110,7 @@ def test_the_random_ai_picks_by_seed_and_position_only() -> None:
         for seat in range(4):
             legal = hand.legal_actions(seat)
             if legal:
-                view = SeatView(hand, seat)
+                view = observe(hand, seat)
                 first = used.choose(view, legal)
                 assert RandomLegalAI("9:0").choose(view, legal) == first  # a fresh AI agrees
                 picks.append(first)

@@ -16,7 +16,7 @@ from mahjong_joy.storage.history import HandSummary, History, MatchSummary  # no
 from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.stats import PLACE_COLORS, StatsScene, placement_points  # noqa: E402
-from mahjong_joy.ui.settings import Settings  # noqa: E402
+from mahjong_joy.storage.settings import Settings  # noqa: E402
 
 SIZES = ((1280, 800), (1024, 640))
 

@@ -12,7 +12,7 @@ from mahjong_joy.storage import paths  # noqa: E402
 from mahjong_joy.storage.settings_store import load_settings, save_settings  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
-from mahjong_joy.ui.settings import Settings  # noqa: E402
+from mahjong_joy.storage.settings import Settings  # noqa: E402
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 from mahjong_joy.storage import files, paths
 from mahjong_joy.storage.files import atomic_write_json, atomic_write_text, quarantine
 from mahjong_joy.storage.settings_store import load_settings, save_settings
-from mahjong_joy.ui.settings import Settings
+from mahjong_joy.storage.settings import Settings
 
 
 @pytest.fixture
@@ -130,7 +130,7 @@ def test_quarantine_never_overwrites_an_earlier_copy(tmp_path: Path, monkeypatch
 def test_the_settings_docstring_examples_hold() -> None:
     import doctest
 
-    import mahjong_joy.ui.settings as module
+    import mahjong_joy.storage.settings as module
 
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted >= 3

@@ -16,7 +16,7 @@ from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.replay import ReplaysScene  # noqa: E402
 from mahjong_joy.ui.scenes.stats import StatsScene  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
-from mahjong_joy.ui.settings import Settings  # noqa: E402
+from mahjong_joy.storage.settings import Settings  # noqa: E402
 
 
 def home_app(size: tuple[int, int] = (1280, 800)) -> tuple[App, HomeScene]:

@@ -21,7 +21,7 @@ from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene, fu_label, fu_texts  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
 from mahjong_joy.ui.session import HandResult, MeldView, StaticSession, TableSnapshot  # noqa: E402
-from mahjong_joy.ui.settings import Settings  # noqa: E402
+from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.tiles_art import BACK  # noqa: E402
 from tests.helpers import h  # noqa: E402
 from tests.invariants import rigged_wall  # noqa: E402

@@ -20,7 +20,7 @@ from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene, meld_tiles  # noqa: E402
 from mahjong_joy.ui.session import HandResult, MeldView, StaticSession, TableSnapshot  # noqa: E402
-from mahjong_joy.ui.settings import Settings  # noqa: E402
+from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.tiles_art import BACK  # noqa: E402
 from tests.helpers import h  # noqa: E402
 from tests.test_ui_kans_flip import KAN_DRAWS, KAN_HANDS, button, click, rigged_table, until  # noqa: E402

@@ -17,7 +17,7 @@ from mahjong_joy.ui.scenes.claim import ClaimOverlay  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene, pretty, score_lines  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
-from mahjong_joy.ui.settings import Settings  # noqa: E402
+from mahjong_joy.storage.settings import Settings  # noqa: E402
 
 FRAMES = 20_000
 

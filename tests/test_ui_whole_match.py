@@ -20,7 +20,7 @@ from mahjong_joy.ui.scenes.replay import ReplaysScene, ReplayViewerScene  # noqa
 from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
 from mahjong_joy.ui.scenes.stats import StatsScene  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
-from mahjong_joy.ui.settings import Settings  # noqa: E402
+from mahjong_joy.storage.settings import Settings  # noqa: E402
 
 FRAME = 1 / 60
 MAX_FRAMES = 60_000

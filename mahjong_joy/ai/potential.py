@@ -8,7 +8,10 @@ sets, so a claim compares like with like.
 - Discard the tile whose removal leaves the highest potential; ties go to an
   isolated honor, then a terminal, then the lowest kind (deterministic).
 - Claim (chi, pon, kan) only when the potential after claiming and the best
-  following discard beats the potential now.
+  following discard beats the potential now; under rules that need a yaku, only
+  when the called hand still has one in sight (a value-tile set, all simples, a
+  flush), so it never calls into a hand that cannot win.
+- Declare riichi whenever it is legal, with the best of the discards that allow it.
 - Always win when a win is legal.
 
 Speed: the readings of each suit are independent, so each suit's best
@@ -24,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from mahjong_joy.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Pon, Ron, Tsumo
+from mahjong_joy.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from mahjong_joy.engine.view import SeatView
-from mahjong_joy.tiles import KIND_COUNT
+from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, kind_of_code
 
 SET_SCORE = 100
 PARTIAL_SCORE = 20
@@ -127,15 +130,16 @@ def _tie_rank(counts: Sequence[int], tile: int) -> tuple[int, int]:
     return (2, tile)
 
 
-def best_discard(counts34: Sequence[int], melds: int = 0) -> tuple[int, int]:
-    """(potential after, kind) of the best discard from a hand holding one extra tile."""
+def best_discard(counts34: Sequence[int], melds: int = 0, allowed: int = -1) -> tuple[int, int]:
+    """(potential after, kind) of the best discard from a hand holding one extra tile;
+    ``allowed`` is a mask of the kinds that may be discarded (kuikae, riichi)."""
     counts = list(counts34)
     base = _frontiers(counts)
     honors = _honor_totals(counts)
     best: tuple[int, tuple[int, int]] | None = None
     chosen = -1
     for tile in range(KIND_COUNT):
-        if not counts[tile]:
+        if not counts[tile] or not allowed >> tile & 1:
             continue
         counts[tile] -= 1
         if tile < 27:
@@ -166,12 +170,16 @@ class PotentialAI:
                 return action
         if isinstance(legal[0], Pass):
             return self._choose_claim(view, legal)
+        riichi = [a for a in legal if isinstance(a, Riichi)]
+        if riichi:
+            return _pick_code(view, riichi, _mask_of(riichi))
         return self._choose_turn(view, legal)
 
     def _choose_turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
         counts = list(view.counts34)
         melds = view.meld_count
-        value, tile = best_discard(counts, melds)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        value, tile = best_discard(counts, melds, _mask_of(discards))
         for action in legal:
             if isinstance(action, ClosedKan):
                 counts[action.tile] -= 4
@@ -185,7 +193,7 @@ class PotentialAI:
                 counts[action.tile] += 1
                 if after >= value:
                     return action
-        return Discard(view.seat, tile)
+        return _code_of_kind(discards, tile)
 
     def _choose_claim(self, view: SeatView, legal: Sequence[Action]) -> Action:
         counts = list(view.counts34)
@@ -196,6 +204,8 @@ class PotentialAI:
         best_value, best_action = now, legal[0]
         for action in legal[1:]:
             used = _tiles_used(action, tile)
+            if view.needs_yaku and not keeps_a_yaku(view, counts, used, tile):
+                continue
             for t in used:
                 counts[t] -= 1
             if isinstance(action, Kan):
@@ -207,6 +217,54 @@ class PotentialAI:
             if after > best_value:
                 best_value, best_action = after, action
         return best_action
+
+
+def _mask_of(actions: Sequence[Action]) -> int:
+    """Mask of the kinds these discard (or riichi) actions let go."""
+    mask = 0
+    for action in actions:
+        mask |= 1 << kind_of_code(action.tile)  # type: ignore[attr-defined]
+    return mask
+
+
+def _code_of_kind(actions: Sequence[Action], kind: int) -> Action:
+    """The action discarding ``kind``: a plain five before the red one (it is dora)."""
+    matching = [a for a in actions if kind_of_code(a.tile) == kind]  # type: ignore[attr-defined]
+    return min(matching, key=lambda a: a.tile)  # type: ignore[attr-defined]
+
+
+def _pick_code(view: SeatView, actions: Sequence[Action], allowed: int) -> Action:
+    _, kind = best_discard(list(view.counts34), view.meld_count, allowed)
+    return _code_of_kind(actions, kind)
+
+
+def value_kinds(view: SeatView) -> tuple[int, ...]:
+    """Kinds whose set is a yaku for this seat: dragons, its seat wind, the round wind."""
+    seat_wind = EAST + (view.seat - view.dealer) % 4
+    return DRAGONS + (seat_wind, EAST + "ESWN".index(view.round_wind))
+
+
+def keeps_a_yaku(view: SeatView, counts: Sequence[int], used: Sequence[int], tile: int) -> bool:
+    """Whether the hand after calling ``tile`` with ``used`` still has a yaku in sight:
+    a value-tile set (called or held), all simples, or a one-suit hand (with honors)."""
+    values = value_kinds(view)
+    melded = [kinds for _, kinds in view.melds(view.seat)] + [tuple(sorted([*used, tile]))]
+    rest = list(counts)
+    for t in used:
+        rest[t] -= 1
+    if any(kinds[0] == kinds[-1] and kinds[0] in values for kinds in melded):
+        return True
+    if any(rest[k] >= 3 for k in values):
+        return True
+    tiles = [k for kinds in melded for k in kinds] + [k for k in range(KIND_COUNT) for _ in range(rest[k])]
+    if all(k < 27 and k % 9 not in (0, 8) for k in tiles):
+        return True
+    suits = {k // 9 for kinds in melded for k in kinds if k < 27}
+    if len(suits) == 1:
+        suit = suits.pop()
+        stray = sum(rest[k] for k in range(27) if k // 9 != suit)
+        return stray <= 2
+    return False
 
 
 def _tiles_used(action: Action, tile: int) -> list[int]:

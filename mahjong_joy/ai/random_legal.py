@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from mahjong_joy.engine.actions import Action
-from mahjong_joy.engine.view import SeatView
+from mahjong_joy.engine.view import SeatView, observe
 
 
 def position_key(view: SeatView) -> str:
@@ -23,10 +23,13 @@ def position_key(view: SeatView) -> str:
     >>> position_key(SeatView(HandState.from_key("r:1", 0, JoyRuleset()), 0)).startswith("0|awaiting_discard|69|")
     True
     """
-    rivers = ";".join(",".join(map(str, view.river(seat))) for seat in range(4))
-    melds = ";".join(repr(view.melds(seat)) for seat in range(4))
-    hand = ",".join(map(str, view.hand))
+    rivers = ";".join([",".join([_KIND_TEXT[e.tile] for e in river]) for river in view.rivers])
+    melds = ";".join([repr(sets) for sets in view.meld_sets])
+    hand = ",".join([_KIND_TEXT[k] for k in view.hand])
     return f"{view.seat}|{view.phase.value}|{view.wall_count}|{view.last_discard}|{hand}|{rivers}|{melds}"
+
+
+_KIND_TEXT = tuple(str(k) for k in range(34)) + ("4", "13", "22")  # a code's kind, as text (red fives as fives)
 
 
 class RandomLegalAI:

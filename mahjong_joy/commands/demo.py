@@ -11,6 +11,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from mahjong_joy.rulesets.presets import PRESETS
+
 MAX_FRAMES = 200_000  # a safety net: a stuck demo fails instead of hanging CI
 
 
@@ -21,6 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--hands", type=int, default=1, help="hands to play before the match ends")
     parser.add_argument("--speed", choices=("fast", "normal"), default="normal", help="fast skips pauses and frame pacing")
     parser.add_argument("--screenshots", type=Path, default=None, help="save PNGs at key moments into this folder")
+    parser.add_argument("--rules", choices=tuple(PRESETS), default="joy", help="the ruleset preset (default joy)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from mahjong_joy.ui.demo_driver import play_demo
 
     try:
-        return play_demo(args.seed, args.hands, args.speed, args.screenshots)
+        return play_demo(args.seed, args.hands, args.speed, args.screenshots, args.rules)
     except FileNotFoundError as exc:  # a missing asset in a broken install
         print(f"mahjong-joy demo: {exc}", file=sys.stderr)
         return 2

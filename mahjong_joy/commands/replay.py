@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from mahjong_joy.commands.simulate import Summary
 from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.log import log_lines
-from mahjong_joy.replay.record import RULESETS, read_record, replay_match
+from mahjong_joy.replay.record import read_record, record_rules, record_ruleset, replay_match
+from mahjong_joy.replay.summary import Summary, match_json
 from mahjong_joy.rulesets.base import Ruleset
 
 EXPORT_FORMATS = ("mjai",)
@@ -37,6 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     shown.add_argument("--text", action="store_true", help="print the turn-by-turn log instead of opening the viewer")
     shown.add_argument("--summary", action="store_true", help="print the hands, wins and draws summary")
     shown.add_argument("--export", nargs=2, metavar=("FORMAT", "OUT"), help="write the record as FORMAT (mjai: JSON lines) to OUT")
+    parser.add_argument("--json", action="store_true", help="with --summary: one JSON object with every hand")
     parser.add_argument("--match", type=int, default=1, metavar="M", help="which match of the record to view (from 1)")
     parser.add_argument("--hand", type=int, default=1, metavar="K", help="open at hand K (from 1)")
     parser.add_argument("--step", type=int, default=0, metavar="S", help="open after S decisions of that hand (0 = the deal)")
@@ -71,15 +73,21 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print(record: dict[str, Any], args: argparse.Namespace) -> int:
-    """The log (``--text``) or the summary (``--summary``) of every match, one match replayed at a time."""
-    ruleset = RULESETS[record["ruleset"]["name"]]()
-    summary = Summary()
-    for index, entry in enumerate(record["matches"]):
-        if args.text:
+    """The log (``--text``, printed as each match replays) or the summary (``--summary``) of every match."""
+    ruleset = record_ruleset(record, args.file)
+    if args.text:
+        for index, entry in enumerate(record["matches"]):
             _print_match_log(entry, ruleset, args.file, index)
-        else:
-            summary.add(replay_match(entry, ruleset, args.file, index).events)
-    if args.summary:
+        return 0
+    summary = Summary(record_rules(record, args.file))
+    played = []
+    for index, entry in enumerate(record["matches"]):
+        match = replay_match(entry, ruleset, args.file, index)
+        summary.add(match.events)
+        played.append(match)
+    if args.json:
+        print(json.dumps({"matches": [match_json(m) for m in played]}))
+    else:
         for line in summary.lines():
             print(line)
     return 0

@@ -7,18 +7,20 @@ from mahjong_joy.engine.actions import (
     ClosedKan,
     Discard,
     Kan,
+    NineTerminals,
     Pass,
     Pon,
+    Riichi,
     Ron,
     Tsumo,
     action_from_dict,
 )
-from mahjong_joy.engine.state import ClaimOpportunity, HandState, Meld, Outcome, Phase, RiverTile
-from mahjong_joy.engine.view import SeatView
+from mahjong_joy.engine.state import ClaimOpportunity, HandEnd, HandState, Meld, Phase, RiverTile, WinFacts
+from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.engine.wall import Wall, wall_key
 
 __all__ = [
-    "Action", "AddedKan", "Chi", "ClaimOpportunity", "ClosedKan", "Discard", "HandState", "Kan",
-    "Meld", "Outcome", "Pass", "Phase", "Pon", "RiverTile", "Ron", "SeatView", "Tsumo", "Wall",
-    "action_from_dict", "wall_key",
+    "Action", "AddedKan", "Chi", "ClaimOpportunity", "ClosedKan", "Discard", "HandEnd", "HandState", "Kan",
+    "Meld", "NineTerminals", "Pass", "Phase", "Pon", "Riichi", "RiverTile", "Ron", "SeatView", "Tsumo",
+    "Wall", "WinFacts", "action_from_dict", "observe", "wall_key",
 ]

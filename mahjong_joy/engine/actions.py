@@ -1,8 +1,12 @@
 """What a seat can do: small immutable commands, named in the imperative.
 
-Tiles in actions are kinds (0..33); the engine picks the physical copy (the drawn
-tile when it matches, so a "tsumogiri" is visible in the river). Every action
-round-trips through a plain dict for records: ``action_from_dict(a.to_dict()) == a``.
+Tiles in actions are tile codes: kinds 0..33, and 34..36 for the red 5m, 5p, 5s
+(:mod:`mahjong_joy.tiles`); without red fives a code is just a kind. The engine
+picks the physical copy of a code (the drawn tile when it matches, so a
+"tsumogiri" is visible in the river). A call's ``consumed`` names the codes it
+takes from the hand; ``None`` (every v1 record) means the engine's choice.
+Every action round-trips through a plain dict for records:
+``action_from_dict(a.to_dict()) == a``; ``None`` fields are left out.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from typing import Any, ClassVar
 
 from mahjong_joy.errors import RecordError
 from mahjong_joy.notation import format_tiles
-from mahjong_joy.tiles import tile_name
+from mahjong_joy.tiles import code_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +31,8 @@ class Action:
         out: dict[str, Any] = {"type": self.name}
         for f in fields(self):
             value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+            if value is not None:
+                out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
     def describe(self) -> str:
@@ -65,24 +70,51 @@ class Chi(Action):
     """Claim the discard from the seat on the left to make this run (three kinds, sorted)."""
 
     tiles: tuple[int, ...]
+    consumed: tuple[int, ...] | None = None
     name: ClassVar[str] = "chi"
 
     def describe(self) -> str:
-        return f"chi {_tiles_text(self.tiles)}"
+        return f"chi {_tiles_text(self.tiles)}{_consumed_text(self.consumed)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Pon(Action):
-    """Claim the discard to make a triplet with two held copies."""
+    """Claim the discard to make a triplet with two held copies (``consumed``: their codes)."""
 
+    consumed: tuple[int, ...] | None = None
     name: ClassVar[str] = "pon"
+
+    def describe(self) -> str:
+        return f"pon{_consumed_text(self.consumed)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Kan(Action):
     """Claim the discard to make an open quad with three held copies (then a replacement draw)."""
 
+    consumed: tuple[int, ...] | None = None
     name: ClassVar[str] = "kan"
+
+    def describe(self) -> str:
+        return f"kan{_consumed_text(self.consumed)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Riichi(Action):
+    """Declare riichi with this discard (a code, as for :class:`Discard`)."""
+
+    tile: int
+    name: ClassVar[str] = "riichi"
+
+    def describe(self) -> str:
+        return f"riichi discarding {_kind_text(self.tile)}"
+
+
+@dataclass(frozen=True, slots=True)
+class NineTerminals(Action):
+    """Abort the hand on one's first uninterrupted draw with nine kinds of terminals and honors."""
+
+    name: ClassVar[str] = "nine_terminals"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,30 +147,83 @@ class Pass(Action):
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.name: cls for cls in (Discard, Tsumo, Ron, Chi, Pon, Kan, ClosedKan, AddedKan, Pass)
+    cls.name: cls
+    for cls in (Discard, Tsumo, Ron, Chi, Pon, Kan, ClosedKan, AddedKan, Pass, Riichi, NineTerminals)
 }
+_OPTIONAL = frozenset({"consumed"})
 
 
 def action_from_dict(data: Any) -> Action:
-    """The action a record stored; ``RecordError`` naming what is wrong otherwise."""
-    if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
-        raise RecordError(f"not an action: {data!r}")
-    cls = ACTION_TYPES[data["type"]]
+    """The action a record stored; ``RecordError`` naming what is wrong otherwise.
+
+    Each field is checked for its shape (an int, or a short list of ints) before
+    the action is built; whether its values are legal is the engine's question.
+    """
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in ACTION_TYPES:
+        raise RecordError(f"not an action: {_short(data)}")
+    cls = ACTION_TYPES[kind]
+    known = {f.name for f in fields(cls)} | {"type"}
+    extra = sorted(str(k) for k in data if k not in known)
+    if extra:
+        raise RecordError(f"action {kind}: unknown field {extra[0]!r}")
     values: dict[str, Any] = {}
     for f in fields(cls):
         value = data.get(f.name)
-        if isinstance(value, list):
+        if value is None and f.name in _OPTIONAL:
+            continue
+        if isinstance(value, list) and len(value) <= 4 and all(_is_small_int(v) for v in value):
             value = tuple(value)
-        ok = isinstance(value, tuple) and all(isinstance(v, int) for v in value)
-        if not (isinstance(value, int) and not isinstance(value, bool)) and not ok:
-            raise RecordError(f"action {data!r}: field {f.name!r} missing or not an int")
+        elif not _is_small_int(value):
+            raise RecordError(f"action {kind}: field {f.name!r} missing or not a small integer")
         values[f.name] = value
     return cls(**values)
 
 
+def is_well_formed(action: object) -> bool:
+    """Every field of the right shape: a seat 0..3, tile codes 0..36, short tuples of codes.
+
+    ``True`` or ``5.0`` would compare equal to a legal action, so types are exact.
+    """
+    if not isinstance(action, Action) or not _is_small_int(action.seat) or not 0 <= action.seat < 4:
+        return False
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if f.name == "seat" or (value is None and f.name in _OPTIONAL):
+            continue
+        if type(value) is tuple:
+            if not 1 <= len(value) <= 4 or not all(_is_code(v) for v in value):
+                return False
+        elif not _is_code(value):
+            return False
+    return True
+
+
+def _is_small_int(value: object) -> bool:
+    return type(value) is int and -1000 < value < 1000
+
+
+def _is_code(value: object) -> bool:
+    return type(value) is int and 0 <= value < 37
+
+
+def _short(data: object) -> str:
+    text = repr(data)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _kind_text(tile: object) -> str:
-    """MPSZ name of a kind, or its repr when it is not one (for error messages)."""
-    return tile_name(tile) if isinstance(tile, int) and 0 <= tile < 34 else repr(tile)
+    """MPSZ name of a code (``0m`` for a red five), or its repr when it is not one."""
+    return code_name(tile) if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < 37 else repr(tile)
+
+
+def _consumed_text(consumed: object) -> str:
+    """`` with 0m5m`` for an explicit choice of tiles; empty for the engine's choice."""
+    if consumed is None:
+        return ""
+    if isinstance(consumed, tuple):
+        return " with " + "".join(_kind_text(c) for c in consumed)
+    return f" with {consumed!r}"
 
 
 def _tiles_text(tiles: object) -> str:

@@ -2,12 +2,16 @@
 
 The engine returns events from every accepted action; the match adds the hand's
 start, its score and the match end. A record replays to the same list of events,
-compared through :meth:`Event.to_dict`. Tiles are kinds (0..33); seats are absolute.
+compared through :meth:`Event.to_dict`. Tiles are codes (kinds 0..33, red fives
+34..36, see :mod:`mahjong_joy.tiles`); seats are absolute. Fields added for riichi
+have defaults and are left out of ``to_dict`` while they hold them, so a Joy hand's
+events read exactly as they did before riichi existed (v1 records replay to the
+identical stream).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 
@@ -30,7 +34,10 @@ class Event:
         """Plain JSON form: ``{"event": name, ...fields}``."""
         out: dict[str, Any] = {"event": self.name}
         for f in fields(self):
-            out[f.name] = _plain(getattr(self, f.name))
+            value = getattr(self, f.name)
+            if f.default is not MISSING and value == f.default:
+                continue
+            out[f.name] = _plain(value)
         return out
 
 
@@ -44,6 +51,7 @@ class HandStarted(Event):
     dealer: int
     wall_key: str
     points: tuple[int, ...]
+    sticks: int = 0
     name: ClassVar[str] = "hand_started"
 
 
@@ -135,10 +143,38 @@ class DoraRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Passed(Event):
-    """A seat declined its opportunity on the last tile."""
+class RiichiDeclared(Event):
+    """A seat declared riichi; its next discard is the declaration tile."""
 
     seat: int
+    name: ClassVar[str] = "riichi_declared"
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiAccepted(Event):
+    """The declaration tile was not ronned: the seat put down its 1,000 stick."""
+
+    seat: int
+    name: ClassVar[str] = "riichi_accepted"
+
+
+@dataclass(frozen=True, slots=True)
+class Aborted(Event):
+    """The hand ended in an abortive draw (``nine_terminals``, ``four_winds``, ``four_kans``,
+    ``four_riichi``, ``triple_ron``); ``seat`` is the one who declared nine terminals."""
+
+    reason: str
+    seat: int | None = None
+    name: ClassVar[str] = "aborted"
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """A seat declined its opportunity on the last tile; ``furiten`` when the tile
+    would have completed its hand, so the pass leaves it furiten (RULES.md C1-2)."""
+
+    seat: int
+    furiten: bool = False
     name: ClassVar[str] = "passed"
 
 
@@ -165,6 +201,7 @@ class Exhausted(Event):
     """The live wall ran out: the ready seats with their waits (kinds)."""
 
     ready: tuple[tuple[int, tuple[int, ...]], ...]
+    nagashi: tuple[int, ...] = ()
     name: ClassVar[str] = "exhausted"
 
 
@@ -181,6 +218,11 @@ class HandScored(Event):
     payments: tuple[tuple[str, int], ...]
     deltas: tuple[int, ...]
     points: tuple[int, ...]
+    more_wins: tuple[tuple[int, int, int, int], ...] = ()  # (seat, from_seat, han, fu) after the first
+    abort: str = ""
+    nagashi: tuple[int, ...] = ()
+    pao: int | None = None
+    sticks: int = 0
     name: ClassVar[str] = "hand_scored"
 
 

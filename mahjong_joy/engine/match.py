@@ -1,10 +1,12 @@
-"""A match: hands in sequence, points, dealer rotation and honba, final standings.
+"""A match: hands in sequence, points and sticks, dealer rotation and honba, final standings.
 
-The match owns the score table and asks its ruleset how each hand is paid and
-which hand comes next. Each hand's wall derives from the match seed and the
-hand's counters (:func:`wall_key`), so a hand replays on its own. The match does
-not start the next hand by itself: the controller calls :meth:`next_hand`, so a
-UI can show the score screen in between.
+The match owns the table (:class:`~mahjong_joy.rulesets.base.TableState`) and
+settles each hand with the pure functions of the rules family
+(:func:`~mahjong_joy.rulesets.riichi.settle.settle`,
+:func:`~mahjong_joy.rulesets.riichi.flow.next_table`). Each hand's wall derives
+from the match seed and the hand's counters (:func:`wall_key`), so a hand replays
+on its own. The match does not start the next hand by itself: the controller
+calls :meth:`next_hand`, so a UI can show the score screen in between.
 """
 
 from __future__ import annotations
@@ -13,32 +15,49 @@ from dataclasses import dataclass
 
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.events import Event, HandScored, HandStarted, MatchEnded
-from mahjong_joy.engine.state import HandState, Outcome
+from mahjong_joy.engine.state import HandEnd, HandState
 from mahjong_joy.engine.wall import wall_key
 from mahjong_joy.errors import IllegalActionError
-from mahjong_joy.rulesets.base import Position, Ruleset, WinContext
+from mahjong_joy.rulesets.base import Position, Ruleset, TableState
 from mahjong_joy.rulesets.joy import JoyRuleset
+from mahjong_joy.rulesets.riichi.flow import Standing, final_standings, next_table, order_of
+from mahjong_joy.rulesets.riichi.settle import ScoredWin, Settlement, settle
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
-    """One line of the final table: seat, points, placement (1 = first)."""
+class WinResult:
+    """One scored win of a hand (several on a double or triple ron)."""
 
     seat: int
-    points: int
-    placement: int
+    from_seat: int
+    tsumo: bool
+    win_tile: int
+    hand: tuple[int, ...]
+    melds: tuple[tuple[str, tuple[int, ...]], ...]
+    yaku: tuple[tuple[str, int], ...]
+    han: int
+    fu: int
+    yakuman: int
+    limit: str
+    payments: tuple[tuple[str, int], ...]
+    fu_details: tuple[tuple[str, int, str], ...]
+    meld_sources: tuple[tuple[int | None, int | None], ...]
+    pao_seat: int | None
+    ura_indicators: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """How a hand ended and was paid: what the score screen shows.
+    """How a hand ended and was paid: what the score screen and the summaries show.
 
-    ``winner`` is ``None`` on an exhaustive draw, when ``ready`` lists the ready
-    seats with their waits. ``hand`` is the winner's concealed kinds including the
-    winning tile; ``melds`` its declared sets as ``(type, kinds)``; ``fu_details``
-    the scorer's fu lines as ``(reason, fu, tiles)``; ``meld_sources`` per meld the
-    claimed kind and the seat it came from (``None`` for a closed kan), so the
-    score screen can turn the claimed tile toward that seat as the table does.
+    The first win's facts are repeated in the top fields (``winner`` ... ``fu_details``),
+    so a screen that shows one winner reads them directly; ``wins`` lists every
+    win. ``winner`` is ``None`` on a draw; then ``ready`` lists the tenpai seats with
+    their waits, ``nagashi`` the nagashi-mangan seats, and ``abort`` names an
+    abortive draw. ``start_points`` and ``sticks_before`` are the table at the deal,
+    ``riichi`` the seats whose riichi stick went down, ``points`` and
+    ``sticks_after`` the table after the settlement; ``deltas`` are the settlement's
+    changes (not the sticks put down during the hand).
     """
 
     winner: int | None
@@ -57,28 +76,48 @@ class HandResult:
     ready: tuple[tuple[int, tuple[int, ...]], ...]
     fu_details: tuple[tuple[str, int, str], ...] = ()
     meld_sources: tuple[tuple[int | None, int | None], ...] = ()
+    wins: tuple[WinResult, ...] = ()
+    abort: str | None = None
+    nagashi: tuple[int, ...] = ()
+    riichi: tuple[int, ...] = ()
+    start: TableState | None = None
+    sticks_after: int = 0
+
+    @property
+    def end(self) -> str:
+        """``win``, ``exhaustive_draw`` or ``abortive_draw``."""
+        if self.wins or self.winner is not None:
+            return "win"
+        return "abortive_draw" if self.abort else "exhaustive_draw"
 
 
 def standings_of(points: list[int] | tuple[int, ...]) -> tuple[Standing, ...]:
     """Seats ordered by points; equal points go to the earlier seat (East first)."""
-    order = sorted(range(4), key=lambda seat: (-points[seat], seat))
-    return tuple(Standing(seat, points[seat], place + 1) for place, seat in enumerate(order))
+    return tuple(Standing(seat, points[seat], place + 1) for place, seat in enumerate(order_of(points)))
 
 
 class Match:
-    """An East-round match on one seed: apply actions, read results and standings."""
+    """A match on one seed under one ruleset: apply actions, read results and standings."""
 
     def __init__(self, seed: int | str, ruleset: Ruleset | None = None, max_hands: int | None = None) -> None:
         self.seed = seed
         self.ruleset = ruleset or JoyRuleset()
+        self.rules = self.ruleset.rules
         self.max_hands = max_hands
-        self.points = [self.ruleset.starting_points] * 4
-        self.position = Position()
+        start = self.ruleset.starting_points
+        self.table = TableState(points=(start,) * 4)
+        self.points = [start] * 4
+        self.sticks = 0
         self.hands_played = 0
         self.results: list[HandResult] = []
         self.events: list[Event] = []
         self.is_over = False
+        self.final: tuple[Standing, ...] | None = None
         self.hand: HandState = self._deal()
+
+    @property
+    def position(self) -> Position:
+        return self.table.position
 
     @property
     def last_result(self) -> HandResult | None:
@@ -87,13 +126,13 @@ class Match:
 
     @property
     def wall_key(self) -> str:
-        p = self.position
-        return wall_key(self.seed, p.round_wind, p.hand_number, p.honba)
+        t = self.table
+        return wall_key(self.seed, t.round_wind, t.hand_number, t.honba)
 
     def _deal(self) -> HandState:
-        p = self.position
-        hand = HandState.from_key(self.wall_key, p.dealer, self.ruleset)
-        started = HandStarted(p.round_wind, p.hand_number, p.honba, p.dealer, self.wall_key, tuple(self.points))
+        t = self.table
+        hand = HandState.from_key(self.wall_key, t.dealer, self.ruleset, t)
+        started = HandStarted(t.round_wind, t.hand_number, t.honba, t.dealer, self.wall_key, t.points, t.sticks)
         self._new_events = [started] + hand.events
         self.events.extend(self._new_events)
         return hand
@@ -120,57 +159,65 @@ class Match:
         self.events.extend(events)
         return events
 
-    def _settle(self, outcome: Outcome) -> list[Event]:
-        result = self._result_of(outcome)
-        self.points = list(result.points)
+    def _settle(self, end: HandEnd) -> list[Event]:
+        table = self.table
+        settlement = settle(end, table, self.rules, self.ruleset.score)
+        points = tuple(a + b for a, b in zip(end.points, settlement.deltas))
+        result = self._result_of(end, settlement, points)
+        self.points = list(points)
+        self.sticks = settlement.sticks_after
         self.results.append(result)
         self.hands_played += 1
+        first = result.wins[0] if result.wins else None
         out: list[Event] = [
             HandScored(
                 result.winner, result.from_seat, result.yaku, result.han, result.fu, result.limit,
                 result.payments, result.deltas, result.points,
+                tuple((w.seat, w.from_seat, w.han, w.fu) for w in result.wins[1:]),
+                end.abort or "", tuple(end.nagashi), first.pao_seat if first else None, self.sticks,
             )
         ]
-        following = self.ruleset.next_position(self.position, result.winner, self.points)
+        following = next_table(
+            table, points, self.sticks, settlement.dealer_keeps, settlement.honba_after, end.abort is not None, self.rules
+        )
         if following is None or (self.max_hands is not None and self.hands_played >= self.max_hands):
             self.is_over = True
-            out.append(MatchEnded(tuple((s.seat, s.points, s.placement) for s in self.standings())))
+            self.final = final_standings(points, self.sticks, self.rules)
+            out.append(MatchEnded(tuple((s.seat, s.points, s.placement) for s in self.final)))
         else:
-            self.position = following
+            self.table = following
         return out
 
-    def _result_of(self, outcome: Outcome) -> HandResult:
-        hand, p = self.hand, self.position
-        if outcome.winner is None:
-            ready = tuple(seat for seat, _ in outcome.ready)
-            deltas = self.ruleset.settle_draw(ready, p.dealer)
-            points = tuple(a + b for a, b in zip(self.points, deltas))
-            return HandResult(None, None, False, None, (), (), (), 0, 0, "", (), deltas, points, outcome.ready)
-        seat = outcome.winner
-        win = WinContext(
-            seat=seat,
-            from_seat=outcome.from_seat,  # type: ignore[arg-type]
-            tsumo=outcome.tsumo,
-            hand=tuple(sorted(t // 4 for t in hand.concealed[seat])),
-            win_tile=outcome.win_tile,  # type: ignore[arg-type]
-            melds=tuple((m.type, m.kinds) for m in hand.melds[seat]),
-            dealer=p.dealer,
-            round_wind=p.round_wind,
-            honba=p.honba,
-            dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators),
-            rinshan=outcome.rinshan,
-            robbed_kan=outcome.robbed_kan,
-            last_tile=outcome.last_tile,
-        )
-        score = self.ruleset.score_win(win)
-        points = tuple(a + b for a, b in zip(self.points, score.deltas))
+    def _result_of(self, end: HandEnd, settlement: Settlement, points: tuple[int, ...]) -> HandResult:
+        wins = tuple(self._win_result(end, win) for win in settlement.wins)
+        start = self.table
+        if not wins:
+            return HandResult(
+                None, None, False, None, (), (), (), 0, 0, "", (), settlement.deltas, points, end.ready,
+                abort=end.abort, nagashi=tuple(end.nagashi), riichi=end.riichi, start=start,
+                sticks_after=settlement.sticks_after,
+            )
+        w = wins[0]
         return HandResult(
-            seat, win.from_seat, win.tsumo, win.win_tile, win.hand, win.melds, score.yaku, score.han,
-            score.fu, score.limit, tuple(sorted(score.payments.items())), score.deltas, points, (),
-            score.fu_details,
-            tuple((None if m.claimed is None else m.claimed // 4, m.from_seat) for m in hand.melds[seat]),
+            w.seat, w.from_seat, w.tsumo, w.win_tile, w.hand, w.melds, w.yaku, w.han, w.fu, w.limit, w.payments,
+            settlement.deltas, points, (), w.fu_details, w.meld_sources, wins, None, (), end.riichi, start,
+            settlement.sticks_after,
+        )
+
+    def _win_result(self, end: HandEnd, win: ScoredWin) -> WinResult:
+        facts = next(f for f in end.wins if f.seat == win.seat)
+        s, score = facts.situation, win.score
+        return WinResult(
+            win.seat, win.from_seat, win.tsumo, s.win_tile, s.hand, tuple((m.kind, m.tiles) for m in s.melds),
+            score.yaku, score.han, score.fu, score.yakuman, str(score.limit or ""),
+            tuple(sorted(score.payments.items())),
+            tuple((line.reason, line.fu, line.tiles) for line in score.fu_details),
+            tuple((None if m.claimed is None else m.claimed // 4, m.from_seat) for m in facts.melds),
+            win.pao_seat, s.ura_indicators,
         )
 
     def standings(self) -> tuple[Standing, ...]:
-        """The table now (final once ``is_over``)."""
+        """The table now (final once ``is_over``: leftover sticks to first, game points)."""
+        if self.final is not None:
+            return self.final
         return standings_of(self.points)

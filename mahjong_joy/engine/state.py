@@ -2,27 +2,30 @@
 
 Phases follow the dev log, plus one for the kan flow::
 
-    draw -> AWAITING_DISCARD --discard--> AWAITING_CLAIMS --all pass--> next draw
-              ^   |  kan: replacement draw        |  chi/pon: claimer discards
+    draw -> AWAITING_DISCARD --discard/riichi--> AWAITING_CLAIMS --all pass--> next draw
+              ^   |  kan: replacement draw            |  chi/pon: claimer discards
               |   +--added kan--> AWAITING_ROBBERY (others may ron the added tile)
-              +-------------------------------+  ron / tsumo / wall empty -> FINISHED
+              +-------------------------------+  ron / tsumo / wall empty / abort -> FINISHED
 
 The engine only validates: it lists every seat's legal actions and every
 :class:`ClaimOpportunity` after a discard, and applies one action at a time.
-Who of several claimants gets the tile is the controller's decision (the engine
-accepts any legal claim). An illegal action raises :class:`IllegalActionError`
-naming the seat, the action and the reason, and leaves the state untouched:
-``apply`` checks legality before it changes anything.
+Which of several claims wins is :func:`mahjong_joy.rulesets.claims.resolve_claims`'s
+question, asked by the controller; the engine accepts any legal claim, and after
+a ron it narrows the window to the seats that can still ron. An illegal action
+raises :class:`IllegalActionError` naming the seat, the action and the reason, and
+leaves the state untouched: ``apply`` checks legality before it changes anything.
 
-Joy simplifications, documented here because they are rules: no riichi and no
-furiten; after a chi or pon the claimer only discards (no tsumo, no kan that
-turn); no calls on the last discard (only ron); at most four kans per hand, and
-a kan needs a live tile left; an open kan's dora is turned over at once.
+Every rule difference between presets is a field of ``ruleset.rules.hand`` (see
+:class:`~mahjong_joy.rulesets.rules.HandRules`); the comments cite RULES.md rows.
+Rules every preset shares: after a chi or pon the claimer only discards (no
+tsumo, no kan that turn); no calls on the last discard (only ron); at most four
+kans per hand, and a kan needs a live tile left (A1 "Kan and wall limits").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
@@ -33,12 +36,16 @@ from mahjong_joy.engine.actions import (
     ClosedKan,
     Discard,
     Kan,
+    NineTerminals,
     Pass,
     Pon,
+    Riichi,
     Ron,
     Tsumo,
+    is_well_formed,
 )
 from mahjong_joy.engine.events import (
+    Aborted,
     AddedKanned,
     Chied,
     ClosedKanned,
@@ -51,14 +58,20 @@ from mahjong_joy.engine.events import (
     Kanned,
     Passed,
     Ponned,
+    RiichiAccepted,
+    RiichiDeclared,
     Won,
 )
 from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, ClaimOption
-from mahjong_joy.notation import format_tiles
-from mahjong_joy.rulesets.base import Ruleset
-from mahjong_joy.tiles import KIND_COUNT, tile_name
+from mahjong_joy.rulesets.base import Ruleset, TableState
+from mahjong_joy.rulesets.presets import JOY
+from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
+from mahjong_joy.rulesets.riichi.situation import WinSituation
+from mahjong_joy.rulesets.rules import Rules
+from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_of, kind_of_code
+from mahjong_joy.engine import checks
 
 
 class Phase(str, Enum):
@@ -85,11 +98,22 @@ class Meld(NamedTuple):
 
 
 class RiverTile(NamedTuple):
-    """One discard: its id, whether it was the tile just drawn, who claimed it (if anyone)."""
+    """One discard: its id, whether it was the tile just drawn, who claimed it, and
+    whether it declared riichi (it lies sideways)."""
 
     tile: int
     tsumogiri: bool
     claimed_by: int | None
+    riichi: bool = False
+
+
+class RiverEntry(NamedTuple):
+    """One discard as a seat sees it: its code (a red five shows), and its marks."""
+
+    tile: int
+    tsumogiri: bool
+    claimed_by: int | None
+    riichi: bool
 
 
 class ClaimOpportunity(NamedTuple):
@@ -100,70 +124,166 @@ class ClaimOpportunity(NamedTuple):
     options: tuple[ClaimOption, ...]
 
 
-class Outcome(NamedTuple):
-    """How a finished hand ended: a winner (with its situation) or a draw with the ready seats."""
+@dataclass(frozen=True)
+class WinFacts:
+    """One win as the engine saw it: the scorer's situation (ura indicators included
+    for a riichi winner, honba and sticks left to the settlement) and the melds with
+    the seats they came from (for pao)."""
 
-    winner: int | None
-    from_seat: int | None
-    win_tile: int | None
-    tsumo: bool
-    rinshan: bool
-    robbed_kan: bool
-    last_tile: bool
-    ready: tuple[tuple[int, tuple[int, ...]], ...]
+    seat: int
+    from_seat: int
+    tile: int
+    situation: WinSituation
+    melds: tuple[Meld, ...]
+
+    @property
+    def tsumo(self) -> bool:
+        return self.seat == self.from_seat
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    """How a hand ended, for the settlement: wins in turn order from the discarder,
+    or an abortive draw's reason, or an exhaustive draw with its tenpai and nagashi
+    seats. ``points`` and ``sticks`` are the table after the riichi sticks paid in
+    this hand (``riichi`` lists those seats)."""
+
+    wins: tuple[WinFacts, ...] = ()
+    abort: str | None = None
+    ready: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    nagashi: tuple[int, ...] = ()
+    riichi: tuple[int, ...] = ()
+    points: tuple[int, ...] = (25_000,) * 4
+    sticks: int = 0
+
+    @property
+    def kind(self) -> str:
+        """``win``, ``abortive_draw`` or ``exhaustive_draw`` (the JSON summary's ``end``)."""
+        if self.wins:
+            return "win"
+        return "abortive_draw" if self.abort else "exhaustive_draw"
+
+
+@dataclass
+class SeatState:
+    """The per-seat facts of play (DESIGN 2.2b): tiles, and the riichi, furiten and
+    kuikae state the rules read."""
+
+    concealed: list[int]
+    counts: list[int]
+    melds: list[Meld] = field(default_factory=list)
+    river: list[RiverTile] = field(default_factory=list)
+    discarded: int = 0  # mask of kinds in this seat's river (permanent furiten, A1)
+    riichi_at: int | None = None  # river index of the declaration tile
+    riichi_accepted: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    temp_furiten: bool = False  # cleared by this seat's own discard only (C1-2)
+    riichi_furiten: bool = False  # for the rest of the hand (C1-3)
+    forbidden: int = 0  # kuikae mask of kinds, after a chi or pon (C1-8)
+    nagashi: bool = True  # every discard a terminal or honor, none called
+    kans: int = 0
+    river_view: tuple[RiverEntry, ...] = ()  # the river as views show it, kept in step
+    meld_view: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (type, kinds) per meld, kept in step
+
+    @property
+    def in_riichi(self) -> bool:
+        return self.riichi_at is not None
+
+    @property
+    def is_closed(self) -> bool:
+        return all(m.type == CLOSED_KAN for m in self.melds)
 
 
 _CLAIM_TYPES = {CHI: Chi, PON: Pon, KAN: Kan}
+# Actions are immutable values: the common ones are made once and shared.
+_DISCARDS = tuple(tuple(Discard(seat, code) for code in range(37)) for seat in range(4))
+_PASSES = tuple(Pass(seat) for seat in range(4))
+_RONS = tuple(Ron(seat) for seat in range(4))
+_CODES = (tuple(code_of(t, 0) for t in range(136)), tuple(code_of(t, 1) for t in range(136)))
+_CODE_ORDER = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))  # a red five right after its kind
+_YAOCHUU_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 
 
 class HandState:
-    """The referee of one hand. Create it with a wall, the dealer and a ruleset."""
+    """The referee of one hand. Create it with a wall, the dealer, a ruleset and the table."""
 
-    def __init__(self, wall: Wall, dealer: int, ruleset: Ruleset) -> None:
+    def __init__(self, wall: Wall, dealer: int, ruleset: Ruleset, table: TableState | None = None) -> None:
         self.wall = wall
         self.dealer = dealer
         self.ruleset = ruleset
-        self.concealed: list[list[int]] = wall.dealt_hands(dealer)
-        self.counts: list[list[int]] = [[0] * KIND_COUNT for _ in range(4)]
-        for seat in range(4):
-            for tile in self.concealed[seat]:
-                self.counts[seat][tile // 4] += 1
-        self.melds: list[list[Meld]] = [[] for _ in range(4)]
-        self.rivers: list[list[RiverTile]] = [[] for _ in range(4)]
+        self.rules: Rules = ruleset.rules or JOY
+        self.reds = self.rules.tiles.red_fives
+        self.codes = _CODES[self.reds]  # id -> code under these rules
+        table = table or TableState(dealer=dealer, points=(ruleset.starting_points,) * 4)
+        self.round_wind = table.round_wind
+        self.points = list(table.points)
+        self.sticks = table.sticks
+        self.seats = [SeatState(hand, _counts_of(hand)) for hand in wall.dealt_hands(dealer)]
         self.phase = Phase.AWAITING_DISCARD
         self.current = dealer
         self.drawn: int | None = None
         self.after_claim = False
         self.after_replacement = False
         self.last_discard: tuple[int, int] | None = None  # (seat, id)
-        self.pending_kan: tuple[int, int] | None = None  # (seat, id) during robbery
+        self.pending_kan: tuple[int, int, str] | None = None  # (seat, id, meld type) while it may be robbed
         self.opportunities: tuple[ClaimOpportunity, ...] = ()
         self.waiting: set[int] = set()
-        self.outcome: Outcome | None = None
+        self.rons: list[int] = []
+        self.missed: set[int] = set()  # seats whose shape the tile on offer completes
+        self.riichi_pending: int | None = None
+        self.abort_pending: str | None = None
+        self.four_kans_armed = False
+        self.dora_pending = 0
+        self.calls = 0  # any call, closed kans included: ends the first go-around (A2, 7)
+        self.accepted: list[int] = []
+        self.outcome: HandEnd | None = None
         self.turns = 0
         self._legal: dict[int, list[Action]] = {}
-        first = [Dealt(dealer, wall.dora_indicators[0] // 4, wall.live_count)]
+        first = [Dealt(dealer, self.code(wall.dora_indicators[0]), wall.live_count)]
         first += self._draw(dealer, replacement=False)
         self.events: list[Event] = list(first)
 
     @classmethod
-    def from_key(cls, key: str, dealer: int, ruleset: Ruleset) -> HandState:
+    def from_key(cls, key: str, dealer: int, ruleset: Ruleset, table: TableState | None = None) -> HandState:
         """The hand dealt from the wall shuffled by ``key`` (see :func:`wall.wall_key`)."""
-        return cls(Wall.from_key(key), dealer, ruleset)
+        return cls(Wall.from_key(key), dealer, ruleset, table)
 
     # ------------------------------------------------------------------ queries
 
     @property
+    def concealed(self) -> list[list[int]]:
+        return [s.concealed for s in self.seats]
+
+    @property
+    def counts(self) -> list[list[int]]:
+        return [s.counts for s in self.seats]
+
+    @property
+    def melds(self) -> list[list[Meld]]:
+        return [s.melds for s in self.seats]
+
+    @property
+    def rivers(self) -> list[list[RiverTile]]:
+        return [s.river for s in self.seats]
+
+    @property
     def is_finished(self) -> bool:
-        """True once the hand ended by a win or an exhaustive draw."""
+        """True once the hand ended by a win or a draw."""
         return self.phase is Phase.FINISHED
+
+    def code(self, tile_id: int) -> int:
+        """The code a physical tile shows under these rules (a red five or its kind)."""
+        return self.codes[tile_id]
 
     def pons_of(self, seat: int) -> list[int]:
         """Kinds this seat has ponned (added kan candidates)."""
-        return [m.tiles[0] // 4 for m in self.melds[seat] if m.type == PON]
+        return [m.tiles[0] // 4 for m in self.seats[seat].melds if m.type == PON]
 
     def seats_to_act(self) -> list[int]:
         """Seats with a decision to make now, in turn order from the current seat."""
+        if self.phase is Phase.FINISHED:
+            return []
         if self.phase is Phase.AWAITING_DISCARD:
             return [self.current]
         start = self.current
@@ -175,6 +295,22 @@ class HandState:
             return None
         return next((o for o in self.opportunities if o.seat == seat), None)
 
+    def waits_of(self, seat: int) -> tuple[int, ...]:
+        """Kinds completing this seat's hand now (empty unless it holds 13 - 3 per meld)."""
+        st = self.seats[seat]
+        if sum(st.counts) + 3 * len(st.melds) != 13:
+            return ()
+        return self.ruleset.waits(st.counts, len(st.melds))
+
+    def is_furiten(self, seat: int) -> bool:
+        """Whether this seat may not ron now: temporary, riichi or permanent furiten (A1)."""
+        if not self.rules.hand.furiten:
+            return False
+        st = self.seats[seat]
+        if st.temp_furiten or st.riichi_furiten:
+            return True
+        return any(st.discarded >> w & 1 for w in self.waits_of(seat))
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly the actions ``apply`` accepts from this seat now (cached until a change)."""
         found = self._legal.get(seat)
@@ -184,166 +320,420 @@ class HandState:
         return list(found)
 
     def _compute_legal(self, seat: int) -> list[Action]:
+        if self.phase is Phase.FINISHED:
+            return []
         if self.phase is Phase.AWAITING_DISCARD:
-            if seat != self.current:
-                return []
-            counts = self.counts[seat]
-            found: list[Action] = [Discard(seat, t) for t in range(KIND_COUNT) if counts[t]]
-            if self.after_claim:
-                return found
-            if self.ruleset.can_win(counts, len(self.melds[seat])):
-                found.append(Tsumo(seat))
-            if self.wall.can_kan():
-                for option in self.ruleset.own_turn_kans(counts, self.pons_of(seat)):
-                    cls = ClosedKan if option.kind == CLOSED_KAN else AddedKan
-                    found.append(cls(seat, option.tiles[0]))
-            return found
+            return self._own_turn_actions(seat) if seat == self.current else []
         opportunity = self.opportunity_of(seat)
         if opportunity is None:
             return []
-        found = [Pass(seat)]
+        found: list[Action] = [_PASSES[seat]]
         if opportunity.can_win:
-            found.append(Ron(seat))
+            found.append(_RONS[seat])
+        if self.rons:
+            return found
         for option in opportunity.options:
-            if option.kind == CHI:
-                found.append(Chi(seat, option.tiles))
-            else:
-                found.append(_CLAIM_TYPES[option.kind](seat))
+            found += self._call_actions(seat, option)
         return found
+
+    def _own_turn_actions(self, seat: int) -> list[Action]:
+        st = self.seats[seat]
+        if st.in_riichi:
+            return self._riichi_turn_actions(seat)
+        discards = _DISCARDS[seat]
+        forbidden = st.forbidden
+        found: list[Action] = [discards[c] for c in self._held_codes(seat) if not forbidden or not forbidden >> kind_of_code(c) & 1]
+        if self.after_claim:
+            return found
+        if self.can_tsumo(seat):
+            found.append(Tsumo(seat))
+        if self._kan_possible():
+            for option in self.ruleset.own_turn_kans(st.counts, self.pons_of(seat)):
+                cls = ClosedKan if option.kind == CLOSED_KAN else AddedKan
+                found.append(cls(seat, option.tiles[0]))
+        found += [Riichi(seat, c) for c in self._riichi_discards(seat)]
+        if self._may_abort_nine_terminals(seat):
+            found.append(NineTerminals(seat))
+        return found
+
+    def _riichi_turn_actions(self, seat: int) -> list[Action]:
+        """After riichi: discard the drawn tile, tsumo, or a closed kan that keeps the waits (C1-7)."""
+        drawn = self.drawn
+        assert drawn is not None
+        found: list[Action] = [Discard(seat, self.code(drawn))]
+        if self.can_tsumo(seat):
+            found.append(Tsumo(seat))
+        st = self.seats[seat]
+        kind = drawn // 4
+        if self._kan_possible() and st.counts[kind] == 4 and checks.kan_keeps_waits(self.ruleset, st.counts, len(st.melds), kind):
+            found.append(ClosedKan(seat, kind))
+        return found
+
+    def _held_codes(self, seat: int) -> list[int]:
+        """Distinct codes in the concealed hand, by kind (a red five after its plain kind)."""
+        codes = set(map(self.codes.__getitem__, self.seats[seat].concealed))
+        if not self.reds:
+            return sorted(codes)
+        return sorted(codes, key=_CODE_ORDER.__getitem__)
+
+    def _kan_possible(self) -> bool:
+        return self.wall.can_kan()
+
+    def can_tsumo(self, seat: int) -> bool:
+        """A complete hand on the tile just drawn, with a yaku when the rules need one (A2, 3)."""
+        st = self.seats[seat]
+        if self.drawn is None or self.after_claim or not self.ruleset.can_win(st.counts, len(st.melds)):
+            return False
+        return self._has_yaku(seat, self.drawn, tsumo=True, robbed=False)
+
+    def _has_yaku(self, seat: int, tile: int, tsumo: bool, robbed: bool) -> bool:
+        if not self.rules.scoring.yaku_required:
+            return True
+        return bool(self.ruleset.score(self.situation(seat, tile, tsumo, robbed)).valid)
+
+    def _riichi_discards(self, seat: int) -> list[int]:
+        """Codes whose discard may declare riichi (A1 "Riichi requirements")."""
+        hand, st = self.rules.hand, self.seats[seat]
+        if not hand.riichi or not st.is_closed or self.points[seat] < hand.riichi_min_points:
+            return []
+        if self.wall.live_count < hand.riichi_min_wall or self.ruleset.shanten(st.counts, len(st.melds)) > 0:
+            return []
+        found = []
+        ready: dict[int, bool] = {}
+        for code in self._held_codes(seat):
+            kind = kind_of_code(code)
+            if kind not in ready:
+                st.counts[kind] -= 1
+                ready[kind] = bool(self._tenpai_waits(seat))
+                st.counts[kind] += 1
+            if ready[kind]:
+                found.append(code)
+        return found
+
+    def _tenpai_waits(self, seat: int) -> tuple[int, ...]:
+        """Waits that count for tenpai: on Tenhou a wait whose four copies are all in
+        the seat's own hand does not (karaten, C1-17)."""
+        st = self.seats[seat]
+        waits = self.ruleset.waits(st.counts, len(st.melds))
+        if not self.rules.hand.karaten_is_noten:
+            return waits
+        melded = [k for m in st.melds for k in m.kinds]
+        return tuple(w for w in waits if st.counts[w] + melded.count(w) < 4)
+
+    def _may_abort_nine_terminals(self, seat: int) -> bool:
+        """First uninterrupted draw, nine kinds of terminals and honors (C1-14)."""
+        st = self.seats[seat]
+        if not self.rules.hand.aborts_on("nine_terminals") or st.river or self.calls or self.after_claim:
+            return False
+        return checks.nine_terminal_kinds(st.counts) >= 9
+
+    def _call_actions(self, seat: int, option: ClaimOption) -> list[Action]:
+        """The chi, pon or kan actions for one option: one per choice of red or plain copies."""
+        cls = _CLAIM_TYPES[option.kind]
+        if not self.reds:
+            return [Chi(seat, option.tiles) if cls is Chi else cls(seat)]
+        variants = checks.consumed_variants(self.seats[seat].concealed, option.from_hand, self.reds)
+        if cls is Chi:
+            return [Chi(seat, option.tiles, v) for v in variants]
+        return [cls(seat, v) for v in variants]
 
     # ------------------------------------------------------------------ apply
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one legal action and return its events; raise (changing nothing) otherwise."""
-        legal = self.legal_actions(action.seat) if _well_typed(action) else []
+        well_formed = type(action) in _HANDLERS and is_well_formed(action)
+        if well_formed:
+            action = self._with_default_consumed(action)
+        legal = self.legal_actions(action.seat) if well_formed else []
         if action not in legal:
-            raise IllegalActionError(self._illegal_message(action))
+            raise IllegalActionError(self._illegal_message(action, well_formed))
         self._legal = {}
         out = _HANDLERS[type(action)](self, action)
         self.events.extend(out)
         return out
 
-    def _discard(self, action: Discard) -> list[Event]:
-        seat, kind = action.seat, action.tile
+    def _with_default_consumed(self, action: Action) -> Action:
+        """A call without ``consumed`` under red fives takes the engine's choice: the
+        first listed (plain copies before the red one)."""
+        if not self.reds or not isinstance(action, (Chi, Pon, Kan)) or action.consumed is not None:
+            return action
+        for legal in self.legal_actions(action.seat):
+            if type(legal) is type(action) and (not isinstance(action, Chi) or legal.tiles == action.tiles):  # type: ignore[attr-defined]
+                return legal
+        return action
+
+    def _discard(self, action: Discard | Riichi) -> list[Event]:
+        seat, code = action.seat, action.tile
+        st = self.seats[seat]
         drawn = self.drawn
-        tsumogiri = drawn is not None and drawn // 4 == kind
-        tile = drawn if tsumogiri else _last_of_kind(self.concealed[seat], kind)
+        tsumogiri = drawn is not None and self.code(drawn) == code
+        tile = drawn if tsumogiri else _last_of_code(st.concealed, code, self.reds)
+        declares = isinstance(action, Riichi)
+        first_go_around = not st.river and not self.calls
         self._take(seat, tile)
-        self.rivers[seat].append(RiverTile(tile, tsumogiri, None))
+        st.river.append(RiverTile(tile, tsumogiri, None, declares))
+        st.river_view += (RiverEntry(self.codes[tile], tsumogiri, None, declares),)
+        st.discarded |= 1 << (tile // 4)
+        if not _YAOCHUU_MASK >> (tile // 4) & 1:
+            st.nagashi = False
+        st.temp_furiten = False
+        st.ippatsu = False  # the riichi seat's next discard ends its ippatsu
+        st.forbidden = 0
+        out: list[Event] = []
+        if declares:
+            st.riichi_at = len(st.river) - 1
+            st.double_riichi = first_go_around
+            self.riichi_pending = seat
+            out.append(RiichiDeclared(seat))
+        out.append(Discarded(seat, code, tsumogiri))
+        out += self._reveal_pending_dora()
         self.drawn = None
         self.after_claim = self.after_replacement = False
         self.last_discard = (seat, tile)
         self.turns += 1
-        out: list[Event] = [Discarded(seat, kind, tsumogiri)]
-        self.opportunities = self._claim_opportunities(seat, kind)
+        self.abort_pending = self._abort_after_discard(declares)
+        self.missed = set()
+        self.opportunities = self._claim_opportunities(seat, tile, calls=self.abort_pending is None)
         if not self.opportunities:
-            return out + self._advance()
+            return out + self._close_window()
         self.phase = Phase.AWAITING_CLAIMS
         self.waiting = {o.seat for o in self.opportunities}
         return out
 
-    def _claim_opportunities(self, discarder: int, kind: int) -> tuple[ClaimOpportunity, ...]:
-        """Each other seat's chance on a discard, in turn order after the discarder."""
+    def _abort_after_discard(self, declares: bool) -> str | None:
+        """An abortive draw this discard triggers unless it is ronned (A1 "Abortive draws")."""
+        hand = self.rules.hand
+        if declares and hand.aborts_on("four_riichi") and all(s.in_riichi for s in self.seats):
+            return "four_riichi"
+        if hand.aborts_on("four_winds") and not self.calls and checks.four_same_winds(self.seats):
+            return "four_winds"
+        if self.four_kans_armed and hand.aborts_on("four_kans"):
+            return "four_kans"
+        return None
+
+    def _claim_opportunities(self, discarder: int, tile: int, calls: bool) -> tuple[ClaimOpportunity, ...]:
+        """Each other seat's chance on a discard, in turn order after the discarder.
+
+        A seat whose shape the tile completes is furiten afterwards unless it rons,
+        with or without a yaku (C1-2; riichi: for good, C1-3)."""
+        kind = tile // 4
         found = []
-        calls_allowed = self.wall.live_count > 0
+        calls = calls and self.wall.live_count > 0
         can_kan = self.wall.can_kan()
         for step in (1, 2, 3):
             seat = (discarder + step) % 4
-            counts = self.counts[seat]
-            counts[kind] += 1
-            can_win = self.ruleset.can_win(counts, len(self.melds[seat]))
-            counts[kind] -= 1
+            st = self.seats[seat]
+            can_win = self._ron_chance(seat, tile, robbed=False)
             options: tuple[ClaimOption, ...] = ()
-            if calls_allowed:
+            if calls and not st.in_riichi:
                 options = tuple(
                     o
-                    for o in self.ruleset.claim_options(counts, kind, step == 1)
-                    if o.kind != KAN or can_kan
+                    for o in self.ruleset.claim_options(st.counts, kind, step == 1)
+                    if (o.kind != KAN or can_kan) and self._call_leaves_a_discard(seat, o)
                 )
             if can_win or options:
                 found.append(ClaimOpportunity(seat, can_win, options))
         return tuple(found)
 
+    def _ron_chance(self, seat: int, tile: int, robbed: bool) -> bool:
+        """Whether this seat may ron the tile; marks the furiten a pass would cause."""
+        st = self.seats[seat]
+        kind = tile // 4
+        st.counts[kind] += 1
+        shape = self.ruleset.can_win(st.counts, len(st.melds))
+        st.counts[kind] -= 1
+        if not shape:
+            return False
+        can_win = not self.is_furiten(seat) and self._has_yaku(seat, tile, tsumo=False, robbed=robbed)
+        if self.rules.hand.furiten:
+            st.temp_furiten = True
+            st.riichi_furiten = st.riichi_furiten or st.in_riichi
+            self.missed.add(seat)
+        return can_win
+
+    def _call_leaves_a_discard(self, seat: int, option: ClaimOption) -> bool:
+        """A chi or pon after which kuikae forbids every tile is not offered (C1-8)."""
+        if option.kind == KAN or self.rules.hand.kuikae == "allowed":
+            return True
+        forbidden = checks.kuikae_mask(option)
+        rest = list(self.seats[seat].counts)
+        for kind in option.from_hand:
+            rest[kind] -= 1
+        return any(rest[k] and not forbidden >> k & 1 for k in range(KIND_COUNT))
+
+    def _close_window(self) -> list[Event]:
+        """Nobody took the discard: the riichi stands, an abortive draw happens, or the next seat draws."""
+        out = self._accept_riichi()
+        if self.abort_pending is not None:
+            return out + self._abort(self.abort_pending)
+        if self.wall.live_count == 0:
+            return out + self._exhaust()
+        discarder = self.last_discard[0]  # type: ignore[index]
+        return out + self._draw((discarder + 1) % 4, replacement=False)
+
+    def _accept_riichi(self) -> list[Event]:
+        """The declaration tile survived the window: the 1,000 stick goes down (C1-4)."""
+        seat = self.riichi_pending
+        if seat is None:
+            return []
+        self.riichi_pending = None
+        st = self.seats[seat]
+        st.riichi_accepted = True
+        st.ippatsu = True
+        self.points[seat] -= 1000
+        self.sticks += 1
+        self.accepted.append(seat)
+        return [RiichiAccepted(seat)]
+
     def _pass(self, action: Pass) -> list[Event]:
         self.waiting.discard(action.seat)
-        out: list[Event] = [Passed(action.seat)]
+        out: list[Event] = [Passed(action.seat, action.seat in self.missed)]
         if self.waiting:
             return out
         self.opportunities = ()
+        if self.rons:
+            return out + self._finish_rons()
         if self.phase is Phase.AWAITING_ROBBERY:
-            seat, _ = self.pending_kan  # type: ignore[misc]
-            self.pending_kan = None
-            self.phase = Phase.AWAITING_DISCARD
-            return out + self._kan_draw(seat)
-        return out + self._advance()
-
-    def _advance(self) -> list[Event]:
-        """Nobody took the discard: the next seat draws, or the hand is drawn out."""
-        discarder = self.last_discard[0]  # type: ignore[index]
-        if self.wall.live_count == 0:
-            return self._exhaust()
-        return self._draw((discarder + 1) % 4, replacement=False)
+            return out + self._complete_kan()
+        return out + self._close_window()
 
     def _draw(self, seat: int, replacement: bool) -> list[Event]:
         tile = self.wall.draw_replacement() if replacement else self.wall.draw()
-        self.concealed[seat].append(tile)
-        self.counts[seat][tile // 4] += 1
+        st = self.seats[seat]
+        st.concealed.append(tile)
+        st.counts[tile // 4] += 1
         self.drawn = tile
         self.current = seat
         self.phase = Phase.AWAITING_DISCARD
         self.after_claim = False
         self.after_replacement = replacement
         self.waiting = set()
-        return [Drew(seat, tile // 4, replacement)]
+        return [Drew(seat, self.code(tile), replacement)]
 
     def _exhaust(self) -> list[Event]:
+        """The live wall is empty: tenpai seats with their waits, and nagashi mangan (A1)."""
         ready = []
         for seat in range(4):
-            waits = self.ruleset.waits(self.counts[seat], len(self.melds[seat]))
+            waits = self._tenpai_waits(seat)
             if waits:
                 ready.append((seat, waits))
+        nagashi: tuple[int, ...] = ()
+        if self.rules.hand.nagashi_mangan:
+            nagashi = tuple(s for s in range(4) if self.seats[s].nagashi and self.seats[s].river)
+        self._finish(HandEnd(ready=tuple(ready), nagashi=nagashi))
+        return [Exhausted(tuple(ready), nagashi)]
+
+    def _abort(self, reason: str, seat: int | None = None) -> list[Event]:
+        self._finish(HandEnd(abort=reason))
+        return [Aborted(reason, seat)]
+
+    def _finish(self, end: HandEnd) -> None:
         self.phase = Phase.FINISHED
         self.waiting = set()
-        self.outcome = Outcome(None, None, None, False, False, False, False, tuple(ready))
-        return [Exhausted(tuple(ready))]
+        self.opportunities = ()
+        self.pending_kan = None
+        self.outcome = HandEnd(
+            end.wins, end.abort, end.ready, end.nagashi, tuple(self.accepted), tuple(self.points), self.sticks
+        )
+
+    def _nine_terminals(self, action: NineTerminals) -> list[Event]:
+        return self._abort("nine_terminals", action.seat)
 
     def _ron(self, action: Ron) -> list[Event]:
-        seat = action.seat
+        self.rons.append(action.seat)
+        self.waiting.discard(action.seat)
+        if self.rules.hand.max_rons == 1:
+            return self._finish_rons()
+        self.waiting = {s for s in self.waiting if any(o.seat == s and o.can_win for o in self.opportunities)}
+        if self.waiting:
+            return []
+        return self._finish_rons()
+
+    def _finish_rons(self) -> list[Event]:
+        """Every declared ron wins, nearest the discarder first; three on Tenhou abort (C1-9)."""
         robbed = self.phase is Phase.AWAITING_ROBBERY
+        from_seat, tile = (self.pending_kan[:2] if robbed else self.last_discard)  # type: ignore[index,misc]
+        rons = sorted(self.rons, key=lambda s: (s - from_seat) % 4)
+        self.riichi_pending = None  # a ronned declaration tile puts down no stick (C1-4)
+        if len(rons) == 3 and self.rules.hand.triple_ron_aborts:
+            return self._abort("triple_ron")
+        rons = rons[: self.rules.hand.max_rons]
+        wins = tuple(self._win_facts(seat, from_seat, tile, robbed) for seat in rons)
         if robbed:
-            from_seat, tile = self.pending_kan  # type: ignore[misc]
-            self._unadd_kan(from_seat, tile)
+            self._unkan(from_seat, tile)
         else:
-            from_seat, tile = self.last_discard  # type: ignore[misc]
-            self._mark_claimed(from_seat, seat)
-        self.concealed[seat].append(tile)
-        self.counts[seat][tile // 4] += 1
-        last = not robbed and self.wall.live_count == 0
-        return self._win(seat, from_seat, tile, tsumo=False, robbed=robbed, last=last)
+            self._mark_claimed(from_seat, rons[0])
+        out: list[Event] = []
+        for win in wins:
+            st = self.seats[win.seat]
+            hand = tuple(sorted([t // 4 for t in st.concealed] + [tile // 4]))
+            out.append(Won(win.seat, from_seat, tile // 4, False, robbed, hand, _meld_kinds(st)))
+        first = self.seats[rons[0]]
+        first.concealed.append(tile)  # the winner shows the tile in hand (it stays claimed in the river)
+        first.counts[tile // 4] += 1
+        self._finish(HandEnd(wins=wins))
+        return out
 
     def _tsumo(self, action: Tsumo) -> list[Event]:
         seat = action.seat
         tile = self.drawn
         assert tile is not None
-        last = not self.after_replacement and self.wall.live_count == 0
-        return self._win(seat, seat, tile, tsumo=True, robbed=False, last=last)
+        win = self._win_facts(seat, seat, tile, robbed=False)
+        st = self.seats[seat]
+        hand = tuple(sorted(t // 4 for t in st.concealed))
+        self._finish(HandEnd(wins=(win,)))
+        return [Won(seat, seat, tile // 4, True, False, hand, _meld_kinds(st))]
 
-    def _win(self, seat: int, from_seat: int, tile: int, tsumo: bool, robbed: bool, last: bool) -> list[Event]:
-        rinshan = tsumo and self.after_replacement
-        self.phase = Phase.FINISHED
-        self.waiting = set()
-        self.opportunities = ()
-        self.pending_kan = None
-        self.outcome = Outcome(seat, from_seat, tile // 4, tsumo, rinshan, robbed, last, ())
-        hand = tuple(sorted(t // 4 for t in self.concealed[seat]))
-        melds = tuple((m.type, m.kinds) for m in self.melds[seat])
-        return [Won(seat, from_seat, tile // 4, tsumo, robbed, hand, melds)]
+    def _win_facts(self, seat: int, from_seat: int, tile: int, robbed: bool) -> WinFacts:
+        tsumo = seat == from_seat
+        situation = self.situation(seat, tile, tsumo, robbed, with_ura=True)
+        return WinFacts(seat, from_seat, tile, situation, tuple(self.seats[seat].melds))
 
-    def _claim(self, action: Action) -> list[Event]:
-        """Chi, pon or open kan of the last discard."""
+    def situation(self, seat: int, tile: int, tsumo: bool, robbed: bool, with_ura: bool = False) -> WinSituation:
+        """The scorer's view of this seat winning on ``tile`` now (A2, 3 and 8): every
+        situational yaku the engine knows, honba and sticks left to the settlement."""
+        st = self.seats[seat]
+        ids = list(st.concealed) if tsumo else st.concealed + [tile]
+        live_empty = self.wall.live_count == 0
+        riichi = st.riichi_accepted
+        first_draw = tsumo and not st.river and not self.calls and not self.after_replacement
+        indicators = self.wall.dora_indicators
+        ura: list[int] = []
+        if with_ura and riichi and self.rules.hand.ura_dora:
+            ura = self.wall.ura_indicators[: None if self.rules.hand.kan_ura_dora else 1]
+        return WinSituation(
+            hand=tuple(sorted(t // 4 for t in ids)),
+            hand_red=self._red_kinds(ids),
+            win_tile=tile // 4,
+            melds=tuple(ScoredMeld(m.type, m.kinds, self._red_kinds(m.tiles)) for m in st.melds),
+            tsumo=tsumo,
+            riichi=riichi and not st.double_riichi,
+            double_riichi=riichi and st.double_riichi,
+            ippatsu=riichi and st.ippatsu,
+            haitei=tsumo and live_empty and not self.after_replacement,
+            houtei=not tsumo and not robbed and live_empty,
+            rinshan=tsumo and self.after_replacement,
+            chankan=robbed,
+            tenhou=first_draw and seat == self.dealer,
+            chiihou=first_draw and seat != self.dealer,
+            seat_wind=EAST + (seat - self.dealer) % 4,
+            round_wind=WINDS["ESWN".index(self.round_wind)],
+            dora_indicators=tuple(t // 4 for t in indicators),
+            ura_indicators=tuple(t // 4 for t in ura),
+        )
+
+    def _red_kinds(self, ids: Sequence[int]) -> tuple[int, ...]:
+        if not self.reds:
+            return ()
+        return tuple(sorted(kind_of_code(self.code(t)) for t in ids if self.code(t) >= 34))
+
+    def _claim(self, action: Chi | Pon | Kan) -> list[Event]:
+        """Chi, pon or open kan of the last discard; the riichi on it stands (A2, 5)."""
         seat = action.seat
         from_seat, tile = self.last_discard  # type: ignore[misc]
         kind = tile // 4
+        out = self._accept_riichi()
+        st = self.seats[seat]
         if isinstance(action, Chi):
             needed = list(action.tiles)
             needed.remove(kind)
@@ -351,180 +741,189 @@ class HandState:
         else:
             meld_type = PON if isinstance(action, Pon) else KAN
             needed = [kind] * (2 if meld_type == PON else 3)
-        taken = [self._take(seat, _last_of_kind(self.concealed[seat], k)) for k in needed]
-        self.melds[seat].append(Meld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
+        codes = action.consumed if action.consumed is not None else tuple(needed)
+        taken = [self._take(seat, _last_of_code(st.concealed, c, self.reds)) for c in codes]
+        st.melds.append(Meld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
+        _melds_changed(st)
         self._mark_claimed(from_seat, seat)
+        self._called()
         self.opportunities = ()
         self.waiting = set()
         self.phase = Phase.AWAITING_DISCARD
         self.current = seat
         self.drawn = None
-        self.turns += 0
         if meld_type == CHI:
             self.after_claim = True
-            return [Chied(seat, from_seat, tuple(action.tiles), kind)]  # type: ignore[attr-defined]
+            self._set_kuikae(st, ClaimOption(CHI, tuple(action.tiles), kind))  # type: ignore[union-attr]
+            return out + [Chied(seat, from_seat, tuple(action.tiles), kind)]  # type: ignore[union-attr]
         if meld_type == PON:
             self.after_claim = True
-            return [Ponned(seat, from_seat, kind)]
-        return [Kanned(seat, from_seat, kind)] + self._kan_draw(seat)
+            self._set_kuikae(st, ClaimOption(PON, (kind,) * 3, kind))
+            return out + [Ponned(seat, from_seat, kind)]
+        out += self._reveal_pending_dora()
+        out.append(Kanned(seat, from_seat, kind))
+        self._count_kan(seat)
+        return out + self._open_kan_dora() + self._draw(seat, replacement=True)
 
-    def _kan_draw(self, seat: int) -> list[Event]:
-        """After any kan: the replacement draw and one more dora indicator."""
-        out = self._draw(seat, replacement=True)
-        indicator = self.wall.dora_indicators[-1] // 4
-        return [DoraRevealed(indicator)] + out
+    def _set_kuikae(self, st: SeatState, option: ClaimOption) -> None:
+        if self.rules.hand.kuikae != "allowed":
+            st.forbidden = checks.kuikae_mask(option)
+
+    def _called(self) -> None:
+        """Any call ends the first go-around and every ippatsu (A2, 6-7)."""
+        self.calls += 1
+        for st in self.seats:
+            st.ippatsu = False
+
+    def _count_kan(self, seat: int) -> None:
+        """Four kans by two or more seats abort after the next discard (C1-13)."""
+        self.seats[seat].kans += 1
+        kans = [s.kans for s in self.seats]
+        self.four_kans_armed = sum(kans) == 4 and max(kans) < 4
+
+    def _open_kan_dora(self) -> list[Event]:
+        """An open or added kan's indicator: now, or after the kan seat's discard (A1 "Kan dora")."""
+        if self.rules.hand.open_kan_dora == "immediate":
+            return [DoraRevealed(self.code(self.wall.reveal_dora()))]
+        self.dora_pending += 1
+        return []
+
+    def _reveal_pending_dora(self) -> list[Event]:
+        """Indicators an earlier open or added kan left face down (revealed at the discard or next kan)."""
+        out: list[Event] = []
+        while self.dora_pending:
+            self.dora_pending -= 1
+            out.append(DoraRevealed(self.code(self.wall.reveal_dora())))
+        return out
 
     def _closed_kan(self, action: ClosedKan) -> list[Event]:
         seat, kind = action.seat, action.tile
-        taken = [self._take(seat, _last_of_kind(self.concealed[seat], kind)) for _ in range(4)]
-        self.melds[seat].append(Meld(CLOSED_KAN, tuple(sorted(taken)), None, None))
+        st = self.seats[seat]
+        out = self._reveal_pending_dora()
+        taken = [self._take(seat, _last_of_code(st.concealed, kind, 0)) for _ in range(4)]
+        st.melds.append(Meld(CLOSED_KAN, tuple(sorted(taken)), None, None))
+        _melds_changed(st)
         self.drawn = None
-        return [ClosedKanned(seat, kind)] + self._kan_draw(seat)
+        self._called()
+        self._count_kan(seat)
+        out.append(ClosedKanned(seat, kind))
+        if self.rules.hand.kokushi_robs_closed_kan and self._open_robbery(seat, taken[-1], CLOSED_KAN, kokushi_only=True):
+            return out
+        return out + self._complete_kan(seat, CLOSED_KAN)
 
     def _added_kan(self, action: AddedKan) -> list[Event]:
         seat, kind = action.seat, action.tile
-        tile = self._take(seat, _last_of_kind(self.concealed[seat], kind))
-        index = next(i for i, m in enumerate(self.melds[seat]) if m.type == PON and m.tiles[0] // 4 == kind)
-        pon = self.melds[seat][index]
-        self.melds[seat][index] = Meld(ADDED_KAN, tuple(sorted(pon.tiles + (tile,))), pon.claimed, pon.from_seat)
+        st = self.seats[seat]
+        out = self._reveal_pending_dora()
+        tile = self._take(seat, _last_of_code(st.concealed, kind, 0))
+        index = next(i for i, m in enumerate(st.melds) if m.type == PON and m.tiles[0] // 4 == kind)
+        pon = st.melds[index]
+        st.melds[index] = Meld(ADDED_KAN, tuple(sorted(pon.tiles + (tile,))), pon.claimed, pon.from_seat)
+        _melds_changed(st)
         self.drawn = None
-        out: list[Event] = [AddedKanned(seat, kind)]
+        self.calls += 1
+        self._count_kan(seat)
+        out.append(AddedKanned(seat, kind))
+        if self._open_robbery(seat, tile, ADDED_KAN, kokushi_only=False):
+            return out
+        return out + self._complete_kan(seat, ADDED_KAN)
+
+    def _open_robbery(self, seat: int, tile: int, meld_type: str, kokushi_only: bool) -> bool:
+        """Open the chankan window on a kan tile; False when nobody can rob it."""
         robbers = []
+        self.missed = set()
         for step in (1, 2, 3):
             other = (seat + step) % 4
-            counts = self.counts[other]
-            counts[kind] += 1
-            if self.ruleset.can_win(counts, len(self.melds[other])):
+            if kokushi_only and not checks.completes_thirteen_orphans(self.seats[other].counts, tile // 4):
+                continue
+            if self._ron_chance(other, tile, robbed=True):
                 robbers.append(ClaimOpportunity(other, True, ()))
-            counts[kind] -= 1
         if not robbers:
-            return out + self._kan_draw(seat)
+            return False
         self.phase = Phase.AWAITING_ROBBERY
-        self.pending_kan = (seat, tile)
+        self.pending_kan = (seat, tile, meld_type)
         self.opportunities = tuple(robbers)
         self.waiting = {o.seat for o in robbers}
-        return out
+        self.current = seat
+        return True
 
-    def _unadd_kan(self, seat: int, tile: int) -> None:
-        """A robbed added kan goes back to the pon it was."""
-        index = next(i for i, m in enumerate(self.melds[seat]) if m.type == ADDED_KAN and tile in m.tiles)
-        meld = self.melds[seat][index]
-        self.melds[seat][index] = Meld(PON, tuple(t for t in meld.tiles if t != tile), meld.claimed, meld.from_seat)
+    def _complete_kan(self, seat: int | None = None, meld_type: str | None = None) -> list[Event]:
+        """Nobody robbed the kan: its dora (closed kan at once, C1-6), then the replacement draw."""
+        if seat is None:
+            seat, _, meld_type = self.pending_kan  # type: ignore[misc]
+            self.pending_kan = None
+            self.phase = Phase.AWAITING_DISCARD
+        if meld_type == ADDED_KAN:
+            for st in self.seats:
+                st.ippatsu = False  # after the chankan window (A2, 6: Tenhou's order)
+            dora = self._open_kan_dora()
+        else:
+            dora = [DoraRevealed(self.code(self.wall.reveal_dora()))]
+        return dora + self._draw(seat, replacement=True)
+
+    def _unkan(self, seat: int, tile: int) -> None:
+        """A robbed kan goes back to the pon it was (or, for a closed kan, to the hand)."""
+        st = self.seats[seat]
+        index = next(i for i, m in enumerate(st.melds) if tile in m.tiles)
+        meld = st.melds[index]
+        if meld.type == ADDED_KAN:
+            st.melds[index] = Meld(PON, tuple(t for t in meld.tiles if t != tile), meld.claimed, meld.from_seat)
+        else:
+            del st.melds[index]
+            for t in meld.tiles:
+                if t != tile:
+                    st.concealed.append(t)
+                    st.counts[t // 4] += 1
+        _melds_changed(st)
 
     # ------------------------------------------------------------------ helpers
 
     def _take(self, seat: int, tile: int) -> int:
-        self.concealed[seat].remove(tile)
-        self.counts[seat][tile // 4] -= 1
+        st = self.seats[seat]
+        st.concealed.remove(tile)
+        st.counts[tile // 4] -= 1
         return tile
 
     def _mark_claimed(self, from_seat: int, by: int) -> None:
-        river = self.rivers[from_seat]
-        river[-1] = river[-1]._replace(claimed_by=by)
+        st = self.seats[from_seat]
+        st.river[-1] = st.river[-1]._replace(claimed_by=by)
+        st.river_view = st.river_view[:-1] + (st.river_view[-1]._replace(claimed_by=by),)
+        st.nagashi = False  # a called discard ends nagashi mangan (A1)
 
-    def _illegal_message(self, action: object) -> str:
+    def _illegal_message(self, action: object, well_formed: bool) -> str:
         """``seat 2 cannot pon: holds only one 5p`` and the like."""
         seat = getattr(action, "seat", "?")
         what = action.describe() if isinstance(action, Action) else repr(action)
-        return f"seat {seat} cannot {what}: {self._reason(action)}"
-
-    def _reason(self, action: object) -> str:
-        if not isinstance(action, Action):
-            return "not an action"
-        seat = action.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
-            return "no such seat (0..3)"
-        if self.phase is Phase.FINISHED:
-            return "the hand is over"
-        if self.phase is Phase.AWAITING_DISCARD:
-            return self._reason_own_turn(action)
-        return self._reason_claim(action)
-
-    def _reason_own_turn(self, action: Action) -> str:
-        seat = action.seat
-        if isinstance(action, (Ron, Chi, Pon, Kan, Pass)):
-            return "there is no discard to claim"
-        if seat != self.current:
-            return f"it is seat {self.current}'s turn"
-        counts = self.counts[seat]
-        tile = getattr(action, "tile", None)
-        if tile is not None and not (isinstance(tile, int) and 0 <= tile < KIND_COUNT):
-            return f"{tile!r} is not a tile kind (0..33)"
-        if isinstance(action, Discard):
-            return f"holds no {tile_name(action.tile)}"
-        if self.after_claim:
-            return "a seat that just claimed must discard"
-        if isinstance(action, Tsumo):
-            return f"{format_tiles(_kinds(counts))} is not a complete hand"
-        if not self.wall.can_kan():
-            return "no kan is possible now (four kans made or the live wall is empty)"
-        if isinstance(action, ClosedKan):
-            return f"holds {counts[action.tile]} {tile_name(action.tile)}, needs four"
-        if isinstance(action, AddedKan):
-            if action.tile not in self.pons_of(seat):
-                return f"has no pon of {tile_name(action.tile)}"
-            return f"holds no fourth {tile_name(action.tile)}"
-        return "not legal now"
-
-    def _reason_claim(self, action: Action) -> str:
-        seat = action.seat
-        on = self.pending_kan if self.phase is Phase.AWAITING_ROBBERY else self.last_discard
-        assert on is not None
-        kind = on[1] // 4
-        if isinstance(action, (Discard, Tsumo, ClosedKan, AddedKan)):
-            return f"waiting for claims on {tile_name(kind)}"
-        if seat == on[0]:
-            return f"cannot claim its own {tile_name(kind)}"
-        opportunity = next((o for o in self.opportunities if o.seat == seat), None)
-        if seat not in self.waiting:
-            return "already answered" if opportunity else f"has no claim on {tile_name(kind)}"
-        if self.phase is Phase.AWAITING_ROBBERY and not isinstance(action, (Ron, Pass)):
-            return f"only ron may rob the kan of {tile_name(kind)}"
-        counts = self.counts[seat]
-        if isinstance(action, Ron):
-            return f"{format_tiles(_kinds(counts))} does not win on {tile_name(kind)}"
-        if self.wall.live_count == 0:
-            return "no calls on the last discard"
-        if isinstance(action, Pon):
-            return f"holds only {counts[kind]} {tile_name(kind)}"
-        if isinstance(action, Kan):
-            if counts[kind] == 3:
-                return "no kan is possible now (four kans made or the live wall is empty)"
-            return f"holds only {counts[kind]} {tile_name(kind)}"
-        if isinstance(action, Chi):
-            if (on[0] + 1) % 4 != seat:
-                return "chi only from the seat on the left"
-            return f"cannot make {action.tiles!r} with {tile_name(kind)}"
-        return "not legal now"
+        reason = checks.why_not(self, action) if well_formed else checks.malformed_reason(action)
+        return f"seat {seat} cannot {what}: {reason}"
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int
+def _counts_of(ids: Sequence[int]) -> list[int]:
+    counts = [0] * KIND_COUNT
+    for tile in ids:
+        counts[tile // 4] += 1
+    return counts
 
 
-def _well_typed(action: object) -> bool:
-    """Ints where ints belong (``True`` or ``5.0`` would compare equal to a legal action)."""
-    if not isinstance(action, Action) or not _is_int(action.seat) or not 0 <= action.seat < 4:
-        return False
-    tile = getattr(action, "tile", 0)
-    tiles = getattr(action, "tiles", ())
-    return _is_int(tile) and type(tiles) is tuple and all(_is_int(t) for t in tiles)
+def _meld_kinds(st: SeatState) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    return st.meld_view
 
 
-def _last_of_kind(tiles: Sequence[int], kind: int) -> int:
-    """The most recently added id of a kind (deterministic choice of a physical copy)."""
+def _melds_changed(st: SeatState) -> None:
+    st.meld_view = tuple((m.type, m.kinds) for m in st.melds)
+
+
+def _last_of_code(tiles: Sequence[int], code: int, reds: int) -> int:
+    """The most recently added id showing this code (deterministic choice of a copy)."""
     for tile in reversed(tiles):
-        if tile // 4 == kind:
+        if code_of(tile, reds) == code:
             return tile
-    raise ValueError(f"no {tile_name(kind)} held")
-
-
-def _kinds(counts: Sequence[int]) -> list[int]:
-    return [t for t in range(KIND_COUNT) for _ in range(counts[t])]
+    raise ValueError(f"no tile of code {code} held")
 
 
 _HANDLERS = {
     Discard: HandState._discard,
+    Riichi: HandState._discard,
     Pass: HandState._pass,
     Ron: HandState._ron,
     Tsumo: HandState._tsumo,
@@ -533,4 +932,5 @@ _HANDLERS = {
     Kan: HandState._claim,
     ClosedKan: HandState._closed_kan,
     AddedKan: HandState._added_kan,
+    NineTerminals: HandState._nine_terminals,
 }

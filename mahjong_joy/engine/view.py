@@ -1,109 +1,131 @@
-"""What one seat may see: its own hand, everyone's rivers and melds, counts of the rest.
+"""What one seat may see: a frozen snapshot of the table from its chair.
 
-A :class:`SeatView` reads the live hand state through properties that return
-fresh tuples, so an AI can neither see hidden tiles nor change anything.
+:func:`observe` copies out exactly what the seat may know: its own hand (kinds and
+tile codes), every river with its tsumogiri and riichi marks, every meld, each
+seat's riichi state, points, the sticks and honba, the dora indicators, the wall
+count, the tile on offer with the seat's own opportunity and legal actions, and
+its own waits and furiten. The view keeps no reference to the hand state, so an
+AI can neither see hidden tiles nor change anything, and a view taken before an
+action stays what it was (build a fresh one per decision; DESIGN 2.5, 6).
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from mahjong_joy.engine.actions import Action
-from mahjong_joy.engine.state import ClaimOpportunity, HandState, Phase
+from mahjong_joy.engine.state import ClaimOpportunity, HandState, Phase, RiverEntry
 from mahjong_joy.tiles import KIND_COUNT
 
 
-class SeatView:
-    """Read-only window on a hand for one seat (absolute seat numbers throughout)."""
+class SeatView(NamedTuple):
+    """Read-only picture of a hand for one seat (absolute seat numbers throughout).
 
-    __slots__ = ("_state", "seat")
+    A named tuple: immutable, and cheap to build once per decision."""
 
-    def __init__(self, state: HandState, seat: int) -> None:
-        self._state = state
-        self.seat = seat
-
-    @property
-    def phase(self) -> Phase:
-        return self._state.phase
-
-    @property
-    def current(self) -> int:
-        """The seat whose turn it is (the last discarder while claims are open)."""
-        return self._state.current
-
-    @property
-    def dealer(self) -> int:
-        return self._state.dealer
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        """Own concealed kinds, sorted."""
-        return tuple(sorted(t // 4 for t in self._state.concealed[self.seat]))
-
-    @property
-    def counts34(self) -> tuple[int, ...]:
-        """Own concealed tiles as counts per kind."""
-        return tuple(self._state.counts[self.seat])
-
-    @property
-    def drawn_tile(self) -> int | None:
-        """The kind just drawn, when it is this seat's turn after a draw."""
-        drawn = self._state.drawn
-        if drawn is None or self._state.current != self.seat:
-            return None
-        return drawn // 4
+    seat: int
+    phase: Phase
+    current: int
+    dealer: int
+    round_wind: str
+    hand: tuple[int, ...]  # own concealed kinds, sorted
+    hand_codes: tuple[int, ...]  # the same tiles as codes (red fives 34..36)
+    counts34: tuple[int, ...]
+    drawn_tile: int | None  # kind just drawn, on this seat's turn
+    drawn_code: int | None
+    meld_sets: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]
+    rivers: tuple[tuple[RiverEntry, ...], ...]
+    hand_sizes: tuple[int, ...]
+    riichi: tuple[int | None, ...]  # per seat: river index of its riichi tile, or None
+    points: tuple[int, ...]
+    sticks: int
+    wall_count: int
+    dora_indicators: tuple[int, ...]  # kinds
+    last_discard: int | None  # kind now open to claims (or being added to a kan)
+    opportunity: ClaimOpportunity | None
+    legal_actions: tuple[Action, ...]
+    waits: tuple[int, ...]  # own waits while the hand holds 13 - 3 per meld
+    furiten: bool
+    pons: tuple[int, ...]
+    needs_yaku: bool  # a win needs a yaku under these rules
 
     def melds(self, seat: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Any seat's declared sets as ``(type, kinds)``."""
-        return tuple((m.type, m.kinds) for m in self._state.melds[seat])
+        return self.meld_sets[seat]
 
     @property
     def meld_count(self) -> int:
-        return len(self._state.melds[self.seat])
-
-    @property
-    def pons(self) -> tuple[int, ...]:
-        return tuple(self._state.pons_of(self.seat))
+        return len(self.meld_sets[self.seat])
 
     def river(self, seat: int) -> tuple[int, ...]:
         """Any seat's discards (kinds) in order, claimed ones included."""
-        return tuple(r.tile // 4 for r in self._state.rivers[seat])
+        return tuple([_KIND[e.tile] for e in self.rivers[seat]])
 
     def hand_size(self, seat: int) -> int:
         """How many concealed tiles a seat holds (never which)."""
-        return len(self._state.concealed[seat])
-
-    @property
-    def wall_count(self) -> int:
-        return self._state.wall.live_count
-
-    @property
-    def dora_indicators(self) -> tuple[int, ...]:
-        return tuple(t // 4 for t in self._state.wall.dora_indicators)
-
-    @property
-    def last_discard(self) -> int | None:
-        """Kind of the tile now open to claims (or being added to a kan)."""
-        on = self._state.pending_kan or self._state.last_discard
-        return None if on is None or self._state.phase is Phase.AWAITING_DISCARD else on[1] // 4
-
-    @property
-    def opportunity(self) -> ClaimOpportunity | None:
-        return self._state.opportunity_of(self.seat)
-
-    @property
-    def legal_actions(self) -> list[Action]:
-        return self._state.legal_actions(self.seat)
+        return self.hand_sizes[seat]
 
     def visible_counts34(self) -> list[int]:
         """Kinds this seat can see: own hand, all rivers, all melds, dora indicators."""
-        counts = list(self._state.counts[self.seat])
-        state = self._state
-        for seat in range(4):
-            for r in state.rivers[seat]:
-                if r.claimed_by is None:
-                    counts[r.tile // 4] += 1
-            for m in state.melds[seat]:
-                for t in m.tiles:
-                    counts[t // 4] += 1
-        for t in state.wall.dora_indicators:
-            counts[t // 4] += 1
+        counts = list(self.counts34)
+        for river in self.rivers:
+            for entry in river:
+                if entry.claimed_by is None:
+                    counts[_kind(entry.tile)] += 1
+        for sets in self.meld_sets:
+            for _, kinds in sets:
+                for kind in kinds:
+                    counts[kind] += 1
+        for kind in self.dora_indicators:
+            counts[kind] += 1
         return [min(4, n) for n in counts[:KIND_COUNT]]
+
+    @property
+    def in_riichi(self) -> bool:
+        return self.riichi[self.seat] is not None
+
+
+_KIND = tuple(range(34)) + (4, 13, 22)  # code -> kind
+
+
+def _kind(code: int) -> int:
+    return _KIND[code]
+
+
+def observe(state: HandState, seat: int) -> SeatView:
+    """The frozen view of ``state`` from ``seat``."""
+    st = state.seats[seat]
+    codes = state.codes
+    drawn = state.drawn if state.current == seat and state.phase is Phase.AWAITING_DISCARD else None
+    on = state.pending_kan or state.last_discard
+    offered = None if on is None or state.phase in (Phase.AWAITING_DISCARD, Phase.FINISHED) else on[1] // 4
+    seats = state.seats
+    waits = state.waits_of(seat) if state.phase is not Phase.AWAITING_DISCARD or state.current != seat else ()
+    concealed = sorted(st.concealed)
+    return SeatView(
+        seat,
+        state.phase,
+        state.current,
+        state.dealer,
+        state.round_wind,
+        tuple([t >> 2 for t in concealed]),
+        tuple(sorted(map(codes.__getitem__, concealed))) if state.reds else tuple([t >> 2 for t in concealed]),
+        tuple(st.counts),
+        None if drawn is None else drawn >> 2,
+        None if drawn is None else codes[drawn],
+        tuple([s.meld_view for s in seats]),
+        tuple([s.river_view for s in seats]),
+        tuple([len(s.concealed) for s in seats]),
+        tuple([s.riichi_at for s in seats]),
+        tuple(state.points),
+        state.sticks,
+        state.wall.live_count,
+        tuple([t >> 2 for t in state.wall.dora_indicators]),
+        offered,
+        state.opportunity_of(seat),
+        tuple(state.legal_actions(seat)),
+        waits,
+        state.is_furiten(seat) if waits else False,
+        tuple(state.pons_of(seat)) if st.melds else (),
+        state.rules.scoring.yaku_required,
+    )

@@ -4,7 +4,8 @@ Layout of the shuffled 136 ids: ``[0:52]`` are dealt (seat ``dealer + i`` gets
 ``deck[i::4][:13]``), ``[52:122]`` is the live wall drawn from the front,
 ``[122:136]`` the dead wall. Dead-wall positions 0..3 are the kan replacement
 tiles (drawn in order), 4..8 the dora indicators (one face up at the start, one
-more per kan), 9..13 the ura indicators. Each kan takes the last live tile into
+more per kan, turned when the rules say: :meth:`Wall.reveal_dora`), 9..13 the ura
+indicators. Each kan takes the last live tile into
 the dead wall so it always holds 14 (the riichi convention: the haitei moves up).
 
 A hand's wall derives from a string key, ``wall_key(seed, round, hand, honba)``,
@@ -31,7 +32,7 @@ def wall_key(seed: int | str, round_wind: str, hand_number: int, honba: int) -> 
 class Wall:
     """The undealt tiles of one hand, as positions into one shuffled deck."""
 
-    __slots__ = ("deck", "_next", "_live_end", "kans")
+    __slots__ = ("deck", "_next", "_live_end", "kans", "revealed")
 
     def __init__(self, deck: list[int]) -> None:
         if sorted(deck) != list(range(136)):
@@ -40,6 +41,7 @@ class Wall:
         self._next = DEALT
         self._live_end = len(deck) - DEAD_WALL_SIZE
         self.kans = 0
+        self.revealed = 1
 
     @classmethod
     def from_key(cls, key: str) -> Wall:
@@ -85,14 +87,19 @@ class Wall:
         """A kan needs a replacement tile left and a live tile to move up."""
         return self.kans < MAX_KANS and self.live_count > 0
 
+    def reveal_dora(self) -> int:
+        """Turn the next indicator face up (one per kan, at most five) and return its id."""
+        self.revealed += 1
+        return self.deck[len(self.deck) - DEAD_WALL_SIZE + _INDICATORS + self.revealed - 1]
+
     @property
     def dora_indicators(self) -> list[int]:
-        """Face-up indicator ids: one, plus one per kan."""
+        """Face-up indicator ids: one, plus one per revealed kan dora."""
         base = len(self.deck) - DEAD_WALL_SIZE + _INDICATORS
-        return self.deck[base : base + 1 + self.kans]
+        return self.deck[base : base + self.revealed]
 
     @property
     def ura_indicators(self) -> list[int]:
-        """The ids under the face-up indicators (for rulesets with riichi)."""
+        """The ids under the face-up indicators (read only for riichi winners)."""
         base = len(self.deck) - DEAD_WALL_SIZE + _URA
-        return self.deck[base : base + 1 + self.kans]
+        return self.deck[base : base + self.revealed]

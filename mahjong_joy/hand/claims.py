@@ -60,6 +60,12 @@ def claimable_sets(
         raise InvalidHandError(f"not a tile kind (0..33): {tile!r}")
     if counts[tile] >= 4:
         raise InvalidHandError(f"a discarded {tile_name(tile)} would be a fifth copy")
+    return claims_on_counts(counts, tile, from_left)
+
+
+def claims_on_counts(counts: Sequence[int], tile: int, from_left: bool) -> list[ClaimOption]:
+    """:func:`claimable_sets` on a discard, for counts the caller already keeps valid
+    (the engine's own): no copy of the counts, no checks."""
     options: list[ClaimOption] = []
     if from_left and tile < 27:
         rank = tile % 9
@@ -76,7 +82,12 @@ def claimable_sets(
     return options
 
 
-def _own_turn_kans(counts: list[int], pons: Iterable[int]) -> list[ClaimOption]:
+def own_turn_kans_on_counts(counts: Sequence[int], pons: Iterable[int]) -> list[ClaimOption]:
+    """Own-turn kans for counts the caller keeps valid (the engine's own)."""
+    return _own_turn_kans(counts, pons)
+
+
+def _own_turn_kans(counts: Sequence[int], pons: Iterable[int]) -> list[ClaimOption]:
     options = [ClaimOption(CLOSED_KAN, (t,) * 4, None) for t in range(KIND_COUNT) if counts[t] == 4]
     options += [ClaimOption(ADDED_KAN, (t,) * 4, t) for t in sorted(set(pons)) if counts[t] >= 1]
     return options

@@ -34,7 +34,7 @@ from typing import Any
 
 from mahjong_joy.controller import Controller
 from mahjong_joy.errors import MahjongJoyError, RecordError
-from mahjong_joy.replay.record import RULESETS, check_record, run_record
+from mahjong_joy.replay.record import check_record, record_ruleset, run_record
 from mahjong_joy.storage.files import atomic_write_text, quarantine
 from mahjong_joy.storage.paths import autosave_path
 from mahjong_joy.untrusted import MIB, read_json, shown
@@ -179,7 +179,7 @@ def _rebuild(data: Any, auto_deal: bool) -> tuple[Controller, AutosaveMeta]:
     meta = _meta_of(data)
     if len(data["matches"]) != 1:
         raise RecordError("the autosave must hold exactly one match")
-    ruleset = RULESETS[data["ruleset"]["name"]]()
+    ruleset = record_ruleset(data, "the autosave")
     ctl = Controller.resume(data["matches"][0], data["seats"], ruleset, auto_deal=auto_deal, name="the autosave")
     return ctl, meta
 

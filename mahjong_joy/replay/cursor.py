@@ -30,7 +30,7 @@ from mahjong_joy.engine.events import Event, HandStarted
 from mahjong_joy.engine.match import Match
 from mahjong_joy.engine.state import HandState
 from mahjong_joy.errors import RecordError
-from mahjong_joy.replay.record import RULESETS, check_record, replay_match
+from mahjong_joy.replay.record import check_record, record_ruleset, replay_match
 from mahjong_joy.rulesets.base import Position
 
 
@@ -53,7 +53,7 @@ class ReplayCursor:
         self.record = record
         self.name = name
         self.match_index = match_index
-        self.ruleset = RULESETS[record["ruleset"]["name"]]()
+        self.ruleset = record_ruleset(record, name)
         entry = matches[match_index]
         self.seed = entry["seed"]
         self.actions: list[Action] = [action_from_dict(d) for d in entry["decisions"]]

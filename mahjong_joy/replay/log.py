@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from mahjong_joy.engine import events as ev
 from mahjong_joy.notation import format_tiles
-from mahjong_joy.tiles import tile_name
+from mahjong_joy.tiles import code_name as tile_name
 
 
 def _seat(seat: int | None) -> str:
@@ -35,17 +35,30 @@ def _won(e: ev.Won) -> str:
 
 def _scored(e: ev.HandScored) -> str:
     deltas = " ".join(f"{d:+d}" for d in e.deltas)
+    extra = _settled(e)
+    extra = f"; {extra}" if extra else ""
     if e.winner is None:
-        return f"   deltas {deltas}"
+        return f"   deltas {deltas}{extra}"
     yaku = ", ".join(f"{name} {han}" for name, han in e.yaku)
     payments = " ".join(f"{k} {v}" for k, v in e.payments)
     limit = f" {e.limit}" if e.limit else ""
-    return f"   {yaku} = {e.han} han {e.fu} fu{limit}; {payments}; deltas {deltas}"
+    return f"   {yaku} = {e.han} han {e.fu} fu{limit}; {payments}; deltas {deltas}{extra}"
 
 
 def _exhausted(e: ev.Exhausted) -> str:
     ready = ", ".join(f"{_seat(s)} ({format_tiles(w)})" for s, w in e.ready) or "nobody"
-    return f"exhaustive draw; ready: {ready}"
+    nagashi = f"; nagashi mangan: {' '.join(_seat(s) for s in e.nagashi)}" if e.nagashi else ""
+    return f"exhaustive draw; ready: {ready}{nagashi}"
+
+
+def _settled(e: ev.HandScored) -> str:
+    """The riichi extras of a settlement: further winners, pao, sticks left on the table."""
+    parts = [f"also {_seat(s)} from {_seat(f)}: {han} han {fu} fu" for s, f, han, fu in e.more_wins]
+    if e.pao is not None:
+        parts.append(f"pao {_seat(e.pao)}")
+    if e.sticks:
+        parts.append(f"{e.sticks} stick(s) stay on the table")
+    return "; ".join(parts)
 
 
 def _ended(e: ev.MatchEnded) -> str:
@@ -63,6 +76,10 @@ _FORMATS: dict[type, Callable[..., str]] = {
     ev.ClosedKanned: lambda e: f"{_seat(e.seat)} closed kan {tile_name(e.tile)}",
     ev.AddedKanned: lambda e: f"{_seat(e.seat)} added kan {tile_name(e.tile)}",
     ev.DoraRevealed: lambda e: f"dora indicator {tile_name(e.indicator)} revealed",
+    ev.RiichiDeclared: lambda e: f"{_seat(e.seat)} declares riichi",
+    ev.RiichiAccepted: lambda e: f"{_seat(e.seat)} riichi stands: 1000 on the table",
+    ev.Aborted: lambda e: f"abortive draw: {e.reason.replace('_', ' ')}" + (f" ({_seat(e.seat)})" if e.seat is not None else ""),
+    ev.Passed: lambda e: f"{_seat(e.seat)} passes and is furiten" if e.furiten else None,
     ev.Won: _won,
     ev.Exhausted: _exhausted,
     ev.HandScored: _scored,
@@ -71,9 +88,11 @@ _FORMATS: dict[type, Callable[..., str]] = {
 
 
 def log_lines(events: Iterable[ev.Event], match_number: int) -> Iterator[str]:
-    """The log of one match: a heading, then one line per event (passes are silent)."""
+    """The log of one match: a heading, then one line per event (passes are silent,
+    unless they leave the seat furiten)."""
     yield f"== match {match_number}"
     for event in events:
         fmt = _FORMATS.get(type(event))
-        if fmt is not None:
-            yield fmt(event)
+        line = None if fmt is None else fmt(event)
+        if line is not None:
+            yield line

@@ -1,12 +1,17 @@
 """Records: a whole run as JSON, and its replay to the identical event stream.
 
-A record holds the schema version, the ruleset and its options, the run's seed,
-the seat kinds, and per match its seed, its hand limit and every decision applied
-to the engine, in order (each an action's ``to_dict``)::
+A record holds the schema version, the full rules (every field of the
+:class:`~mahjong_joy.rulesets.rules.Rules` value, so a preset changed later still
+replays an old game as it was played), the run's seed, the seat kinds, and per
+match its seed, its hand limit and every decision applied to the engine, in order
+(each an action's ``to_dict``)::
 
-    {"schema": 1, "format": "mahjong-joy-record", "ruleset": {"name": "joy", "options": {}},
+    {"schema": 2, "format": "mahjong-joy-record", "rules": {"name": "tenhou", "hand": {...}, ...},
      "seed": 7, "seats": ["potential", ...],
      "matches": [{"seed": 7, "max_hands": null, "decisions": [{"type": "discard", "seat": 0, "tile": 5}, ...]}]}
+
+Schema 1 (Joy only, ``"ruleset": {"name": "joy", "options": {}}``) is read as the
+Joy preset and replays to the identical events; a newer schema is refused.
 
 Replay re-runs the engine from the record (no AI involved), so the events are the
 same by construction; each hand's wall comes from the match seed and the hand's
@@ -27,39 +32,48 @@ from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.fields import check_fields
 from mahjong_joy.rulesets.base import Ruleset
-from mahjong_joy.rulesets.joy import JoyRuleset
+from mahjong_joy.rulesets.joy import ruleset_for
+from mahjong_joy.rulesets.presets import JOY
+from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.files import atomic_write_text
 from mahjong_joy.untrusted import MIB, read_json
 
 if TYPE_CHECKING:
     from mahjong_joy.controller import Controller
 
-SCHEMA = 1
+SCHEMA = 2
 FORMAT = "mahjong-joy-record"
-RULESETS: dict[str, type[Ruleset]] = {"joy": JoyRuleset}
+V1_RULESETS = {"joy": JOY}
 RECORD_LIMIT = 32 * MIB  # a match takes about 10 KiB: room for a 3,000-match simulate --record
 
 
-def match_record(ctl: Controller) -> dict[str, Any]:
-    """One match's entry: its seed, hand limit and decisions."""
-    return {
-        "seed": ctl.seed,
-        "max_hands": ctl.match.max_hands,
-        "decisions": [action.to_dict() for action in ctl.decisions],
-    }
-
-
-def run_record(seed: int | str, seats: Sequence[str], matches: Sequence[Controller]) -> dict[str, Any]:
+def run_record(seed: int | str, seats: Sequence[str], matches: Sequence[Controller], rules: Rules | None = None) -> dict[str, Any]:
     """A whole run (one or more matches on one ruleset) as a record."""
-    ruleset = matches[0].match.ruleset if matches else JoyRuleset()
+    if rules is None:
+        rules = matches[0].match.rules if matches else JOY
     return {
         "schema": SCHEMA,
         "format": FORMAT,
-        "ruleset": {"name": ruleset.name, "options": ruleset.options()},
+        "rules": rules.to_dict(),
         "seed": seed,
         "seats": list(seats),
-        "matches": [match_record(ctl) for ctl in matches],
+        "matches": [ctl.record() for ctl in matches],
     }
+
+
+def record_rules(data: dict[str, Any], name: str = "record") -> Rules:
+    """The rules a checked record was played under (schema 1: its named v1 ruleset)."""
+    if data["schema"] == 1:
+        return V1_RULESETS[data["ruleset"]["name"]]
+    try:
+        return Rules.from_dict(data["rules"])
+    except MahjongJoyError as exc:
+        raise RecordError(f"{name} has bad rules: {exc}") from None
+
+
+def record_ruleset(data: dict[str, Any], name: str = "record") -> Ruleset:
+    """The ruleset object to replay a checked record with."""
+    return ruleset_for(record_rules(data, name))
 
 
 def write_record(record: dict[str, Any], path: str | Path) -> None:
@@ -91,9 +105,15 @@ def check_record(data: Any, name: str = "record") -> None:
         raise RecordError(f"{name} has no valid schema version")
     if schema > SCHEMA:
         raise RecordError(f"{name} uses schema {schema}, newer than this version reads ({SCHEMA}); update Mahjong Joy")
-    ruleset = data.get("ruleset")
-    if not isinstance(ruleset, dict) or ruleset.get("name") not in RULESETS:
-        raise RecordError(f"{name} names an unknown ruleset: {ruleset!r}")
+    if schema == 1:
+        ruleset = data.get("ruleset")
+        known = isinstance(ruleset, dict) and isinstance(ruleset.get("name"), str) and ruleset["name"] in V1_RULESETS
+        if not known:
+            raise RecordError(f"{name} names an unknown ruleset: {str(ruleset)[:80]}")
+    elif not isinstance(data.get("rules"), dict):
+        raise RecordError(f"{name} has no rules object")
+    else:
+        record_rules(data, name)
     seats = data.get("seats")
     if not isinstance(seats, list) or len(seats) != 4 or not all(isinstance(s, str) for s in seats):
         raise RecordError(f"{name} must list four seat kinds")
@@ -143,5 +163,5 @@ def replay_match(
 def replay_events(data: dict[str, Any], name: str = "record") -> list[list[Event]]:
     """Every match's event stream, replayed from a checked record."""
     check_record(data, name)
-    ruleset = RULESETS[data["ruleset"]["name"]]()
+    ruleset = record_ruleset(data, name)
     return [replay_match(entry, ruleset, name, i).events for i, entry in enumerate(data["matches"])]

@@ -1,9 +1,11 @@
 """The ruleset interface the engine and the match ask, and the plain data it answers with.
 
-The engine asks only rule questions (``can_win``, ``claim_options``, ``waits``);
-the match asks how a finished hand is paid (``score_win``, ``settle_draw``) and
-what comes next (``next_position``). Keeping these in one object lets another
-ruleset (full riichi, MCR) reuse the same engine, controller and AI.
+The engine asks only hand questions (``can_win``, ``claim_options``, ``waits``,
+``score``) and reads the flow options from ``rules.hand``; the match settles a
+hand and decides what comes next with the pure functions of
+:mod:`mahjong_joy.rulesets.riichi.settle` and :mod:`mahjong_joy.rulesets.riichi.flow`,
+which read ``rules.table``. Keeping the questions in one object lets another
+family (MCR) reuse the same engine, controller and AI.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_joy.hand.claims import KAN, ClaimOption, claimable_sets
+from mahjong_joy.hand.claims import KAN, ClaimOption, claims_on_counts, own_turn_kans_on_counts
 from mahjong_joy.tiles import KIND_COUNT
 
 WIND_LETTERS = ("E", "S", "W", "N")
@@ -71,6 +73,26 @@ class Position:
     dealer: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """What a hand starts from: its position, every seat's points and the riichi
+    sticks left on the table (``sticks``, 1,000 each).
+
+    Points plus ``1000 * sticks`` stay constant through a match (RULES.md A2, 8).
+    """
+
+    round_wind: str = "E"
+    hand_number: int = 1
+    honba: int = 0
+    dealer: int = 0
+    points: tuple[int, ...] = (25_000,) * 4
+    sticks: int = 0
+
+    @property
+    def position(self) -> Position:
+        return Position(self.round_wind, self.hand_number, self.honba, self.dealer)
+
+
 def deltas_from_payments(payments: dict[str, int], winner: int, from_seat: int, dealer: int) -> tuple[int, ...]:
     """Score changes per seat from a scorer's payments; they sum to zero (no riichi sticks).
 
@@ -95,6 +117,7 @@ class Ruleset(ABC):
 
     name = "base"
     starting_points = 25_000
+    rules: Any = None  # the frozen Rules value, for rulesets built from one
 
     def options(self) -> dict[str, Any]:
         """The ruleset's options as plain JSON (stored in records)."""
@@ -105,12 +128,17 @@ class Ruleset(ABC):
         """Whether these concealed counts (14 - 3 per meld) plus ``melds`` sets are a win."""
 
     def claim_options(self, counts34: Sequence[int], tile: int, from_left: bool) -> list[ClaimOption]:
-        """Chi (from the left only), pon and open kan on a discarded ``tile``."""
-        return claimable_sets(counts34, tile, from_left=from_left)
+        """Chi (from the left only), pon and open kan on a discarded ``tile`` (the
+        engine's counts: trusted, not re-checked)."""
+        if counts34[tile] < 2 and not (from_left and tile < 27):
+            return []
+        return claims_on_counts(counts34, tile, from_left)
 
     def own_turn_kans(self, counts34: Sequence[int], pons: Sequence[int]) -> list[ClaimOption]:
-        """Closed kans and added kans available on one's own turn."""
-        return claimable_sets(counts34, None, pons=pons)
+        """Closed kans and added kans available on one's own turn (trusted counts)."""
+        if 4 not in counts34 and not pons:
+            return []
+        return own_turn_kans_on_counts(counts34, pons)
 
     def waits(self, counts34: Sequence[int], melds: int) -> tuple[int, ...]:
         """Kinds that would complete a 13-equivalent hand (a held-four kind is no wait)."""
@@ -125,19 +153,15 @@ class Ruleset(ABC):
             counts[tile] -= 1
         return tuple(found)
 
-    @abstractmethod
-    def score_win(self, win: WinContext) -> WinScore:
-        """Score and pay one win."""
+    def shanten(self, counts34: Sequence[int], melds: int) -> int:
+        """Least shanten over this ruleset's forms (-1 complete, 0 ready)."""
+        raise NotImplementedError
 
-    def settle_draw(self, ready: Sequence[int], dealer: int) -> tuple[int, ...]:
-        """Score changes on an exhaustive draw; none by default."""
-        return (0, 0, 0, 0)
-
-    @abstractmethod
-    def next_position(
-        self, position: Position, winner: int | None, points: Sequence[int]
-    ) -> Position | None:
-        """The next hand's position, or ``None`` when the match is over."""
+    def score(self, situation: Any) -> Any:
+        """Score one win (a ``WinSituation``); ``valid`` is false when the rules refuse it."""
+        raise NotImplementedError
 
 
-__all__ = ["KAN", "ClaimOption", "Position", "Ruleset", "WinContext", "WinScore", "deltas_from_payments"]
+__all__ = [
+    "KAN", "ClaimOption", "Position", "Ruleset", "TableState", "WinContext", "WinScore", "deltas_from_payments",
+]

@@ -12,7 +12,7 @@ from pathlib import Path
 from mahjong_joy.errors import RecordError
 from mahjong_joy.storage.files import atomic_write_json, quarantine
 from mahjong_joy.storage.paths import settings_path
-from mahjong_joy.ui.settings import Settings
+from mahjong_joy.storage.settings import Settings
 from mahjong_joy.untrusted import KIB, read_json
 
 SETTINGS_LIMIT = 256 * KIB  # a settings file is a few hundred bytes

@@ -20,7 +20,7 @@ import pygame
 from mahjong_joy.replay.pending import tidy_data_folder
 from mahjong_joy.storage.settings_store import load_settings, save_settings
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.settings import Settings
+from mahjong_joy.storage.settings import Settings
 from mahjong_joy.ui.sound import Sounds
 from mahjong_joy.ui.tiles_art import TileArt
 from mahjong_joy.warmup import warm_up

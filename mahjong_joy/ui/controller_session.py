@@ -22,6 +22,7 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, load_autosave, new_meta
 from mahjong_joy.replay.pending import archive_saved
+from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.storage.paths import autosave_path
 from mahjong_joy.ui.session import SEAT_NAMES, ClaimOffer, HandResult, MeldView, TableSnapshot
 
@@ -43,7 +44,7 @@ class ControllerSession:
     ) -> None:
         seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)  # a fresh deal; the seed is recorded
         seats = (HUMAN if human else ai, ai, ai, ai)
-        ctl = Controller(seats=seats, seed=seed, max_hands=max_hands, auto_deal=False)
+        ctl = Controller(seats=seats, seed=seed, ruleset=ruleset_for(ruleset), max_hands=max_hands, auto_deal=False)
         keep = human if autosave is None else autosave  # the all-AI demo leaves the player's save alone
         self._adopt(ctl, new_meta(0, player_name), keep)
 

@@ -16,7 +16,7 @@ from mahjong_joy.ui.scenes.home import HomeScene
 from mahjong_joy.ui.scenes.match_end import MatchEndScene
 from mahjong_joy.ui.scenes.score import ScoreScene
 from mahjong_joy.ui.scenes.table import TableScene
-from mahjong_joy.ui.settings import Settings
+from mahjong_joy.storage.settings import Settings
 from mahjong_joy.warmup import warm_up
 
 MAX_FRAMES = 200_000
@@ -41,21 +41,23 @@ class Shots:
             pygame.image.save(surface, str(self.folder / f"{name}.png"))
 
 
-def demo_app(seed: int, hands: int, speed: str, size: tuple[int, int] = (1280, 800)) -> tuple[App, TableScene]:
+def demo_app(
+    seed: int, hands: int, speed: str, size: tuple[int, int] = (1280, 800), rules: str = "joy"
+) -> tuple[App, TableScene]:
     """An App showing a four-AI match at the table."""
     fast = speed == "fast"
     settings = Settings(ai_pace="instant" if fast else "normal", anim_speed="fast" if fast else "normal")
     app = App(size=size, settings=settings, seed=seed)
     app.replace(HomeScene(app))
     warm_up()  # as the game does after its first frame
-    table = TableScene(app, ControllerSession(seed=seed, max_hands=hands, human=False))
+    table = TableScene(app, ControllerSession(seed=seed, ruleset=rules, max_hands=hands, human=False))
     app.push(table, {})
     return app, table
 
 
-def play_demo(seed: int, hands: int, speed: str, folder: Path | None) -> int:
+def play_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str = "joy") -> int:
     """Run the demo to the match-end screen; 0 on success, 1 if it never got there."""
-    app, table = demo_app(seed, hands, speed)
+    app, table = demo_app(seed, hands, speed, rules=rules)
     shots = Shots(folder)
     clock = pygame.time.Clock()
     held, melds_seen, moves = 0, 0, 0

@@ -15,7 +15,7 @@ from typing import Any
 
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.state import HandState
-from mahjong_joy.engine.view import SeatView
+from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.ui.controller_session import WIND_KIND
@@ -148,7 +148,7 @@ class ReplaySession:
             dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators),
             own_actions=(),
             claim=None,
-            visible34=tuple(SeatView(hand, me).visible_counts34()),
+            visible34=tuple(observe(hand, me).visible_counts34()),
             result=result,
             revealed={s: _face_up(hand, s) for s in range(4) if s != me},
             match_over=match.is_over and hand.is_finished,

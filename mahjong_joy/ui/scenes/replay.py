@@ -542,7 +542,7 @@ def open_viewer(
     interactive window keeps the player's settings; a headless run never touches them.
     """
     from mahjong_joy.ui.app import App
-    from mahjong_joy.ui.settings import Settings
+    from mahjong_joy.storage.settings import Settings
 
     headless = frames is not None or screenshot is not None
     app = App(size=size, settings=Settings() if headless else None)

@@ -8,7 +8,7 @@ import pygame
 
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.settings import AI_PACES, ANIM_SPEEDS, NAME_LENGTH, cycle, valid_name
+from mahjong_joy.storage.settings import AI_PACES, ANIM_SPEEDS, NAME_LENGTH, cycle, valid_name
 from mahjong_joy.ui.widgets import Button, TextField, pointer_hit
 
 NAME_LABEL = "Your name"

@@ -18,7 +18,7 @@ from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, Tsumo
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import discard_candidates, waiting_tiles
-from mahjong_joy.tiles import tile_name
+from mahjong_joy.tiles import kind_of_code, tile_name
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import Animator, Flight, Reveal, Tween, flip_shape
 from mahjong_joy.ui.layout import ROTATION, TableLayout, table_layout
@@ -313,8 +313,8 @@ class TableScene(Scene):
         tiles = self.my_tiles()
         if not self.can_act() or not 0 <= index < len(tiles):
             return
-        action = Discard(self.snap.me, tiles[index])
-        if action not in self.snap.own_actions:
+        action = _discard_of_kind(self.snap.own_actions, tiles[index])
+        if action is None:
             return
         self._submit(action, from_rect=self.hand_slot(index))
 
@@ -795,6 +795,13 @@ def _others_seen(seen: list[int], hand: list[int]) -> list[int]:
     for t in hand:
         out[t] = max(0, out[t] - 1)
     return out
+
+
+def _discard_of_kind(actions: Any, kind: int) -> Discard | None:
+    """The legal discard of this kind: its plain copy, or the red five when that is all
+    there is (the table shows kinds; red fives have their own codes)."""
+    found = [a for a in actions if isinstance(a, Discard) and kind_of_code(a.tile) == kind]
+    return min(found, key=lambda a: a.tile) if found else None
 
 
 def _action_id(action: Any) -> str:

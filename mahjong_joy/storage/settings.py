@@ -1,20 +1,20 @@
 """Player settings as a plain dataclass, with a checked JSON form for ``settings.json``.
 
-No pygame here: :mod:`mahjong_joy.storage.settings_store` imports it without a display.
+It lives below the UI (the storage layer reads and writes it; the UI only shows it), and needs no pygame.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
+
+from mahjong_joy.rulesets.presets import PRESETS
 
 AI_PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "relaxed": 0.9}
 ANIM_SPEEDS = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "gentle": 1.5}
 WINDOW_LIMITS = ((1024, 640), (16384, 16384))  # smallest and largest saved window sizes
 NAME_LENGTH = 24
-RULESET_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 
 
 @dataclass
@@ -84,7 +84,8 @@ def _volume(value: Any) -> float | None:
 
 
 def _ruleset(value: Any) -> str | None:
-    return value if isinstance(value, str) and RULESET_NAME.fullmatch(value) else None
+    """A preset the game ships (one registry: :data:`~mahjong_joy.rulesets.presets.PRESETS`)."""
+    return value if isinstance(value, str) and value in PRESETS else None
 
 
 def _window(value: Any) -> tuple[int, int] | None:

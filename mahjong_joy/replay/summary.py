@@ -1,0 +1,134 @@
+"""Summaries of played matches, for ``simulate`` and ``replay --summary``.
+
+:class:`Summary` totals a run from its event streams alone, so a replayed record
+prints exactly what the simulation printed; Joy's lines are the ones it always
+printed, and riichi rules add the riichi rate, the draw kinds and the average
+final game points on lines of their own. :func:`match_json` is the JSON contract
+of ``--json`` (one object per match, one per hand: issue 10, section 7).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mahjong_joy.engine import events as ev
+from mahjong_joy.engine.match import HandResult, Match
+from mahjong_joy.rulesets.riichi.flow import game_points, order_of
+from mahjong_joy.rulesets.rules import Rules
+
+
+@dataclass
+class Summary:
+    """Totals over a run, computed from the event streams alone (so replay can too)."""
+
+    rules: Rules | None = None
+    matches: int = 0
+    hands: int = 0
+    wins: int = 0
+    tsumo: int = 0
+    draws: int = 0
+    discards: int = 0
+    riichi: int = 0
+    draw_kinds: Counter = field(default_factory=Counter)
+    wins_by_seat: list[int] = field(default_factory=lambda: [0] * 4)
+    final_points: list[int] = field(default_factory=lambda: [0] * 4)
+    final_scores: list[float] = field(default_factory=lambda: [0.0] * 4)
+
+    def add(self, events: Sequence[ev.Event]) -> None:
+        self.matches += 1
+        for event in events:
+            if isinstance(event, ev.Discarded):
+                self.discards += 1
+            elif isinstance(event, ev.Won):
+                self.wins += 1
+                self.tsumo += event.tsumo
+                self.wins_by_seat[event.seat] += 1
+            elif isinstance(event, ev.Exhausted):
+                self.draws += 1
+                self.draw_kinds["exhaustive"] += 1
+            elif isinstance(event, ev.Aborted):
+                self.draw_kinds[event.reason] += 1
+            elif isinstance(event, ev.RiichiAccepted):
+                self.riichi += 1
+            elif isinstance(event, ev.HandScored):
+                self.hands += 1
+            elif isinstance(event, ev.MatchEnded):
+                self._add_final(event)
+
+    def _add_final(self, event: ev.MatchEnded) -> None:
+        points = [0] * 4
+        for seat, seat_points, _ in event.standings:
+            self.final_points[seat] += seat_points
+            points[seat] = seat_points
+        if self.rules is not None:
+            for seat, score in enumerate(game_points(points, order_of(points), self.rules)):
+                self.final_scores[seat] += score
+
+    def lines(self) -> list[str]:
+        pct = 100.0 * self.wins / self.hands if self.hands else 0.0
+        per_hand = self.discards / self.hands if self.hands else 0.0
+        avg = [p // max(1, self.matches) for p in self.final_points]
+        lines = [
+            f"matches: {self.matches}",
+            f"hands: {self.hands}  wins: {self.wins} ({pct:.1f}%)  draws: {self.draws}",
+            "wins by seat: " + "  ".join(f"S{s} {n}" for s, n in enumerate(self.wins_by_seat)),
+            f"tsumo: {self.tsumo}  ron: {self.wins - self.tsumo}",
+            f"average turns per hand: {per_hand:.1f}",
+            "average final points: " + "  ".join(f"S{s} {p}" for s, p in enumerate(avg)),
+        ]
+        if self.rules is not None and self.rules.hand.riichi:
+            lines += self._riichi_lines()
+        return lines
+
+    def _riichi_lines(self) -> list[str]:
+        rate = 100.0 * self.riichi / (4 * self.hands) if self.hands else 0.0
+        kinds = "  ".join(f"{name} {n}" for name, n in sorted(self.draw_kinds.items())) or "none"
+        scores = [s / max(1, self.matches) for s in self.final_scores]
+        return [
+            f"riichi: {self.riichi} ({rate:.1f}% of seat-hands)",
+            f"draw kinds: {kinds}",
+            "average final game points: " + "  ".join(f"S{s} {p:+.1f}" for s, p in enumerate(scores)),
+        ]
+
+
+def hand_json(result: HandResult) -> dict[str, Any]:
+    """One hand of the ``--json`` summary."""
+    start = result.start
+    assert start is not None
+    return {
+        "round_wind": start.round_wind,
+        "hand_number": start.hand_number,
+        "honba": start.honba,
+        "dealer": start.dealer,
+        "sticks_before": start.sticks,
+        "start_points": list(start.points),
+        "end": result.end,
+        "abort_reason": result.abort,
+        "wins": [
+            {"seat": w.seat, "from_seat": w.from_seat, "tsumo": w.tsumo, "han": w.han, "fu": w.fu,
+             "yakuman": w.yakuman, "yaku": [[name, han] for name, han in w.yaku], "pao_seat": w.pao_seat}
+            for w in result.wins
+        ],
+        "riichi": list(result.riichi),
+        "tenpai": [seat for seat, _ in result.ready] if result.end == "exhaustive_draw" else [],
+        "nagashi": list(result.nagashi),
+        "deltas": list(result.deltas),
+        "end_points": list(result.points),
+        "sticks_after": result.sticks_after,
+    }
+
+
+def match_json(match: Match) -> dict[str, Any]:
+    """One match of the ``--json`` summary: its rules, seed, hands and final table."""
+    standings = sorted(match.standings(), key=lambda s: s.seat)
+    return {
+        "rules": match.rules.to_dict(),
+        "seed": match.seed,
+        "hands": [hand_json(r) for r in match.results],
+        "final_points": [s.points for s in standings],
+        "final_placements": [s.placement for s in standings],
+        "final_scores": [s.score for s in standings],
+    }

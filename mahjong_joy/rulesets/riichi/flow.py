@@ -1,0 +1,102 @@
+"""What comes after a hand, and the final table: pure functions over the rules value.
+
+- The dealer keeps the seat on a dealer win, on dealer tenpai at an exhaustive
+  draw (when ``renchan_on_tenpai``) and on every abortive draw (RULES.md A1
+  "Hand end, dealer, honba, payments").
+- The match ends when a seat falls below 0 (exactly 0 plays on); after the last
+  scheduled hand (East 4, or South 4) unless the West sudden death applies
+  (nobody has ``return_points``; West 4 is final); in all-last or later when the
+  dealer repeats by a win or tenpai while first with ``return_points``
+  (agari-yame / tenpai-yame), and in the extension as soon as someone has
+  ``return_points`` at a hand the dealer does not repeat (C1-15). Table sticks
+  never count toward ``return_points``.
+- Final standings: leftover sticks to first place; ties to the earlier seat; game
+  points per :class:`~mahjong_joy.rulesets.rules.TableRules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mahjong_joy.rulesets.base import TableState
+from mahjong_joy.rulesets.rules import Rules
+
+ROUNDS = "ESWN"
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the final table: seat, points, placement (1 = first), game points."""
+
+    seat: int
+    points: int
+    placement: int
+    score: float = 0.0
+
+
+def order_of(points: Sequence[int]) -> list[int]:
+    """Seats best first; equal points go to the earlier seat (East of the first hand first)."""
+    return sorted(range(4), key=lambda seat: (-points[seat], seat))
+
+
+def next_table(table: TableState, points: Sequence[int], sticks: int, dealer_keeps: bool,
+               honba: int, aborted: bool, rules: Rules) -> TableState | None:
+    """The next hand's table, or ``None`` when the match is over."""
+    t = rules.table
+    points = tuple(points)
+    if t.tobi and min(points) < 0:
+        return None
+    last_round = ROUNDS.index("E" if t.length == "east" else "S")
+    round_index = ROUNDS.index(table.round_wind)
+    all_last = round_index > last_round or (round_index == last_round and table.hand_number == 4)
+    if dealer_keeps:
+        dealer_top = order_of(points)[0] == table.dealer
+        if t.agari_yame and all_last and not aborted and dealer_top and points[table.dealer] >= t.return_points:
+            return None
+        return TableState(table.round_wind, table.hand_number, honba, table.dealer, points, sticks)
+    if all_last:
+        if t.extension == "none" or max(points) >= t.return_points:
+            return None
+        if table.round_wind == "W" and table.hand_number == 4:
+            return None  # West 4 is final (HT; TW)
+    round_index, hand_number = (round_index, table.hand_number + 1) if table.hand_number < 4 else (round_index + 1, 1)
+    return TableState(ROUNDS[round_index], hand_number, honba, (table.dealer + 1) % 4, points, sticks)
+
+
+def final_standings(points: Sequence[int], sticks: int, rules: Rules) -> tuple[Standing, ...]:
+    """The final table: leftover sticks to first place, then game points by placement."""
+    final = list(points)
+    order = order_of(final)
+    final[order[0]] += 1000 * sticks
+    scores = game_points(final, order, rules)
+    return tuple(Standing(seat, final[seat], place + 1, scores[seat]) for place, seat in enumerate(order))
+
+
+def game_points(points: Sequence[int], order: Sequence[int], rules: Rules) -> list[float]:
+    """Each seat's final game points (Mahjong Soul: base 25,000, uma 15/5; Tenhou:
+    30,000 return, 20 oka to first, uma 20/10, rounded with first taking the rest).
+
+    >>> from mahjong_joy.rulesets.presets import TENHOU
+    >>> game_points([42100, 27600, 18300, 12000], [0, 1, 2, 3], TENHOU)
+    [52.0, 8.0, -22.0, -38.0]
+    """
+    t = rules.table
+    scores = [0.0] * 4
+    for place, seat in enumerate(order):
+        raw = points[seat] - t.uma_base
+        value = _round_thousand(raw) if t.round_game_points else raw / 1000
+        scores[seat] = value + t.uma[place]
+    first = order[0]
+    if t.oka:
+        scores[first] += 4 * (t.return_points - t.starting_points) / 1000
+    if t.round_game_points:
+        scores[first] = -sum(scores[s] for s in order[1:])
+    return [round(s, 1) for s in scores]
+
+
+def _round_thousand(points: int) -> int:
+    """Tenhou's rounding of a difference to whole thousands: 500 rounds toward zero, 600 away."""
+    sign = -1 if points < 0 else 1
+    whole, rest = divmod(abs(points), 1000)
+    return sign * (whole + (1 if rest > 500 else 0))

@@ -1,0 +1,217 @@
+"""A ruleset as one frozen value: tiles, hand flow, table and match, scoring.
+
+Every rule difference between presets is a field here, read by the engine
+(:class:`HandRules`), the match (:class:`TableRules`) or the scorer
+(:class:`~mahjong_joy.rulesets.riichi.rules.RiichiRules`); nothing below asks a
+preset's name. The presets themselves live in :mod:`mahjong_joy.rulesets.presets`,
+each built from another by replacing fields, so a difference is one line.
+
+``to_dict`` writes every field; ``from_dict`` is strict: an unknown key or a bad
+value raises :class:`~mahjong_joy.errors.RulesError` naming it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any, Literal, get_args, get_type_hints
+
+from mahjong_joy.errors import RulesError
+from mahjong_joy.rulesets.riichi.rules import RiichiRules
+
+ABORT_REASONS = ("nine_terminals", "four_winds", "four_kans", "four_riichi", "triple_ron")
+PAO_YAKUMAN = ("daisangen", "daisuushii")
+Kuikae = Literal["allowed", "same_kind_and_suji"]
+KanDora = Literal["immediate", "after_discard"]
+PaoScope = Literal["whole_hand", "pao_yakuman_only"]
+Length = Literal["east", "east_south"]
+Extension = Literal["none", "west_sudden_death"]
+
+
+@dataclass(frozen=True)
+class TileRules:
+    """The tile set: ``red_fives`` red copies per suit (0 or 1: one each of 5m 5p 5s)."""
+
+    red_fives: int = 1
+
+
+@dataclass(frozen=True)
+class HandRules:
+    """Rules of one hand, read by the engine (RULES.md A1 "Riichi, dora, kan, furiten",
+    "Abortive draws", "Kan and wall limits").
+
+    ``max_rons`` is how many seats may ron one discard: 1 is head bump (the first
+    after the discarder takes it), 2 or 3 let them all win; ``triple_ron_aborts``
+    makes three rons an abortive draw (Tenhou's sanchahou) instead.
+    ``karaten_is_noten``: a hand whose every wait is four copies in its own hand is
+    not tenpai at an exhaustive draw, and may not declare riichi (Tenhou, C1-17).
+    """
+
+    riichi: bool = True
+    riichi_min_points: int = 1000
+    riichi_min_wall: int = 4
+    furiten: bool = True
+    kuikae: Kuikae = "same_kind_and_suji"
+    open_kan_dora: KanDora = "after_discard"
+    ura_dora: bool = True
+    kan_ura_dora: bool = True
+    abortive_draws: tuple[str, ...] = ("nine_terminals", "four_winds", "four_kans", "four_riichi")
+    max_rons: int = 3
+    triple_ron_aborts: bool = False
+    kokushi_robs_closed_kan: bool = True
+    nagashi_mangan: bool = True
+    tenpai_payment: int = 3000
+    karaten_is_noten: bool = False
+    pao: tuple[str, ...] = PAO_YAKUMAN
+    pao_scope: PaoScope = "pao_yakuman_only"
+
+    def aborts_on(self, reason: str) -> bool:
+        """Whether this abortive draw is played (``triple_ron`` by its own field)."""
+        if reason == "triple_ron":
+            return self.triple_ron_aborts
+        return reason in self.abortive_draws
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """Rules of the match, read by the match and its settlement (RULES.md A1
+    "Hand end, dealer, honba, payments" and "Game length, end of game, settlement").
+
+    Final game points are ``(points - uma_base) / 1000 + uma[place]``, plus the oka
+    ``4 * (return_points - starting_points) / 1000`` to first place when ``oka``;
+    ``round_game_points`` rounds each to a whole 1000 (Tenhou) with first place
+    taking the remainder so they sum to zero.
+    """
+
+    length: Length = "east_south"
+    starting_points: int = 25_000
+    return_points: int = 30_000
+    renchan_on_tenpai: bool = True
+    extension: Extension = "west_sudden_death"
+    agari_yame: bool = True
+    tobi: bool = True
+    uma: tuple[int, int, int, int] = (15, 5, -5, -15)
+    uma_base: int = 25_000
+    oka: bool = False
+    round_game_points: bool = False
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A whole ruleset; ``name`` is the preset it came from (for display and records)."""
+
+    name: str
+    family: Literal["riichi"] = "riichi"
+    tiles: TileRules = TileRules()
+    hand: HandRules = HandRules()
+    table: TableRules = TableRules()
+    scoring: RiichiRules = RiichiRules()
+
+    def __post_init__(self) -> None:
+        _check_block(self, "rules")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field, nested by block; tuples as lists (plain JSON)."""
+        return _to_plain(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """The rules a record or settings stored; strict (unknown keys and bad values raise)."""
+        return _from_plain(cls, data, "rules")
+
+
+_RANGES = {"red_fives": (0, 1), "max_rons": (1, 3), "riichi_min_wall": (1, 70)}
+_BLOCKS = {"tiles": TileRules, "hand": HandRules, "table": TableRules, "scoring": RiichiRules}
+
+
+def _to_plain(block: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in fields(block):
+        value = getattr(block, f.name)
+        if is_dataclass(value):
+            out[f.name] = _to_plain(value)
+        elif isinstance(value, tuple):
+            out[f.name] = list(value)
+        else:
+            out[f.name] = value
+    return out
+
+
+def _from_plain(cls: type, data: Any, where: str) -> Any:
+    if not isinstance(data, dict):
+        raise RulesError(f"{where} must be an object, got {type(data).__name__}")
+    known = {f.name for f in fields(cls)}
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise RulesError(f"unknown rules option {where}.{unknown[0]}; known: {', '.join(sorted(known))}")
+    values: dict[str, Any] = {}
+    hints = get_type_hints(cls)
+    for name, value in data.items():
+        block = _BLOCKS.get(name) if cls is Rules else None
+        if block is RiichiRules:
+            try:
+                values[name] = RiichiRules.from_dict(value)
+            except ValueError as exc:
+                raise RulesError(f"{where}.scoring: {exc}") from None
+        elif block is not None:
+            values[name] = _from_plain(block, value, f"{where}.{name}")
+        else:
+            values[name] = _value(value, hints[name], f"{where}.{name}")
+    try:
+        return cls(**values)
+    except TypeError as exc:
+        raise RulesError(f"{where}: {exc}") from None
+
+
+def _value(value: Any, hint: Any, where: str) -> Any:
+    """Lists become tuples for tuple fields; the type is checked by the block."""
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def _check_block(block: Any, where: str) -> None:
+    """Each field has its declared type (bool is not an int here), recursively."""
+    hints = get_type_hints(type(block))
+    for f in fields(block):
+        value = getattr(block, f.name)
+        _check_value(value, hints[f.name], f"{where}.{f.name}")
+
+
+def _check_value(value: Any, hint: Any, where: str) -> None:
+    if is_dataclass(hint):
+        if not isinstance(value, hint):
+            raise RulesError(f"{where} must be a {hint.__name__}, got {value!r}")
+        if hint is not RiichiRules:
+            _check_block(value, where)
+        return
+    choices = get_args(hint) if getattr(hint, "__origin__", None) is Literal else ()
+    if choices:
+        if value not in choices:
+            raise RulesError(f"{where} must be one of {', '.join(map(str, choices))}, got {value!r}")
+    elif hint is bool:
+        if type(value) is not bool:
+            raise RulesError(f"{where} must be true or false, got {value!r}")
+    elif hint is int:
+        low, high = _RANGES.get(where.rsplit(".", 1)[-1], (0, 10_000_000))
+        if type(value) is not int or not low <= value <= high:
+            raise RulesError(f"{where} must be an integer from {low} to {high}, got {value!r}")
+    elif hint is str:
+        if not isinstance(value, str) or not value or len(value) > 64:
+            raise RulesError(f"{where} must be a short name, got {value!r}")
+    else:
+        _check_tuple(value, hint, where)
+
+
+def _check_tuple(value: Any, hint: Any, where: str) -> None:
+    if not isinstance(value, tuple):
+        raise RulesError(f"{where} must be a list, got {value!r}")
+    args = get_args(hint)
+    if where.endswith(".uma"):
+        if len(value) != 4 or not all(type(v) is int and -1000 <= v <= 1000 for v in value):
+            raise RulesError(f"{where} must be four integers, got {list(value)!r}")
+        return
+    allowed = ABORT_REASONS[:4] if where.endswith("abortive_draws") else PAO_YAKUMAN
+    if args and args[0] is str and not all(v in allowed for v in value):
+        raise RulesError(f"{where} may hold only {', '.join(allowed)}, got {list(value)!r}")
+    if len(set(value)) != len(value):
+        raise RulesError(f"{where} lists an entry twice: {list(value)!r}")
