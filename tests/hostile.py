@@ -109,6 +109,7 @@ WRONG_TYPES = {
     "decision seat out of range": changed(FIRST + ("seat",), 9),
     "decision tile as an object": changed(FIRST + ("tile",), {"kind": 5}),
     "decision tile as a long list": changed(FIRST + ("tile",), list(range(100))),
+    "decision tile as a one-item list": changed(FIRST + ("tile",), [5]),
     "decision tile missing": changed(FIRST + ("tile",), None),
     "autosave flag as text": changed(("autosave",), "yes"),
     "player seat as text": changed(("player_seat",), "0"),

@@ -5,6 +5,7 @@ are one-line errors, and ``--text`` prints while it replays."""
 from __future__ import annotations
 
 import json
+import random
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -191,3 +192,53 @@ def test_a_named_pipe_without_a_writer_is_refused_without_waiting(tmp_path: Path
     code, _, err = replay(capsys, str(fifo), "--text")
     assert_one_line_error(code, err)
     assert "not valid JSON" in err
+
+
+HOSTILE_VALUES = (None, True, 0, -1, 3, 4, 33, 34, 10**18, 1.5, "", "joy", "\ud800", [], [1], [[]], {}, {"a": 1},
+                  list(range(20)))
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key and index path into ``value`` (the first few decisions only)."""
+    out = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value[:4]):
+            out += _paths(item, path + (index,))
+    return out
+
+
+def test_seeded_random_damage_to_a_record_is_always_a_record_error() -> None:
+    """Up to three fields anywhere replaced by hostile values (or removed): checking and replaying
+    the record, and opening it in the viewer's session, raise only the project's errors."""
+    from mahjong_joy.errors import MahjongJoyError
+    from mahjong_joy.replay.record import check_record, replay_events
+    from mahjong_joy.ui.replay_session import ReplaySession
+
+    rng = random.Random(1616)
+    base = run_record(3, ("potential",) * 4, simulate(3, hands=1))
+    places = _paths(base)
+    refused = 0
+    for _ in range(120):
+        data = json.loads(json.dumps(base))
+        for _ in range(rng.randint(1, 3)):
+            *parents, last = rng.choice(places)
+            target: Any = data
+            try:
+                for key in parents:
+                    target = target[key]
+                if rng.random() < 0.15 and isinstance(target, dict):
+                    target.pop(last, None)
+                else:
+                    target[last] = json.loads(json.dumps(rng.choice(HOSTILE_VALUES)))
+            except (KeyError, IndexError, TypeError):
+                continue  # an earlier change already replaced a parent
+        try:
+            check_record(data, "fuzzed")
+            replay_events(data, "fuzzed")
+            ReplaySession(data, 0, "fuzzed")
+        except MahjongJoyError:
+            refused += 1
+    assert refused > 60  # most damage is caught (some lands on fields replay ignores, like options)

@@ -17,8 +17,10 @@ mahjong_joy.errors.RecordError: run.json: ruleset.name must be text, not ['joy']
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
+from mahjong_joy.engine.actions import ACTION_TYPES
 from mahjong_joy.errors import RecordError
 from mahjong_joy.untrusted import listed, mapping, shown, text, whole
 
@@ -58,10 +60,22 @@ def check_decision(decision: Any, where: str) -> None:
     business; here only types are checked, so a new action kind needs no change.
     """
     decision = mapping(decision, where)
-    text(decision.get("type"), f"{where} type", NAME_LENGTH)
+    kind = text(decision.get("type"), f"{where} type", NAME_LENGTH)
     for key, value in decision.items():
         if key != "type":
             _action_value(value, f"{where} {key}")
+    for name in _single_number_fields(kind):
+        if isinstance(decision.get(name), list):
+            raise RecordError(f"{where} {name} must be one number, not a list")
+
+
+def _single_number_fields(kind: str) -> tuple[str, ...]:
+    """The fields an action kind declares as one ``int`` (a tile, a seat), read from its dataclass,
+    so a list there is refused before the engine compares it with a number."""
+    cls = ACTION_TYPES.get(kind)
+    if cls is None:
+        return ()
+    return tuple(f.name for f in dataclass_fields(cls) if f.type in ("int", int))
 
 
 def _action_value(value: Any, where: str) -> None:
