@@ -90,15 +90,17 @@ def read_limited(path: str | Path, what: str, limit: int, error: ErrorType = Rec
     A named pipe is opened without waiting for a writer (no writer reads as empty).
     """
     try:
+        if os.path.isdir(path):
+            raise error(f"{what} cannot be read: it is a folder")
         with _open_without_waiting(path) as handle:
             info = os.fstat(handle.fileno())
-            if stat.S_ISDIR(info.st_mode):
-                raise error(f"{what} cannot be read: it is a folder")
             if stat.S_ISREG(info.st_mode) and info.st_size > limit:
                 raise error(f"{what} is larger than the {size_text(limit)} limit ({size_text(info.st_size)})")
             data = handle.read(limit + 1)
     except FileNotFoundError:
         return None
+    except MahjongJoyError:
+        raise  # a folder or too large: already said
     except (OSError, ValueError) as exc:  # ValueError: a path holding a NUL character
         raise error(f"{what} cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
     if len(data) > limit:

@@ -75,7 +75,7 @@ def test_an_endless_settings_file_is_refused_at_its_limit(home: Path) -> None:
 def test_an_oversized_settings_file_is_refused_without_reading_it(home: Path) -> None:
     oversized(paths.settings_path(), SETTINGS_LIMIT + 1)
     loaded, notice = load_settings()
-    assert loaded == Settings() and notice and "larger than" in notice
+    assert loaded == Settings() and notice and "(the settings file is larger than the 256 KiB limit" in notice
     assert_set_aside(home, notice, None)
 
 
