@@ -743,6 +743,7 @@ class HandState:
             needed = [kind] * (2 if meld_type == PON else 3)
         codes = action.consumed if action.consumed is not None else tuple(needed)
         taken = [self._take(seat, _last_of_code(st.concealed, c, self.reds)) for c in codes]
+        shown = tuple(self.codes[t] for t in taken) if self.reds else ()
         st.melds.append(Meld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
         _melds_changed(st)
         self._mark_claimed(from_seat, seat)
@@ -755,13 +756,13 @@ class HandState:
         if meld_type == CHI:
             self.after_claim = True
             self._set_kuikae(st, ClaimOption(CHI, tuple(action.tiles), kind))  # type: ignore[union-attr]
-            return out + [Chied(seat, from_seat, tuple(action.tiles), kind)]  # type: ignore[union-attr]
+            return out + [Chied(seat, from_seat, tuple(action.tiles), kind, shown)]  # type: ignore[union-attr]
         if meld_type == PON:
             self.after_claim = True
             self._set_kuikae(st, ClaimOption(PON, (kind,) * 3, kind))
-            return out + [Ponned(seat, from_seat, kind)]
+            return out + [Ponned(seat, from_seat, kind, shown)]
         out += self._reveal_pending_dora()
-        out.append(Kanned(seat, from_seat, kind))
+        out.append(Kanned(seat, from_seat, kind, shown))
         self._count_kan(seat)
         return out + self._open_kan_dora() + self._draw(seat, replacement=True)
 
@@ -806,7 +807,7 @@ class HandState:
         self.drawn = None
         self._called()
         self._count_kan(seat)
-        out.append(ClosedKanned(seat, kind))
+        out.append(ClosedKanned(seat, kind, tuple(sorted(self.codes[t] for t in taken)) if self.reds else ()))
         if self.rules.hand.kokushi_robs_closed_kan and self._open_robbery(seat, taken[-1], CLOSED_KAN, kokushi_only=True):
             return out
         return out + self._complete_kan(seat, CLOSED_KAN)
@@ -823,7 +824,8 @@ class HandState:
         self.drawn = None
         self.calls += 1
         self._count_kan(seat)
-        out.append(AddedKanned(seat, kind))
+        shown = (self.codes[tile],) + tuple(self.codes[t] for t in pon.tiles) if self.reds else ()
+        out.append(AddedKanned(seat, kind, shown))
         if self._open_robbery(seat, tile, ADDED_KAN, kokushi_only=False):
             return out
         return out + self._complete_kan(seat, ADDED_KAN)
