@@ -68,6 +68,16 @@ def kuikae_mask(option: ClaimOption) -> int:
     return mask
 
 
+def kinds_in(mask: int) -> list[int]:
+    """The kinds whose bits are set in a small mask (a kuikae mask holds one or two)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
 def kan_keeps_waits(ruleset: Ruleset, counts34: Sequence[int], melds: int, kind: int) -> bool:
     """After riichi, a closed kan of the drawn ``kind`` must leave the set of waits
     unchanged (a change of reading is fine, C1-7)."""
@@ -149,6 +159,16 @@ def discard_blocker(state: HandState, seat: int, code: int, held: set[int] | Non
     if st.forbidden and st.forbidden >> kind_of_code(code) & 1:
         return f"kuikae: {code_name(code)} may not be discarded right after that call"
     return None
+
+
+def legal_discard_codes(state: HandState, seat: int, held: list[int]) -> list[int]:
+    """The held codes :func:`discard_blocker` lets go; with no riichi and no kuikae
+    mask that is every one of them (the common case, answered without asking per tile)."""
+    st = state.seats[seat]
+    if not st.in_riichi and not st.forbidden:
+        return held
+    held_set = set(held)
+    return [c for c in held if discard_blocker(state, seat, c, held_set) is None]
 
 
 def riichi_blocker(state: HandState, seat: int) -> str | None:

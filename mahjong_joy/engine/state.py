@@ -302,14 +302,15 @@ class HandState:
             return ()
         return self.ruleset.waits(st.counts, len(st.melds))
 
-    def is_furiten(self, seat: int) -> bool:
-        """Whether this seat may not ron now: temporary, riichi or permanent furiten (A1)."""
+    def is_furiten(self, seat: int, waits: Sequence[int] | None = None) -> bool:
+        """Whether this seat may not ron now: temporary, riichi or permanent furiten (A1);
+        ``waits`` when the caller has them already."""
         if not self.rules.hand.furiten:
             return False
         st = self.seats[seat]
         if st.temp_furiten or st.riichi_furiten:
             return True
-        return any(st.discarded >> w & 1 for w in self.waits_of(seat))
+        return any(st.discarded >> w & 1 for w in (self.waits_of(seat) if waits is None else waits))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly the actions ``apply`` accepts from this seat now (cached until a change)."""
@@ -340,9 +341,8 @@ class HandState:
         """Every own-turn action whose checker (:mod:`~mahjong_joy.engine.checks`) passes."""
         st = self.seats[seat]
         held = self._held_codes(seat)
-        held_set = set(held)
         discards = _DISCARDS[seat]
-        found: list[Action] = [discards[c] for c in held if checks.discard_blocker(self, seat, c, held_set) is None]
+        found: list[Action] = [discards[c] for c in checks.legal_discard_codes(self, seat, held)]
         if self.after_claim:
             return found  # every other own-turn action needs a drawn tile
         if checks.tsumo_blocker(self, seat) is None:
@@ -352,6 +352,7 @@ class HandState:
             if checks.kan_blocker(self, seat, option.tiles[0], added) is None:
                 found.append((AddedKan if added else ClosedKan)(seat, option.tiles[0]))
         if checks.riichi_blocker(self, seat) is None and self.ruleset.shanten(st.counts, len(st.melds)) <= 0:
+            held_set = set(held)
             found += [Riichi(seat, c) for c in held if checks.riichi_discard_blocker(self, seat, c, held_set) is None]
         if checks.nine_terminals_blocker(self, seat) is None:
             found.append(NineTerminals(seat))
@@ -398,7 +399,14 @@ class HandState:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one legal action and return its events; raise (changing nothing) otherwise."""
-        well_formed = type(action) in _HANDLERS and is_well_formed(action)
+        handler = _HANDLERS.get(type(action))
+        legal = self._legal.get(getattr(action, "seat", None))  # type: ignore[arg-type]
+        if handler is not None and legal is not None and any(a is action for a in legal):
+            self._legal = {}  # the common case: one of the listed actions itself
+            out = handler(self, action)
+            self.events.extend(out)
+            return out
+        well_formed = handler is not None and is_well_formed(action)
         if well_formed:
             action = self._with_default_consumed(action)
         legal = self.legal_actions(action.seat) if well_formed else []
@@ -512,10 +520,11 @@ class HandState:
         if option.kind == KAN or self.rules.hand.kuikae == "allowed":
             return True
         forbidden = checks.kuikae_mask(option)
-        rest = list(self.seats[seat].counts)
-        for kind in option.from_hand:
-            rest[kind] -= 1
-        return any(rest[k] and not forbidden >> k & 1 for k in range(KIND_COUNT))
+        counts = self.seats[seat].counts
+        taken = option.from_hand
+        left = sum(counts) - len(taken)
+        blocked = sum(counts[k] - taken.count(k) for k in checks.kinds_in(forbidden))
+        return left > blocked
 
     def _close_window(self) -> list[Event]:
         """Nobody took the discard: the riichi stands, an abortive draw happens, or the next seat draws."""
