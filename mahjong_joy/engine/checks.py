@@ -131,7 +131,12 @@ def codes_red(kind: int) -> int:
 #
 # One checker per action kind: ``None`` when the action is legal, else the reason.
 # ``HandState`` builds its legal-action lists from these same functions and its
-# error messages from them too, so each rule is written once.
+# error messages from them too, so each rule is written once. Reasons that would
+# print the whole hand are constants here; :func:`why_not` adds the hand, so
+# listing the legal actions never formats tiles.
+
+NOT_COMPLETE = "is not a complete hand"
+DOES_NOT_WIN = "does not win"
 
 
 def tsumo_blocker(state: HandState, seat: int) -> str | None:
@@ -140,7 +145,7 @@ def tsumo_blocker(state: HandState, seat: int) -> str | None:
     if state.drawn is None or state.after_claim:
         return "a seat that just claimed must discard"
     if not state.ruleset.can_win(st.counts, len(st.melds)):
-        return f"{format_tiles(_kinds(st.counts))} is not a complete hand"
+        return NOT_COMPLETE
     if not state.has_yaku(seat, state.drawn, tsumo=True, robbed=False):
         return "the hand has no yaku"
     return None
@@ -240,7 +245,7 @@ def ron_blocker(state: HandState, seat: int, tile: int, robbed: bool) -> str | N
     shape = state.ruleset.can_win(st.counts, len(st.melds))
     st.counts[kind] -= 1
     if not shape:
-        return f"{format_tiles(_kinds(st.counts))} does not win on {tile_name(kind)}"
+        return DOES_NOT_WIN
     if state.is_furiten(seat):
         return "furiten"
     if not state.has_yaku(seat, tile, tsumo=False, robbed=robbed):
@@ -294,7 +299,10 @@ def _own_turn_reason(state: HandState, action: Action) -> str | None:
     if isinstance(action, Riichi):
         return riichi_discard_blocker(state, seat, action.tile)
     if isinstance(action, Tsumo):
-        return tsumo_blocker(state, seat)
+        reason = tsumo_blocker(state, seat)
+        if reason == NOT_COMPLETE:
+            return f"{format_tiles(_kinds(state.seats[seat].counts))} {NOT_COMPLETE}"
+        return reason
     if isinstance(action, NineTerminals):
         return nine_terminals_blocker(state, seat)
     if isinstance(action, (ClosedKan, AddedKan)):
@@ -324,7 +332,10 @@ def _claim_reason(state: HandState, action: Action) -> str:
     if state.rons and not isinstance(action, (Ron, Pass)):
         return "a ron was declared: only ron or pass"
     if isinstance(action, Ron):
-        return ron_blocker(state, seat, on[1], robbery) or "not legal now"
+        reason = ron_blocker(state, seat, on[1], robbery) or "not legal now"
+        if reason == DOES_NOT_WIN:
+            return f"{format_tiles(_kinds(state.seats[seat].counts))} {DOES_NOT_WIN} on {tile_name(kind)}"
+        return reason
     counts = state.seats[seat].counts
     reason = call_blocker(state, seat)
     if reason:
