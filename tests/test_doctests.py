@@ -15,6 +15,13 @@ CORE_MODULES = [
     "mahjong_joy.hand.decompose",
     "mahjong_joy.hand.shanten",
     "mahjong_joy.hand.waits",
+    "mahjong_joy.tiles",
+    "mahjong_joy.engine.checks",
+    "mahjong_joy.rulesets.claims",
+    "mahjong_joy.rulesets.riichi.settle",
+    "mahjong_joy.rulesets.riichi.flow",
+    "mahjong_joy.replay.mjai",
+    "mahjong_joy.ai.random_legal",
 ]
 
 

@@ -60,8 +60,10 @@ def calls_record() -> dict:
 
 def test_mjai_tiles_use_the_protocol_names() -> None:
     assert [mjai_tile(k) for k in range(34)] == [f"{n}{s}" for s in "mps" for n in range(1, 10)] + list("ESWNPFC")
-    with pytest.raises(RecordError):
-        mjai_tile(34)
+    assert [mjai_tile(k) for k in (34, 35, 36)] == ["5mr", "5pr", "5sr"]
+    for bad in (37, -1, True, 4.0):
+        with pytest.raises(RecordError):
+            mjai_tile(bad)
 
 
 def test_every_line_parses_and_has_a_protocol_type(tmp_path: Path, calls_record: dict) -> None:
@@ -145,3 +147,40 @@ def test_a_record_that_does_not_replay_is_refused(calls_record: dict) -> None:
         export_mjai(bad)
     with pytest.raises(RecordError, match="newer than this version"):
         export_mjai({**calls_record, "schema": 99})
+
+
+def riichi_record(rules: str, seed: int) -> dict:
+    from mahjong_joy.rulesets.joy import ruleset_for
+
+    ctl = Controller(("potential",) * 4, seed, ruleset_for(rules))
+    while not ctl.is_over:
+        ctl.step()
+    return json.loads(json.dumps(run_record(seed, ("potential",) * 4, [ctl])))
+
+
+@pytest.mark.parametrize("rules, seed", [("tenhou", 1), ("tenhou", 8), ("mahjong_soul", 3), ("mahjong_soul", 6)])
+def test_a_riichi_export_carries_reach_red_fives_and_scores_that_add_up(rules: str, seed: int) -> None:
+    lines = export_mjai(riichi_record(rules, seed))
+    names = TILE_NAMES | {"5mr", "5pr", "5sr"}
+    scores: list[int] = []
+    kinds = Counter(line["type"] for line in lines)
+    assert kinds["reach"] >= 1 and kinds["reach_accepted"] <= kinds["reach"]
+    for i, line in enumerate(lines):
+        for key in ("pai", "dora_marker"):
+            if key in line:
+                assert line[key] in names
+        if line["type"] == "start_kyoku":
+            if scores:
+                assert line["scores"] == scores, "each hand starts from the last one's scores"
+            scores = list(line["scores"])
+            reds = Counter(t for hand in line["tehais"] for t in hand if t.endswith("r"))
+            assert all(n == 1 for n in reds.values())
+        elif line["type"] == "reach":
+            assert lines[i + 1]["type"] == "dahai" and lines[i + 1]["actor"] == line["actor"]
+        elif line["type"] in ("reach_accepted", "hora", "ryukyoku"):
+            scores = [a + b for a, b in zip(scores, line["deltas"])]
+            assert line["scores"] == scores
+        elif line["type"] == "end_game":
+            total = sum(line["scores"])
+            assert total == 100_000
+    assert any("5mr" in str(line) or "5pr" in str(line) or "5sr" in str(line) for line in lines)

@@ -12,15 +12,16 @@ import random
 from collections.abc import Sequence
 
 from mahjong_joy.engine.actions import Action
-from mahjong_joy.engine.view import SeatView, observe
+from mahjong_joy.engine.view import SeatView
 
 
 def position_key(view: SeatView) -> str:
     """A text naming this decision point from the seat's side; it changes with every move.
 
     >>> from mahjong_joy.engine.state import HandState
+    >>> from mahjong_joy.engine.view import observe
     >>> from mahjong_joy.rulesets.joy import JoyRuleset
-    >>> position_key(SeatView(HandState.from_key("r:1", 0, JoyRuleset()), 0)).startswith("0|awaiting_discard|69|")
+    >>> position_key(observe(HandState.from_key("r:1", 0, JoyRuleset()), 0)).startswith("0|awaiting_discard|69|")
     True
     """
     rivers = ";".join([",".join([_KIND_TEXT[e.tile] for e in river]) for river in view.rivers])

@@ -68,6 +68,16 @@ def kuikae_mask(option: ClaimOption) -> int:
     return mask
 
 
+def kinds_in(mask: int) -> list[int]:
+    """The kinds whose bits are set in a small mask (a kuikae mask holds one or two)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
 def kan_keeps_waits(ruleset: Ruleset, counts34: Sequence[int], melds: int, kind: int) -> bool:
     """After riichi, a closed kan of the drawn ``kind`` must leave the set of waits
     unchanged (a change of reading is fine, C1-7)."""
@@ -117,6 +127,143 @@ def codes_red(kind: int) -> int:
     return 34 + kind // 9
 
 
+# ---------------------------------------------------------------- checkers
+#
+# One checker per action kind: ``None`` when the action is legal, else the reason.
+# ``HandState`` builds its legal-action lists from these same functions and its
+# error messages from them too, so each rule is written once. Reasons that would
+# print the whole hand are constants here; :func:`why_not` adds the hand, so
+# listing the legal actions never formats tiles.
+
+NOT_COMPLETE = "is not a complete hand"
+DOES_NOT_WIN = "does not win"
+
+
+def tsumo_blocker(state: HandState, seat: int) -> str | None:
+    """Tsumo: a complete hand on the tile just drawn, with a yaku when the rules need one (A2, 3)."""
+    st = state.seats[seat]
+    if state.drawn is None or state.after_claim:
+        return "a seat that just claimed must discard"
+    if not state.ruleset.can_win(st.counts, len(st.melds)):
+        return NOT_COMPLETE
+    if not state.has_yaku(seat, state.drawn, tsumo=True, robbed=False):
+        return "the hand has no yaku"
+    return None
+
+
+def discard_blocker(state: HandState, seat: int, code: int, held: set[int] | None = None) -> str | None:
+    """Discard (and the discard of a riichi): a held tile; after riichi only the drawn
+    one; right after a chi or pon not a kuikae tile (C1-8)."""
+    st = state.seats[seat]
+    if held is None:
+        held = {state.codes[t] for t in st.concealed}
+    if code not in held:
+        return f"holds no {code_name(code)}"
+    if st.in_riichi and (state.drawn is None or state.codes[state.drawn] != code):
+        return "after riichi only the drawn tile may be discarded"
+    if st.forbidden and st.forbidden >> kind_of_code(code) & 1:
+        return f"kuikae: {code_name(code)} may not be discarded right after that call"
+    return None
+
+
+def legal_discard_codes(state: HandState, seat: int, held: list[int]) -> list[int]:
+    """The held codes :func:`discard_blocker` lets go; with no riichi and no kuikae
+    mask that is every one of them (the common case, answered without asking per tile)."""
+    st = state.seats[seat]
+    if not st.in_riichi and not st.forbidden:
+        return held
+    held_set = set(held)
+    return [c for c in held if discard_blocker(state, seat, c, held_set) is None]
+
+
+def riichi_blocker(state: HandState, seat: int) -> str | None:
+    """Riichi at all, whatever the discard: the rules allow it, a closed hand not yet in
+    riichi, 1,000 points and four live tiles (A1 "Riichi requirements")."""
+    hand, st = state.rules.hand, state.seats[seat]
+    if not hand.riichi:
+        return "these rules have no riichi"
+    if st.in_riichi:
+        return "already in riichi"
+    if state.after_claim or not st.is_closed:
+        return "riichi needs a closed hand"
+    if state.points[seat] < hand.riichi_min_points:
+        return f"riichi needs {hand.riichi_min_points} points"
+    if state.wall.live_count < hand.riichi_min_wall:
+        return f"riichi needs {hand.riichi_min_wall} tiles left in the wall"
+    return None
+
+
+def riichi_discard_blocker(state: HandState, seat: int, code: int, held: set[int] | None = None) -> str | None:
+    """Riichi with this discard: riichi is possible, the discard is, and it leaves the hand ready."""
+    reason = riichi_blocker(state, seat) or discard_blocker(state, seat, code, held)
+    if reason:
+        return reason
+    st = state.seats[seat]
+    kind = kind_of_code(code)
+    st.counts[kind] -= 1
+    ready = bool(state.tenpai_waits(seat))
+    st.counts[kind] += 1
+    return None if ready else "that discard does not leave the hand ready"
+
+
+def kan_blocker(state: HandState, seat: int, kind: int, added: bool) -> str | None:
+    """Closed or added kan on one's own turn (A1 "Kan and wall limits"; after riichi C1-7)."""
+    st = state.seats[seat]
+    if state.after_claim:
+        return "a seat that just claimed must discard"
+    if not state.wall.can_kan():
+        return "no kan is possible now (four kans made or the live wall is empty)"
+    if added:
+        if kind not in state.pons_of(seat):
+            return f"has no pon of {tile_name(kind)}"
+        return None if st.counts[kind] else f"holds no fourth {tile_name(kind)}"
+    if st.counts[kind] != 4:
+        return f"holds {st.counts[kind]} {tile_name(kind)}, needs four"
+    if st.in_riichi:
+        drawn_kind = None if state.drawn is None else state.drawn // 4
+        if drawn_kind != kind or not kan_keeps_waits(state.ruleset, st.counts, len(st.melds), kind):
+            return "after riichi a closed kan must use the drawn tile and keep the waits"
+    return None
+
+
+def nine_terminals_blocker(state: HandState, seat: int) -> str | None:
+    """Nine terminals: the first uninterrupted draw, nine kinds of terminals and honors (C1-14)."""
+    st = state.seats[seat]
+    if not state.rules.hand.aborts_on("nine_terminals"):
+        return "these rules have no nine-terminals draw"
+    if st.river or state.calls or state.after_claim:
+        return "nine terminals only on the first uninterrupted draw"
+    kinds = nine_terminal_kinds(st.counts)
+    return None if kinds >= 9 else f"holds {kinds} kinds of terminals and honors, needs nine"
+
+
+def ron_blocker(state: HandState, seat: int, tile: int, robbed: bool) -> str | None:
+    """Ron on a discard or a kan tile: the shape, no furiten (A1), a yaku when needed."""
+    st = state.seats[seat]
+    kind = tile // 4
+    st.counts[kind] += 1
+    shape = state.ruleset.can_win(st.counts, len(st.melds))
+    st.counts[kind] -= 1
+    if not shape:
+        return DOES_NOT_WIN
+    if state.is_furiten(seat):
+        return "furiten"
+    if not state.has_yaku(seat, tile, tsumo=False, robbed=robbed):
+        return "the hand has no yaku"
+    return None
+
+
+def call_blocker(state: HandState, seat: int) -> str | None:
+    """Chi, pon or open kan at all on the tile on offer (A1 "Calls on the last discard")."""
+    if state.wall.live_count == 0:
+        return "no calls on the last discard"
+    if state.seats[seat].in_riichi:
+        return "no calls after riichi"
+    if state.abort_pending is not None:
+        return "only ron on a discard that ends the hand unless ronned"
+    return None
+
+
 # ---------------------------------------------------------------- reasons
 
 
@@ -137,65 +284,32 @@ def why_not(state: HandState, action: Action) -> str:
     if state.phase is Phase.FINISHED:
         return "the hand is over"
     if state.phase is Phase.AWAITING_DISCARD:
-        return _own_turn_reason(state, action)
+        return _own_turn_reason(state, action) or "not legal now"
     return _claim_reason(state, action)
 
 
-def _own_turn_reason(state: HandState, action: Action) -> str:
+def _own_turn_reason(state: HandState, action: Action) -> str | None:
     seat = action.seat
     if isinstance(action, (Ron, Chi, Pon, Kan, Pass)):
         return "there is no discard to claim"
     if seat != state.current:
         return f"it is seat {state.current}'s turn"
-    st = state.seats[seat]
-    counts = st.counts
-    tile = getattr(action, "tile", None)
-    if isinstance(action, (Discard, Riichi)):
-        if not any(state.code(t) == tile for t in st.concealed):
-            return f"holds no {code_name(tile)}"  # type: ignore[arg-type]
-        if st.in_riichi:
-            return "after riichi only the drawn tile may be discarded"
-        if st.forbidden >> kind_of_code(tile) & 1:  # type: ignore[arg-type]
-            return f"kuikae: {code_name(tile)} may not be discarded right after that call"  # type: ignore[arg-type]
-        if isinstance(action, Riichi):
-            return _riichi_reason(state, seat)
-        return "not legal now"
-    if tile is not None and not 0 <= tile < KIND_COUNT:
-        return f"{tile!r} is not a tile kind (0..33)"
-    if state.after_claim:
-        return "a seat that just claimed must discard"
+    if isinstance(action, Discard):
+        return discard_blocker(state, seat, action.tile)
+    if isinstance(action, Riichi):
+        return riichi_discard_blocker(state, seat, action.tile)
     if isinstance(action, Tsumo):
-        if state.ruleset.can_win(counts, len(st.melds)):
-            return "the hand has no yaku"
-        return f"{format_tiles(_kinds(counts))} is not a complete hand"
+        reason = tsumo_blocker(state, seat)
+        if reason == NOT_COMPLETE:
+            return f"{format_tiles(_kinds(state.seats[seat].counts))} {NOT_COMPLETE}"
+        return reason
     if isinstance(action, NineTerminals):
-        if st.river or state.calls:
-            return "nine terminals only on the first uninterrupted draw"
-        return f"holds {nine_terminal_kinds(counts)} kinds of terminals and honors, needs nine"
-    if not state.wall.can_kan():
-        return "no kan is possible now (four kans made or the live wall is empty)"
-    if isinstance(action, ClosedKan):
-        if st.in_riichi and counts[action.tile] == 4:
-            return "after riichi a closed kan must use the drawn tile and keep the waits"
-        return f"holds {counts[action.tile]} {tile_name(action.tile)}, needs four"
-    if isinstance(action, AddedKan):
-        if action.tile not in state.pons_of(seat):
-            return f"has no pon of {tile_name(action.tile)}"
-        return f"holds no fourth {tile_name(action.tile)}"
-    return "not legal now"
-
-
-def _riichi_reason(state: HandState, seat: int) -> str:
-    hand, st = state.rules.hand, state.seats[seat]
-    if not hand.riichi:
-        return "these rules have no riichi"
-    if not st.is_closed:
-        return "riichi needs a closed hand"
-    if state.points[seat] < hand.riichi_min_points:
-        return f"riichi needs {hand.riichi_min_points} points"
-    if state.wall.live_count < hand.riichi_min_wall:
-        return f"riichi needs {hand.riichi_min_wall} tiles left in the wall"
-    return "that discard does not leave the hand ready"
+        return nine_terminals_blocker(state, seat)
+    if isinstance(action, (ClosedKan, AddedKan)):
+        if not 0 <= action.tile < KIND_COUNT:
+            return f"{action.tile!r} is not a tile kind (0..33)"
+        return kan_blocker(state, seat, action.tile, isinstance(action, AddedKan))
+    return None
 
 
 def _claim_reason(state: HandState, action: Action) -> str:
@@ -217,17 +331,17 @@ def _claim_reason(state: HandState, action: Action) -> str:
         return f"only ron may rob the kan of {tile_name(kind)}"
     if state.rons and not isinstance(action, (Ron, Pass)):
         return "a ron was declared: only ron or pass"
-    counts = state.seats[seat].counts
     if isinstance(action, Ron):
-        if state.is_furiten(seat):
-            return "furiten"
-        return f"{format_tiles(_kinds(counts))} does not win on {tile_name(kind)}"
-    if state.wall.live_count == 0:
-        return "no calls on the last discard"
-    if state.seats[seat].in_riichi:
-        return "no calls after riichi"
+        reason = ron_blocker(state, seat, on[1], robbery) or "not legal now"
+        if reason == DOES_NOT_WIN:
+            return f"{format_tiles(_kinds(state.seats[seat].counts))} {DOES_NOT_WIN} on {tile_name(kind)}"
+        return reason
+    counts = state.seats[seat].counts
+    reason = call_blocker(state, seat)
+    if reason:
+        return reason
     if isinstance(action, Pon):
-        return f"holds only {counts[kind]} {tile_name(kind)}"
+        return f"holds only {counts[kind]} {tile_name(kind)}" if counts[kind] < 2 else _no_such_call(action)
     if isinstance(action, Kan):
         if counts[kind] == 3:
             return "no kan is possible now (four kans made or the live wall is empty)"
@@ -235,8 +349,21 @@ def _claim_reason(state: HandState, action: Action) -> str:
     if isinstance(action, Chi):
         if (on[0] + 1) % 4 != seat:
             return "chi only from the seat on the left"
-        return f"cannot make {action.tiles!r} with {tile_name(kind)}"
+        return f"cannot make {action.tiles!r} with {tile_name(kind)}" + _consumed_reason(action)
     return "not legal now"
+
+
+def _no_such_call(action: Action) -> str:
+    """A call whose tiles exist but not in the form asked (kuikae, or other copies)."""
+    consumed = getattr(action, "consumed", None)
+    if consumed is not None:
+        return f"does not hold {''.join(code_name(c) for c in consumed)} for that call, or kuikae forbids it"
+    return "kuikae would leave no tile to discard"
+
+
+def _consumed_reason(action: Action) -> str:
+    consumed = getattr(action, "consumed", None)
+    return "" if consumed is None else f" from {''.join(code_name(c) for c in consumed)}"
 
 
 def _kinds(counts: Sequence[int]) -> list[int]:

@@ -93,6 +93,7 @@ class Chied(Event):
     from_seat: int
     tiles: tuple[int, ...]
     claimed: int
+    consumed: tuple[int, ...] = ()  # the codes taken from the hand, when red fives are in play
     name: ClassVar[str] = "chied"
 
 
@@ -103,6 +104,7 @@ class Ponned(Event):
     seat: int
     from_seat: int
     tile: int
+    consumed: tuple[int, ...] = ()
     name: ClassVar[str] = "ponned"
 
 
@@ -113,6 +115,7 @@ class Kanned(Event):
     seat: int
     from_seat: int
     tile: int
+    consumed: tuple[int, ...] = ()
     name: ClassVar[str] = "kanned"
 
 
@@ -122,6 +125,7 @@ class ClosedKanned(Event):
 
     seat: int
     tile: int
+    consumed: tuple[int, ...] = ()
     name: ClassVar[str] = "closed_kanned"
 
 
@@ -131,6 +135,7 @@ class AddedKanned(Event):
 
     seat: int
     tile: int
+    consumed: tuple[int, ...] = ()  # the added tile's code first, then the pon's
     name: ClassVar[str] = "added_kanned"
 
 

@@ -44,6 +44,7 @@ class WinResult:
     meld_sources: tuple[tuple[int | None, int | None], ...]
     pao_seat: int | None
     ura_indicators: tuple[int, ...]
+    deltas: tuple[int, ...] = (0, 0, 0, 0)  # this win's own changes (the first one takes the sticks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +190,7 @@ class Match:
         return out
 
     def _result_of(self, end: HandEnd, settlement: Settlement, points: tuple[int, ...]) -> HandResult:
-        wins = tuple(self._win_result(end, win) for win in settlement.wins)
+        wins = tuple(self._win_result(end, win, end.sticks if i == 0 else 0) for i, win in enumerate(settlement.wins))
         start = self.table
         if not wins:
             return HandResult(
@@ -204,16 +205,18 @@ class Match:
             settlement.sticks_after,
         )
 
-    def _win_result(self, end: HandEnd, win: ScoredWin) -> WinResult:
+    def _win_result(self, end: HandEnd, win: ScoredWin, sticks: int) -> WinResult:
         facts = next(f for f in end.wins if f.seat == win.seat)
         s, score = facts.situation, win.score
+        deltas = [-p for p in win.paid]
+        deltas[win.seat] = sum(win.paid) + 1000 * sticks
         return WinResult(
             win.seat, win.from_seat, win.tsumo, s.win_tile, s.hand, tuple((m.kind, m.tiles) for m in s.melds),
             score.yaku, score.han, score.fu, score.yakuman, str(score.limit or ""),
             tuple(sorted(score.payments.items())),
             tuple((line.reason, line.fu, line.tiles) for line in score.fu_details),
             tuple((None if m.claimed is None else m.claimed // 4, m.from_seat) for m in facts.melds),
-            win.pao_seat, s.ura_indicators,
+            win.pao_seat, s.ura_indicators, tuple(deltas),
         )
 
     def standings(self) -> tuple[Standing, ...]:

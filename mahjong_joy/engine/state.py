@@ -302,14 +302,15 @@ class HandState:
             return ()
         return self.ruleset.waits(st.counts, len(st.melds))
 
-    def is_furiten(self, seat: int) -> bool:
-        """Whether this seat may not ron now: temporary, riichi or permanent furiten (A1)."""
+    def is_furiten(self, seat: int, waits: Sequence[int] | None = None) -> bool:
+        """Whether this seat may not ron now: temporary, riichi or permanent furiten (A1);
+        ``waits`` when the caller has them already."""
         if not self.rules.hand.furiten:
             return False
         st = self.seats[seat]
         if st.temp_furiten or st.riichi_furiten:
             return True
-        return any(st.discarded >> w & 1 for w in self.waits_of(seat))
+        return any(st.discarded >> w & 1 for w in (self.waits_of(seat) if waits is None else waits))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Exactly the actions ``apply`` accepts from this seat now (cached until a change)."""
@@ -337,36 +338,24 @@ class HandState:
         return found
 
     def _own_turn_actions(self, seat: int) -> list[Action]:
+        """Every own-turn action whose checker (:mod:`~mahjong_joy.engine.checks`) passes."""
         st = self.seats[seat]
-        if st.in_riichi:
-            return self._riichi_turn_actions(seat)
+        held = self._held_codes(seat)
         discards = _DISCARDS[seat]
-        forbidden = st.forbidden
-        found: list[Action] = [discards[c] for c in self._held_codes(seat) if not forbidden or not forbidden >> kind_of_code(c) & 1]
+        found: list[Action] = [discards[c] for c in checks.legal_discard_codes(self, seat, held)]
         if self.after_claim:
-            return found
-        if self.can_tsumo(seat):
+            return found  # every other own-turn action needs a drawn tile
+        if checks.tsumo_blocker(self, seat) is None:
             found.append(Tsumo(seat))
-        if self._kan_possible():
-            for option in self.ruleset.own_turn_kans(st.counts, self.pons_of(seat)):
-                cls = ClosedKan if option.kind == CLOSED_KAN else AddedKan
-                found.append(cls(seat, option.tiles[0]))
-        found += [Riichi(seat, c) for c in self._riichi_discards(seat)]
-        if self._may_abort_nine_terminals(seat):
+        for option in self.ruleset.own_turn_kans(st.counts, self.pons_of(seat)):
+            added = option.kind != CLOSED_KAN
+            if checks.kan_blocker(self, seat, option.tiles[0], added) is None:
+                found.append((AddedKan if added else ClosedKan)(seat, option.tiles[0]))
+        if checks.riichi_blocker(self, seat) is None and self.ruleset.shanten(st.counts, len(st.melds)) <= 0:
+            held_set = set(held)
+            found += [Riichi(seat, c) for c in held if checks.riichi_discard_blocker(self, seat, c, held_set) is None]
+        if checks.nine_terminals_blocker(self, seat) is None:
             found.append(NineTerminals(seat))
-        return found
-
-    def _riichi_turn_actions(self, seat: int) -> list[Action]:
-        """After riichi: discard the drawn tile, tsumo, or a closed kan that keeps the waits (C1-7)."""
-        drawn = self.drawn
-        assert drawn is not None
-        found: list[Action] = [Discard(seat, self.code(drawn))]
-        if self.can_tsumo(seat):
-            found.append(Tsumo(seat))
-        st = self.seats[seat]
-        kind = drawn // 4
-        if self._kan_possible() and st.counts[kind] == 4 and checks.kan_keeps_waits(self.ruleset, st.counts, len(st.melds), kind):
-            found.append(ClosedKan(seat, kind))
         return found
 
     def _held_codes(self, seat: int) -> list[int]:
@@ -376,41 +365,17 @@ class HandState:
             return sorted(codes)
         return sorted(codes, key=_CODE_ORDER.__getitem__)
 
-    def _kan_possible(self) -> bool:
-        return self.wall.can_kan()
-
     def can_tsumo(self, seat: int) -> bool:
         """A complete hand on the tile just drawn, with a yaku when the rules need one (A2, 3)."""
-        st = self.seats[seat]
-        if self.drawn is None or self.after_claim or not self.ruleset.can_win(st.counts, len(st.melds)):
-            return False
-        return self._has_yaku(seat, self.drawn, tsumo=True, robbed=False)
+        return checks.tsumo_blocker(self, seat) is None
 
-    def _has_yaku(self, seat: int, tile: int, tsumo: bool, robbed: bool) -> bool:
+    def has_yaku(self, seat: int, tile: int, tsumo: bool, robbed: bool) -> bool:
+        """Whether this win would have a yaku (always, under rules that need none)."""
         if not self.rules.scoring.yaku_required:
             return True
         return bool(self.ruleset.score(self.situation(seat, tile, tsumo, robbed)).valid)
 
-    def _riichi_discards(self, seat: int) -> list[int]:
-        """Codes whose discard may declare riichi (A1 "Riichi requirements")."""
-        hand, st = self.rules.hand, self.seats[seat]
-        if not hand.riichi or not st.is_closed or self.points[seat] < hand.riichi_min_points:
-            return []
-        if self.wall.live_count < hand.riichi_min_wall or self.ruleset.shanten(st.counts, len(st.melds)) > 0:
-            return []
-        found = []
-        ready: dict[int, bool] = {}
-        for code in self._held_codes(seat):
-            kind = kind_of_code(code)
-            if kind not in ready:
-                st.counts[kind] -= 1
-                ready[kind] = bool(self._tenpai_waits(seat))
-                st.counts[kind] += 1
-            if ready[kind]:
-                found.append(code)
-        return found
-
-    def _tenpai_waits(self, seat: int) -> tuple[int, ...]:
+    def tenpai_waits(self, seat: int) -> tuple[int, ...]:
         """Waits that count for tenpai: on Tenhou a wait whose four copies are all in
         the seat's own hand does not (karaten, C1-17)."""
         st = self.seats[seat]
@@ -419,13 +384,6 @@ class HandState:
             return waits
         melded = [k for m in st.melds for k in m.kinds]
         return tuple(w for w in waits if st.counts[w] + melded.count(w) < 4)
-
-    def _may_abort_nine_terminals(self, seat: int) -> bool:
-        """First uninterrupted draw, nine kinds of terminals and honors (C1-14)."""
-        st = self.seats[seat]
-        if not self.rules.hand.aborts_on("nine_terminals") or st.river or self.calls or self.after_claim:
-            return False
-        return checks.nine_terminal_kinds(st.counts) >= 9
 
     def _call_actions(self, seat: int, option: ClaimOption) -> list[Action]:
         """The chi, pon or kan actions for one option: one per choice of red or plain copies."""
@@ -441,7 +399,14 @@ class HandState:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one legal action and return its events; raise (changing nothing) otherwise."""
-        well_formed = type(action) in _HANDLERS and is_well_formed(action)
+        handler = _HANDLERS.get(type(action))
+        legal = self._legal.get(getattr(action, "seat", None))  # type: ignore[arg-type]
+        if handler is not None and legal is not None and any(a is action for a in legal):
+            self._legal = {}  # the common case: one of the listed actions itself
+            out = handler(self, action)
+            self.events.extend(out)
+            return out
+        well_formed = handler is not None and is_well_formed(action)
         if well_formed:
             action = self._with_default_consumed(action)
         legal = self.legal_actions(action.seat) if well_formed else []
@@ -493,7 +458,7 @@ class HandState:
         self.turns += 1
         self.abort_pending = self._abort_after_discard(declares)
         self.missed = set()
-        self.opportunities = self._claim_opportunities(seat, tile, calls=self.abort_pending is None)
+        self.opportunities = self._claim_opportunities(seat, tile)
         if not self.opportunities:
             return out + self._close_window()
         self.phase = Phase.AWAITING_CLAIMS
@@ -511,21 +476,20 @@ class HandState:
             return "four_kans"
         return None
 
-    def _claim_opportunities(self, discarder: int, tile: int, calls: bool) -> tuple[ClaimOpportunity, ...]:
+    def _claim_opportunities(self, discarder: int, tile: int) -> tuple[ClaimOpportunity, ...]:
         """Each other seat's chance on a discard, in turn order after the discarder.
 
         A seat whose shape the tile completes is furiten afterwards unless it rons,
         with or without a yaku (C1-2; riichi: for good, C1-3)."""
         kind = tile // 4
         found = []
-        calls = calls and self.wall.live_count > 0
         can_kan = self.wall.can_kan()
         for step in (1, 2, 3):
             seat = (discarder + step) % 4
             st = self.seats[seat]
             can_win = self._ron_chance(seat, tile, robbed=False)
             options: tuple[ClaimOption, ...] = ()
-            if calls and not st.in_riichi:
+            if checks.call_blocker(self, seat) is None:
                 options = tuple(
                     o
                     for o in self.ruleset.claim_options(st.counts, kind, step == 1)
@@ -544,7 +508,7 @@ class HandState:
         st.counts[kind] -= 1
         if not shape:
             return False
-        can_win = not self.is_furiten(seat) and self._has_yaku(seat, tile, tsumo=False, robbed=robbed)
+        can_win = checks.ron_blocker(self, seat, tile, robbed) is None
         if self.rules.hand.furiten:
             st.temp_furiten = True
             st.riichi_furiten = st.riichi_furiten or st.in_riichi
@@ -556,10 +520,11 @@ class HandState:
         if option.kind == KAN or self.rules.hand.kuikae == "allowed":
             return True
         forbidden = checks.kuikae_mask(option)
-        rest = list(self.seats[seat].counts)
-        for kind in option.from_hand:
-            rest[kind] -= 1
-        return any(rest[k] and not forbidden >> k & 1 for k in range(KIND_COUNT))
+        counts = self.seats[seat].counts
+        taken = option.from_hand
+        left = sum(counts) - len(taken)
+        blocked = sum(counts[k] - taken.count(k) for k in checks.kinds_in(forbidden))
+        return left > blocked
 
     def _close_window(self) -> list[Event]:
         """Nobody took the discard: the riichi stands, an abortive draw happens, or the next seat draws."""
@@ -614,7 +579,7 @@ class HandState:
         """The live wall is empty: tenpai seats with their waits, and nagashi mangan (A1)."""
         ready = []
         for seat in range(4):
-            waits = self._tenpai_waits(seat)
+            waits = self.tenpai_waits(seat)
             if waits:
                 ready.append((seat, waits))
         nagashi: tuple[int, ...] = ()
@@ -743,6 +708,7 @@ class HandState:
             needed = [kind] * (2 if meld_type == PON else 3)
         codes = action.consumed if action.consumed is not None else tuple(needed)
         taken = [self._take(seat, _last_of_code(st.concealed, c, self.reds)) for c in codes]
+        shown = tuple(self.codes[t] for t in taken) if self.reds else ()
         st.melds.append(Meld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
         _melds_changed(st)
         self._mark_claimed(from_seat, seat)
@@ -755,13 +721,13 @@ class HandState:
         if meld_type == CHI:
             self.after_claim = True
             self._set_kuikae(st, ClaimOption(CHI, tuple(action.tiles), kind))  # type: ignore[union-attr]
-            return out + [Chied(seat, from_seat, tuple(action.tiles), kind)]  # type: ignore[union-attr]
+            return out + [Chied(seat, from_seat, tuple(action.tiles), kind, shown)]  # type: ignore[union-attr]
         if meld_type == PON:
             self.after_claim = True
             self._set_kuikae(st, ClaimOption(PON, (kind,) * 3, kind))
-            return out + [Ponned(seat, from_seat, kind)]
+            return out + [Ponned(seat, from_seat, kind, shown)]
         out += self._reveal_pending_dora()
-        out.append(Kanned(seat, from_seat, kind))
+        out.append(Kanned(seat, from_seat, kind, shown))
         self._count_kan(seat)
         return out + self._open_kan_dora() + self._draw(seat, replacement=True)
 
@@ -806,7 +772,7 @@ class HandState:
         self.drawn = None
         self._called()
         self._count_kan(seat)
-        out.append(ClosedKanned(seat, kind))
+        out.append(ClosedKanned(seat, kind, tuple(sorted(self.codes[t] for t in taken)) if self.reds else ()))
         if self.rules.hand.kokushi_robs_closed_kan and self._open_robbery(seat, taken[-1], CLOSED_KAN, kokushi_only=True):
             return out
         return out + self._complete_kan(seat, CLOSED_KAN)
@@ -823,7 +789,8 @@ class HandState:
         self.drawn = None
         self.calls += 1
         self._count_kan(seat)
-        out.append(AddedKanned(seat, kind))
+        shown = (self.codes[tile],) + tuple(self.codes[t] for t in pon.tiles) if self.reds else ()
+        out.append(AddedKanned(seat, kind, shown))
         if self._open_robbery(seat, tile, ADDED_KAN, kokushi_only=False):
             return out
         return out + self._complete_kan(seat, ADDED_KAN)

@@ -125,7 +125,7 @@ def observe(state: HandState, seat: int) -> SeatView:
         state.opportunity_of(seat),
         tuple(state.legal_actions(seat)),
         waits,
-        state.is_furiten(seat) if waits else False,
+        state.is_furiten(seat, waits) if waits else False,
         tuple(state.pons_of(seat)) if st.melds else (),
         state.rules.scoring.yaku_required,
     )

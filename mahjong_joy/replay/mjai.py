@@ -1,18 +1,21 @@
-"""Export a record as mjai-style JSON lines, so other mahjong tools can read our games.
+"""Export a record as mjai JSON lines, so other mahjong tools can read our games.
 
 mjai (gimite's protocol, used by Mortal, mjai.app and others) is a stream of
 JSON objects, one a line, each with a ``type``: ``start_game``, ``start_kyoku``,
-``tsumo``, ``dahai``, ``chi``, ``pon``, ``daiminkan``, ``ankan``, ``kakan``,
-``dora``, ``hora``, ``ryukyoku``, ``end_kyoku``, ``end_game``. Seats are
-``actor`` / ``target`` 0..3; tiles are ``1m``..``9m``, ``1p``..``9p``,
-``1s``..``9s`` and ``E S W N P F C`` (P white, F green, C red dragon).
+``tsumo``, ``dahai``, ``reach``, ``reach_accepted``, ``chi``, ``pon``,
+``daiminkan``, ``ankan``, ``kakan``, ``dora``, ``hora``, ``ryukyoku``,
+``end_kyoku``, ``end_game``. Seats are ``actor`` / ``target`` 0..3; tiles are
+``1m``..``9m``, ``1p``..``9p``, ``1s``..``9s``, ``5mr``/``5pr``/``5sr`` for the
+red fives and ``E S W N P F C`` (P white, F green, C red dragon).
 
 The export replays the record through the engine (no AI) and translates the
-events; each hand's starting tiles come from its wall key, exactly as the
-engine dealt them. A record with several matches becomes several games in a
-row, each from ``start_game`` to ``end_game``. Our events carry tile kinds, not
-physical copies, so red fives are written as plain fives; there is no riichi in
-the Joy rules, so no ``reach`` events and ``kyotaku`` is always 0.
+events: each hand's starting tiles come from its wall, exactly as the engine
+dealt them; ``reach_accepted``, ``dora`` and every ``hora`` (one per winner of
+a multiple ron, each with its own ``deltas`` and ``ura_markers``) come where the
+engine made them. A record with several matches becomes several games in a row.
+An abortive draw is a ``ryukyoku`` whose ``reason`` names it (``kyushukyuhai``,
+``sufonrenda``, ``suukaikan``, ``suuchariichi``, ``sanchaho``); an exhaustive
+draw's reason is ``fanpai``, or ``nagashimangan`` when one was paid.
 """
 
 from __future__ import annotations
@@ -23,37 +26,48 @@ from pathlib import Path
 from typing import Any
 
 from mahjong_joy.engine import events as ev
+from mahjong_joy.engine.match import HandResult, Match
 from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import RecordError
-from mahjong_joy.replay.record import replay_events
+from mahjong_joy.replay.record import check_record, record_ruleset, replay_match
 from mahjong_joy.storage.files import atomic_write_text
+from mahjong_joy.tiles import code_of
 
 MJAI_TYPES = frozenset(
     "start_game start_kyoku tsumo dahai chi pon daiminkan ankan kakan dora reach reach_accepted "
     "hora ryukyoku end_kyoku end_game".split()
 )
 _HONORS = ("E", "S", "W", "N", "P", "F", "C")
+ABORT_REASONS = {
+    "nine_terminals": "kyushukyuhai", "four_winds": "sufonrenda", "four_kans": "suukaikan",
+    "four_riichi": "suuchariichi", "triple_ron": "sanchaho",
+}
 
 
-def mjai_tile(kind: int) -> str:
-    """A tile kind (0..33) in mjai notation.
+def mjai_tile(code: int) -> str:
+    """A tile code (kinds 0..33, red fives 34..36) in mjai notation.
 
-    >>> [mjai_tile(k) for k in (0, 13, 26, 27, 31, 33)]
-    ['1m', '5p', '9s', 'E', 'P', 'C']
+    >>> [mjai_tile(k) for k in (0, 13, 26, 27, 31, 33, 34, 36)]
+    ['1m', '5p', '9s', 'E', 'P', 'C', '5mr', '5sr']
     """
-    if not 0 <= kind < 34:
-        raise RecordError(f"tile kind {kind!r} is not 0..33")
-    if kind >= 27:
-        return _HONORS[kind - 27]
-    return f"{kind % 9 + 1}{'mps'[kind // 9]}"
+    if type(code) is not int or not 0 <= code < 37:
+        raise RecordError(f"tile code {code!r} is not 0..36")
+    if code >= 34:
+        return f"5{'mps'[code - 34]}r"
+    if code >= 27:
+        return _HONORS[code - 27]
+    return f"{code % 9 + 1}{'mps'[code // 9]}"
 
 
 def export_mjai(record: dict[str, Any], name: str = "record") -> list[dict[str, Any]]:
     """Every match of a checked record as mjai events, in order (``RecordError`` if it does not replay)."""
+    check_record(record, name)
     names = _names(record)
+    ruleset = record_ruleset(record, name)
     out: list[dict[str, Any]] = []
-    for events in replay_events(record, name):
-        out += _Game(names).translate(events)
+    for index, entry in enumerate(record["matches"]):
+        match = replay_match(entry, ruleset, name, index)
+        out += _Game(names, match).translate(match.events)
     return out
 
 
@@ -77,14 +91,20 @@ def _tiles(kinds: Iterable[int]) -> list[str]:
 
 
 class _Game:
-    """Translates one match's events; keeps each seat's concealed kinds for the end-of-hand lines."""
+    """Translates one match's events; keeps each seat's concealed codes for the end-of-hand
+    lines, the scores for ``reach_accepted``, and reads each hand's result from the match."""
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], match: Match) -> None:
         self.names = names
+        self.reds = match.rules.tiles.red_fives
+        self.results: list[HandResult] = list(match.results)
         self.hands: list[list[int]] = [[] for _ in range(4)]
-        self.won: ev.Won | None = None
-        self.ready: tuple[int, ...] = ()
+        self.won: list[ev.Won] = []
         self.started: ev.HandStarted | None = None
+        self.scores: list[int] = []
+        self.last_discard = 0
+        self.last_drawn = [0, 0, 0, 0]
+        self.aborted: ev.Aborted | None = None
 
     def translate(self, events: list[ev.Event]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = [{"type": "start_game", "names": list(self.names)}]
@@ -105,68 +125,97 @@ class _Game:
         if start is None:
             raise RecordError("a deal without a hand start")
         dealt = Wall.from_key(start.wall_key).dealt_hands(start.dealer)
-        self.hands = [sorted(t // 4 for t in tiles) for tiles in dealt]
-        self.won, self.ready = None, ()
+        self.hands = [sorted(code_of(t, self.reds) for t in tiles) for tiles in dealt]
+        self.won, self.aborted = [], None
+        self.scores = list(start.points)
         return [{
             "type": "start_kyoku", "bakaze": start.round_wind, "dora_marker": mjai_tile(e.dora_indicator),
-            "kyoku": start.hand_number, "honba": start.honba, "kyotaku": 0, "oya": start.dealer,
+            "kyoku": start.hand_number, "honba": start.honba, "kyotaku": start.sticks, "oya": start.dealer,
             "scores": list(start.points), "tehais": [_tiles(hand) for hand in self.hands],
         }]
 
     def _drew(self, e: ev.Drew) -> list[dict[str, Any]]:
         self.hands[e.seat].append(e.tile)
+        self.last_drawn[e.seat] = e.tile
         return [{"type": "tsumo", "actor": e.seat, "pai": mjai_tile(e.tile)}]
 
     def _discarded(self, e: ev.Discarded) -> list[dict[str, Any]]:
         self._take(e.seat, [e.tile])
+        self.last_discard = e.tile
         return [{"type": "dahai", "actor": e.seat, "pai": mjai_tile(e.tile), "tsumogiri": e.tsumogiri}]
 
+    def _riichi_declared(self, e: ev.RiichiDeclared) -> list[dict[str, Any]]:
+        return [{"type": "reach", "actor": e.seat}]
+
+    def _riichi_accepted(self, e: ev.RiichiAccepted) -> list[dict[str, Any]]:
+        self.scores[e.seat] -= 1000
+        deltas = [-1000 if seat == e.seat else 0 for seat in range(4)]
+        return [{"type": "reach_accepted", "actor": e.seat, "deltas": deltas, "scores": list(self.scores)}]
+
     def _chied(self, e: ev.Chied) -> list[dict[str, Any]]:
-        consumed = list(e.tiles)
-        consumed.remove(e.claimed)
-        return [self._call("chi", e.seat, e.from_seat, e.claimed, consumed)]
+        consumed = list(e.consumed)
+        if not consumed:
+            consumed = list(e.tiles)
+            consumed.remove(e.claimed)
+        return [self._call("chi", e.seat, e.from_seat, consumed)]
 
     def _ponned(self, e: ev.Ponned) -> list[dict[str, Any]]:
-        return [self._call("pon", e.seat, e.from_seat, e.tile, [e.tile] * 2)]
+        return [self._call("pon", e.seat, e.from_seat, list(e.consumed) or [e.tile] * 2)]
 
     def _kanned(self, e: ev.Kanned) -> list[dict[str, Any]]:
-        return [self._call("daiminkan", e.seat, e.from_seat, e.tile, [e.tile] * 3)]
+        return [self._call("daiminkan", e.seat, e.from_seat, list(e.consumed) or [e.tile] * 3)]
 
     def _closed_kanned(self, e: ev.ClosedKanned) -> list[dict[str, Any]]:
-        self._take(e.seat, [e.tile] * 4)
-        return [{"type": "ankan", "actor": e.seat, "consumed": _tiles([e.tile] * 4)}]
+        consumed = list(e.consumed) or [e.tile] * 4
+        self._take(e.seat, consumed)
+        return [{"type": "ankan", "actor": e.seat, "consumed": _tiles(consumed)}]
 
     def _added_kanned(self, e: ev.AddedKanned) -> list[dict[str, Any]]:
-        self._take(e.seat, [e.tile])
-        return [{"type": "kakan", "actor": e.seat, "pai": mjai_tile(e.tile), "consumed": _tiles([e.tile] * 3)}]
+        added, pon = (e.consumed[0], list(e.consumed[1:])) if e.consumed else (e.tile, [e.tile] * 3)
+        self._take(e.seat, [added])
+        return [{"type": "kakan", "actor": e.seat, "pai": mjai_tile(added), "consumed": _tiles(pon)}]
 
     def _dora_revealed(self, e: ev.DoraRevealed) -> list[dict[str, Any]]:
         return [{"type": "dora", "dora_marker": mjai_tile(e.indicator)}]
 
     def _won(self, e: ev.Won) -> list[dict[str, Any]]:
-        self.won = e
+        self.won.append(e)
         return []
 
-    def _exhausted(self, e: ev.Exhausted) -> list[dict[str, Any]]:
-        self.ready = tuple(seat for seat, _ in e.ready)
+    def _aborted(self, e: ev.Aborted) -> list[dict[str, Any]]:
+        self.aborted = e
         return []
 
     def _hand_scored(self, e: ev.HandScored) -> list[dict[str, Any]]:
-        won = self.won
-        if won is None:
-            line = {
-                "type": "ryukyoku", "reason": "fanpai", "tehais": [_tiles(sorted(h)) for h in self.hands],
-                "tenpais": [seat in self.ready for seat in range(4)],
-                "deltas": list(e.deltas), "scores": list(e.points),
-            }
-        else:
-            line = {
-                "type": "hora", "actor": won.seat, "target": won.from_seat, "pai": mjai_tile(won.tile),
-                "uradora_markers": [], "hora_tehais": _tiles(won.hand),
-                "yakus": [[str(name), int(han)] for name, han in e.yaku], "fu": e.fu, "fan": e.han,
-                "hora_points": e.deltas[won.seat], "deltas": list(e.deltas), "scores": list(e.points),
-            }
-        return [line, {"type": "end_kyoku"}]
+        result = self.results.pop(0)
+        if not result.wins:
+            return [self._ryukyoku(result), {"type": "end_kyoku"}]
+        lines = []
+        scores = list(self.scores)
+        for won, win in zip(self.won, result.wins):
+            scores = [a + b for a, b in zip(scores, win.deltas)]
+            hand = [c for c in self.hands[won.seat]] + ([self.last_discard] if not won.tsumo else [])
+            lines.append({
+                "type": "hora", "actor": win.seat, "target": win.from_seat,
+                "pai": mjai_tile(hand[-1] if not won.tsumo else self._drawn(won)),
+                "uradora_markers": _tiles(win.ura_indicators), "hora_tehais": _tiles(sorted(hand)),
+                "yakus": [[str(name), int(han)] for name, han in win.yaku], "fu": win.fu, "fan": win.han,
+                "hora_points": win.deltas[win.seat], "deltas": list(win.deltas), "scores": scores,
+            })
+        return lines + [{"type": "end_kyoku"}]
+
+    def _ryukyoku(self, result: HandResult) -> dict[str, Any]:
+        reason = ABORT_REASONS[result.abort] if result.abort else "nagashimangan" if result.nagashi else "fanpai"
+        ready = {seat for seat, _ in result.ready}
+        return {
+            "type": "ryukyoku", "reason": reason, "tehais": [_tiles(sorted(h)) for h in self.hands],
+            "tenpais": [seat in ready for seat in range(4)],
+            "deltas": list(result.deltas), "scores": list(result.points),
+        }
+
+    def _drawn(self, won: ev.Won) -> int:
+        """The code of a tsumo's winning tile: the last tile the winner drew."""
+        return self.last_drawn[won.seat]
 
     def _match_ended(self, e: ev.MatchEnded) -> list[dict[str, Any]]:
         scores = [0] * 4
@@ -174,9 +223,10 @@ class _Game:
             scores[seat] = points
         return [{"type": "end_game", "scores": scores}]
 
-    def _call(self, kind: str, seat: int, target: int, tile: int, consumed: list[int]) -> dict[str, Any]:
+    def _call(self, kind: str, seat: int, target: int, consumed: list[int]) -> dict[str, Any]:
         self._take(seat, consumed)
-        return {"type": kind, "actor": seat, "target": target, "pai": mjai_tile(tile), "consumed": _tiles(consumed)}
+        pai = mjai_tile(self.last_discard)
+        return {"type": kind, "actor": seat, "target": target, "pai": pai, "consumed": _tiles(consumed)}
 
     def _take(self, seat: int, kinds: list[int]) -> None:
         """Tiles leave a seat's concealed hand; a tile it does not hold means the events are inconsistent."""

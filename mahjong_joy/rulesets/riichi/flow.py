@@ -86,7 +86,7 @@ def game_points(points: Sequence[int], order: Sequence[int], rules: Rules) -> li
     for place, seat in enumerate(order):
         raw = points[seat] - t.uma_base
         value = _round_thousand(raw) if t.round_game_points else raw / 1000
-        scores[seat] = value + t.uma[place]
+        scores[seat] = float(value + t.uma[place])
     first = order[0]
     if t.oka:
         scores[first] += 4 * (t.return_points - t.starting_points) / 1000
