@@ -52,7 +52,7 @@ ErrorType = type[MahjongJoyError]
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INNERMOST = re.compile(r"[\[{][\]}]")
-_LONG_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
+_LONG_DIGITS = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 _BOM = "\ufeff"
 
 
@@ -149,7 +149,26 @@ def nesting_depth_ok(text: str, limit: int = MAX_DEPTH) -> bool:
     >>> nesting_depth_ok('{"a": [[1], "[[[["]}', 3), nesting_depth_ok("[[[[]]]]", 3)
     (True, False)
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return _depth_ok_outside_strings(outside_strings(text), limit)
+
+
+def outside_strings(text: str) -> str:
+    """``text`` without its string literals (numbers, brackets and punctuation remain).
+
+    Without a backslash no quote is escaped, so splitting at quotes is exact (and
+    runs in C); otherwise a regular expression skips escapes (and keeps the text
+    of an unterminated string, which only makes the depth check stricter).
+
+    >>> outside_strings('{"a[": [1, "]"]}')
+    '{: [1, ]}'
+    """
+    if "\\" not in text:
+        return "".join(text.split('"')[0::2])
+    return _STRING.sub("", text)
+
+
+def _depth_ok_outside_strings(outside: str, limit: int) -> bool:
+    brackets = _NOT_BRACKET.sub("", outside)
     passes = 0
     while brackets and passes < limit:
         brackets, removed = _INNERMOST.subn("", brackets)
@@ -163,11 +182,12 @@ def parse_json(text: str, what: str, error: ErrorType = RecordError) -> Any:
     """``json.loads`` behind the depth, digit and finiteness checks; a leading BOM is dropped."""
     if text.startswith(_BOM):
         text = text[1:]
-    if not nesting_depth_ok(text):
+    outside = outside_strings(text)
+    if not _depth_ok_outside_strings(outside, MAX_DEPTH):
         raise error(f"{what} nests deeper than {MAX_DEPTH} levels")
     hooks: dict[str, Any] = {"parse_constant": lambda name: _refuse_constant(name, what, error),
                              "parse_float": lambda digits: _finite(digits, what, error)}
-    if _LONG_DIGITS.search(text):  # only then pay for a Python call per integer
+    if _LONG_DIGITS.search(outside):  # only then pay for a Python call per integer
         hooks["parse_int"] = lambda digits: _short_int(digits, what, error)
     try:
         return json.loads(text, **hooks)

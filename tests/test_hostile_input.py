@@ -113,6 +113,8 @@ def test_analyze_jsonl_answers_every_line(monkeypatch: pytest.MonkeyPatch, capsy
     ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), False), ('["' + "[" * 1000 + '"]', True),
     ('"\\"[[[[["', True), ("[" * 10, True), ("[" * (MAX_DEPTH + 1), False), ("]]]" + "[" * 40, False),
     ("[{" * 20 + "}]" * 20, False), ("[]" * 10_000, True),
+    ('["\\\\", ' + "[" * 40 + "]" * 40 + "]", False), ('["\\"]", ' + "[" * 40 + "]" * 40 + ', "\\\\["]', False),
+    ('["\\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\"", 1]', True),
 ])
 def test_the_depth_scan_counts_brackets_outside_strings(text: str, ok: bool) -> None:
     assert nesting_depth_ok(text) is ok
@@ -122,9 +124,9 @@ def test_the_depth_scan_agrees_with_a_counted_depth_on_random_documents() -> Non
     rng = random.Random(1616)
     seen = set()
     for _ in range(300):
-        doc: Any = rng.choice([1, "s[", {}])
+        doc: Any = rng.choice([1, "s[", {}, 'q"\\['])  # the last one is written with escapes
         for _ in range(rng.randrange(0, 45)):
-            doc = rng.choice([[doc], {"k]": doc}, [1, doc, "{"]])
+            doc = rng.choice([[doc], {"k]": doc}, [1, doc, "{"], ['\\"]', doc]])
         text = json.dumps(doc)
         seen.add(_depth(doc) <= MAX_DEPTH)
         assert nesting_depth_ok(text) is (_depth(doc) <= MAX_DEPTH), text[:80]
