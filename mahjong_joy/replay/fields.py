@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields as dataclass_fields
+from functools import cache
 from typing import Any
 
 from mahjong_joy.engine.actions import ACTION_TYPES
@@ -69,6 +70,7 @@ def check_decision(decision: Any, where: str) -> None:
             raise RecordError(f"{where} {name} must be one number, not a list")
 
 
+@cache
 def _single_number_fields(kind: str) -> tuple[str, ...]:
     """The fields an action kind declares as one ``int`` (a tile, a seat), read from its dataclass,
     so a list there is refused before the engine compares it with a number."""
