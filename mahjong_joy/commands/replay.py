@@ -6,8 +6,11 @@ report reproducible in one command. ``--text`` prints exactly the log lines
 ``simulate --log`` printed for the run, ``--summary`` the totals, and
 ``--export mjai OUT`` writes mjai-style JSON lines. ``--frames N`` and
 ``--screenshot PNG`` run the viewer headless for N frames and save the frame
-(CI, bug reports). A missing, corrupt or newer-schema record, or a position
-outside it, is an error with exit code 2 and no window.
+(CI, bug reports). A missing, corrupt, hostile or newer-schema record (read
+through :mod:`mahjong_joy.untrusted`: at most 32 MiB, so ``/dev/zero`` is
+refused at once), a position outside it, or an output that cannot be written
+(a folder, a missing folder) is one line on stderr, exit code 2 and no window.
+``--text`` prints each hand as the record replays rather than after it.
 """
 
 from __future__ import annotations
