@@ -217,8 +217,9 @@ def _refuse_constant(name: str, what: str, error: ErrorType) -> float:
 def bounded_lines(stream: IO[Any], limit: int = LINE_LIMIT, error: ErrorType = RecordError) -> Iterator[tuple[int, str | MahjongJoyError]]:
     """``(number, text)`` per non-blank line, or ``(number, error)`` for a line that cannot be read.
 
-    A line longer than ``limit`` is answered with an error and skipped to its end
-    without being held (an endless line is read in ``limit``-sized pieces), and a
+    A line longer than ``limit`` is answered with an error at once and then skipped
+    to its end without being held (an endless line is read in ``limit``-sized
+    pieces for as long as it lasts, like any endless stream), and a
     line that is not UTF-8 is an error for that line only: the lines after it
     are still read. Reads bytes from ``stream.buffer`` when there is one.
     """
@@ -230,8 +231,8 @@ def bounded_lines(stream: IO[Any], limit: int = LINE_LIMIT, error: ErrorType = R
             return
         number += 1
         if len(piece) > limit and not _ends_line(piece):
+            yield number, error(f"the line is longer than the {size_text(limit)} limit")  # answered before it ends
             _skip_rest(source, limit)
-            yield number, error(f"the line is longer than the {size_text(limit)} limit")
             continue
         text = _line_text(piece, number, error)
         if isinstance(text, MahjongJoyError) or text.strip():

@@ -191,3 +191,27 @@ def test_the_reading_layers_docstring_examples_hold(name: str) -> None:
 
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_an_endless_line_is_answered_before_its_end_is_read() -> None:
+    class Endless(io.RawIOBase):
+        """A stream of ``x`` that never ends (like /dev/zero); counts what was read."""
+
+        def __init__(self) -> None:
+            self.read_bytes = 0
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: Any) -> int:
+            if self.read_bytes > 10_000_000:
+                raise AssertionError("read on into the endless line before answering it")
+            buffer[:] = b"x" * len(buffer)
+            self.read_bytes += len(buffer)
+            return len(buffer)
+
+    source = Endless()
+    lines = bounded_lines(io.BufferedReader(source), limit=1000)
+    number, item = next(lines)
+    assert number == 1 and isinstance(item, RecordError) and "longer than the 1000 bytes limit" in str(item)
+    assert source.read_bytes < 100_000  # answered after about one piece, not after the (never) end
