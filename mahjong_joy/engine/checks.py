@@ -68,16 +68,6 @@ def kuikae_mask(option: ClaimOption) -> int:
     return mask
 
 
-def kinds_in(mask: int) -> list[int]:
-    """The kinds whose bits are set in a small mask (a kuikae mask holds one or two)."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
 def kan_keeps_waits(ruleset: Ruleset, counts34: Sequence[int], melds: int, kind: int) -> bool:
     """After riichi, a closed kan of the drawn ``kind`` must leave the set of waits
     unchanged (a change of reading is fine, C1-7)."""

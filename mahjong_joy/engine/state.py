@@ -65,6 +65,7 @@ from mahjong_joy.engine.events import (
 from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, ClaimOption
+from mahjong_joy.hand.waits import kinds_in_mask
 from mahjong_joy.rulesets.base import Ruleset, TableState
 from mahjong_joy.rulesets.presets import JOY
 from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
@@ -523,7 +524,7 @@ class HandState:
         counts = self.seats[seat].counts
         taken = option.from_hand
         left = sum(counts) - len(taken)
-        blocked = sum(counts[k] - taken.count(k) for k in checks.kinds_in(forbidden))
+        blocked = sum(counts[k] - taken.count(k) for k in kinds_in_mask(forbidden))
         return left > blocked
 
     def _close_window(self) -> list[Event]:
