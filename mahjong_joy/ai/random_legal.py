@@ -25,12 +25,23 @@ def position_key(view: SeatView) -> str:
     True
     """
     rivers = ";".join([",".join([_KIND_TEXT[e.tile] for e in river]) for river in view.rivers])
-    melds = ";".join([repr(sets) for sets in view.meld_sets])
+    melds = ";".join([_meld_text(sets) for sets in view.meld_sets])
     hand = ",".join([_KIND_TEXT[k] for k in view.hand])
     return f"{view.seat}|{view.phase.value}|{view.wall_count}|{view.last_discard}|{hand}|{rivers}|{melds}"
 
 
 _KIND_TEXT = tuple(str(k) for k in range(34)) + ("4", "13", "22")  # a code's kind, as text (red fives as fives)
+_MELD_TEXTS: dict[tuple, str] = {(): "()"}
+
+
+def _meld_text(sets: tuple) -> str:
+    """``repr`` of a seat's melds, remembered (a few hundred distinct meld lists recur)."""
+    text = _MELD_TEXTS.get(sets)
+    if text is None:
+        text = repr(sets)
+        if len(_MELD_TEXTS) < 50_000:
+            _MELD_TEXTS[sets] = text
+    return text
 
 
 class RandomLegalAI:

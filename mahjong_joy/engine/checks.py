@@ -68,16 +68,6 @@ def kuikae_mask(option: ClaimOption) -> int:
     return mask
 
 
-def kinds_in(mask: int) -> list[int]:
-    """The kinds whose bits are set in a small mask (a kuikae mask holds one or two)."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
 def kan_keeps_waits(ruleset: Ruleset, counts34: Sequence[int], melds: int, kind: int) -> bool:
     """After riichi, a closed kan of the drawn ``kind`` must leave the set of waits
     unchanged (a change of reading is fine, C1-7)."""
@@ -182,9 +172,9 @@ def riichi_blocker(state: HandState, seat: int) -> str | None:
     hand, st = state.rules.hand, state.seats[seat]
     if not hand.riichi:
         return "these rules have no riichi"
-    if st.in_riichi:
+    if st.riichi_at is not None:
         return "already in riichi"
-    if state.after_claim or not st.is_closed:
+    if state.after_claim or (st.melds and not st.is_closed):
         return "riichi needs a closed hand"
     if state.points[seat] < hand.riichi_min_points:
         return f"riichi needs {hand.riichi_min_points} points"
@@ -229,10 +219,10 @@ def kan_blocker(state: HandState, seat: int, kind: int, added: bool) -> str | No
 def nine_terminals_blocker(state: HandState, seat: int) -> str | None:
     """Nine terminals: the first uninterrupted draw, nine kinds of terminals and honors (C1-14)."""
     st = state.seats[seat]
-    if not state.rules.hand.aborts_on("nine_terminals"):
-        return "these rules have no nine-terminals draw"
     if st.river or state.calls or state.after_claim:
         return "nine terminals only on the first uninterrupted draw"
+    if not state.rules.hand.aborts_on("nine_terminals"):
+        return "these rules have no nine-terminals draw"
     kinds = nine_terminal_kinds(st.counts)
     return None if kinds >= 9 else f"holds {kinds} kinds of terminals and honors, needs nine"
 

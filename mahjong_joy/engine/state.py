@@ -65,6 +65,7 @@ from mahjong_joy.engine.events import (
 from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, ClaimOption
+from mahjong_joy.hand.waits import kinds_in_mask
 from mahjong_joy.rulesets.base import Ruleset, TableState
 from mahjong_joy.rulesets.presets import JOY
 from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
@@ -432,7 +433,7 @@ class HandState:
         st = self.seats[seat]
         drawn = self.drawn
         tsumogiri = drawn is not None and self.code(drawn) == code
-        tile = drawn if tsumogiri else _last_of_code(st.concealed, code, self.reds)
+        tile = drawn if tsumogiri else _last_of_code(st.concealed, code, self.codes)
         declares = isinstance(action, Riichi)
         first_go_around = not st.river and not self.calls
         self._take(seat, tile)
@@ -523,7 +524,7 @@ class HandState:
         counts = self.seats[seat].counts
         taken = option.from_hand
         left = sum(counts) - len(taken)
-        blocked = sum(counts[k] - taken.count(k) for k in checks.kinds_in(forbidden))
+        blocked = sum(counts[k] - taken.count(k) for k in kinds_in_mask(forbidden))
         return left > blocked
 
     def _close_window(self) -> list[Event]:
@@ -707,7 +708,7 @@ class HandState:
             meld_type = PON if isinstance(action, Pon) else KAN
             needed = [kind] * (2 if meld_type == PON else 3)
         codes = action.consumed if action.consumed is not None else tuple(needed)
-        taken = [self._take(seat, _last_of_code(st.concealed, c, self.reds)) for c in codes]
+        taken = [self._take(seat, _last_of_code(st.concealed, c, self.codes)) for c in codes]
         shown = tuple(self.codes[t] for t in taken) if self.reds else ()
         st.melds.append(Meld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
         _melds_changed(st)
@@ -766,7 +767,7 @@ class HandState:
         seat, kind = action.seat, action.tile
         st = self.seats[seat]
         out = self._reveal_pending_dora()
-        taken = [self._take(seat, _last_of_code(st.concealed, kind, 0)) for _ in range(4)]
+        taken = [self._take(seat, _last_of_code(st.concealed, kind, _CODES[0])) for _ in range(4)]
         st.melds.append(Meld(CLOSED_KAN, tuple(sorted(taken)), None, None))
         _melds_changed(st)
         self.drawn = None
@@ -781,7 +782,7 @@ class HandState:
         seat, kind = action.seat, action.tile
         st = self.seats[seat]
         out = self._reveal_pending_dora()
-        tile = self._take(seat, _last_of_code(st.concealed, kind, 0))
+        tile = self._take(seat, _last_of_code(st.concealed, kind, _CODES[0]))
         index = next(i for i, m in enumerate(st.melds) if m.type == PON and m.tiles[0] // 4 == kind)
         pon = st.melds[index]
         st.melds[index] = Meld(ADDED_KAN, tuple(sorted(pon.tiles + (tile,))), pon.claimed, pon.from_seat)
@@ -880,10 +881,11 @@ def _melds_changed(st: SeatState) -> None:
     st.meld_view = tuple((m.type, m.kinds) for m in st.melds)
 
 
-def _last_of_code(tiles: Sequence[int], code: int, reds: int) -> int:
-    """The most recently added id showing this code (deterministic choice of a copy)."""
+def _last_of_code(tiles: Sequence[int], code: int, codes: Sequence[int]) -> int:
+    """The most recently added id showing this code (deterministic choice of a copy);
+    ``codes`` maps ids to codes under the rules in play."""
     for tile in reversed(tiles):
-        if code_of(tile, reds) == code:
+        if codes[tile] == code:
             return tile
     raise ValueError(f"no tile of code {code} held")
 
