@@ -264,6 +264,12 @@ def test_a_match_ending_on_a_locked_history_waits_and_home_archives_it_when_free
                 session.step()
         assert "in use" in session.storage_error and len(pending.queued()) == 1
         app = App(size=(1024, 640), settings=Settings())
+        from mahjong_joy.ui.scenes.match_end import MatchEndScene
+
+        ended = MatchEndScene(app, session.snapshot())  # the screen right after the last hand says so too
+        app.replace(ended)
+        app.step(1 / 60)
+        assert "in use by another program. This match waits in pending/" in ended.note
         home = HomeScene(app)
         app.replace(home)  # Home while still locked: the player is told, nothing is lost
         assert app.notice and "in use by another program" in app.notice and len(pending.queued()) == 1

@@ -26,6 +26,17 @@ def chart_points(history: tuple[tuple[int, ...], ...], seat: int, rect: pygame.R
     return [(round(rect.x + i * step), round(rect.bottom - (row[seat] - lo) / span * rect.h)) for i, row in enumerate(history)]
 
 
+def waiting_note() -> str:
+    """A line for the player when finished matches wait for a history another program holds."""
+    from mahjong_joy.replay.pending import queued
+
+    count = len(queued())
+    if not count:
+        return ""
+    what = "This match waits" if count == 1 else f"{count} matches wait"
+    return f"Your match history is in use by another program. {what} in pending/ and will be added when it is free."
+
+
 class MatchEndScene(Scene):
     """Final standings and the points chart; Home or a new match."""
 
@@ -34,6 +45,7 @@ class MatchEndScene(Scene):
         self.snap = snap
         self.buttons: list[Button] = []
         self.chart = pygame.Rect(0, 0, 1, 1)
+        self.note = waiting_note()  # the match just archived may be queued (see replay.pending)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
@@ -73,6 +85,8 @@ class MatchEndScene(Scene):
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
         theme.blit_text(surface, "Match over", round(48 * s), theme.INK, center=(w // 2, round(60 * s)))
+        if self.note:
+            theme.blit_fit(surface, self.note, round(15 * s), theme.ROSE_DEEP, w - round(80 * s), center=(w // 2, h - round(95 * s)))
         x, y = round(w * 0.07), round(140 * s)
         for seat, points, place in self.snap.standings:
             row = pygame.Rect(x, y, round(w * 0.36), round(64 * s))
