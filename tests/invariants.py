@@ -82,6 +82,7 @@ def rigged_wall(hands: list[str], draws: str | Sequence[str | None] = "", dead: 
     pool = {kind: [4 * kind + i for i in range(4)] for kind in range(34)}
 
     def take_one(kind: int, red: bool) -> int:
+        assert pool[kind], f"no copy of kind {kind} left"
         if not plain_fives or kind not in (4, 13, 22):
             return pool[kind].pop(0)
         copy = 4 * kind if red else next((t for t in pool[kind] if t != 4 * kind), None)

@@ -30,6 +30,7 @@ from tests.riichi_helpers import (
 )
 
 READY = "234m567m234p55s67s"  # tenpai on 5s/8s: riichi, tanyao, pinfu on 8s
+NO_1M = "47m258p369s23467z"  # QUIET[0] without its 1m
 BOTH = pytest.mark.parametrize("rules", ["mahjong_soul", "tenhou"])
 
 
@@ -174,3 +175,229 @@ def test_riichi_needs_four_tiles_left_in_the_live_wall(rules):
     assert riichis(hand, 2) == []
     with pytest.raises(IllegalActionError, match="riichi needs 4 tiles left"):
         hand.apply(Riichi(2, hand.code(hand.drawn)))
+
+
+# Seat 1 discards 5z on its first turn and declares riichi with its second draw (5z).
+RIICHI_ON_2ND = {(1, 0): "5z", (1, 1): "5z"}
+
+
+def riichi_by_seat_1(rules="tenhou", more=None, hands=None, dead=""):
+    """Seat 1 (READY, waiting 5s/8s) declares riichi on its second discard; every
+    claim passed. Returns the hand with seat 2 to draw."""
+    turns = {**RIICHI_ON_2ND, **(more or {})}
+    hand = deal(hands or [QUIET[0], READY, QUIET[1], QUIET[2]], draws_at(turns), dead, rules=rules)
+    go_around(hand, 4)  # seats 0, 1, 2, 3
+    tsumogiri(hand)  # seat 0
+    discard(hand, 1, "5z", riichi=True)
+    return hand
+
+
+@BOTH
+def test_the_riichi_stick_goes_down_when_the_declaration_tile_passes(rules):
+    """A1 "When the riichi stick is paid": not ronned -> 1,000 on the table, only
+    once the claim window on the declaration tile closes."""
+    hands = [QUIET[0], READY, "55z19m19p19s12346z", QUIET[2]]
+    hand = deal(hands, draws_at(RIICHI_ON_2ND | {(1, 0): "1z"}), rules=rules)
+    go_around(hand, 5)
+    events = act(hand, Riichi(1, c("5z")))
+    assert RiichiDeclared(1) in events and hand.phase is Phase.AWAITING_CLAIMS  # seat 2 may pon
+    assert hand.points[1] == 25_000 and hand.sticks == 0
+    events += pass_all(hand)
+    assert RiichiAccepted(1) in events
+    assert hand.points[1] == 24_000 and hand.sticks == 1 and hand.accepted == [1]
+    assert hand.rivers[1][-1].riichi
+
+
+@BOTH
+def test_a_ronned_declaration_tile_puts_down_no_stick(rules):
+    """A1 "When the riichi stick is paid": ronned -> riichi void, no stick (C1-4)."""
+    hands = [QUIET[0], READY, "55z234m567m234p88s", QUIET[2]]
+    hand = deal(hands, draws_at(RIICHI_ON_2ND | {(1, 0): "1z"}), rules=rules)
+    go_around(hand, 5)
+    act(hand, Riichi(1, c("5z")))
+    assert Ron(2) in hand.legal_actions(2)
+    act(hand, Ron(2))
+    assert hand.outcome.riichi == () and hand.sticks == 0 and hand.points[1] == 25_000
+    assert settled(hand).deltas[1] < 0  # the declarer pays the ron, no stick
+
+
+@BOTH
+def test_a_called_declaration_tile_still_puts_down_the_stick(rules):
+    """A1 "When the riichi stick is paid": a call on the tile establishes the riichi (C1-4)."""
+    hands = [QUIET[0], READY, "55z19m19p19s12346z", QUIET[2]]
+    hand = deal(hands, draws_at(RIICHI_ON_2ND | {(1, 0): "1z"}), rules=rules)
+    go_around(hand, 5)
+    act(hand, Riichi(1, c("5z")))
+    events = act(hand, Pon(2))
+    assert RiichiAccepted(1) in events and hand.points[1] == 24_000 and hand.sticks == 1
+    assert hand.seats[1].riichi_accepted and not hand.seats[1].ippatsu  # the call ends ippatsu
+
+
+@BOTH
+def test_after_riichi_only_the_drawn_tile_is_discarded(rules):
+    """A2 step 4: after a riichi only the drawn tile may be discarded (tsumogiri)."""
+    hand = riichi_by_seat_1(rules, {(1, 2): "9m"})
+    go_around(hand, 3)
+    assert hand.current == 1 and hand.drawn // 4 == c("9m")
+    assert hand.legal_actions(1) == [Discard(1, c("9m"))]
+    before = fingerprint(hand)
+    with pytest.raises(IllegalActionError, match="after riichi only the drawn tile may be discarded"):
+        hand.apply(Discard(1, c("2m")))
+    assert fingerprint(hand) == before
+
+
+# ---------------------------------------------------------------- closed kan after riichi
+
+KAN_READY = "111m234p567p789s5s"  # tanki on 5s; a kan of 1m keeps that wait
+
+
+@BOTH
+def test_a_closed_kan_after_riichi_with_the_drawn_tile_and_the_same_waits(rules):
+    """A1 "Closed kan after riichi": the drawn tile, waits unchanged -> allowed."""
+    hands = [NO_1M, KAN_READY, QUIET[1], QUIET[2]]
+    hand = riichi_by_seat_1(rules, {(1, 2): "1m"}, hands, dead="9m")
+    go_around(hand, 3)
+    assert ClosedKan(1, c("1m")) in hand.legal_actions(1)
+    act(hand, ClosedKan(1, c("1m")))
+    assert hand.melds[1][0].type == "closed_kan" and hand.waits_of(1) == ()
+    assert hand.legal_actions(1) == [Discard(1, c("9m"))]  # still tsumogiri only
+
+
+@BOTH
+def test_no_closed_kan_after_riichi_when_the_waits_change(rules):
+    """A1 "Closed kan after riichi" / C1-7: 11123m456p789s55s drawing 1m: the kan would
+    leave 1m/4m of 1m/4m/5s -> forbidden (the tsumo is still there)."""
+    hands = [NO_1M, "11123m456p789s55s", QUIET[1], QUIET[2]]
+    hand = riichi_by_seat_1(rules, {(1, 2): "1m"}, hands)
+    go_around(hand, 3)
+    legal = hand.legal_actions(1)
+    assert ClosedKan(1, c("1m")) not in legal and Tsumo(1) in legal
+    with pytest.raises(IllegalActionError, match="closed kan must use the drawn tile and keep the waits"):
+        hand.apply(ClosedKan(1, c("1m")))
+
+
+@BOTH
+def test_no_closed_kan_after_riichi_with_a_tile_other_than_the_drawn_one(rules):
+    """A1 "Closed kan after riichi": no okurikan (four held, another tile drawn)."""
+    hands = [NO_1M, "1111m23m456p789s5s", QUIET[1], QUIET[2]]
+    hand = riichi_by_seat_1(rules, {(1, 2): "9m"}, hands)
+    go_around(hand, 3)
+    assert hand.legal_actions(1) == [Discard(1, c("9m"))]
+    with pytest.raises(IllegalActionError, match="closed kan must use the drawn tile"):
+        hand.apply(ClosedKan(1, c("1m")))
+
+
+# ---------------------------------------------------------------- ippatsu
+
+
+@BOTH
+def test_ippatsu_on_the_next_draw(rules):
+    """A2 step 6: ippatsu set when the riichi is accepted, good until the next own discard."""
+    hand = riichi_by_seat_1(rules, {(1, 2): "8s"})
+    go_around(hand, 3)
+    act(hand, Tsumo(1))
+    assert yaku_of(hand) == {"riichi": 1, "ippatsu": 1, "menzen_tsumo": 1, "pinfu": 1, "tanyao": 1}
+
+
+@BOTH
+def test_ippatsu_on_a_ron_inside_the_go_around(rules):
+    """A2 step 6: a ron before the riichi seat's next discard is ippatsu."""
+    hand = riichi_by_seat_1(rules, {(3, 1): "8s"})
+    tsumogiri(hand)  # seat 2
+    tsumogiri(hand, passing=False)  # seat 3 discards 8s
+    act(hand, Ron(1))
+    assert yaku_of(hand)["ippatsu"] == 1
+
+
+@BOTH
+def test_the_riichi_seats_next_discard_ends_ippatsu(rules):
+    """A2 step 6: lost at the riichi player's next discard."""
+    hand = riichi_by_seat_1(rules, {(1, 2): "9m", (1, 3): "8s"})
+    go_around(hand, 7)
+    act(hand, Tsumo(1))
+    assert "ippatsu" not in yaku_of(hand) and "riichi" in yaku_of(hand)
+
+
+@BOTH
+def test_a_pon_by_anyone_ends_ippatsu(rules):
+    """A2 step 6: ippatsu lost for everybody on any call (a pon here)."""
+    hands = [QUIET[0], READY, QUIET[1], "88m369m147p147s24z"]
+    # seat 3's pon takes its draw: seat 1 draws the tile laid at seat 0's turn
+    hand = riichi_by_seat_1(rules, {(2, 1): "8m", (0, 2): "8s"}, hands)
+    tsumogiri(hand, passing=False)  # seat 2 discards 8m
+    act(hand, Pon(3))
+    discard(hand, 3, "2z")
+    tsumogiri(hand)  # seat 0
+    act(hand, Tsumo(1))
+    assert "ippatsu" not in yaku_of(hand)
+
+
+@BOTH
+def test_a_closed_kan_by_another_seat_ends_ippatsu(rules):
+    """A2 step 6: closed kans included."""
+    hands = [QUIET[0], READY, "111z19m19p19s2346z", QUIET[2]]
+    hand = riichi_by_seat_1(rules, {(2, 1): "1z", (1, 2): "8s"}, hands)
+    act(hand, ClosedKan(2, c("1z")))
+    go_around(hand, 3)  # seat 2's replacement tile, seats 3 and 0
+    act(hand, Tsumo(1))
+    assert "ippatsu" not in yaku_of(hand)
+
+
+@BOTH
+def test_the_riichi_seats_own_closed_kan_ends_its_ippatsu(rules):
+    """A2 step 6 / C1-5: the riichi player's own closed kan ends his ippatsu; the
+    replacement-tile win is rinshan."""
+    hands = [NO_1M, KAN_READY, QUIET[1], QUIET[2]]
+    hand = riichi_by_seat_1(rules, {(1, 2): "1m"}, hands, dead="5s")
+    go_around(hand, 3)
+    act(hand, ClosedKan(1, c("1m")))
+    act(hand, Tsumo(1))
+    yaku = yaku_of(hand)
+    assert "rinshan" in yaku and "ippatsu" not in yaku
+
+
+# ---------------------------------------------------------------- double riichi
+
+
+@BOTH
+def test_double_riichi_on_the_first_uninterrupted_discard(rules):
+    """A2 step 7: riichi on one's first discard inside the uninterrupted go-around."""
+    hand = deal([READY, *QUIET], draws_at({(0, 0): "5z", (0, 1): "8s"}), rules=rules)
+    discard(hand, 0, "5z", riichi=True)
+    go_around(hand, 3)
+    act(hand, Tsumo(0))
+    yaku = yaku_of(hand)
+    assert yaku["double_riichi"] == 2 and "riichi" not in yaku and yaku["ippatsu"] == 1
+
+
+@BOTH
+def test_a_non_dealer_double_riichi(rules):
+    """A2 step 7: every seat's first discard counts while no call was made."""
+    hand = deal([QUIET[0], READY, QUIET[1], QUIET[2]], draws_at({(1, 0): "5z"}), rules=rules)
+    tsumogiri(hand)
+    discard(hand, 1, "5z", riichi=True)
+    assert hand.seats[1].double_riichi and hand.seats[1].riichi_accepted
+
+
+@BOTH
+def test_no_double_riichi_after_a_pon(rules):
+    """A2 step 7: any call ends the first go-around for everybody."""
+    hands = ["1z147m258p369s346z", READY, QUIET[1], "11z189m19p19s2467z"]
+    hand = deal(hands, [None, None, "5z"], rules=rules)  # the pon skips seats 1 and 2
+    discard(hand, 0, "1z", passing=False)
+    act(hand, Pon(3))
+    discard(hand, 3, "9m")
+    tsumogiri(hand)  # seat 0
+    discard(hand, 1, "5z", riichi=True)
+    assert hand.seats[1].riichi_accepted and not hand.seats[1].double_riichi
+
+
+@BOTH
+def test_no_double_riichi_after_a_closed_kan(rules):
+    """A2 step 7: a closed kan by anyone ends the first go-around."""
+    hands = ["111z147m258p369s3z", READY, QUIET[1], QUIET[2]]
+    hand = deal(hands, draws_at({(0, 0): "1z", (1, 0): "5z"}), rules=rules)
+    act(hand, ClosedKan(0, c("1z")))
+    tsumogiri(hand)
+    discard(hand, 1, "5z", riichi=True)
+    assert hand.seats[1].riichi_accepted and not hand.seats[1].double_riichi
