@@ -401,3 +401,204 @@ def test_no_double_riichi_after_a_closed_kan(rules):
     tsumogiri(hand)
     discard(hand, 1, "5z", riichi=True)
     assert hand.seats[1].riichi_accepted and not hand.seats[1].double_riichi
+
+
+# ---------------------------------------------------------------- yaku required
+
+
+@BOTH
+def test_no_tsumo_without_a_yaku(rules):
+    """Issue 10 s3 "A win needs a yaku" (tsumo): an open hand with no yaku cannot tsumo."""
+    hands = [QUIET[0], "23m456p78s789m11z4z", QUIET[1], QUIET[2]]
+    hand = deal(hands, [None, None, None, None, "6s"], rules=rules)
+    discard(hand, 0, "1m", passing=False)
+    act(hand, Chi(1, (0, 1, 2)))
+    discard(hand, 1, "4z")
+    go_around(hand, 3)
+    assert hand.current == 1 and hand.drawn // 4 == c("6s")
+    assert Tsumo(1) not in hand.legal_actions(1)
+    with pytest.raises(IllegalActionError, match="the hand has no yaku"):
+        hand.apply(Tsumo(1))
+
+
+@BOTH
+def test_no_ron_without_a_yaku(rules):
+    """Issue 10 s3 "A win needs a yaku" (ron): 22m55z shanpon, closed, no riichi: the
+    2m completes the shape but gives no yaku; the 5z (haku) would."""
+    hands = [QUIET[0], "22m55z345p678s999m", QUIET[1], QUIET[2]]
+    hand = deal(hands, draws_at({(2, 0): "2m"}), rules=rules)
+    go_around(hand, 2)  # seats 0 and 1
+    tsumogiri(hand, passing=False)  # seat 2 discards 2m
+    opportunity = hand.opportunity_of(1)
+    assert opportunity is not None and not opportunity.can_win  # a pon only
+    assert Ron(1) not in hand.legal_actions(1)
+    with pytest.raises(IllegalActionError, match="seat 1 cannot ron"):
+        hand.apply(Ron(1))
+
+
+@BOTH
+def test_ron_with_a_yaku(rules):
+    """Issue 10 s3 "A win needs a yaku": the same wait on the haku wins."""
+    hands = [QUIET[0], "22m55z345p678s999m", QUIET[1], QUIET[2]]
+    hand = deal(hands, draws_at({(2, 0): "5z"}), rules=rules)
+    go_around(hand, 2)
+    tsumogiri(hand, passing=False)
+    act(hand, Ron(1))
+    assert yaku_of(hand) == {"yakuhai_haku": 1}
+
+
+# ---------------------------------------------------------------- furiten
+
+FURITEN_READY = "23m456p789s555z11z"  # 1m/4m, haku for a yaku
+
+
+@BOTH
+def test_permanent_furiten_blocks_every_wait(rules):
+    """A1 "Permanent (own-discard) furiten": a 4m in one's own river blocks a ron on 1m."""
+    hands = [QUIET[0], FURITEN_READY, QUIET[1], QUIET[2]]
+    hand = deal(hands, draws_at({(1, 0): "4m", (2, 0): "1m"}), rules=rules)
+    tsumogiri(hand)
+    assert Tsumo(1) in hand.legal_actions(1)
+    discard(hand, 1, "4m")  # passes up the tsumo; 4m now in seat 1's river
+    assert hand.is_furiten(1)
+    tsumogiri(hand, passing=False)  # seat 2 discards 1m
+    assert hand.opportunity_of(1) is None and Ron(1) not in hand.legal_actions(1)
+    assert hand.current == 3 and hand.phase is Phase.AWAITING_DISCARD  # no window opened
+
+
+@BOTH
+def test_tsumo_is_allowed_while_furiten(rules):
+    """A1 "Tsumo while furiten": furiten only blocks ron."""
+    hands = [QUIET[0], FURITEN_READY, QUIET[1], QUIET[2]]
+    hand = deal(hands, draws_at({(1, 0): "4m", (1, 1): "1m"}), rules=rules)
+    tsumogiri(hand)
+    discard(hand, 1, "4m")
+    go_around(hand, 3)
+    assert hand.is_furiten(1) and Tsumo(1) in hand.legal_actions(1)
+    act(hand, Tsumo(1))
+    assert hand.outcome.wins[0].seat == 1
+
+
+@BOTH
+def test_temporary_furiten_until_ones_own_discard(rules):
+    """A1 "Temporary furiten": after passing a ron, no ron until one's own next discard."""
+    hands = [QUIET[0], FURITEN_READY, QUIET[1], QUIET[2]]
+    hand = deal(hands, draws_at({(1, 0): "6z", (2, 0): "1m", (3, 0): "4m", (2, 1): "4m"}), rules=rules)
+    go_around(hand, 2)  # seats 0, 1
+    tsumogiri(hand, passing=False)  # seat 2: 1m
+    assert Ron(1) in hand.legal_actions(1)
+    act(hand, Pass(1))
+    pass_all(hand)
+    assert hand.seats[1].temp_furiten
+    tsumogiri(hand, passing=False)  # seat 3: 4m
+    assert Ron(1) not in hand.legal_actions(1)
+    pass_all(hand)
+    tsumogiri(hand)  # seat 0
+    tsumogiri(hand)  # seat 1's own discard clears it
+    assert not hand.seats[1].temp_furiten
+    tsumogiri(hand, passing=False)  # seat 2: 4m again
+    assert Ron(1) in hand.legal_actions(1)
+
+
+@BOTH
+def test_riichi_furiten_lasts_the_rest_of_the_hand(rules):
+    """A1 "Riichi furiten": after riichi a passed winning tile means furiten for good;
+    tsumo still allowed."""
+    hand = riichi_by_seat_1(rules, {(2, 1): "8s", (1, 2): "9m", (2, 2): "8s", (1, 3): "8s"})
+    tsumogiri(hand, passing=False)  # seat 2 discards 8s
+    act(hand, Pass(1))
+    pass_all(hand)
+    go_around(hand, 3)  # seats 3, 0, and seat 1's own discard
+    assert hand.seats[1].riichi_furiten and hand.is_furiten(1)
+    tsumogiri(hand, passing=False)  # seat 2 discards 8s again
+    assert Ron(1) not in hand.legal_actions(1)
+    pass_all(hand)
+    go_around(hand, 2)
+    assert Tsumo(1) in hand.legal_actions(1)
+
+
+# ---------------------------------------------------------------- kuikae
+
+
+@BOTH
+def test_kuikae_after_a_chi_with_the_called_tile_at_one_end(rules):
+    """A1 "Kuikae ban": chi 3m with 45m forbids 3m and 6m this turn (C1-8)."""
+    hands = ["3m47m258p369s2346z", "45m36m19p19s12345z", QUIET[1], QUIET[2]]
+    hand = deal(hands, rules=rules)
+    discard(hand, 0, "3m", passing=False)
+    act(hand, Chi(1, (2, 3, 4)))
+    legal = hand.legal_actions(1)
+    assert Discard(1, c("3m")) not in legal and Discard(1, c("6m")) not in legal
+    assert Discard(1, c("1p")) in legal
+    with pytest.raises(IllegalActionError, match="kuikae: 6m may not be discarded"):
+        hand.apply(Discard(1, c("6m")))
+
+
+@BOTH
+def test_kuikae_after_a_chi_with_the_called_tile_at_the_high_end(rules):
+    """A1 "Kuikae ban": chi 6m with 45m forbids 6m and 3m (C1-8)."""
+    hands = ["6m147m258p39s2346z", "45m36m19p19s12345z", QUIET[1], QUIET[2]]
+    hand = deal(hands, rules=rules)
+    discard(hand, 0, "6m", passing=False)
+    act(hand, Chi(1, (3, 4, 5)))
+    legal = hand.legal_actions(1)
+    assert Discard(1, c("3m")) not in legal and Discard(1, c("6m")) not in legal
+
+
+@BOTH
+def test_kuikae_after_a_middle_chi_forbids_only_the_called_kind(rules):
+    """A1 "Kuikae ban": kanchan-type chi (4m with 35m) forbids only 4m (C1-8)."""
+    hands = ["4m17m258p369s2346z", "35m46m9m19p19s1234z", QUIET[1], QUIET[2]]
+    hand = deal(hands, rules=rules)
+    discard(hand, 0, "4m", passing=False)
+    act(hand, Chi(1, (2, 3, 4)))
+    legal = hand.legal_actions(1)
+    assert Discard(1, c("4m")) not in legal
+    assert Discard(1, c("6m")) in legal and Discard(1, c("9m")) in legal
+
+
+@BOTH
+def test_kuikae_after_a_pon(rules):
+    """A1 "Kuikae ban": after a pon the called kind may not be discarded this turn."""
+    hands = ["1z47m258p369s2346z", "111z19m19p19s2346z", QUIET[1], QUIET[2]]
+    hand = deal(hands, rules=rules)
+    discard(hand, 0, "1z", passing=False)
+    act(hand, Pon(1))
+    assert Discard(1, c("1z")) not in hand.legal_actions(1)
+    with pytest.raises(IllegalActionError, match="kuikae: 1z may not be discarded"):
+        hand.apply(Discard(1, c("1z")))
+
+
+@BOTH
+def test_kuikae_lasts_one_discard(rules):
+    """A1 "Kuikae ban": "this turn" only: the next turn may discard the kind."""
+    hands = ["3m47m258p369s2346z", "45m36m19p19s12345z", QUIET[1], QUIET[2]]
+    hand = deal(hands, rules=rules)
+    discard(hand, 0, "3m", passing=False)
+    act(hand, Chi(1, (2, 3, 4)))
+    discard(hand, 1, "1p")
+    go_around(hand, 3)
+    assert Discard(1, c("6m")) in hand.legal_actions(1)
+
+
+@BOTH
+def test_a_chi_leaving_no_legal_discard_is_not_offered(rules):
+    """A1 "Kuikae ban": a chi after which every remaining tile is forbidden is not offered (C1-8)."""
+    hands = ["1z5z3m47m258p369s46z", "11z55z45m33366m9p9s", NO_1M, QUIET[2]]
+    hand = deal(hands, rules=rules)
+    discard(hand, 0, "1z", passing=False)
+    act(hand, Pon(1))
+    discard(hand, 1, "9p")
+    go_around(hand, 3)  # seats 2, 3, 0
+    tsumogiri(hand)  # seat 1
+    go_around(hand, 2)  # seats 2, 3
+    discard(hand, 0, "5z", passing=False)
+    act(hand, Pon(1))
+    discard(hand, 1, "9s")  # seat 1 keeps 45m 33366m
+    go_around(hand, 2)
+    discard(hand, 0, "3m", passing=False)
+    opportunity = hand.opportunity_of(1)
+    assert opportunity is not None
+    kinds = [o.kind for o in opportunity.options]
+    assert "pon" in kinds and "chi" not in kinds  # 345m would leave only 3m and 6m
+    assert not any(isinstance(a, Chi) for a in hand.legal_actions(1))
