@@ -432,7 +432,7 @@ def test_no_ron_without_a_yaku(rules):
     opportunity = hand.opportunity_of(1)
     assert opportunity is not None and not opportunity.can_win  # a pon only
     assert Ron(1) not in hand.legal_actions(1)
-    with pytest.raises(IllegalActionError, match="seat 1 cannot ron"):
+    with pytest.raises(IllegalActionError, match="seat 1 cannot ron: the hand has no yaku"):
         hand.apply(Ron(1))
 
 
@@ -491,7 +491,7 @@ def test_temporary_furiten_until_ones_own_discard(rules):
     pass_all(hand)
     assert hand.seats[1].temp_furiten
     tsumogiri(hand, passing=False)  # seat 3: 4m
-    assert Ron(1) not in hand.legal_actions(1)
+    assert Ron(1) not in hand.legal_actions(1) and hand.current == 0  # no window for seat 1
     pass_all(hand)
     tsumogiri(hand)  # seat 0
     tsumogiri(hand)  # seat 1's own discard clears it

@@ -219,9 +219,7 @@ def _claim_reason(state: HandState, action: Action) -> str:
         return "a ron was declared: only ron or pass"
     counts = state.seats[seat].counts
     if isinstance(action, Ron):
-        if state.is_furiten(seat):
-            return "furiten"
-        return f"{format_tiles(_kinds(counts))} does not win on {tile_name(kind)}"
+        return _ron_reason(state, seat, on[1], robbery)
     if state.wall.live_count == 0:
         return "no calls on the last discard"
     if state.seats[seat].in_riichi:
@@ -237,6 +235,22 @@ def _claim_reason(state: HandState, action: Action) -> str:
             return "chi only from the seat on the left"
         return f"cannot make {action.tiles!r} with {tile_name(kind)}"
     return "not legal now"
+
+
+def _ron_reason(state: HandState, seat: int, tile: int, robbery: bool) -> str:
+    """Why a seat whose turn it is to answer may not ron: no shape, no yaku, or furiten.
+
+    The yaku comes first: the engine marks the seat temporarily furiten as soon as
+    the tile completes its shape (a pass would make it so, C1-2), so furiten alone
+    would also be reported for a hand that simply has no yaku."""
+    st = state.seats[seat]
+    counts = list(st.counts)
+    counts[tile // 4] += 1
+    if not state.ruleset.can_win(counts, len(st.melds)):
+        return f"{format_tiles(_kinds(st.counts))} does not win on {tile_name(tile // 4)}"
+    if not state._has_yaku(seat, tile, tsumo=False, robbed=robbery):
+        return "the hand has no yaku"
+    return "furiten"
 
 
 def _kinds(counts: Sequence[int]) -> list[int]:
