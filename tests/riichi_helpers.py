@@ -15,8 +15,8 @@ from mahjong_joy.rulesets.riichi.settle import Settlement, settle
 from mahjong_joy.tiles import RED_CODES
 from tests.invariants import check_hand, rigged_wall
 
-# Hands that never call, never win and are never ready: lone tiles three apart, no
-# 1z, 5z, 8m or 2s (free for the hands under test); one plain five each.
+# Hands that never call, never win and are never ready: lone tiles three apart. Each
+# suited kind is in one of them (three copies left), 1z and 5z in none; one plain five each.
 QUIET = ("147m258p369s2346z", "369m147p258s2467z", "258m369p147s2367z")
 
 

@@ -602,3 +602,139 @@ def test_a_chi_leaving_no_legal_discard_is_not_offered(rules):
     kinds = [o.kind for o in opportunity.options]
     assert "pon" in kinds and "chi" not in kinds  # 345m would leave only 3m and 6m
     assert not any(isinstance(a, Chi) for a in hand.legal_actions(1))
+
+
+# ---------------------------------------------------------------- dora and kan dora
+
+KAN_DEAD = "1p7p7p7p9s3m"  # rinshan 1p (then 7p x3), indicators 9s (dora 1s), then 3m (dora 4m)
+
+
+def kinds(ids):
+    return tuple(t // 4 for t in ids)
+
+
+@BOTH
+def test_a_closed_kan_turns_its_indicator_before_the_replacement_draw(rules):
+    """A1 "Kan dora": closed kan -> at once, so it counts for a rinshan win (C1-6)."""
+    hand = deal(["1111z234m567m23p5s", *QUIET], "5s", KAN_DEAD, rules=rules)
+    events = act(hand, ClosedKan(0, c("1z")))
+    revealed = [i for i, e in enumerate(events) if isinstance(e, DoraRevealed)]
+    drew = [i for i, e in enumerate(events) if isinstance(e, Drew)]
+    assert len(revealed) == 1 and revealed[0] < drew[0] and events[revealed[0]].indicator == c("3m")
+    act(hand, Tsumo(0))
+    situation = hand.outcome.wins[0].situation
+    assert situation.dora_indicators == (c("9s"), c("3m")) and situation.rinshan
+    assert yaku_of(hand)["dora"] == 1  # the 4m
+
+
+@BOTH
+def test_an_open_kan_turns_its_indicator_after_the_kan_seats_discard(rules):
+    """A1 "Kan dora": open kan -> revealed when the kan player discards, before the window."""
+    hands = ["1z47m258p369s2346z", "111z19m19p19s2346z", QUIET[1], QUIET[2]]
+    hand = deal(hands, dead="9p7p7p7p9s3m", rules=rules)
+    discard(hand, 0, "1z", passing=False)
+    events = act(hand, Kan(1))
+    assert not any(isinstance(e, DoraRevealed) for e in events)
+    assert len(hand.wall.dora_indicators) == 1
+    events = act(hand, Discard(1, c("9p")))
+    names = [type(e).__name__ for e in events]
+    assert names.index("Discarded") < names.index("DoraRevealed")
+    assert kinds(hand.wall.dora_indicators) == (c("9s"), c("3m"))
+
+
+@BOTH
+def test_a_rinshan_win_after_an_open_kan_does_not_see_the_new_indicator(rules):
+    """A1 "Kan dora" / C1-6: a rinshan tsumo on an open kan is scored without it."""
+    hands = ["1z47m258p369s2346z", "111z234m567m23p55s", QUIET[1], QUIET[2]]
+    hand = deal(hands, dead=KAN_DEAD, rules=rules)
+    discard(hand, 0, "1z", passing=False)
+    act(hand, Kan(1))
+    act(hand, Tsumo(1))
+    situation = hand.outcome.wins[0].situation
+    assert situation.rinshan and situation.dora_indicators == (c("9s"),)
+    assert "dora" not in yaku_of(hand)  # the 4m would be dora with the kan indicator
+
+
+@BOTH
+def test_an_added_kan_turns_its_indicator_after_the_discard(rules):
+    """A1 "Kan dora": added kan -> at the kan player's discard."""
+    hands = ["1z47m258p369s2346z", "11z19m19p19s23467z", QUIET[1], QUIET[2]]
+    hand = deal(hands, [None, None, None, None, "1z"], dead="9p7p7p7p9s3m", rules=rules)  # the pon takes seat 1's draw
+    discard(hand, 0, "1z", passing=False)
+    act(hand, Pon(1))
+    discard(hand, 1, "2z")
+    go_around(hand, 3)
+    events = act(hand, AddedKan(1, c("1z")))
+    assert not any(isinstance(e, DoraRevealed) for e in events) and len(hand.wall.dora_indicators) == 1
+    events = act(hand, Discard(1, c("9p")))
+    assert any(isinstance(e, DoraRevealed) for e in events) and len(hand.wall.dora_indicators) == 2
+
+
+@BOTH
+def test_a_second_kan_turns_the_pending_indicator_first(rules):
+    """A1 "Kan dora": an open kan's indicator turns at the kan player's next kan if he
+    declares one before discarding; the closed kan's own follows at once."""
+    hands = ["1z47m258p369s2346z", "111z555z199m19p19s", QUIET[1], QUIET[2]]
+    hand = deal(hands, dead="5z8m8m8m9s3m6m", rules=rules)
+    discard(hand, 0, "1z", passing=False)
+    act(hand, Kan(1))
+    assert hand.drawn // 4 == c("5z")
+    events = act(hand, ClosedKan(1, c("5z")))
+    names = [type(e).__name__ for e in events]
+    assert names == ["DoraRevealed", "ClosedKanned", "DoraRevealed", "Drew"]
+    assert kinds(hand.wall.dora_indicators) == (c("9s"), c("3m"), c("6m"))
+
+
+@BOTH
+def test_ura_dora_for_a_riichi_winner(rules):
+    """A1 "Ura-dora": read for riichi winners only."""
+    hand = riichi_by_seat_1(rules, {(1, 2): "8s"}, dead="2s2s2s3p" + "9s1z1z1z1z" + "4s")
+    go_around(hand, 3)
+    act(hand, Tsumo(1))
+    situation = hand.outcome.wins[0].situation
+    assert situation.ura_indicators == (c("4s"),)
+    assert yaku_of(hand)["ura_dora"] == 2  # 4s indicates 5s: the pair
+
+
+@BOTH
+def test_no_ura_dora_without_riichi(rules):
+    """A1 "Ura-dora": a winner without riichi is told no ura indicator."""
+    hands = [QUIET[0], "22m55z345p678s999m", QUIET[1], QUIET[2]]
+    hand = deal(hands, draws_at({(2, 0): "5z"}), rules=rules)
+    go_around(hand, 2)
+    tsumogiri(hand, passing=False)
+    act(hand, Ron(1))
+    assert hand.outcome.wins[0].situation.ura_indicators == ()
+
+
+@BOTH
+def test_kan_ura_dora_for_a_riichi_winner(rules):
+    """A1 "Kan ura-dora": one ura indicator per face-up indicator."""
+    hands = [NO_1M, KAN_READY, QUIET[1], QUIET[2]]
+    # indicators (positions 4-8): 9s 3m ...; ura (positions 9-13): 4s 7s
+    dead = "5s1z1z1z" + "9s3m6m6m6m" + "4s7s"
+    hand = riichi_by_seat_1(rules, {(1, 2): "1m"}, hands, dead=dead)
+    go_around(hand, 3)
+    act(hand, ClosedKan(1, c("1m")))
+    act(hand, Tsumo(1))
+    situation = hand.outcome.wins[0].situation
+    assert situation.ura_indicators == (c("4s"), c("7s"))
+    assert yaku_of(hand)["ura_dora"] == 3  # 4s: the 55s pair; 7s: the 8s of 789s
+
+
+# ---------------------------------------------------------------- kan limits
+
+def test_four_kans_by_one_player_turn_five_indicators_and_forbid_a_fifth_kan():
+    """A1 "Max kans per hand": four by one player -> nobody may declare a fifth; at most
+    five indicators (A1 "Dead wall")."""
+    hands = ["1111z2222z3333z5z", "999m147p258s36s67z", "1478m258p369s567z", "236m147p147s5667z"]
+    hand = deal(hands, "4z", "4z4z4z9m", rules="tenhou")
+    for kind in ("1z", "2z", "3z", "4z"):
+        act(hand, ClosedKan(0, c(kind)))
+    assert len(hand.wall.dora_indicators) == 5 and hand.wall.kans == 4
+    assert not hand.four_kans_armed
+    discard(hand, 0, "9m", passing=False)
+    legal = hand.legal_actions(1)
+    assert any(isinstance(a, Pon) for a in legal) and not any(isinstance(a, Kan) for a in legal)
+    with pytest.raises(IllegalActionError, match="no kan is possible now"):
+        hand.apply(Kan(1))
