@@ -646,7 +646,7 @@ def test_an_open_kan_turns_its_indicator_after_the_kan_seats_discard(rules):
 def test_a_rinshan_win_after_an_open_kan_does_not_see_the_new_indicator(rules):
     """A1 "Kan dora" / C1-6: a rinshan tsumo on an open kan is scored without it."""
     hands = ["1z47m258p369s2346z", "111z234m567m23p55s", QUIET[1], QUIET[2]]
-    hand = deal(hands, dead=KAN_DEAD, rules=rules)
+    hand = deal(hands, dead=KAN_DEAD, rules=rules)  # rinshan 1p; the kan indicator 3m makes 4m dora
     discard(hand, 0, "1z", passing=False)
     act(hand, Kan(1))
     act(hand, Tsumo(1))
@@ -738,3 +738,106 @@ def test_four_kans_by_one_player_turn_five_indicators_and_forbid_a_fifth_kan():
     assert any(isinstance(a, Pon) for a in legal) and not any(isinstance(a, Kan) for a in legal)
     with pytest.raises(IllegalActionError, match="no kan is possible now"):
         hand.apply(Kan(1))
+
+
+# ---------------------------------------------------------------- chankan
+
+
+def added_kan_window(rules, robber="234m567m234p55s67s"):
+    """Seat 1 pons the dealer's 8s and later adds the drawn fourth; seat 3 waits on 8s."""
+    hands = ["8s47m258p369s2346z", "88s19m19p19s12346z", NO_1M, robber]
+    hand = deal(hands, [None, None, None, None, "8s"], dead="2s2s2s2s9s3m", rules=rules)
+    discard(hand, 0, "8s", passing=False)
+    act(hand, Pass(3))
+    act(hand, Pon(1))
+    discard(hand, 1, "9m")
+    go_around(hand, 3)  # seats 2, 3 (clears its temporary furiten), 0
+    events = act(hand, AddedKan(1, c("8s")))
+    return hand, events
+
+
+@BOTH
+def test_an_added_kan_can_be_robbed(rules):
+    """A2 step 3 (chankan): the added tile is a ron chance;
+    the robbed kan goes back to a pon and reveals no indicator (C1-6)."""
+    hand, events = added_kan_window(rules)
+    assert hand.phase is Phase.AWAITING_ROBBERY and not any(isinstance(e, DoraRevealed) for e in events)
+    assert hand.legal_actions(3) == [Pass(3), Ron(3)]
+    act(hand, Ron(3))
+    assert "chankan" in yaku_of(hand) and hand.melds[1][0].type == "pon"
+    assert len(hand.wall.dora_indicators) == 1
+
+
+@BOTH
+def test_an_unrobbed_added_kan_stands(rules):
+    """A2 step 3: nobody robs -> the kan stands, indicator pending, replacement draw."""
+    hand, _ = added_kan_window(rules)
+    events = act(hand, Pass(3))
+    assert hand.melds[1][0].type == "added_kan" and isinstance(events[-1], Drew) and events[-1].replacement
+
+
+KOKUSHI_1M = "9m19p19s1234567z9m"  # thirteen orphans waiting on 1m only
+KAN_1M = ["111m258p369s246z8m", KOKUSHI_1M, "47m147p258s2467z3m", QUIET[2]]
+
+
+@pytest.mark.parametrize("rules, robbed", [("mahjong_soul", True), ("tenhou", False)])
+def test_kokushi_robs_a_closed_kan_on_mahjong_soul_only(rules, robbed):
+    """A1 "Kokushi may rob a closed kan": Mahjong Soul yes, Tenhou no."""
+    hand = deal(KAN_1M, "1m", rules=rules)
+    act(hand, ClosedKan(0, c("1m")))
+    assert (hand.phase is Phase.AWAITING_ROBBERY) is robbed
+    assert (Ron(1) in hand.legal_actions(1)) is robbed
+    if robbed:
+        act(hand, Ron(1))
+        assert "kokushi" in yaku_of(hand) and hand.outcome.wins[0].situation.chankan
+    else:
+        assert hand.melds[0][0].type == "closed_kan" and hand.current == 0
+
+
+def test_only_kokushi_may_rob_a_closed_kan():
+    """A1 "Kokushi may rob a closed kan": no other hand robs a closed kan, even on Mahjong Soul."""
+    hands = [KAN_1M[0], FURITEN_READY, KAN_1M[2], QUIET[2]]
+    hand = deal(hands, "1m", rules="mahjong_soul")
+    act(hand, ClosedKan(0, c("1m")))
+    assert hand.phase is Phase.AWAITING_DISCARD and hand.current == 0 and not hand.seats[1].temp_furiten
+
+
+# ---------------------------------------------------------------- the last tiles
+# Seat 1 (or 2) waits on 1z alone; the other three 1z sit in hands that only
+# tsumogiri, and the last live tile (position 69, seat 1's) is one of them.
+
+TANKI_1Z = "1z234p567p789s234m"
+HOLDS_11Z = "11z369p147s2367z8m"
+
+
+def last_tile_hand(hands, rules):
+    hand = deal(hands, [None] * 69 + ["1z"], rules=rules)
+    run_until(hand, 1, 0)
+    return hand
+
+
+@BOTH
+def test_haitei_on_the_last_live_tile(rules):
+    """A1 "Haitei raoyue": tsumo on the last live-wall tile."""
+    hand = last_tile_hand([QUIET[0], TANKI_1Z, QUIET[1], HOLDS_11Z], rules)
+    act(hand, Tsumo(1))
+    assert yaku_of(hand) == {"menzen_tsumo": 1, "haitei": 1}
+
+
+@BOTH
+def test_houtei_on_the_last_discard_and_no_calls_on_it(rules):
+    """A1 "Houtei raoyui" and "Calls on the last discard": only ron (seat 3's 11z
+    is offered no pon)."""
+    hand = last_tile_hand([QUIET[0], QUIET[1], TANKI_1Z, HOLDS_11Z], rules)
+    act(hand, Discard(1, c("1z")))
+    assert hand.opportunity_of(3) is None and hand.legal_actions(2) == [Pass(2), Ron(2)]
+    act(hand, Ron(2))
+    assert yaku_of(hand) == {"houtei": 1}
+
+
+@BOTH
+def test_no_kan_on_the_haitei_draw(rules):
+    """A1 "Minimum tiles for a kan": no kan on the last live tile."""
+    hand = last_tile_hand([QUIET[0], "111z234p567p789s2m", QUIET[1], QUIET[2]], rules)
+    assert hand.wall.live_count == 0 and hand.seats[1].counts[c("1z")] == 4
+    assert not any(isinstance(a, ClosedKan) for a in hand.legal_actions(1))
