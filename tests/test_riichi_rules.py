@@ -841,3 +841,262 @@ def test_no_kan_on_the_haitei_draw(rules):
     hand = last_tile_hand([QUIET[0], "111z234p567p789s2m", QUIET[1], QUIET[2]], rules)
     assert hand.wall.live_count == 0 and hand.seats[1].counts[c("1z")] == 4
     assert not any(isinstance(a, ClosedKan) for a in hand.legal_actions(1))
+
+
+# ---------------------------------------------------------------- abortive draws
+
+from mahjong_joy.engine.events import Aborted  # noqa: E402
+
+
+def assert_no_points_move(hand, sticks_before=0):
+    """A1 "Abortive draws": no points change, honba +1, sticks stay, dealer repeats."""
+    s = settled(hand, honba=1)
+    assert s.deltas == (0, 0, 0, 0) and s.dealer_keeps and s.honba_after == 2
+    assert s.sticks_after == hand.sticks == sticks_before + len(hand.accepted)
+
+
+NINE = "19m19p19s15z234m56p"  # eight kinds of terminals and honors
+
+
+@BOTH
+def test_nine_terminals_on_the_first_draw_counting_the_drawn_tile(rules):
+    """A1 "Kyuushu kyuuhai": first draw, no call, >= 9 distinct kinds (the drawn tile counts)."""
+    hand = deal([NINE, *QUIET], "3z", rules=rules, sticks=2)
+    assert NineTerminals(0) in hand.legal_actions(0)
+    events = hand.apply(NineTerminals(0))  # the declarer keeps 14 tiles: no check_hand here
+    assert Aborted("nine_terminals", 0) in events and hand.outcome.abort == "nine_terminals"
+    assert_no_points_move(hand, sticks_before=2)
+
+
+@BOTH
+def test_nine_terminals_counts_kinds_not_tiles(rules):
+    """A1 "Kyuushu kyuuhai" / C1-14: eight kinds plus a second copy is not nine."""
+    hand = deal([NINE, *QUIET], "5z", rules=rules)
+    assert NineTerminals(0) not in hand.legal_actions(0)
+    with pytest.raises(IllegalActionError, match="holds 8 kinds of terminals and honors, needs nine"):
+        hand.apply(NineTerminals(0))
+
+
+@BOTH
+def test_nine_terminals_dies_on_an_earlier_call(rules):
+    """A1 "Kyuushu kyuuhai": no call of any kind yet in the hand."""
+    hands = ["1z369m147p258s246z", "19m19p19s234z4567m", QUIET[2], "11z147m258p369s36z"]
+    hand = deal(hands, rules=rules)
+    discard(hand, 0, "1z", passing=False)
+    act(hand, Pon(3))  # skips seats 1 and 2
+    discard(hand, 3, "3z")
+    tsumogiri(hand)  # seat 0
+    assert hand.current == 1 and not hand.rivers[1]
+    assert NineTerminals(1) not in hand.legal_actions(1)
+
+
+FOUR_WINDS = ["258m147p369s1345z", "147m258p369s1346z", "369m147p258s1467z", "258m369p147s1367z"]
+
+
+@BOTH
+def test_four_winds_abort_after_the_fourth_discard(rules):
+    """A1 "Suufon renda": all four first discards the same wind, no call."""
+    hand = deal(FOUR_WINDS, rules=rules)
+    for seat in range(3):
+        discard(hand, seat, "1z")
+        assert not hand.is_finished
+    events = discard(hand, 3, "1z")
+    assert Aborted("four_winds", None) in events
+    assert_no_points_move(hand)
+
+
+@BOTH
+def test_four_different_first_discards_do_not_abort(rules):
+    """A1 "Suufon renda": the same wind four times, not just four winds."""
+    hand = deal(FOUR_WINDS, rules=rules)
+    for seat in range(3):
+        discard(hand, seat, "1z")
+    discard(hand, 3, "3z")
+    assert not hand.is_finished and hand.current == 0
+
+
+# Dealer: three closed kans (1z 2z 3z), then discards 9m for seat 1's open kan (the
+# fourth kan, by a second player); seat 1's replacement tile is 7m.
+FOUR_KANS_DEAD = "9m6m6m7m"
+
+
+def four_kans_by_two(rules, seat_2):
+    hands = ["1111z2222z3333z5z", "999m147p258s36s67z", seat_2, "236m147p147s5667z"]
+    hand = deal(hands, "4z", FOUR_KANS_DEAD, rules=rules)
+    for kind in ("1z", "2z", "3z"):
+        act(hand, ClosedKan(0, c(kind)))
+    discard(hand, 0, "9m", passing=False)
+    act(hand, Kan(1))
+    assert hand.four_kans_armed and hand.drawn // 4 == c("7m")
+    return hand
+
+
+@BOTH
+def test_four_kans_by_two_players_abort_after_the_next_discard(rules):
+    """A1 "Suukaikan" / C1-13: the discard after the 4th kan's replacement, not ronned."""
+    hand = four_kans_by_two(rules, "1478m258p369s567z")
+    events = discard(hand, 1, "7m")
+    assert Aborted("four_kans", None) in events
+    assert_no_points_move(hand)
+
+
+@BOTH
+def test_a_ron_on_the_discard_after_the_fourth_kan_wins(rules):
+    """A1 "Suukaikan" / C1-13: a ron on that discard is a normal win."""
+    hand = four_kans_by_two(rules, "234p567p345s678s7m")
+    discard(hand, 1, "7m", passing=False)
+    act(hand, Ron(2))
+    assert hand.outcome.wins and hand.outcome.abort is None
+
+
+FOUR_READY = ["234m567m234p55s67s", "345m678m345p66s78s", "123p456p789p11z23s", "123s456s789s22z45m"]
+
+
+@BOTH
+def test_four_riichi_abort_after_the_fourth_declaration_passes(rules):
+    """A1 "Suucha riichi": the 4th stick is paid, four sticks stay on the table."""
+    hand = deal(FOUR_READY, "5z6z7z3z", rules=rules)
+    for seat in range(4):
+        events = tsumogiri_riichi(hand)
+    assert Aborted("four_riichi", None) in events
+    assert hand.sticks == 4 and hand.points == [24_000] * 4
+    assert_no_points_move(hand)
+
+
+@BOTH
+def test_a_ron_on_the_fourth_declaration_tile_is_a_win(rules):
+    """A1 "Suucha riichi": a ron on the 4th declaration tile is a normal win; that
+    riichi is void (three sticks)."""
+    hand = deal(FOUR_READY, "5z6z7z8s", rules=rules)
+    for seat in range(3):
+        tsumogiri_riichi(hand)
+    act(hand, Riichi(3, c("8s")))
+    act(hand, Ron(0))
+    assert hand.outcome.abort is None and hand.outcome.riichi == (0, 1, 2) and hand.sticks == 3
+    assert hand.points[3] == 25_000
+
+
+def tsumogiri_riichi(hand):
+    seat = hand.current
+    return act(hand, Riichi(seat, hand.code(hand.drawn))) + pass_all(hand)
+
+
+TRIPLE = ["123s789s11z22z99m5p", "234m567m22s34p678s", "345m678m33s67p456s", "456m678s234s77m46p"]
+
+
+def test_triple_ron_aborts_on_tenhou():
+    """A1 "Triple ron" / "Sanchahou": an abortive draw on Tenhou; the riichi on that
+    tile is not established (no stick)."""
+    hand = deal(TRIPLE, "1z", rules="tenhou")
+    act(hand, Riichi(0, c("5p")))
+    for seat in (1, 2, 3):
+        events = act(hand, Ron(seat))
+    assert Aborted("triple_ron", None) in events and hand.outcome.abort == "triple_ron"
+    assert hand.sticks == 0 and hand.points[0] == 25_000 and hand.outcome.riichi == ()
+    assert_no_points_move(hand)
+
+
+def test_triple_ron_pays_all_three_on_mahjong_soul():
+    """A1 "Triple ron": Mahjong Soul pays all three; honba and sticks to the nearest."""
+    hand = deal(TRIPLE, "1z", rules="mahjong_soul", honba=1, sticks=1)
+    act(hand, Riichi(0, c("5p")))
+    for seat in (3, 1, 2):
+        act(hand, Ron(seat))
+    assert [w.seat for w in hand.outcome.wins] == [1, 2, 3] and hand.outcome.riichi == ()
+    s = settled(hand, honba=1)
+    values = [ron_value(hand, i) for i in range(3)]
+    assert s.deltas == (-sum(values) - 300, values[0] + 300 + 1000, values[1], values[2])
+
+
+def ron_value(hand, index):
+    """What the discarder pays for one win without honba or sticks."""
+    return hand.ruleset.score(hand.outcome.wins[index].situation).payments["ron"]
+
+
+# ---------------------------------------------------------------- several winners
+
+DOUBLE = ["234m567m22s34p678s", "5p19m19p19s123456z", "345m678m33s67p456s", QUIET[0]]
+
+
+@BOTH
+def test_double_ron_pays_each_hand_and_gives_honba_and_sticks_to_the_nearest(rules):
+    """A1 "Honba and riichi sticks in multi-ron" / C1-9: each winner is paid his own
+    hand; honba and every stick go to the winner nearest the discarder (seat 2 before
+    the dealer); the dealer keeps the deal as one of the winners."""
+    hand = deal(DOUBLE, "1z", "9m9m9m7z7z", rules=rules, honba=2, sticks=1)
+    discard(hand, 0, "1z")
+    discard(hand, 1, "5p", passing=False)
+    act(hand, Ron(0))
+    act(hand, Ron(2))
+    assert [w.seat for w in hand.outcome.wins] == [2, 0]
+    s = settled(hand, honba=2)
+    assert s.deltas == (2900, -5500, 2000 + 600 + 1000, 0)
+    assert s.dealer_keeps and s.honba_after == 3 and s.sticks_after == 0
+
+
+# ---------------------------------------------------------------- exhaustive draw
+
+from mahjong_joy.engine.events import Exhausted  # noqa: E402
+from tests.riichi_helpers import run_out  # noqa: E402
+
+
+@BOTH
+def test_noten_payments_one_tenpai_seat(rules):
+    """A1 "Noten payments": one tenpai seat takes 1,000 from each noten seat; the
+    dealer (noten) passes the deal, honba +1."""
+    hand = deal([QUIET[0], READY, QUIET[1], QUIET[2]], rules=rules)
+    run_out(hand)
+    assert isinstance(hand.events[-1], Exhausted) and [s for s, _ in hand.outcome.ready] == [1]
+    s = settled(hand)
+    assert s.deltas == (-1000, 3000, -1000, -1000) and not s.dealer_keeps and s.honba_after == 1
+
+
+@BOTH
+def test_noten_payments_two_tenpai_seats_and_dealer_tenpai_keeps(rules):
+    """A1 "Noten payments" (1,500 each) and "Renchan on exhaustive draw" (dealer tenpai)."""
+    hand = deal(["234m567m22s34p678s", READY.replace("234p", "234p"), QUIET[1], QUIET[2]], rules=rules)
+    run_out(hand)
+    s = settled(hand)
+    assert s.tenpai == (0, 1) and s.deltas == (1500, 1500, -1500, -1500) and s.dealer_keeps
+
+
+@pytest.mark.parametrize("rules, tenpai", [("mahjong_soul", True), ("tenhou", False)])
+def test_karaten_is_noten_on_tenhou(rules, tenpai):
+    """A1 "Keishiki tenpai" / C1-17: waiting on a tile whose four copies are all one's
+    own (pon 1p + a 1p tanki) is noten on Tenhou, tenpai on Mahjong Soul."""
+    hands = [QUIET[1], "111p234m567m789s9p", QUIET[0], QUIET[2]]
+    hand = deal(hands, rules=rules)
+    discard(hand, 0, "1p", passing=False)
+    act(hand, Pon(1))
+    discard(hand, 1, "9p")
+    assert hand.waits_of(1) == (c("1p"),)
+    run_out(hand)
+    assert (1 in [s for s, _ in hand.outcome.ready]) is tenpai
+    assert settled(hand).deltas[1] == (3000 if tenpai else 0)
+
+
+NAGASHI_DRAWS = {(2, n): tile for n, tile in enumerate(["1z"] * 4 + ["5z"] * 4 + ["9m"] * 3 + ["1m"] * 3 + ["9s"] * 3)}
+
+
+@BOTH
+def test_nagashi_mangan_replaces_the_noten_payments(rules):
+    """A1 "Nagashi mangan" / C1-12: every discard a terminal or honor, none called:
+    paid as a mangan tsumo without honba, instead of the noten payments; not a win,
+    so the noten dealer passes the deal and honba still goes up."""
+    hand = deal([QUIET[0], READY, QUIET[1], QUIET[2]], draws_at(NAGASHI_DRAWS), rules=rules, honba=3)
+    run_out(hand)
+    assert hand.outcome.nagashi == (2,) and [s for s, _ in hand.outcome.ready] == [1]
+    s = settled(hand, honba=3)
+    assert s.deltas == (-4000, -2000, 8000, -2000)
+    assert not s.dealer_keeps and s.honba_after == 4 and s.wins == ()
+
+
+@BOTH
+def test_a_called_discard_ends_nagashi_but_ones_own_calls_do_not(rules):
+    """A1 "Nagashi mangan conditions": none of his discards called; his own calls allowed."""
+    hands = ["1z47m258p369s2346z", "11z19m19p19s23467z", QUIET[1], QUIET[2]]
+    hand = deal(hands, rules=rules)
+    discard(hand, 0, "1z", passing=False)
+    act(hand, Pon(1))
+    discard(hand, 1, "9m")
+    assert not hand.seats[0].nagashi and hand.seats[1].nagashi
