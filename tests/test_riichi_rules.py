@@ -1100,3 +1100,86 @@ def test_a_called_discard_ends_nagashi_but_ones_own_calls_do_not(rules):
     act(hand, Pon(1))
     discard(hand, 1, "9m")
     assert not hand.seats[0].nagashi and hand.seats[1].nagashi
+
+
+# ---------------------------------------------------------------- pao
+
+PAO_HANDS = ["5z369m147p258s234z", "55z66z77z123m4p9m9p9s", "147m258p369s2467z", QUIET[2]]
+COMPOSITE = "55z66z77z111z4z9m9p9s"  # daisangen + tsuuiisou on a 4z tanki
+
+
+def pao_hand(rules, seat_1=PAO_HANDS[1], win="4p", tsumo=True, honba=0):
+    """Seat 1 pons 5z (dealer), 6z and 7z (both seat 2: the 7z pon makes seat 2
+    responsible), then wins on ``win``: drawn itself, or discarded by seat 3."""
+    hands = [PAO_HANDS[0], seat_1, PAO_HANDS[2], PAO_HANDS[3]]
+    at = 6 if tsumo else 4
+    hand = deal(hands, [None] * at + [win], rules=rules, honba=honba)
+    discard(hand, 0, "5z", passing=False)
+    act(hand, Pon(1))
+    discard(hand, 1, "9m")
+    for tile, junk in (("6z", "9p"), ("7z", "9s")):
+        discard(hand, 2, tile, passing=False)
+        act(hand, Pon(1))
+        discard(hand, 1, junk)
+    tsumogiri(hand)  # seat 2
+    if tsumo:
+        go_around(hand, 2)
+        act(hand, Tsumo(1))
+    else:
+        tsumogiri(hand, passing=False)  # seat 3 discards the winning tile
+        act(hand, Ron(1))
+    return hand
+
+
+@BOTH
+def test_pao_on_a_daisangen_tsumo(rules):
+    """A1 "Pao" / C1-10: the seat whose discard made the 3rd dragon pon pays a tsumo
+    in full, honba included."""
+    hand = pao_hand(rules, honba=1)
+    s = settled(hand, honba=1)
+    assert s.wins[0].pao_seat == 2 and s.deltas == (0, 32_300, -32_300, 0)
+
+
+@BOTH
+def test_pao_on_a_daisangen_ron(rules):
+    """A1 "Pao" / C1-10: a ron is split 50/50 with the discarder; the responsible seat
+    pays the honba (official texts)."""
+    hand = pao_hand(rules, tsumo=False, honba=2)
+    s = settled(hand, honba=2)
+    assert s.wins[0].pao_seat == 2 and s.deltas == (0, 32_600, -16_600, -16_000)
+
+
+@pytest.mark.parametrize("rules, deltas", [
+    ("tenhou", (0, 64_000, -64_000, 0)),  # the whole composite amount
+    ("mahjong_soul", (-16_000, 64_000, -40_000, -8_000)),  # only the daisangen share
+])
+def test_pao_with_a_composite_yakuman_tsumo(rules, deltas):
+    """A1 "Pao" (composite yakuman): Tenhou covers the whole amount, Mahjong Soul
+    only the pao yakuman (the tsuuiisou is paid as an ordinary tsumo)."""
+    hand = pao_hand(rules, COMPOSITE, win="4z")
+    assert {"daisangen", "tsuuiisou"} <= set(yaku_of(hand))
+    assert settled(hand).deltas == deltas
+
+
+@pytest.mark.parametrize("rules, deltas", [
+    ("tenhou", (0, 64_000, -32_000, -32_000)),
+    ("mahjong_soul", (0, 64_000, -16_000, -48_000)),
+])
+def test_pao_with_a_composite_yakuman_ron(rules, deltas):
+    """A1 "Pao" (composite yakuman, ron): Tenhou splits the whole; Mahjong Soul splits
+    the daisangen share and the discarder pays the rest."""
+    hand = pao_hand(rules, COMPOSITE, win="4z", tsumo=False)
+    assert settled(hand).deltas == deltas
+
+
+# ---------------------------------------------------------------- double yakuman
+
+
+@pytest.mark.parametrize("rules, multiple, paid", [("mahjong_soul", 2, 64_000), ("tenhou", 1, 32_000)])
+def test_a_thirteen_sided_kokushi_per_preset(rules, multiple, paid):
+    """A1 "Double yakuman patterns" / C1-16: 2x on Mahjong Soul, 1x on Tenhou."""
+    hand = deal([QUIET[0], "19m19p19s1234567z", QUIET[1], QUIET[2]], rules=rules)
+    discard(hand, 0, "1m", passing=False)
+    act(hand, Ron(1))
+    s = settled(hand)
+    assert s.wins[0].score.yakuman == multiple and s.deltas[1] == paid
