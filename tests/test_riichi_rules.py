@@ -1183,3 +1183,45 @@ def test_a_thirteen_sided_kokushi_per_preset(rules, multiple, paid):
     act(hand, Ron(1))
     s = settled(hand)
     assert s.wins[0].score.yakuman == multiple and s.deltas[1] == paid
+
+
+# ---------------------------------------------------------------- honba, sticks, red discards
+
+
+@BOTH
+def test_a_tsumo_pays_100_per_honba_from_each_payer_and_takes_every_stick(rules):
+    """A1 "Honba value" (100 per honba from each payer on tsumo) and A2 step 8 (every
+    stick on the table to the winner): riichi ippatsu tsumo pinfu tanyao = mangan."""
+    hand = riichi_by_seat_1(rules, {(1, 2): "8s"}, dead="2s2s2s3p9s")
+    hand.sticks += 1  # one stick left on the table from an earlier hand
+    go_around(hand, 3)
+    act(hand, Tsumo(1))
+    s = settle_from(hand, honba=2, sticks=1)
+    assert s.deltas == (-4200, 8600 + 2000, -2200, -2200)
+
+
+def settle_from(hand, honba, sticks):
+    from mahjong_joy.rulesets.base import TableState
+    from mahjong_joy.rulesets.riichi.settle import settle
+
+    table = TableState("E", 1, honba, 0, (25_000,) * 4, sticks)
+    return settle(hand.outcome, table, hand.rules, hand.ruleset.score)
+
+
+@BOTH
+def test_a_ron_on_a_red_five_counts_it(rules):
+    """A1 "Red fives": the red five taken by ron is aka dora for the winner."""
+    hands = ["0p123m456m789s123z", "234m46p234s55s666s", QUIET[1], QUIET[2]]
+    hand = deal(hands, "7z", rules=rules)
+    discard(hand, 0, "0p", passing=False)
+    act(hand, Ron(1))
+    assert yaku_of(hand)["aka_dora"] == 1
+
+
+@pytest.mark.parametrize("rules, allowed", [("mahjong_soul", True), ("tenhou", False)])
+def test_no_riichi_on_karaten_on_tenhou(rules, allowed):
+    """C1-17 / A1 "Keishiki tenpai": on Tenhou riichi on a hand whose only wait is all
+    in its own hand (a kanchan on the 2m of its own closed kan) is not allowed."""
+    hand = deal(["2222m13m456p789s1z", QUIET[0], QUIET[1], NO_1M], "1z", "5z", rules=rules)
+    act(hand, ClosedKan(0, c("2m")))
+    assert (Riichi(0, c("5z")) in hand.legal_actions(0)) is allowed
