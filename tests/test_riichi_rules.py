@@ -1225,3 +1225,39 @@ def test_no_riichi_on_karaten_on_tenhou(rules, allowed):
     hand = deal(["2222m13m456p789s1z", QUIET[0], QUIET[1], NO_1M], "1z", "5z", rules=rules)
     act(hand, ClosedKan(0, c("2m")))
     assert (Riichi(0, c("5z")) in hand.legal_actions(0)) is allowed
+
+
+@BOTH
+def test_no_calls_after_riichi_only_ron(rules):
+    """A2 step 5: pon / open kan / chi not in riichi; ron stays."""
+    hand = riichi_by_seat_1(rules, {(2, 1): "0s"})
+    tsumogiri(hand, passing=False)  # seat 2 discards the red 5s: seat 1 holds 55s
+    assert hand.legal_actions(1) == [Pass(1), Ron(1)]
+
+
+@BOTH
+def test_chiihou_on_a_non_dealers_first_uninterrupted_draw(rules):
+    """A2 step 7: chiihou on a non-dealer's first draw with no call before it."""
+    hand = deal([QUIET[0], READY, QUIET[1], QUIET[2]], [None, "8s"], rules=rules)
+    tsumogiri(hand)
+    act(hand, Tsumo(1))
+    assert "chiihou" in yaku_of(hand)
+
+
+@BOTH
+def test_no_chiihou_after_a_call(rules):
+    """A2 step 7: any call before ends the first go-around (a closed kan by the dealer)."""
+    hands = ["111z147m258p369s3z", READY, QUIET[1], QUIET[2]]
+    hand = deal(hands, ["1z", "8s"], rules=rules)
+    act(hand, ClosedKan(0, c("1z")))
+    tsumogiri(hand)
+    act(hand, Tsumo(1))
+    assert "chiihou" not in yaku_of(hand) and "menzen_tsumo" in yaku_of(hand)
+
+
+@BOTH
+def test_tenhou_on_the_dealers_initial_fourteen(rules):
+    """A2 step 7: tenhou (the yaku) on the dealer's deal."""
+    hand = deal([READY, *QUIET], "8s", rules=rules)
+    act(hand, Tsumo(0))
+    assert "tenhou" in yaku_of(hand)
