@@ -11,8 +11,10 @@ import pytest
 
 from mahjong_joy.engine import AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Phase, Pon, Ron, Tsumo
 from mahjong_joy.engine.actions import NineTerminals, Riichi
-from mahjong_joy.engine.events import Discarded, DoraRevealed, Drew, RiichiAccepted, RiichiDeclared
+from mahjong_joy.engine.events import Aborted, Discarded, DoraRevealed, Drew, Exhausted, RiichiAccepted, RiichiDeclared
 from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.rulesets.base import TableState
+from mahjong_joy.rulesets.riichi.settle import settle
 from tests.invariants import fingerprint
 from tests.riichi_helpers import (
     QUIET,
@@ -23,6 +25,7 @@ from tests.riichi_helpers import (
     draws_at,
     go_around,
     pass_all,
+    run_out,
     run_until,
     settled,
     tsumogiri,
@@ -845,7 +848,6 @@ def test_no_kan_on_the_haitei_draw(rules):
 
 # ---------------------------------------------------------------- abortive draws
 
-from mahjong_joy.engine.events import Aborted  # noqa: E402
 
 
 def assert_no_points_move(hand, sticks_before=0):
@@ -1036,8 +1038,6 @@ def test_double_ron_pays_each_hand_and_gives_honba_and_sticks_to_the_nearest(rul
 
 # ---------------------------------------------------------------- exhaustive draw
 
-from mahjong_joy.engine.events import Exhausted  # noqa: E402
-from tests.riichi_helpers import run_out  # noqa: E402
 
 
 @BOTH
@@ -1054,7 +1054,7 @@ def test_noten_payments_one_tenpai_seat(rules):
 @BOTH
 def test_noten_payments_two_tenpai_seats_and_dealer_tenpai_keeps(rules):
     """A1 "Noten payments" (1,500 each) and "Renchan on exhaustive draw" (dealer tenpai)."""
-    hand = deal(["234m567m22s34p678s", READY.replace("234p", "234p"), QUIET[1], QUIET[2]], rules=rules)
+    hand = deal(["234m567m22s34p678s", READY, QUIET[1], QUIET[2]], rules=rules)
     run_out(hand)
     s = settled(hand)
     assert s.tenpai == (0, 1) and s.deltas == (1500, 1500, -1500, -1500) and s.dealer_keeps
@@ -1201,9 +1201,6 @@ def test_a_tsumo_pays_100_per_honba_from_each_payer_and_takes_every_stick(rules)
 
 
 def settle_from(hand, honba, sticks):
-    from mahjong_joy.rulesets.base import TableState
-    from mahjong_joy.rulesets.riichi.settle import settle
-
     table = TableState("E", 1, honba, 0, (25_000,) * 4, sticks)
     return settle(hand.outcome, table, hand.rules, hand.ruleset.score)
 
