@@ -1258,3 +1258,42 @@ def test_tenhou_on_the_dealers_initial_fourteen(rules):
     hand = deal([READY, *QUIET], "8s", rules=rules)
     act(hand, Tsumo(0))
     assert "tenhou" in yaku_of(hand)
+
+
+@BOTH
+def test_pao_when_the_first_dragon_set_is_a_closed_kan(rules):
+    """A1 "Pao": the call (pon or open kan) that makes the 3rd dragon set triggers it;
+    the earlier sets may be any declared set, a closed kan included (it is on the
+    table). Seat 1: closed kan 5z, pon 6z, pon 7z (both from seat 2) -> seat 2 pays."""
+    hands = ["369m147p258s1234z", "555z66z77z123m4p9p9s", "147m258p369s2467z", QUIET[2]]
+    hand = deal(hands, [None, "5z", None, None, None, None, None, "4p"], dead="9m", rules=rules)
+    tsumogiri(hand)  # seat 0
+    act(hand, ClosedKan(1, c("5z")))
+    discard(hand, 1, "9m")
+    for tile, junk in (("6z", "9p"), ("7z", "9s")):
+        discard(hand, 2, tile, passing=False)
+        act(hand, Pon(1))
+        discard(hand, 1, junk)
+    go_around(hand, 3)
+    act(hand, Tsumo(1))
+    s = settled(hand)
+    assert "daisangen" in yaku_of(hand) and s.wins[0].pao_seat == 2
+    assert s.deltas == (0, 32_000, -32_000, 0)
+
+
+@BOTH
+def test_no_pao_when_the_third_dragon_set_is_a_closed_kan(rules):
+    """A1 "Pao": a closed kan is no call: the seat that fed the second set is not responsible."""
+    hands = ["369m147p258s1234z", "555z66z77z123m4p9p9s", "147m258p369s2467z", QUIET[2]]
+    hand = deal(hands, [None, "9m", None, None, None, None, None, "5z"], dead="4p", rules=rules)
+    go_around(hand, 2)  # seats 0, 1
+    for tile, junk in (("6z", "9p"), ("7z", "9s")):
+        discard(hand, 2, tile, passing=False)
+        act(hand, Pon(1))
+        discard(hand, 1, junk)
+    go_around(hand, 3)  # seats 2, 3, 0
+    act(hand, ClosedKan(1, c("5z")))
+    act(hand, Tsumo(1))
+    s = settled(hand)
+    assert "daisangen" in yaku_of(hand) and s.wins[0].pao_seat is None
+    assert s.deltas == (-16_000, 32_000, -8_000, -8_000)
