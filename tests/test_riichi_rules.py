@@ -1297,3 +1297,20 @@ def test_no_pao_when_the_third_dragon_set_is_a_closed_kan(rules):
     s = settled(hand)
     assert "daisangen" in yaku_of(hand) and s.wins[0].pao_seat is None
     assert s.deltas == (-16_000, 32_000, -8_000, -8_000)
+
+
+@BOTH
+def test_chankan_alone_is_a_yaku(rules):
+    """A2 step 3 (chankan is a yaku): a closed kanchan on 8s with no other yaku may rob
+    the added 8s, though it could not ron the dealer's 8s."""
+    hands = ["8s47m258p369s2346z", "88s19m19p19s12346z", NO_1M, "123m456p789p11z79s"]
+    hand = deal(hands, [None, None, None, None, "8s"], dead="2s2s2s2s5z", rules=rules)
+    discard(hand, 0, "8s", passing=False)
+    assert hand.opportunity_of(3) is None  # no yaku on the 8s, no call either
+    act(hand, Pon(1))
+    discard(hand, 1, "9m")
+    go_around(hand, 3)
+    act(hand, AddedKan(1, c("8s")))
+    assert Ron(3) in hand.legal_actions(3)
+    act(hand, Ron(3))
+    assert yaku_of(hand) == {"chankan": 1}
