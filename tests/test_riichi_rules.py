@@ -11,10 +11,13 @@ import pytest
 
 from mahjong_joy.engine import AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Phase, Pon, Ron, Tsumo
 from mahjong_joy.engine.actions import NineTerminals, Riichi
+from mahjong_joy.engine.checks import kuikae_mask
 from mahjong_joy.engine.events import Aborted, Discarded, DoraRevealed, Drew, Exhausted, RiichiAccepted, RiichiDeclared
 from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.hand.claims import ClaimOption
 from mahjong_joy.rulesets.base import TableState
 from mahjong_joy.rulesets.riichi.settle import settle
+from tests.helpers import h
 from tests.invariants import fingerprint
 from tests.riichi_helpers import (
     QUIET,
@@ -1314,3 +1317,37 @@ def test_chankan_alone_is_a_yaku(rules):
     assert Ron(3) in hand.legal_actions(3)
     act(hand, Ron(3))
     assert yaku_of(hand) == {"chankan": 1}
+
+
+@BOTH
+def test_four_winds_needs_no_call_before_closed_kans_included(rules):
+    """A1 "Suufon renda": no call (incl. ankan) occurred."""
+    hands = ["555z1z258m147p369s", *FOUR_WINDS[1:]]
+    hand = deal(hands, "5z", rules=rules)
+    act(hand, ClosedKan(0, c("5z")))
+    for seat in range(4):
+        discard(hand, seat, "1z")
+    assert not hand.is_finished and hand.current == 0
+
+
+@pytest.mark.parametrize("kind, tiles, called, forbidden", [
+    ("chi", "345m", "3m", "3m6m"),
+    ("chi", "345m", "5m", "2m5m"),
+    ("chi", "345m", "4m", "4m"),
+    ("chi", "789m", "7m", "7m"),  # no 10m
+    ("chi", "123p", "3p", "3p"),  # no 0p
+    ("pon", "777s", "7s", "7s"),
+])
+def test_kuikae_masks(kind, tiles, called, forbidden):
+    """A1 "Kuikae ban": genbutsu always, suji only for an end-tile chi inside the suit."""
+    mask = kuikae_mask(ClaimOption(kind, tuple(h(tiles)), h(called)[0]))
+    assert [k for k in range(34) if mask >> k & 1] == h(forbidden)
+
+
+def test_joy_keeps_kuikae_allowed():
+    """Joy unchanged: no kuikae ban (its preset's ``kuikae = allowed``)."""
+    hands = ["3m47m258p369s2346z", "45m36m19p19s12345z", QUIET[1], QUIET[2]]
+    hand = deal(hands, rules="joy")
+    discard(hand, 0, "3m", passing=False)
+    act(hand, Chi(1, (2, 3, 4)))
+    assert Discard(1, c("6m")) in hand.legal_actions(1)
