@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong_joy.engine import AddedKan, ClosedKan, Pass, Phase, Pon, Ron, Tsumo
+from mahjong_joy.engine import AddedKan, ClosedKan, Discard, Pass, Phase, Pon, Ron, Tsumo
 from mahjong_joy.engine.actions import NineTerminals, Riichi
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.rulesets.riichi.settle import nagashi_deltas
@@ -229,3 +229,17 @@ def test_c1_16_kazoe_is_exactly_one_yakuman_and_different_yakuman_stack():
         }))
         assert {name for name, _ in stacked.yaku} == {"daisangen", "tsuuiisou"}
         assert stacked.yakuman == 2  # daisangen + tsuuiisou
+
+
+@BOTH
+def test_c1_11_the_discard_after_a_wall_emptying_replacement_is_houtei(rules):
+    """C1-11 / A1 "Houtei raoyui": the discard after a rinshan draw that emptied the
+    wall can only be ronned, and that ron is houtei."""
+    hands = ["111z234p567p789s5z", QUIET[0], "5z234p567p789s234m", QUIET[2]]
+    hand = deal(hands, [None] * 68 + ["1z"], dead="5z", rules=rules)
+    run_until(hand, 0, 1)
+    act(hand, ClosedKan(0, c("1z")))
+    act(hand, Discard(0, c("5z")))  # the dealer declines the rinshan win
+    assert hand.legal_actions(2) == [Pass(2), Ron(2)]
+    act(hand, Ron(2))
+    assert yaku_of(hand) == {"houtei": 1}

@@ -1351,3 +1351,13 @@ def test_joy_keeps_kuikae_allowed():
     discard(hand, 0, "3m", passing=False)
     act(hand, Chi(1, (2, 3, 4)))
     assert Discard(1, c("6m")) in hand.legal_actions(1)
+
+
+def test_two_rons_and_a_pass_on_tenhou_is_a_double_ron():
+    """A1 "Triple ron": only three declared rons abort; a third seat passing leaves a double ron."""
+    hand = deal(TRIPLE, "1z", rules="tenhou")
+    act(hand, Riichi(0, c("5p")))
+    act(hand, Ron(1))
+    act(hand, Pass(2))
+    act(hand, Ron(3))
+    assert [w.seat for w in hand.outcome.wins] == [1, 3] and hand.outcome.abort is None
