@@ -1361,3 +1361,16 @@ def test_two_rons_and_a_pass_on_tenhou_is_a_double_ron():
     act(hand, Pass(2))
     act(hand, Ron(3))
     assert [w.seat for w in hand.outcome.wins] == [1, 3] and hand.outcome.abort is None
+
+
+@BOTH
+def test_a_closed_kan_of_fives_keeps_the_red_one_as_aka_dora(rules):
+    """A1 "Red fives": the red five inside a closed kan still counts (the scorer is
+    told the meld's red copy)."""
+    hands = ["0p555p234m567m11s4s", QUIET[1], QUIET[2], "147m369p258s2346z"]
+    hand = deal(hands, "5s", "6s1z1z1z9m", rules=rules)
+    act(hand, ClosedKan(0, c("5p")))
+    assert 52 in hand.melds[0][0].tiles
+    act(hand, Tsumo(0))
+    assert hand.outcome.wins[0].situation.melds[0].red == (c("5p"),)
+    assert yaku_of(hand)["aka_dora"] == 1
