@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.hand.agari import is_winning_hand
 from mahjong_joy.tiles import to_counts34
@@ -64,23 +67,50 @@ def fingerprint(hand: HandState) -> tuple:
     )
 
 
-def rigged_wall(hands: list[str], draws: str = "", dead: str = ""):
+def rigged_wall(hands: list[str], draws: str | Sequence[str | None] = "", dead: str = "", plain_fives: bool = False):
     """A wall dealing these 13-tile hands (seat 0 = dealer first), then ``draws`` from
-    the live wall and ``dead`` at the front of the dead wall; the rest in id order."""
+    the live wall and ``dead`` at the front of the dead wall; the rest in id order.
+
+    By default a five takes the lowest copy left, so the first hand holding a five
+    gets the red copy (ids 16, 52, 88). With ``plain_fives`` a ``5`` takes a plain
+    copy and only ``0m``/``0p``/``0s`` take the red one. ``draws`` may also be a
+    sequence of one tile name (or ``None``: left to the filler) per live position.
+    """
     from mahjong_joy.engine.wall import Wall
-    from mahjong_joy.notation import parse_tiles
+    from mahjong_joy.notation import parse_tiles, parse_tiles_detailed
 
     pool = {kind: [4 * kind + i for i in range(4)] for kind in range(34)}
 
+    def take_one(kind: int, red: bool) -> int:
+        assert pool[kind], f"no copy of kind {kind} left"
+        if not plain_fives or kind not in (4, 13, 22):
+            return pool[kind].pop(0)
+        copy = 4 * kind if red else next((t for t in pool[kind] if t != 4 * kind), None)
+        assert copy in pool[kind], f"no {'red' if red else 'plain'} copy of kind {kind} left"
+        pool[kind].remove(copy)
+        return copy
+
     def take(text: str) -> list[int]:
-        return [pool[k].pop(0) for k in (parse_tiles(text) if text else [])]
+        if not plain_fives:
+            return [pool[k].pop(0) for k in (parse_tiles(text) if text else [])]
+        out = []
+        for group in re.findall(r"[0-9]+[mpsz]", text):
+            for digit in group[:-1]:
+                (kind,) = parse_tiles_detailed(digit + group[-1]).tiles
+                out.append(take_one(kind, digit == "0"))
+        return out
 
     dealt = [take(text) for text in hands]
-    live, dead_ids = take(draws), take(dead)
+    if isinstance(draws, str):
+        live: list[int | None] = list(take(draws))
+    else:
+        live = [None if name is None else take(name)[0] for name in draws]
+    dead_ids = take(dead)
     rest = [t for k in range(34) for t in pool[k]]
+    live = [rest.pop(0) if t is None else t for t in live]
     deck = [0] * 136
     for i, tiles in enumerate(dealt):
-        assert len(tiles) == 13
+        assert len(tiles) == 13, f"hand {i} ({hands[i]}) has {len(tiles)} tiles"
         deck[i:52:4] = tiles
     middle = live + rest[: 70 - len(live)]
     rest = rest[70 - len(live) :]

@@ -236,10 +236,12 @@ def ron_blocker(state: HandState, seat: int, tile: int, robbed: bool) -> str | N
     st.counts[kind] -= 1
     if not shape:
         return DOES_NOT_WIN
-    if state.is_furiten(seat):
-        return "furiten"
+    # the yaku first: a pass marks the seat furiten as soon as the tile completes its
+    # shape (C1-2), so a hand that simply has no yaku would also read as furiten
     if not state.has_yaku(seat, tile, tsumo=False, robbed=robbed):
         return "the hand has no yaku"
+    if state.is_furiten(seat):
+        return "furiten"
     return None
 
 

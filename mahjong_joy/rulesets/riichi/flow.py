@@ -4,8 +4,9 @@
   draw (when ``renchan_on_tenpai``) and on every abortive draw (RULES.md A1
   "Hand end, dealer, honba, payments").
 - The match ends when a seat falls below 0 (exactly 0 plays on); after the last
-  scheduled hand (East 4, or South 4) unless the West sudden death applies
-  (nobody has ``return_points``; West 4 is final); in all-last or later when the
+  scheduled hand (East 4, or South 4) unless the sudden death applies
+  (nobody has ``return_points``; it is one more round: West 4 is final, or South 4
+  in an East-only game); in all-last or later when the
   dealer repeats by a win or tenpai while first with ``return_points``
   (agari-yame / tenpai-yame), and in the extension as soon as someone has
   ``return_points`` at a hand the dealer does not repeat (C1-15). Table sticks
@@ -58,8 +59,8 @@ def next_table(table: TableState, points: Sequence[int], sticks: int, dealer_kee
     if all_last:
         if t.extension == "none" or max(points) >= t.return_points:
             return None
-        if table.round_wind == "W" and table.hand_number == 4:
-            return None  # West 4 is final (HT; TW)
+        if round_index == last_round + 1 and table.hand_number == 4:
+            return None  # the extension round's 4th hand is final: West 4, or South 4 East-only (HT; TW)
     round_index, hand_number = (round_index, table.hand_number + 1) if table.hand_number < 4 else (round_index + 1, 1)
     return TableState(ROUNDS[round_index], hand_number, honba, (table.dealer + 1) % 4, points, sticks)
 
@@ -84,8 +85,10 @@ def game_points(points: Sequence[int], order: Sequence[int], rules: Rules) -> li
     t = rules.table
     scores = [0.0] * 4
     for place, seat in enumerate(order):
-        raw = points[seat] - t.uma_base
-        value = _round_thousand(raw) if t.round_game_points else raw / 1000
+        if t.round_game_points:
+            value = _round_thousand(points[seat]) - t.uma_base // 1000
+        else:
+            value = (points[seat] - t.uma_base) / 1000
         scores[seat] = float(value + t.uma[place])
     first = order[0]
     if t.oka:
@@ -96,7 +99,10 @@ def game_points(points: Sequence[int], order: Sequence[int], rules: Rules) -> li
 
 
 def _round_thousand(points: int) -> int:
-    """Tenhou's rounding of a difference to whole thousands: 500 rounds toward zero, 600 away."""
-    sign = -1 if points < 0 else 1
-    whole, rest = divmod(abs(points), 1000)
-    return sign * (whole + (1 if rest > 500 else 0))
+    """Tenhou's rounding of a table score to whole thousands (五捨六入: 29,500 is 29,
+    29,600 is 30), applied to the raw points before the return is subtracted.
+
+    >>> _round_thousand(29_500), _round_thousand(29_600), _round_thousand(-1_500)
+    (29, 30, -2)
+    """
+    return (points + 400) // 1000

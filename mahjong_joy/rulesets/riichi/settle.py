@@ -130,16 +130,18 @@ def pao_payments(winner: int, from_seat: int, dealer: int, pao: int, base: int, 
 
 
 def pao_seat(melds: Sequence[Any], yaku: Sequence[tuple[str, int]], rules: Rules) -> int | None:
-    """The seat responsible for a pao yakuman: the source of the open set that
-    completed the dragons (or winds); ``None`` when a set of them is concealed."""
+    """The seat responsible for a pao yakuman: the source of the call (pon or open
+    kan) that declared the last of the dragon (or wind) sets; earlier sets may be
+    any declared set, a closed kan included. ``None`` when a set is still in the
+    hand or the last one was a closed kan (no call: RULES.md A1 "Pao")."""
     held = {name for name, _ in yaku}
     for name in rules.hand.pao:
         if name not in held:
             continue
         kinds = _PAO_SETS[name]
-        sources = [m.from_seat for m in melds if m.from_seat is not None and m.tiles[0] // 4 in kinds]
-        if len(sources) == len(kinds):
-            return sources[-1]
+        sets = [m for m in melds if m.tiles[0] // 4 in kinds]  # in the order declared
+        if len(sets) == len(kinds) and sets[-1].from_seat is not None:
+            return sets[-1].from_seat
     return None
 
 
