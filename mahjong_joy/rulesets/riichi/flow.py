@@ -100,9 +100,11 @@ def game_points(points: Sequence[int], order: Sequence[int], rules: Rules) -> li
 
 def _round_thousand(points: int) -> int:
     """Tenhou's rounding of a table score to whole thousands (五捨六入: 29,500 is 29,
-    29,600 is 30), applied to the raw points before the return is subtracted.
+    29,600 is 30; a negative score by its size, -500 is 0), applied to the raw points
+    before the return is subtracted.
 
-    >>> _round_thousand(29_500), _round_thousand(29_600), _round_thousand(-1_500)
-    (29, 30, -2)
+    >>> _round_thousand(29_500), _round_thousand(29_600), _round_thousand(-500), _round_thousand(-1_600)
+    (29, 30, 0, -2)
     """
-    return (points + 400) // 1000
+    size = (abs(points) + 400) // 1000
+    return -size if points < 0 else size
