@@ -1,0 +1,392 @@
+"""The winning forms of Chinese Official (MCR) mahjong, for the scorer and the analysis.
+
+MCR knows five forms (RULES.md B4, B6 rows 7, 19, 20, 34, 35):
+
+* ``regular``: four sets and a pair, declared melds included;
+* ``seven_pairs``: seven pairs, where four identical tiles may count as two pairs
+  (unlike riichi, RULES.md C2 row 11); seven shifted pairs is a seven-pairs hand;
+* ``thirteen_orphans``: one of each terminal and honor plus a copy of one of them;
+* ``knitted_straight``: 147/258/369 in three different suits (nine "knitted"
+  tiles) plus a set and a pair, at most one set declared (B6 row 35);
+* ``honors_and_knitted``: fourteen different tiles from one knitted pattern and the
+  seven honors (lesser 全不靠; with all seven honors it is greater 七星不靠).
+
+Decompositions are enumerated from per-suit splits that are computed once per
+suit pattern and kept (a suit has few patterns in practice), so the scorer pays
+for a split only the first time a suit shape is seen. Shanten per form and the
+waits are the slower path the issue allows: the regular form reuses the riichi
+tables (the same four-sets-and-a-pair form), the other forms are counted directly.
+
+>>> from mahjong_joy.notation import parse_tiles
+>>> [d.form for d in mcr_decompositions(parse_tiles("147m258p369s12345z"))]
+['honors_and_knitted']
+>>> mcr_shanten(parse_tiles("147m258p369s1234z"))
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import permutations
+from typing import NamedTuple
+
+from mahjong_joy.errors import InvalidHandError
+from mahjong_joy.hand.counts import counts_of
+from mahjong_joy.hand.shanten import standard_distance
+from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS, tile_name
+
+REGULAR = "regular"
+SEVEN_PAIRS = "seven_pairs"
+THIRTEEN_ORPHANS = "thirteen_orphans"
+KNITTED_STRAIGHT = "knitted_straight"
+HONORS_AND_KNITTED = "honors_and_knitted"
+FORMS = (REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, KNITTED_STRAIGHT, HONORS_AND_KNITTED)
+
+CHOW, PUNG = "chow", "pung"
+HONORS = tuple(range(27, 34))
+ORPHANS = TERMINALS_AND_HONORS
+# The six knitted patterns: ranks 1-4-7, 2-5-8 and 3-6-9 in three different suits.
+KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(suit * 9 + rank for suit, ranks in zip(order, ((0, 3, 6), (1, 4, 7), (2, 5, 8)))
+                 for rank in ranks))
+    for order in permutations(range(3))
+)
+
+Split = tuple[tuple[tuple[str, int], ...], int]  # (sets as (kind, first tile), pair tile or -1)
+
+
+class McrSet(NamedTuple):
+    """A concealed set of a decomposition: ``kind`` is ``chow`` or ``pung``; a chow's
+    ``tile`` is its lowest tile."""
+
+    kind: str
+    tile: int
+
+    def __str__(self) -> str:
+        tiles = (self.tile, self.tile + 1, self.tile + 2) if self.kind == CHOW else (self.tile,) * 3
+        return "".join(tile_name(t)[0] for t in tiles) + tile_name(self.tile)[1]
+
+
+class McrDecomposition(NamedTuple):
+    """One reading of the concealed tiles in one form.
+
+    ``sets`` are the concealed sets (regular and knitted-straight forms), ``pair`` the
+    pair's kind (the duplicated orphan for thirteen orphans, ``None`` when the form
+    has none), ``pairs`` the seven pairs' kinds (a kind held four times is listed
+    twice) and ``knitted`` the nine knitted kinds used, or every tile of an
+    honors-and-knitted hand.
+    """
+
+    form: str
+    sets: tuple[McrSet, ...] = ()
+    pair: int | None = None
+    pairs: tuple[int, ...] = ()
+    knitted: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        parts = [str(s) for s in self.sets]
+        if self.pair is not None and self.form in (REGULAR, KNITTED_STRAIGHT):
+            parts.append(tile_name(self.pair)[0] * 2 + tile_name(self.pair)[1])
+        if self.pairs:
+            parts.extend(tile_name(p)[0] * 2 + tile_name(p)[1] for p in self.pairs)
+        if self.knitted and self.form == KNITTED_STRAIGHT:
+            parts.insert(0, "knitted:" + "".join(tile_name(t) for t in self.knitted))
+        if self.form in (THIRTEEN_ORPHANS, HONORS_AND_KNITTED):
+            parts.append(self.form.replace("_", " "))
+        return " ".join(parts)
+
+
+class McrShanten(NamedTuple):
+    """MCR shanten of each form (-1 complete, 0 ready); ``None`` where declared melds
+    rule the form out."""
+
+    regular: int
+    seven_pairs: int | None
+    thirteen_orphans: int | None
+    knitted_straight: int | None
+    honors_and_knitted: int | None
+
+
+# ---------------------------------------------------------------- per-suit splits
+
+@cache
+def _set_splits(counts: tuple[int, ...], honors: bool) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every way to split one suit's counts into sets only (sorted, no repeats)."""
+    first = next((i for i, n in enumerate(counts) if n), None)
+    if first is None:
+        return ((),)
+    found: list[tuple[tuple[str, int], ...]] = []
+    if counts[first] >= 3:
+        rest = list(counts)
+        rest[first] -= 3
+        found.extend(((PUNG, first),) + tail for tail in _set_splits(tuple(rest), honors))
+    if not honors and first <= 6 and counts[first + 1] and counts[first + 2]:
+        rest = list(counts)
+        for i in (first, first + 1, first + 2):
+            rest[i] -= 1
+        found.extend(((CHOW, first),) + tail for tail in _set_splits(tuple(rest), honors))
+    return tuple(dict.fromkeys(found))
+
+
+@cache
+def _pair_splits(counts: tuple[int, ...], honors: bool) -> tuple[Split, ...]:
+    """Every way to split one suit's counts into one pair and sets."""
+    found: list[Split] = []
+    for i, n in enumerate(counts):
+        if n >= 2:
+            rest = list(counts)
+            rest[i] -= 2
+            found.extend((sets, i) for sets in _set_splits(tuple(rest), honors))
+    return tuple(found)
+
+
+def _suits(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    return (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+
+
+def regular_splits(counts: Sequence[int]) -> list[tuple[tuple[McrSet, ...], int]]:
+    """Every (sets, pair) reading of concealed ``counts`` as sets plus one pair.
+
+    The number of sets is whatever the tiles give; callers check it against the
+    declared melds. Counts above four are allowed (the unique-wait test asks about
+    shapes, not about the wall).
+    """
+    suits = _suits(counts)
+    plain = [_set_splits(s, i == 3) for i, s in enumerate(suits)]
+    if sum(1 for p in plain if not p) > 1:
+        return []
+    out: list[tuple[tuple[McrSet, ...], int]] = []
+    for pair_suit, suit in enumerate(suits):
+        others = [plain[i] for i in range(4) if i != pair_suit]
+        if any(not o for o in others):
+            continue
+        for sets, pair in _pair_splits(suit, pair_suit == 3):
+            base = pair_suit * 9
+            own = tuple(McrSet(k, base + t) for k, t in sets)
+            combos: list[tuple[McrSet, ...]] = [own]
+            for index, options in ((i, plain[i]) for i in range(4) if i != pair_suit):
+                offset = index * 9
+                combos = [c + tuple(McrSet(k, offset + t) for k, t in o) for c in combos for o in options]
+            out.extend((c, base + pair) for c in combos)
+    return out
+
+
+def is_regular_shape(counts: Sequence[int], sets_needed: int) -> bool:
+    """True when ``counts`` split into exactly ``sets_needed`` sets and a pair."""
+    if sum(counts) != 3 * sets_needed + 2:
+        return False
+    suits = _suits(counts)
+    pair_suits = 0
+    for i, suit in enumerate(suits):
+        if _set_splits(suit, i == 3):
+            continue
+        if not _pair_splits(suit, i == 3):
+            return False
+        pair_suits += 1
+    if pair_suits == 1:
+        return True
+    if pair_suits > 1:
+        return False
+    return any(_pair_splits(suit, i == 3) for i, suit in enumerate(suits))
+
+
+# ---------------------------------------------------------------- whole-hand forms
+
+def is_seven_pairs(counts: Sequence[int]) -> bool:
+    """Fourteen tiles in pairs; four of a kind is two pairs (RULES.md B4)."""
+    return sum(counts) == 14 and all(n % 2 == 0 for n in counts)
+
+
+def is_thirteen_orphans(counts: Sequence[int]) -> bool:
+    return sum(counts) == 14 and all(counts[t] for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14
+
+
+def honors_and_knitted_pattern(counts: Sequence[int]) -> tuple[int, ...] | None:
+    """The knitted pattern of a 全不靠 / 七星不靠 hand (14 different tiles), else None."""
+    if sum(counts) != 14 or max(counts) > 1:
+        return None
+    held = {t for t in range(KIND_COUNT) if counts[t]}
+    numbers = {t for t in held if t < 27}
+    for pattern in KNITTED_PATTERNS:
+        if numbers <= set(pattern):
+            return pattern
+    return None
+
+
+def knitted_patterns_held(counts: Sequence[int]) -> list[tuple[int, ...]]:
+    """Knitted patterns whose nine tiles are all among ``counts``."""
+    return [p for p in KNITTED_PATTERNS if all(counts[t] for t in p)]
+
+
+def mcr_decompositions(tiles: Sequence[int], melds: int = 0) -> list[McrDecomposition]:
+    """Every reading of a complete concealed part (14 tiles less 3 per declared meld)
+    in every MCR form; empty when the tiles do not win.
+
+    Raises :class:`InvalidHandError` on a fifth copy or a wrong tile count.
+    """
+    counts = _checked(tiles, melds, complete=True)
+    return decompositions_of_counts(counts, melds)
+
+
+def decompositions_of_counts(counts: list[int], melds: int) -> list[McrDecomposition]:
+    """:func:`mcr_decompositions` on validated counts (the scorer's entry)."""
+    found = [McrDecomposition(REGULAR, sets, pair) for sets, pair in regular_splits(counts)
+             if len(sets) == 4 - melds]
+    if melds <= 1:
+        found.extend(_knitted_straight_readings(counts, melds))
+    if melds:
+        return found
+    if is_seven_pairs(counts):
+        pairs = tuple(t for t in range(KIND_COUNT) for _ in range(counts[t] // 2))
+        found.append(McrDecomposition(SEVEN_PAIRS, pairs=pairs))
+    if is_thirteen_orphans(counts):
+        pair = next(t for t in ORPHANS if counts[t] == 2)
+        found.append(McrDecomposition(THIRTEEN_ORPHANS, pair=pair))
+    pattern = honors_and_knitted_pattern(counts)
+    if pattern is not None:
+        held = tuple(t for t in range(KIND_COUNT) if counts[t])
+        found.append(McrDecomposition(HONORS_AND_KNITTED, knitted=held))
+    return found
+
+
+def _knitted_straight_readings(counts: list[int], melds: int) -> list[McrDecomposition]:
+    out = []
+    for pattern in knitted_patterns_held(counts):
+        rest = list(counts)
+        for t in pattern:
+            rest[t] -= 1
+        for sets, pair in regular_splits(rest):
+            if len(sets) == 1 - melds:
+                out.append(McrDecomposition(KNITTED_STRAIGHT, sets, pair, knitted=pattern))
+    return out
+
+
+def is_mcr_winning(tiles: Sequence[int], melds: int = 0) -> bool:
+    """True when the concealed tiles complete a hand in some MCR form."""
+    return bool(mcr_decompositions(tiles, melds))
+
+
+# ---------------------------------------------------------------- shanten and waits
+
+def mcr_shanten_by_form(tiles: Sequence[int], melds: int = 0) -> McrShanten:
+    """Shanten of each MCR form for 13 or 14 tiles less 3 per declared meld."""
+    counts = _checked(tiles, melds, complete=None)
+    size = sum(counts)
+    regular = standard_distance(bytes(counts), melds) - 1
+    if melds > 1:
+        return McrShanten(regular, None, None, None, None)
+    knitted = _knitted_straight_shanten(counts, melds, size)
+    if melds:
+        return McrShanten(regular, None, None, knitted, None)
+    pairs = sum(n // 2 for n in counts)
+    seven = 6 - min(pairs, 7)
+    held_orphans = sum(1 for t in ORPHANS if counts[t])
+    orphans = 13 - held_orphans - (1 if any(counts[t] >= 2 for t in ORPHANS) else 0)
+    return McrShanten(regular, seven, orphans, knitted, _honors_and_knitted_shanten(counts))
+
+
+def _honors_and_knitted_shanten(counts: Sequence[int]) -> int:
+    """13 less the different useful kinds held (14 different tiles are needed)."""
+    honors = sum(1 for t in HONORS if counts[t])
+    best = max(sum(1 for t in p if counts[t]) for p in KNITTED_PATTERNS)
+    return 13 - min(14, honors + best)
+
+
+def _knitted_straight_shanten(counts: list[int], melds: int, size: int) -> int:
+    """Per pattern: one held copy of each knitted kind counts, and the rest must give
+    ``1 - melds`` sets and a pair; a kept knitted tile is never worth less elsewhere
+    (moving one tile changes the rest's value by at most one)."""
+    best = 99
+    sets_needed = 1 - melds
+    for pattern in KNITTED_PATTERNS:
+        rest = list(counts)
+        kept = 0
+        for t in pattern:
+            if rest[t]:
+                rest[t] -= 1
+                kept += 1
+        kept += _kept_value(rest, sets_needed)
+        best = min(best, (14 - 3 * melds) - 1 - kept)
+    return best
+
+
+def _kept_value(counts: list[int], sets_needed: int) -> int:
+    """Most tiles of ``counts`` usable toward ``sets_needed`` sets and a pair: 3 per
+    set, 2 per partial set or pair, 1 per lone tile seeding a still-empty group."""
+    best = 0
+
+    def search(i: int, sets: int, partials: int, pair: int, used: int, lone: int) -> None:
+        nonlocal best
+        while i < KIND_COUNT and not counts[i]:
+            i += 1
+        if i == KIND_COUNT:
+            open_groups = sets_needed - sets - partials + 1 - pair
+            best = max(best, used + min(lone, open_groups))
+            return
+        for taken, s, p, q in _block_options(counts, i, sets + partials < sets_needed, not pair):
+            for t in taken:
+                counts[t] -= 1
+            search(i, sets + s, partials + p, pair + q, used + len(taken), lone)
+            for t in taken:
+                counts[t] += 1
+        counts[i] -= 1
+        search(i, sets, partials, pair, used, lone + 1)
+        counts[i] += 1
+
+    search(0, 0, 0, 0, 0, 0)
+    return best
+
+
+def _block_options(counts: list[int], i: int, room: bool, pair_open: bool) -> list[tuple[tuple[int, ...], int, int, int]]:
+    """Blocks starting at ``i``: (tiles, sets, partials, pairs) each adds."""
+    options: list[tuple[tuple[int, ...], int, int, int]] = []
+    number = i < 27
+    if room:
+        if counts[i] >= 3:
+            options.append(((i, i, i), 1, 0, 0))
+        if number and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+            options.append(((i, i + 1, i + 2), 1, 0, 0))
+        if counts[i] >= 2:
+            options.append(((i, i), 0, 1, 0))
+        for step in (1, 2):
+            if number and i % 9 + step <= 8 and counts[i + step]:
+                options.append(((i, i + step), 0, 1, 0))
+    if pair_open and counts[i] >= 2:
+        options.append(((i, i), 0, 0, 1))
+    return options
+
+
+def mcr_shanten(tiles: Sequence[int], melds: int = 0) -> int:
+    """Least MCR shanten over the forms (-1 complete)."""
+    return min(v for v in mcr_shanten_by_form(tiles, melds) if v is not None)
+
+
+def mcr_waits(tiles: Sequence[int], melds: int = 0) -> list[int]:
+    """Kinds that complete 13 tiles (less 3 per meld) in some MCR form, leaving out a
+    kind the hand already holds four of."""
+    counts = _checked(tiles, melds, complete=False)
+    out = []
+    for t in range(KIND_COUNT):
+        if counts[t] >= 4:
+            continue
+        counts[t] += 1
+        if decompositions_of_counts(counts, melds):
+            out.append(t)
+        counts[t] -= 1
+    return out
+
+
+def _checked(tiles: Sequence[int], melds: int, complete: bool | None) -> list[int]:
+    """Validated counts for 14 (complete), 13 (not complete) or either (None) tiles
+    less three per declared meld."""
+    if not isinstance(melds, int) or not 0 <= melds <= 4:
+        raise InvalidHandError(f"melds must be 0..4, got {melds!r}")
+    counts = counts_of(tiles)
+    sizes = {True: (14,), False: (13,), None: (13, 14)}[complete]
+    total = sum(counts)
+    allowed = [n - 3 * melds for n in sizes]
+    if total not in allowed:
+        wanted = " or ".join(str(n) for n in allowed)
+        raise InvalidHandError(f"{total} tiles with {melds} melds: expected {wanted}")
+    return counts

@@ -1,0 +1,63 @@
+"""The facts a fan predicate reads: the hand's (once per hand) and one reading's.
+
+:class:`HandFacts` is computed once per situation (tile counts with the melds, the
+flags after the checks the scorer makes itself); :class:`Reading` is one
+decomposition of the whole hand, declared melds included, in one form. Chows are
+listed by their lowest tile and pungs (kongs included) by their tile, both sorted;
+a set's *bit* is its position in ``chows`` (bits 0-3) or ``pungs`` (bits 4-7), so
+the loop can tell which sets a fan instance uses (the non-repeat principle works
+per set, RULES.md B5 row 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mahjong_joy.rulesets.mcr.situation import McrRules
+
+PUNG_BIT_SHIFT = 4
+
+
+@dataclass
+class HandFacts:
+    """Per-hand facts shared by every reading."""
+
+    counts: list[int]          # all tiles of the hand, a kong counted as four
+    kinds: tuple[int, ...]     # the kinds present, sorted
+    win_tile: int
+    tsumo: bool
+    last_tile: bool            # after the visibility checks (RULES.md B4 和绝张)
+    kong_replacement: bool
+    robbing_kong: bool
+    last_wall_tile: bool
+    seat_wind: int
+    round_wind: int
+    melded_packs: int          # declared sets other than concealed kongs
+    melded_kongs: int
+    concealed_kongs: int
+    rules: McrRules
+
+    @property
+    def kongs(self) -> int:
+        return self.melded_kongs + self.concealed_kongs
+
+
+@dataclass
+class Reading:
+    """One decomposition of the whole hand in one form."""
+
+    form: str
+    facts: HandFacts
+    chows: tuple[int, ...] = ()         # lowest tiles, sorted (knitted tiles are not chows)
+    pungs: tuple[int, ...] = ()         # pung and kong tiles, sorted
+    pair: int | None = None
+    concealed_pungs: int = 0            # concealed pungs and kongs, a discard's pung counted as melded
+    concealed_chows: tuple[int, ...] = ()
+    concealed_pair: int | None = None
+    knitted: tuple[int, ...] = ()
+    pairs: tuple[int, ...] = ()
+    unique_wait: bool = False
+
+    @property
+    def sets(self) -> int:
+        return len(self.chows) + len(self.pungs)

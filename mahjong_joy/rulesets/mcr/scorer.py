@@ -1,0 +1,493 @@
+"""The MCR fan calculator: score every reading of a win and keep the best.
+
+The loop, the same for every fan row (:mod:`~mahjong_joy.rulesets.mcr.fan`):
+
+1. Check the situation (RULES.md B2/B4): 14 tiles with the melds, no fifth copy,
+   flags that fit the tiles. A contradiction is an ``invalid_situation`` result.
+2. Enumerate every reading in every form (:mod:`mahjong_joy.hand.mcr_forms`).
+3. Per reading, collect fan *instances* (a row and the sets it uses): hand and
+   situation rows once per form, reading and per-set rows, and the combination
+   rows under the combination principles (B5 rows 2-4), applied here and only here:
+   a fan over all four chows (or pungs) leaves no other combination among them
+   (non-separation); otherwise the best fan over three of them counts once and the
+   fourth set may combine once with one of those three (non-identical,
+   account-once); otherwise every pair counts, at most one fewer than the sets
+   taking part, duplicates cut from the lowest row first (account-once).
+4. Resolve in table order: a counted row's ``excludes`` drop whole fans, its
+   ``absorbs`` drop per-set fans on its sets (non-repeat, B5 row 1); a reading with
+   nothing left is Chicken Hand.
+5. Keep the reading with the highest total (B5 row 5); for an equal total prefer
+   one with Pure Triple Chow or Triple Pung, then the regular form over seven pairs,
+   as the rule book's examples and pymahjonggb do (B7 row 11).
+6. Flowers are added after the 8-fan minimum is checked without them (C2 row 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from mahjong_joy.hand.mcr_forms import (
+    HONORS_AND_KNITTED,
+    KNITTED_STRAIGHT,
+    PUNG,
+    REGULAR,
+    SEVEN_PAIRS,
+    McrDecomposition,
+    decompositions_of_counts,
+    is_regular_shape,
+)
+from mahjong_joy.rulesets.mcr.fan import (
+    CHICKEN_HAND,
+    CHOWS,
+    FAN_ROWS,
+    FLOWER_TILES,
+    HAND,
+    LIBRARY_KONG_ROW,
+    PUNGS,
+    READING,
+    ROW_BY_ID,
+    SET,
+    SITUATION,
+    FanRow,
+)
+from mahjong_joy.rulesets.mcr.reading import PUNG_BIT_SHIFT, HandFacts, Reading
+from mahjong_joy.rulesets.mcr.situation import CHOW, CONCEALED_KONG, KONG, LIBRARY, McrRules, McrSituation
+from mahjong_joy.tiles import KIND_COUNT, tile_name
+
+NOT_WINNING, BELOW_MINIMUM, INVALID_SITUATION = "not_winning", "below_minimum", "invalid_situation"
+MINIMUM_FAN = 8
+BASE_PAYMENT = 8
+
+# Resolution order: table order, with the library-only 明暗杠 before the kong fans it replaces.
+ORDER: tuple[FanRow, ...] = tuple(
+    r for row in FAN_ROWS for r in ((row, LIBRARY_KONG_ROW) if row.id == "two_melded_kongs" else (row,))
+)
+_POSITION = {row.id: i for i, row in enumerate(ORDER)}
+_EXCLUDES = tuple(frozenset(_POSITION[n] for n in row.excludes) for row in ORDER)
+_ABSORBS = tuple(frozenset(_POSITION[n] for n in row.absorbs) for row in ORDER)
+_CHICKEN = _POSITION[CHICKEN_HAND]
+_PREFERRED = frozenset(_POSITION[n] for n in ("pure_triple_chow", "triple_pung"))
+for _i, _row in enumerate(ORDER):
+    if any(j <= _i for j in _EXCLUDES[_i] | _ABSORBS[_i]):
+        raise AssertionError(f"fan row {_row.id} excludes an earlier row: the table order would not resolve it")
+
+Instance = tuple[int, int]  # (position in ORDER, bits of the sets it uses)
+
+
+@dataclass(frozen=True)
+class McrScore:
+    """The score of one MCR win (or why there is none).
+
+    ``fan`` lists ``(id, points per instance, count)`` in table order, flowers last;
+    ``fan_total`` excludes flowers, ``total`` includes them. ``reading`` describes
+    the chosen decomposition (for the readable breakdown; not part of the JSON).
+    """
+
+    valid: bool
+    error: str | None = None
+    message: str = ""
+    fan: tuple[tuple[str, int, int], ...] = ()
+    fan_total: int = 0
+    flowers: int = 0
+    total: int = 0
+    payments: dict[str, int] = field(default_factory=dict)
+    form: str | None = None
+    reading: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON result object of ``mahjong-joy score --rules mcr --json``."""
+        return {
+            "valid": self.valid,
+            "error": self.error,
+            "message": self.message,
+            "fan": [[name, value, count] for name, value, count in self.fan],
+            "fan_total": self.fan_total,
+            "flowers": self.flowers,
+            "total": self.total,
+            "payments": dict(self.payments),
+        }
+
+
+def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScore:
+    """Score an MCR win under ``rules`` (the situation's own when ``None``).
+
+    >>> from mahjong_joy.rulesets.mcr.situation import McrSituation
+    >>> s = McrSituation.from_dict({"hand": "123m456m789m234p55s", "win_tile": "5s", "tsumo": True})
+    >>> r = score_mcr(s)
+    >>> r.fan, r.fan_total, r.payments
+    ((('pure_straight', 16, 1), ('fully_concealed_hand', 4, 1), ('single_wait', 1, 1)), 21, {'each': 29})
+    """
+    rules = situation.rules if rules is None else rules
+    problem = situation_problem(situation)
+    if problem:
+        return McrScore(False, INVALID_SITUATION, problem, flowers=situation.flowers)
+    scored = scored_readings(situation, rules)
+    if not scored:
+        return McrScore(False, NOT_WINNING, "the tiles do not form a complete MCR hand", flowers=situation.flowers)
+    total, fan, reading = max(scored, key=lambda item: _rank(item))
+    return _result(situation, fan, total, reading)
+
+
+def scored_readings(situation: McrSituation, rules: McrRules | None = None) -> list[tuple[int, tuple, McrDecomposition]]:
+    """(fan total, fan lines, decomposition) for every reading of a valid situation.
+
+    Public for the tests: with equal totals any reading is legal (B5 row 5), so a
+    comparison with another calculator asks whether its fan list is among these.
+    """
+    rules = situation.rules if rules is None else rules
+    facts = hand_facts(situation, rules)
+    concealed = [0] * KIND_COUNT
+    for t in situation.hand:
+        concealed[t] += 1
+    melds = len(situation.melds)
+    context = _Context(situation, facts, concealed, rules)
+    out = []
+    for d in decompositions_of_counts(concealed, melds):
+        instances = _instances(context, d)
+        fan = _lines(instances)
+        out.append((sum(points * count for _, points, count in fan), fan, d))
+    return out
+
+
+def _rank(item: tuple[int, tuple, McrDecomposition]) -> tuple[int, int, int]:
+    total, fan, d = item
+    preferred = any(_POSITION[name] in _PREFERRED for name, _, _ in fan)
+    return total, preferred, d.form != SEVEN_PAIRS
+
+
+def _result(s: McrSituation, fan: tuple, fan_total: int, d: McrDecomposition) -> McrScore:
+    flowers = s.flowers
+    lines = fan + ((FLOWER_TILES, 1, flowers),) if flowers else fan
+    total = fan_total + flowers
+    base = dict(fan=lines, fan_total=fan_total, flowers=flowers, total=total, form=d.form, reading=str(d))
+    if fan_total < MINIMUM_FAN:
+        message = f"{fan_total} fan without flowers: a win needs {MINIMUM_FAN}"
+        return McrScore(False, BELOW_MINIMUM, message, **base)
+    return McrScore(True, None, "", payments=payments(total, s.tsumo), **base)
+
+
+def payments(total: int, tsumo: bool) -> dict[str, int]:
+    """On a discard the discarder pays 8 + total and the other two 8 each; on a
+    self-draw each pays 8 + total; robbing the kong is paid as a discard by the
+    kong's owner (RULES.md B2 "Payments")."""
+    if tsumo:
+        return {"each": BASE_PAYMENT + total}
+    return {"discarder": BASE_PAYMENT + total, "others": BASE_PAYMENT}
+
+
+# ---------------------------------------------------------------- situation checks
+
+def situation_problem(s: McrSituation) -> str:
+    """Why the situation cannot be a win, or ``""`` (RULES.md B2, B4)."""
+    if len(s.melds) > 4:
+        return f"{len(s.melds)} melds: a hand has at most 4"
+    if len(s.hand) + 3 * len(s.melds) != 14:
+        return (f"{len(s.hand)} concealed tiles with {len(s.melds)} melds: a winning hand has"
+                f" {14 - 3 * len(s.melds)} (kongs count as three)")
+    if s.win_tile not in s.hand:
+        return f"the winning tile {tile_name(s.win_tile)} is not in the hand"
+    counts = _all_counts(s)
+    over = [t for t in range(KIND_COUNT) if counts[t] > 4]
+    if over:
+        return f"{counts[over[0]]} copies of {tile_name(over[0])} between the hand and the melds: a kind has only 4"
+    return _flag_problem(s, counts)
+
+
+def _flag_problem(s: McrSituation, counts: list[int]) -> str:
+    win = tile_name(s.win_tile)
+    if s.robbing_kong:
+        if s.tsumo:
+            return "robbing the kong is a win on another player's added tile, not a self-draw"
+        if counts[s.win_tile] > 1:
+            return f"robbing the kong: the other three {win} are in the robbed pung, yet the hand holds another"
+        if s.last_wall_tile:
+            return "robbing the kong after the last tile: no kong may be declared on the last tile"
+    if s.kong_replacement:
+        if not s.tsumo:
+            return "a win on a kong's replacement tile is a self-draw"
+        if not any(m.kind in (KONG, CONCEALED_KONG) for m in s.melds):
+            return "a win on a kong's replacement tile needs a declared kong"
+    return ""
+
+
+def _all_counts(s: McrSituation) -> list[int]:
+    counts = [0] * KIND_COUNT
+    for t in s.hand:
+        counts[t] += 1
+    for meld in s.melds:
+        for t in meld.tiles:
+            counts[t] += 1
+    return counts
+
+
+def hand_facts(s: McrSituation, rules: McrRules) -> HandFacts:
+    """The per-hand facts, with Last Tile settled from the tiles where they decide it:
+    three copies in the player's own melds make it, a copy in the concealed hand
+    rules it out (RULES.md B4 和绝张; C2 row 5)."""
+    counts = _all_counts(s)
+    in_hand = s.hand.count(s.win_tile)
+    in_melds = counts[s.win_tile] - in_hand
+    last_tile = (s.last_tile or in_melds == 3) and in_hand == 1
+    melded_kongs = sum(1 for m in s.melds if m.kind == KONG)
+    concealed_kongs = sum(1 for m in s.melds if m.kind == CONCEALED_KONG)
+    return HandFacts(
+        counts=counts,
+        kinds=tuple(t for t in range(KIND_COUNT) if counts[t]),
+        win_tile=s.win_tile,
+        tsumo=s.tsumo,
+        last_tile=last_tile,
+        kong_replacement=s.kong_replacement,
+        robbing_kong=s.robbing_kong,
+        last_wall_tile=s.last_wall_tile,
+        seat_wind=s.seat_wind,
+        round_wind=s.round_wind,
+        melded_packs=sum(1 for m in s.melds if m.kind != CONCEALED_KONG),
+        melded_kongs=melded_kongs,
+        concealed_kongs=concealed_kongs,
+        rules=rules,
+    )
+
+
+# ---------------------------------------------------------------- per-form row tables
+
+@cache
+def _form_rows(form: str, library_kongs: bool) -> dict[str, Any]:
+    """The rows that apply to ``form`` by scope (positions in ORDER), built once."""
+    rows = [(i, r) for i, r in enumerate(ORDER)
+            if form in r.forms and (r is not LIBRARY_KONG_ROW or library_kongs)]
+    by_scope: dict[str, Any] = {
+        "facts": tuple((i, r.test) for i, r in rows if r.scope in (HAND, SITUATION)),
+        READING: tuple((i, r.test, r.covers) for i, r in rows if r.scope == READING),
+        SET: tuple((i, r.test) for i, r in rows if r.scope == SET),
+    }
+    for scope in (CHOWS, PUNGS):
+        for arity in (-1, 2, 3, 4):
+            by_scope[scope, arity] = tuple((i, r.test, r.points) for i, r in rows
+                                           if r.scope == scope and r.arity == arity)
+    return by_scope
+
+
+class _Context:
+    """What every reading of one situation shares (computed lazily, once)."""
+
+    def __init__(self, s: McrSituation, facts: HandFacts, concealed: list[int], rules: McrRules) -> None:
+        self.situation = s
+        self.facts = facts
+        self.concealed = concealed
+        self.library_kongs = rules.kong_convention == LIBRARY
+        self.melds = len(s.melds)
+        self.meld_chows = tuple(m.tiles[0] for m in s.melds if m.kind == CHOW)
+        self.meld_pungs = tuple(m.tiles[0] for m in s.melds if m.kind != CHOW)
+        self.concealed_kongs = facts.concealed_kongs
+        self._facts_instances: dict[str, list[Instance]] = {}
+        self._unique_regular: bool | None = None
+
+    def facts_instances(self, form: str, rows: dict[str, Any]) -> list[Instance]:
+        found = self._facts_instances.get(form)
+        if found is None:
+            found = [(i, 0) for i, test in rows["facts"] if test(self.facts)]
+            self._facts_instances[form] = found
+        return found
+
+    def unique_regular_wait(self) -> bool:
+        """Does the hand before the winning tile wait on one kind only (regular and
+        seven-pairs shapes, as RULES.md B4 asks)? Computed once per hand."""
+        if self._unique_regular is None:
+            before = list(self.concealed)
+            before[self.facts.win_tile] -= 1
+            self._unique_regular = _waits_at_most_one(before, 4 - self.melds, seven_pairs=not self.melds)
+        return self._unique_regular
+
+
+def _wait_candidates(counts: list[int]) -> list[int]:
+    """Kinds that could complete a shape: held kinds and their number neighbours."""
+    near = set()
+    for t, n in enumerate(counts):
+        if n:
+            near.add(t)
+            if t < 27:
+                for d in (-2, -1, 1, 2):
+                    u = t + d
+                    if 0 <= u < 27 and u // 9 == t // 9:
+                        near.add(u)
+    return sorted(near)
+
+
+def _waits_at_most_one(before: list[int], sets_needed: int, seven_pairs: bool) -> bool:
+    """True when exactly one kind completes ``before`` (shapes only: a fifth copy
+    counts, as in the unique-wait rule's reading of the shape)."""
+    found = 0
+    for t in _wait_candidates(before):
+        before[t] += 1
+        complete = is_regular_shape(before, sets_needed) or (
+            seven_pairs and sum(before) == 14 and all(n % 2 == 0 for n in before))
+        before[t] -= 1
+        if complete:
+            found += 1
+            if found > 1:
+                return False
+    return found == 1
+
+
+# ---------------------------------------------------------------- one reading
+
+def _instances(ctx: _Context, d: McrDecomposition) -> list[Instance]:
+    rows = _form_rows(d.form, ctx.library_kongs)
+    reading = _reading(ctx, d)
+    found = list(ctx.facts_instances(d.form, rows))
+    for i, test, covers in rows[READING]:
+        count = int(test(reading))
+        if count:
+            mask = covers(reading) if covers else 0
+            found.extend((i, mask) for _ in range(count))
+    for bit, tile in enumerate(reading.pungs):
+        for i, test in rows[SET]:
+            if test(reading, tile):
+                found.append((i, 1 << (PUNG_BIT_SHIFT + bit)))
+    found.extend(_chow_instances(rows, reading))
+    found.extend(_combinations(rows, PUNGS, reading.pungs, PUNG_BIT_SHIFT))
+    return _resolve(found)
+
+
+def _reading(ctx: _Context, d: McrDecomposition) -> Reading:
+    facts = ctx.facts
+    if d.form not in (REGULAR, KNITTED_STRAIGHT):
+        return Reading(d.form, facts, pairs=d.pairs, knitted=d.knitted)
+    concealed_chows = tuple(s.tile for s in d.sets if s.kind != PUNG)
+    concealed_pungs = [s.tile for s in d.sets if s.kind == PUNG]
+    win = facts.win_tile
+    hidden = len(concealed_pungs) + ctx.concealed_kongs
+    if not facts.tsumo and win in concealed_pungs and not any(c <= win <= c + 2 for c in concealed_chows):
+        hidden -= 1  # the discard completed that pung: it counts as melded (GB, RULES.md B4)
+    reading = Reading(
+        d.form, facts,
+        chows=tuple(sorted(concealed_chows + ctx.meld_chows)),
+        pungs=tuple(sorted(concealed_pungs + list(ctx.meld_pungs))),
+        pair=d.pair, concealed_pungs=hidden, concealed_chows=concealed_chows,
+        concealed_pair=d.pair, knitted=d.knitted,
+    )
+    reading.unique_wait = _unique_wait(ctx, d, reading)
+    return reading
+
+
+def _unique_wait(ctx: _Context, d: McrDecomposition, r: Reading) -> bool:
+    win = ctx.facts.win_tile
+    if r.concealed_pair != win and not any(c <= win <= c + 2 for c in r.concealed_chows):
+        return False  # no wait fan could apply: skip the wait count
+    if d.form == REGULAR:
+        return ctx.unique_regular_wait()
+    if win in d.knitted:
+        return False  # a wait inside the knitted tiles takes no wait fan (RULES.md C2 row 15)
+    rest = list(ctx.concealed)
+    for t in d.knitted:
+        rest[t] -= 1
+    rest[win] -= 1
+    return _waits_at_most_one(rest, 1 - ctx.melds, seven_pairs=False)
+
+
+def _chow_instances(rows: dict[str, Any], r: Reading) -> list[Instance]:
+    for i, test, _ in rows[CHOWS, -1]:
+        if test(r):
+            return [(i, 0b1111)]  # a fan over all four chows and the pair: nothing else among them
+    return _combinations(rows, CHOWS, r.chows, 0)
+
+
+def _combinations(rows: dict[str, Any], scope: str, tiles: tuple[int, ...], shift: int) -> list[Instance]:
+    """Combination fans over sorted ``tiles`` under the combination principles."""
+    n = len(tiles)
+    if n < 2:
+        return []
+    if n == 4:
+        for i, test, _ in rows[scope, 4]:
+            if test(tiles):
+                return [(i, 0b1111 << shift)]
+    if n >= 3:
+        best = None
+        for combo in combinations(range(n), 3):
+            picked = tuple(tiles[k] for k in combo)
+            for i, test, points in rows[scope, 3]:
+                if test(picked) and (best is None or points > best[0]):
+                    best = (points, i, combo)
+        if best is not None:
+            _, i, combo = best
+            found = [(i, _bits(combo) << shift)]
+            if n == 4:
+                found.extend(_extra_pair(rows[scope, 2], tiles, combo, shift))
+            return found
+    return _pair_instances(rows[scope, 2], tiles, shift)
+
+
+def _bits(indexes: tuple[int, ...]) -> int:
+    mask = 0
+    for k in indexes:
+        mask |= 1 << k
+    return mask
+
+
+def _extra_pair(pair_rows: tuple, tiles: tuple[int, ...], combo: tuple[int, ...], shift: int) -> list[Instance]:
+    """The fourth set combines once with one of the three already used (account-once)."""
+    spare = next(k for k in range(4) if k not in combo)
+    for i, test, _ in pair_rows:
+        for k in combo:
+            if test(tuple(sorted((tiles[k], tiles[spare])))):
+                return [(i, _bits((k, spare)) << shift)]
+    return []
+
+
+def _pair_instances(pair_rows: tuple, tiles: tuple[int, ...], shift: int) -> list[Instance]:
+    found = []
+    used = 0
+    for a, b in combinations(range(len(tiles)), 2):
+        for i, test, _ in pair_rows:
+            if test((tiles[a], tiles[b])):
+                found.append((i, _bits((a, b)) << shift))
+                used |= 1 << a | 1 << b
+                break
+    limit = used.bit_count() - 1  # n sets taking part carry at most n - 1 pair fans
+    if len(found) <= limit:
+        return found
+    return _cut(found, limit)
+
+
+def _cut(found: list[Instance], limit: int) -> list[Instance]:
+    """Cut pair fans down to ``limit``: duplicates first, lowest rows first (B5 row 4)."""
+    order = sorted({i for i, _ in found}, reverse=True)
+    for keep in (1, 0):
+        for i in order:
+            while len(found) > limit and sum(1 for j, _ in found if j == i) > keep:
+                last = max(k for k, (j, _) in enumerate(found) if j == i)
+                found.pop(last)
+    return found
+
+
+def _resolve(found: list[Instance]) -> list[Instance]:
+    """Apply ``excludes`` and ``absorbs`` in table order; nothing left is Chicken Hand."""
+    found.sort()
+    excluded: set[int] = set()
+    absorbers: list[tuple[frozenset[int], int]] = []
+    counted = []
+    for i, mask in found:
+        if i in excluded:
+            continue
+        if mask and any(i in rows and mask & cover == mask for rows, cover in absorbers):
+            continue
+        counted.append((i, mask))
+        excluded |= _EXCLUDES[i]
+        if _ABSORBS[i] and mask:
+            absorbers.append((_ABSORBS[i], mask))
+    return counted or [(_CHICKEN, 0)]
+
+
+def _lines(counted: list[Instance]) -> tuple[tuple[str, int, int], ...]:
+    lines: dict[int, int] = {}
+    for i, _ in counted:
+        lines[i] = lines.get(i, 0) + 1
+    return tuple((ORDER[i].id, ORDER[i].points, n) for i, n in lines.items())
+
+
+def fan_row(fan_id: str) -> FanRow:
+    """The row of a fan id (KeyError for an unknown id)."""
+    return ROW_BY_ID[fan_id]
