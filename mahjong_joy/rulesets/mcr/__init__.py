@@ -3,7 +3,7 @@
 >>> from mahjong_joy.rulesets.mcr import McrSituation, score_mcr
 >>> s = McrSituation.from_dict({"hand": "123m456m789m234p55s", "win_tile": "5s"})
 >>> score_mcr(s).fan_total
-19
+21
 
 Layout: ``situation`` (the input, its JSON form and the two rule options),
 ``reading`` (the facts predicates read), ``fan`` (the 81 rows), ``scorer`` (the

@@ -118,7 +118,7 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     >>> s = McrSituation.from_dict({"hand": "123m456m789m234p55s", "win_tile": "5s", "tsumo": True})
     >>> r = score_mcr(s)
     >>> r.fan, r.fan_total, r.payments
-    ((('pure_straight', 16, 1), ('fully_concealed_hand', 4, 1), ('single_wait', 1, 1)), 21, {'each': 29})
+    ((('pure_straight', 16, 1), ('fully_concealed_hand', 4, 1), ('all_chows', 2, 1), ('single_wait', 1, 1)), 23, {'each': 31})
     """
     rules = situation.rules if rules is None else rules
     problem = situation_problem(situation)
@@ -379,8 +379,9 @@ def _unique_wait(ctx: _Context, d: McrDecomposition, r: Reading) -> bool:
         return False  # no wait fan could apply: skip the wait count
     if d.form == REGULAR:
         return ctx.unique_regular_wait()
-    if win in d.knitted:
-        return False  # a wait inside the knitted tiles takes no wait fan (RULES.md C2 row 15)
+    # Knitted straight: the winning tile was read above as part of the set or the
+    # pair, so only that part's wait counts; completing the knitted tiles themselves
+    # takes no wait fan (RULES.md C2 row 15, SLO). GB scores the same way.
     rest = list(ctx.concealed)
     for t in d.knitted:
         rest[t] -= 1
