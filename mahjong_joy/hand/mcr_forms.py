@@ -191,6 +191,51 @@ def is_regular_shape(counts: Sequence[int], sets_needed: int) -> bool:
     return any(_pair_splits(suit, i == 3) for i, suit in enumerate(suits))
 
 
+@cache
+def _suit_waits(counts: tuple[int, ...], honors: bool) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
+    """For one suit: (sets only?, a pair and sets?, ranks completing it to sets only,
+    ranks completing it to a pair and sets). Shapes only: a fifth copy counts."""
+    plain = bool(_set_splits(counts, honors))
+    paired = bool(_pair_splits(counts, honors))
+    to_plain, to_paired = [], []
+    for r in range(len(counts)):
+        grown = counts[:r] + (counts[r] + 1,) + counts[r + 1:]
+        if _set_splits(grown, honors):
+            to_plain.append(r)
+        if _pair_splits(grown, honors):
+            to_paired.append(r)
+    return plain, paired, tuple(to_plain), tuple(to_paired)
+
+
+def regular_waits(counts: Sequence[int]) -> set[int]:
+    """Kinds completing ``counts`` (one tile short) to sets and a pair, shapes only.
+
+    A kind completes the hand when the suit it joins becomes complete (with or
+    without the pair) and the other suits are complete with the pair exactly once.
+    """
+    info = [_suit_waits(s, i == 3) for i, s in enumerate(_suits(counts))]
+    waits: set[int] = set()
+    for i, (_, _, to_plain, to_paired) in enumerate(info):
+        others = [info[j] for j in range(4) if j != i]
+        if not all(o[0] or o[1] for o in others):
+            continue
+        plain_others = all(o[0] for o in others)
+        one_pair_other = any(o[1] and all(p[0] for p in others if p is not o) for o in others)
+        if plain_others:
+            waits.update(i * 9 + r for r in to_paired)
+        if one_pair_other:
+            waits.update(i * 9 + r for r in to_plain)
+    return waits
+
+
+def seven_pairs_waits(counts: Sequence[int]) -> set[int]:
+    """The kind completing 13 tiles to seven pairs (four of a kind is two pairs)."""
+    odd = [t for t, n in enumerate(counts) if n % 2]
+    if sum(counts) == 13 and len(odd) == 1:
+        return {odd[0]}
+    return set()
+
+
 # ---------------------------------------------------------------- whole-hand forms
 
 def is_seven_pairs(counts: Sequence[int]) -> bool:

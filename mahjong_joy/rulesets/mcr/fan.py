@@ -77,20 +77,6 @@ def _rank(t: int) -> int:
     return t % 9
 
 
-def _number_suits(f: HandFacts) -> set[int]:
-    return {t // 9 for t in f.kinds if t < 27}
-
-
-def _has_honors(f: HandFacts) -> bool:
-    return f.kinds[-1] >= 27
-
-
-def _numbers_only_ranks(f: HandFacts) -> set[int] | None:
-    if _has_honors(f):
-        return None
-    return {t % 9 + 1 for t in f.kinds}
-
-
 def _distinct_suits(ts: tuple[int, ...]) -> bool:
     return len({t // 9 for t in ts}) == len(ts) and ts[-1] < 27
 
@@ -331,11 +317,11 @@ def _terminal_or_wind_pung(r: Reading, t: int) -> bool:
 # ---------------------------------------------------------------- hand predicates
 
 def _all_green(f: HandFacts) -> bool:
-    return all(t in _GREEN_TILES for t in f.kinds)
+    return f.kind_set <= _GREEN_TILES
 
 
 def _all_terminals(f: HandFacts) -> bool:
-    return all(t in _TERMINALS for t in f.kinds)
+    return f.kind_set <= _TERMINALS
 
 
 def _all_honors(f: HandFacts) -> bool:
@@ -343,43 +329,43 @@ def _all_honors(f: HandFacts) -> bool:
 
 
 def _terminals_and_honors(f: HandFacts) -> bool:
-    return all(t in _ORPHANS for t in f.kinds)
+    return f.kind_set <= _ORPHANS
 
 
 def _full_flush(f: HandFacts) -> bool:
-    return not _has_honors(f) and len(_number_suits(f)) == 1
+    return not f.has_honors and f.number_suits == 1
 
 
 def _half_flush(f: HandFacts) -> bool:
-    return _has_honors(f) and len(_number_suits(f)) == 1
+    return f.has_honors and f.number_suits == 1
 
 
 def _one_voided(f: HandFacts) -> bool:
-    return len(_number_suits(f)) == 2
+    return f.number_suits == 2
 
 
 def _all_types(f: HandFacts) -> bool:
-    kinds = set(f.kinds)
-    return len(_number_suits(f)) == 3 and bool(kinds & _WIND_SET) and bool(kinds & _DRAGON_SET)
+    kinds = f.kind_set
+    return f.number_suits == 3 and not kinds.isdisjoint(_WIND_SET) and not kinds.isdisjoint(_DRAGON_SET)
 
 
 def _rank_range(allowed: set[int], required: int | None = None) -> Callable[[HandFacts], bool]:
     def test(f: HandFacts) -> bool:
-        ranks = _numbers_only_ranks(f)
+        ranks = f.ranks
         return ranks is not None and ranks <= allowed and (required is None or required in ranks)
     return test
 
 
 def _all_simples(f: HandFacts) -> bool:
-    return not any(t in _ORPHANS for t in f.kinds)
+    return f.kind_set.isdisjoint(_ORPHANS)
 
 
 def _reversible(f: HandFacts) -> bool:
-    return all(t in _REVERSIBLE for t in f.kinds)
+    return f.kind_set <= _REVERSIBLE
 
 
 def _no_honors(f: HandFacts) -> bool:
-    return not _has_honors(f)
+    return not f.has_honors
 
 
 def _concealed_hand(f: HandFacts) -> bool:

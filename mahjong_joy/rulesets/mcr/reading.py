@@ -36,6 +36,16 @@ class HandFacts:
     melded_kongs: int
     concealed_kongs: int
     rules: McrRules
+    kind_set: frozenset[int] = frozenset()
+    number_suits: int = 0      # how many of the three number suits appear
+    has_honors: bool = False
+    ranks: frozenset[int] | None = None  # ranks 1-9 present, None when honors appear
+
+    def __post_init__(self) -> None:
+        self.kind_set = frozenset(self.kinds)
+        self.number_suits = len({t // 9 for t in self.kinds if t < 27})
+        self.has_honors = self.kinds[-1] >= 27
+        self.ranks = None if self.has_honors else frozenset(t % 9 + 1 for t in self.kinds)
 
     @property
     def kongs(self) -> int:

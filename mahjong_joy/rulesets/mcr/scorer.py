@@ -37,7 +37,8 @@ from mahjong_joy.hand.mcr_forms import (
     SEVEN_PAIRS,
     McrDecomposition,
     decompositions_of_counts,
-    is_regular_shape,
+    regular_waits,
+    seven_pairs_waits,
 )
 from mahjong_joy.rulesets.mcr.fan import (
     CHICKEN_HAND,
@@ -95,7 +96,12 @@ class McrScore:
     total: int = 0
     payments: dict[str, int] = field(default_factory=dict)
     form: str | None = None
-    reading: str = ""
+    decomposition: McrDecomposition | None = None
+
+    @property
+    def reading(self) -> str:
+        """The chosen decomposition as text (empty when there is none)."""
+        return "" if self.decomposition is None else str(self.decomposition)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON result object of ``mahjong-joy score --rules mcr --json``."""
@@ -162,7 +168,7 @@ def _result(s: McrSituation, fan: tuple, fan_total: int, d: McrDecomposition) ->
     flowers = s.flowers
     lines = fan + ((FLOWER_TILES, 1, flowers),) if flowers else fan
     total = fan_total + flowers
-    base = dict(fan=lines, fan_total=fan_total, flowers=flowers, total=total, form=d.form, reading=str(d))
+    base = dict(fan=lines, fan_total=fan_total, flowers=flowers, total=total, form=d.form, decomposition=d)
     if fan_total < MINIMUM_FAN:
         message = f"{fan_total} fan without flowers: a win needs {MINIMUM_FAN}"
         return McrScore(False, BELOW_MINIMUM, message, **base)
@@ -262,6 +268,7 @@ def _form_rows(form: str, library_kongs: bool) -> dict[str, Any]:
         "facts": tuple((i, r.test) for i, r in rows if r.scope in (HAND, SITUATION)),
         READING: tuple((i, r.test, r.covers) for i, r in rows if r.scope == READING),
         SET: tuple((i, r.test) for i, r in rows if r.scope == SET),
+        "memo": {},
     }
     for scope in (CHOWS, PUNGS):
         for arity in (-1, 2, 3, 4):
@@ -298,38 +305,17 @@ class _Context:
         if self._unique_regular is None:
             before = list(self.concealed)
             before[self.facts.win_tile] -= 1
-            self._unique_regular = _waits_at_most_one(before, 4 - self.melds, seven_pairs=not self.melds)
+            self._unique_regular = _waits_at_most_one(before, seven_pairs=not self.melds)
         return self._unique_regular
 
 
-def _wait_candidates(counts: list[int]) -> list[int]:
-    """Kinds that could complete a shape: held kinds and their number neighbours."""
-    near = set()
-    for t, n in enumerate(counts):
-        if n:
-            near.add(t)
-            if t < 27:
-                for d in (-2, -1, 1, 2):
-                    u = t + d
-                    if 0 <= u < 27 and u // 9 == t // 9:
-                        near.add(u)
-    return sorted(near)
-
-
-def _waits_at_most_one(before: list[int], sets_needed: int, seven_pairs: bool) -> bool:
+def _waits_at_most_one(before: list[int], seven_pairs: bool) -> bool:
     """True when exactly one kind completes ``before`` (shapes only: a fifth copy
-    counts, as in the unique-wait rule's reading of the shape)."""
-    found = 0
-    for t in _wait_candidates(before):
-        before[t] += 1
-        complete = is_regular_shape(before, sets_needed) or (
-            seven_pairs and sum(before) == 14 and all(n % 2 == 0 for n in before))
-        before[t] -= 1
-        if complete:
-            found += 1
-            if found > 1:
-                return False
-    return found == 1
+    counts, as the unique-wait rule reads the shape, RULES.md B4)."""
+    waits = regular_waits(before)
+    if seven_pairs:
+        waits |= seven_pairs_waits(before)
+    return len(waits) == 1
 
 
 # ---------------------------------------------------------------- one reading
@@ -386,18 +372,33 @@ def _unique_wait(ctx: _Context, d: McrDecomposition, r: Reading) -> bool:
     for t in d.knitted:
         rest[t] -= 1
     rest[win] -= 1
-    return _waits_at_most_one(rest, 1 - ctx.melds, seven_pairs=False)
+    return _waits_at_most_one(rest, seven_pairs=False)
 
 
 def _chow_instances(rows: dict[str, Any], r: Reading) -> list[Instance]:
     for i, test, _ in rows[CHOWS, -1]:
         if test(r):
-            return [(i, 0b1111)]  # a fan over all four chows and the pair: nothing else among them
+            return ((i, 0b1111),)  # a fan over all four chows and the pair: nothing else among them
     return _combinations(rows, CHOWS, r.chows, 0)
 
 
-def _combinations(rows: dict[str, Any], scope: str, tiles: tuple[int, ...], shift: int) -> list[Instance]:
-    """Combination fans over sorted ``tiles`` under the combination principles."""
+def _combinations(rows: dict[str, Any], scope: str, tiles: tuple[int, ...], shift: int) -> tuple[Instance, ...]:
+    """Combination fans over sorted ``tiles`` under the combination principles.
+
+    A pure function of the tiles, so each form's table keeps the answers it has
+    worked out (at most a few ten thousand sorted tuples of up to four sets).
+    """
+    if len(tiles) < 2:
+        return ()
+    memo = rows["memo"]
+    key = (scope, tiles)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(_combinations_of(rows, scope, tiles, shift))
+    return found
+
+
+def _combinations_of(rows: dict[str, Any], scope: str, tiles: tuple[int, ...], shift: int) -> list[Instance]:
     n = len(tiles)
     if n < 2:
         return []
