@@ -317,11 +317,10 @@ def is_mcr_winning(tiles: Sequence[int], melds: int = 0) -> bool:
 def mcr_shanten_by_form(tiles: Sequence[int], melds: int = 0) -> McrShanten:
     """Shanten of each MCR form for 13 or 14 tiles less 3 per declared meld."""
     counts = _checked(tiles, melds, complete=None)
-    size = sum(counts)
     regular = standard_distance(bytes(counts), melds) - 1
     if melds > 1:
         return McrShanten(regular, None, None, None, None)
-    knitted = _knitted_straight_shanten(counts, melds, size)
+    knitted = _knitted_straight_shanten(counts, melds)
     if melds:
         return McrShanten(regular, None, None, knitted, None)
     pairs = sum(n // 2 for n in counts)
@@ -338,68 +337,22 @@ def _honors_and_knitted_shanten(counts: Sequence[int]) -> int:
     return 13 - min(14, honors + best)
 
 
-def _knitted_straight_shanten(counts: list[int], melds: int, size: int) -> int:
-    """Per pattern: one held copy of each knitted kind counts, and the rest must give
-    ``1 - melds`` sets and a pair; a kept knitted tile is never worth less elsewhere
-    (moving one tile changes the rest's value by at most one)."""
+def _knitted_straight_shanten(counts: list[int], melds: int) -> int:
+    """Per pattern: each held knitted kind gives one tile, and the rest must give
+    ``1 - melds`` sets and a pair (the riichi tables' distance, which never uses a
+    fifth copy). Keeping a held knitted tile is never worse: moving one tile to the
+    rest changes the rest's distance by at most one."""
     best = 99
-    sets_needed = 1 - melds
     for pattern in KNITTED_PATTERNS:
         rest = list(counts)
-        kept = 0
+        missing = 0
         for t in pattern:
             if rest[t]:
                 rest[t] -= 1
-                kept += 1
-        kept += _kept_value(rest, sets_needed)
-        best = min(best, (14 - 3 * melds) - 1 - kept)
+            else:
+                missing += 1
+        best = min(best, missing + standard_distance(bytes(rest), 3 + melds) - 1)
     return best
-
-
-def _kept_value(counts: list[int], sets_needed: int) -> int:
-    """Most tiles of ``counts`` usable toward ``sets_needed`` sets and a pair: 3 per
-    set, 2 per partial set or pair, 1 per lone tile seeding a still-empty group."""
-    best = 0
-
-    def search(i: int, sets: int, partials: int, pair: int, used: int, lone: int) -> None:
-        nonlocal best
-        while i < KIND_COUNT and not counts[i]:
-            i += 1
-        if i == KIND_COUNT:
-            open_groups = sets_needed - sets - partials + 1 - pair
-            best = max(best, used + min(lone, open_groups))
-            return
-        for taken, s, p, q in _block_options(counts, i, sets + partials < sets_needed, not pair):
-            for t in taken:
-                counts[t] -= 1
-            search(i, sets + s, partials + p, pair + q, used + len(taken), lone)
-            for t in taken:
-                counts[t] += 1
-        counts[i] -= 1
-        search(i, sets, partials, pair, used, lone + 1)
-        counts[i] += 1
-
-    search(0, 0, 0, 0, 0, 0)
-    return best
-
-
-def _block_options(counts: list[int], i: int, room: bool, pair_open: bool) -> list[tuple[tuple[int, ...], int, int, int]]:
-    """Blocks starting at ``i``: (tiles, sets, partials, pairs) each adds."""
-    options: list[tuple[tuple[int, ...], int, int, int]] = []
-    number = i < 27
-    if room:
-        if counts[i] >= 3:
-            options.append(((i, i, i), 1, 0, 0))
-        if number and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
-            options.append(((i, i + 1, i + 2), 1, 0, 0))
-        if counts[i] >= 2:
-            options.append(((i, i), 0, 1, 0))
-        for step in (1, 2):
-            if number and i % 9 + step <= 8 and counts[i + step]:
-                options.append(((i, i + step), 0, 1, 0))
-    if pair_open and counts[i] >= 2:
-        options.append(((i, i), 0, 0, 1))
-    return options
 
 
 def mcr_shanten(tiles: Sequence[int], melds: int = 0) -> int:
