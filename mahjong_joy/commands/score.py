@@ -9,6 +9,10 @@ on. The JSON fields are described in the README's "Scoring" section.
 Exit codes: 0 when the situation was scored (a hand that does not win or has no
 yaku is still an answer), 2 on bad input (unreadable JSON, notation or fields, or
 an impossible situation).
+
+``--rules mcr`` scores a Chinese Official (MCR) situation instead (README, "MCR
+scoring"): the same modes and exit codes, a breakdown of the fan with their English
+and Chinese names.
 """
 
 from __future__ import annotations
@@ -31,6 +35,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--json", action="store_true", help="print the result as one JSON object")
     mode.add_argument("--jsonl", action="store_true", help="one situation per line in, one result per line out")
+    parser.add_argument("--rules", choices=RULESETS, default=None,
+                        help="score under another ruleset instead of riichi: mcr (Chinese Official)")
+
+
+# Rulesets ``--rules`` can name; without the flag the riichi scorer reads the situation.
+RULESETS = ("mcr",)
 
 
 def score_object(data: Any) -> tuple[HandScore, WinSituation]:
@@ -93,6 +103,8 @@ def _run_jsonl(stream: TextIO) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Entry point for ``mahjong-joy score``."""
+    if getattr(args, "rules", None) == "mcr":
+        return _run_mcr(args)
     try:
         stream = open(args.file, encoding="utf-8") if args.file else sys.stdin
     except OSError as exc:
@@ -118,3 +130,92 @@ def run(args: argparse.Namespace) -> int:
         print(f"mahjong-joy score: invalid situation: {result.message}", file=sys.stderr)
         return 2
     return 0
+
+
+# ---------------------------------------------------------------- --rules mcr
+
+def mcr_score_object(data: Any) -> tuple[Any, Any]:
+    """Score one MCR situation object; raises on bad fields (imported only when asked)."""
+    from mahjong_joy.rulesets.mcr import McrSituation, score_mcr
+
+    situation = McrSituation.from_dict(data)
+    return score_mcr(situation), situation
+
+
+def mcr_render(result: Any, situation: Any) -> str:
+    """Readable text for one MCR result: each fan with both names, totals, payments."""
+    from mahjong_joy.rulesets.mcr.fan import ROW_BY_ID
+
+    melds = "".join(f"  [{m.kind.replace('_', ' ')} {format_tiles(m.tiles)}]" for m in situation.melds)
+    how = "self-draw" if situation.tsumo else "discard"
+    winds = "ESWN"
+    lines = [f"hand: {format_tiles(situation.hand)}{melds}",
+             f"win: {format_tiles([situation.win_tile])} by {how}"
+             f" (seat {winds[situation.seat_wind - 27]}, prevalent {winds[situation.round_wind - 27]})"]
+    if result.reading:
+        lines.append(f"reading ({result.form.replace('_', ' ')}): {result.reading}")
+    if result.fan:
+        lines.append("fan:")
+        width = max(len(ROW_BY_ID[name].name) for name, _, _ in result.fan)
+        for name, value, count in result.fan:
+            row = ROW_BY_ID[name]
+            times = f" x{count}" if count > 1 else ""
+            lines.append(f"  {row.name:<{width}}  {row.chinese}  {value * count:>3}{times}  ({name})")
+        flowers = f" + {result.flowers} flowers = {result.total}" if result.flowers else ""
+        lines.append(f"fan total: {result.fan_total}{flowers}")
+    if not result.valid:
+        lines.append(f"no win: {result.error}" + (f" ({result.message})" if result.message else ""))
+        return "\n".join(lines)
+    pay = result.payments
+    if "each" in pay:
+        lines.append(f"payments: each of the three pays {pay['each']}")
+    else:
+        lines.append(f"payments: discarder pays {pay['discarder']}, the other two {pay['others']} each")
+    return "\n".join(lines)
+
+
+def _mcr_error_object(message: str) -> dict[str, Any]:
+    from mahjong_joy.rulesets.mcr import McrScore
+
+    return McrScore(False, INVALID_SITUATION, message).to_dict()
+
+
+def _run_mcr(args: argparse.Namespace) -> int:
+    """``mahjong-joy score --rules mcr``: the riichi command's modes for an MCR situation."""
+    try:
+        stream = open(args.file, encoding="utf-8") if args.file else sys.stdin
+    except OSError as exc:
+        print(f"mahjong-joy score: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        if args.jsonl:
+            for number, line in enumerate(stream, 1):
+                if line.strip():
+                    print(json.dumps(_mcr_line(number, line), ensure_ascii=False), flush=True)
+            return 0
+        text = stream.read()
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    try:
+        result, situation = mcr_score_object(json.loads(text))
+    except json.JSONDecodeError as exc:
+        print(f"mahjong-joy score: the situation is not JSON: {exc}", file=sys.stderr)
+        return 2
+    except MahjongJoyError as exc:
+        print(f"mahjong-joy score: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else mcr_render(result, situation))
+    if result.error == INVALID_SITUATION:
+        print(f"mahjong-joy score: invalid situation: {result.message}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _mcr_line(number: int, line: str) -> dict[str, Any]:
+    try:
+        return mcr_score_object(json.loads(line))[0].to_dict()
+    except json.JSONDecodeError as exc:
+        return _mcr_error_object(f"line {number}: not JSON: {exc}")
+    except MahjongJoyError as exc:
+        return _mcr_error_object(f"line {number}: {exc}")

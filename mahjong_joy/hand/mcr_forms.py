@@ -34,6 +34,7 @@ from typing import NamedTuple
 from mahjong_joy.errors import InvalidHandError
 from mahjong_joy.hand.counts import counts_of
 from mahjong_joy.hand.shanten import standard_distance
+from mahjong_joy.notation import format_tiles
 from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS, tile_name
 
 REGULAR = "regular"
@@ -85,15 +86,16 @@ class McrDecomposition(NamedTuple):
     knitted: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        parts = [str(s) for s in self.sets]
-        if self.pair is not None and self.form in (REGULAR, KNITTED_STRAIGHT):
+        if self.form == THIRTEEN_ORPHANS:
+            return f"thirteen orphans, pair {tile_name(self.pair)}"
+        if self.form == HONORS_AND_KNITTED:
+            greater = sum(1 for t in self.knitted if t >= 27) == 7
+            return f"{format_tiles(self.knitted)} ({'greater' if greater else 'lesser'} honors and knitted)"
+        parts = [f"knitted {format_tiles(self.knitted)}"] if self.knitted else []
+        parts += [str(s) for s in sorted(self.sets, key=lambda s: (s.tile, s.kind))]
+        parts += [tile_name(p)[0] * 2 + tile_name(p)[1] for p in self.pairs]
+        if self.pair is not None:
             parts.append(tile_name(self.pair)[0] * 2 + tile_name(self.pair)[1])
-        if self.pairs:
-            parts.extend(tile_name(p)[0] * 2 + tile_name(p)[1] for p in self.pairs)
-        if self.knitted and self.form == KNITTED_STRAIGHT:
-            parts.insert(0, "knitted:" + "".join(tile_name(t) for t in self.knitted))
-        if self.form in (THIRTEEN_ORPHANS, HONORS_AND_KNITTED):
-            parts.append(self.form.replace("_", " "))
         return " ".join(parts)
 
 
