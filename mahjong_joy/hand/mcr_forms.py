@@ -147,6 +147,18 @@ def _suits(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     return (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
 
 
+@cache
+def _suit_options(counts: tuple[int, ...], suit: int) -> tuple[tuple, tuple]:
+    """One suit's readings as ready-made sets: (sets-only options, (sets, pair tile)
+    options), tiles offset to the suit. Built once per suit shape."""
+    base = suit * 9
+    honors = suit == 3
+    plain = tuple(tuple(McrSet(k, base + t) for k, t in sets) for sets in _set_splits(counts, honors))
+    paired = tuple((tuple(McrSet(k, base + t) for k, t in sets), base + pair)
+                   for sets, pair in _pair_splits(counts, honors))
+    return plain, paired
+
+
 def regular_splits(counts: Sequence[int]) -> list[tuple[tuple[McrSet, ...], int]]:
     """Every (sets, pair) reading of concealed ``counts`` as sets plus one pair.
 
@@ -154,23 +166,21 @@ def regular_splits(counts: Sequence[int]) -> list[tuple[tuple[McrSet, ...], int]
     declared melds. Counts above four are allowed (the unique-wait test asks about
     shapes, not about the wall).
     """
-    suits = _suits(counts)
-    plain = [_set_splits(s, i == 3) for i, s in enumerate(suits)]
-    if sum(1 for p in plain if not p) > 1:
+    options = [_suit_options(tuple(counts[i * 9:i * 9 + 9]), i) for i in range(4)]
+    blocked = [i for i in range(4) if not options[i][0]]
+    if len(blocked) > 1:
         return []
     out: list[tuple[tuple[McrSet, ...], int]] = []
-    for pair_suit, suit in enumerate(suits):
-        others = [plain[i] for i in range(4) if i != pair_suit]
-        if any(not o for o in others):
+    for pair_suit in (blocked or range(4)):
+        paired = options[pair_suit][1]
+        if not paired:
             continue
-        for sets, pair in _pair_splits(suit, pair_suit == 3):
-            base = pair_suit * 9
-            own = tuple(McrSet(k, base + t) for k, t in sets)
-            combos: list[tuple[McrSet, ...]] = [own]
-            for index, options in ((i, plain[i]) for i in range(4) if i != pair_suit):
-                offset = index * 9
-                combos = [c + tuple(McrSet(k, offset + t) for k, t in o) for c in combos for o in options]
-            out.extend((c, base + pair) for c in combos)
+        combos: list[tuple[McrSet, ...]] = [()]
+        for i in range(4):
+            if i != pair_suit:
+                plain = options[i][0]
+                combos = [c + o for c in combos for o in plain] if len(plain) > 1 else [c + plain[0] for c in combos]
+        out.extend((c + sets, pair) for sets, pair in paired for c in combos)
     return out
 
 
@@ -277,23 +287,33 @@ def mcr_decompositions(tiles: Sequence[int], melds: int = 0) -> list[McrDecompos
 
 
 def decompositions_of_counts(counts: list[int], melds: int) -> list[McrDecomposition]:
-    """:func:`mcr_decompositions` on validated counts (the scorer's entry)."""
+    """:func:`mcr_decompositions` on validated counts (the scorer's entry).
+
+    The special forms are tried only past a cheap necessary condition on the counts
+    (nine different number kinds for a knitted straight; no odd count for seven
+    pairs; no kind twice save one for thirteen orphans and none for honors and
+    knitted), read from the counts as bytes.
+    """
     found = [McrDecomposition(REGULAR, sets, pair) for sets, pair in regular_splits(counts)
              if len(sets) == 4 - melds]
-    if melds <= 1:
+    key = bytes(counts)
+    if melds <= 1 and 27 - key[:27].count(0) >= 9:
         found.extend(_knitted_straight_readings(counts, melds))
     if melds:
         return found
-    if is_seven_pairs(counts):
+    odd = key.count(1) + key.count(3)
+    if not odd and is_seven_pairs(counts):
         pairs = tuple(t for t in range(KIND_COUNT) for _ in range(counts[t] // 2))
         found.append(McrDecomposition(SEVEN_PAIRS, pairs=pairs))
-    if is_thirteen_orphans(counts):
+    singles = key.count(1)
+    if singles == 12 and is_thirteen_orphans(counts):
         pair = next(t for t in ORPHANS if counts[t] == 2)
         found.append(McrDecomposition(THIRTEEN_ORPHANS, pair=pair))
-    pattern = honors_and_knitted_pattern(counts)
-    if pattern is not None:
-        held = tuple(t for t in range(KIND_COUNT) if counts[t])
-        found.append(McrDecomposition(HONORS_AND_KNITTED, knitted=held))
+    if singles == 14:
+        pattern = honors_and_knitted_pattern(counts)
+        if pattern is not None:
+            held = tuple(t for t in range(KIND_COUNT) if counts[t])
+            found.append(McrDecomposition(HONORS_AND_KNITTED, knitted=held))
     return found
 
 

@@ -65,6 +65,7 @@ class FanRow(NamedTuple):
     forms: frozenset[str] = REGULAR_ONLY
     arity: int = 0               # sets in a ``chows`` / ``pungs`` combination (-1: all four chows and the pair)
     covers: Callable[[Reading], int] | None = None  # the set bits a ``reading`` fan uses, for ``absorbs``
+    tiles: frozenset[int] | None = None  # ``set`` rows: the only pung tiles the predicate can accept
 
 
 # ---------------------------------------------------------------- tile helpers
@@ -207,7 +208,7 @@ def _terminal_chows_three_suited(r: Reading) -> bool:
 
 def _nine_gates(r: Reading) -> bool:
     f = r.facts
-    if f.melded_packs or f.concealed_kongs or r.form != REGULAR:
+    if f.has_honors or f.number_suits != 1 or f.melded_packs or f.concealed_kongs or r.form != REGULAR:
         return False
     suit = f.win_tile // 9
     if suit == 3 or any(t // 9 != suit for t in f.kinds):
@@ -226,32 +227,33 @@ def _nine_gates_covers(r: Reading) -> int:
 
 
 def _little_four_winds(r: Reading) -> bool:
-    return r.pair in _WIND_SET and sum(1 for t in r.pungs if t in _WIND_SET) == 3
+    return r.pair in _WIND_SET and len(_WIND_SET.intersection(r.pungs)) == 3
 
 
 def _little_three_dragons(r: Reading) -> bool:
-    return r.pair in _DRAGON_SET and sum(1 for t in r.pungs if t in _DRAGON_SET) == 2
+    return r.pair in _DRAGON_SET and len(_DRAGON_SET.intersection(r.pungs)) == 2
 
 
 def _all_chows(r: Reading) -> bool:
     return not r.pungs and r.pair is not None and r.pair < 27
 
 
-def _groups_all(r: Reading, chow_ok: Callable[[int], bool], tile_ok: Callable[[int], bool]) -> bool:
-    return (r.pair is not None and tile_ok(r.pair) and all(chow_ok(c) for c in r.chows)
-            and all(tile_ok(p) for p in r.pungs))
+_OUTSIDE_CHOWS = frozenset(t for t in range(27) if t % 9 in (0, 6))
+_FIVE_CHOWS = frozenset(t for t in range(27) if 2 <= t % 9 <= 4)
+_FIVES = frozenset((4, 13, 22))
+_EVENS = frozenset(t for t in range(27) if t % 9 in (1, 3, 5, 7))
 
 
 def _outside(r: Reading) -> bool:
-    return _groups_all(r, lambda c: c % 9 in (0, 6), lambda t: t in _ORPHANS)
+    return r.pair in _ORPHANS and _ORPHANS.issuperset(r.pungs) and _OUTSIDE_CHOWS.issuperset(r.chows)
 
 
 def _all_five(r: Reading) -> bool:
-    return _groups_all(r, lambda c: 2 <= c % 9 <= 4, lambda t: t < 27 and t % 9 == 4)
+    return r.pair in _FIVES and _FIVES.issuperset(r.pungs) and _FIVE_CHOWS.issuperset(r.chows)
 
 
 def _all_even_pungs(r: Reading) -> bool:
-    return not r.chows and _groups_all(r, lambda c: False, lambda t: t < 27 and t % 9 in (1, 3, 5, 7))
+    return not r.chows and r.pair in _EVENS and _EVENS.issuperset(r.pungs)
 
 
 def _seven_shifted(r: Reading) -> bool:
@@ -274,7 +276,7 @@ def _tile_hog(r: Reading) -> int:
     if r.form == SEVEN_PAIRS and not f.rules.seven_pairs_tile_hog and (
             _all_terminals(f) or _all_green(f)):
         return 0  # the 2006 Tianjin ruling (RULES.md C2 row 16), an option
-    return sum(1 for n in f.counts if n == 4) - f.kongs
+    return f.fours - f.kongs
 
 
 def _wait_fan(position: str) -> Callable[[Reading], bool]:
@@ -493,9 +495,10 @@ FAN_ROWS: tuple[FanRow, ...] = (
     FanRow(57, "two_melded_kongs", "Two Melded Kongs", "双明杠", 4, HAND, lambda f: f.melded_kongs == 2,
            ("melded_kong",), forms=SETS_FORMS),
     FanRow(58, "last_tile", "Last Tile", "和绝张", 4, SITUATION, lambda f: f.last_tile, forms=ALL_FORMS),
-    FanRow(59, "dragon_pung", "Dragon Pung", "箭刻", 2, SET, _dragon_pung, forms=SETS_FORMS),
-    FanRow(60, "prevalent_wind", "Prevalent Wind", "圈风刻", 2, SET, _prevalent, (), (_PTOH,), forms=SETS_FORMS),
-    FanRow(61, "seat_wind", "Seat Wind", "门风刻", 2, SET, _seat, (), (_PTOH,), forms=SETS_FORMS),
+    FanRow(59, "dragon_pung", "Dragon Pung", "箭刻", 2, SET, _dragon_pung, forms=SETS_FORMS, tiles=_DRAGON_SET),
+    FanRow(60, "prevalent_wind", "Prevalent Wind", "圈风刻", 2, SET, _prevalent, (), (_PTOH,), forms=SETS_FORMS,
+           tiles=_WIND_SET),
+    FanRow(61, "seat_wind", "Seat Wind", "门风刻", 2, SET, _seat, (), (_PTOH,), forms=SETS_FORMS, tiles=_WIND_SET),
     FanRow(62, "concealed_hand", "Concealed Hand", "门前清", 2, HAND, _concealed_hand, forms=SETS_FORMS),
     FanRow(63, "all_chows", "All Chows", "平和", 2, READING, _all_chows, ("no_honors",), forms=SETS_FORMS),
     FanRow(64, "tile_hog", "Tile Hog", "四归一", 2, READING, _tile_hog, forms=TILE_FORMS),
@@ -508,7 +511,8 @@ FAN_ROWS: tuple[FanRow, ...] = (
     FanRow(70, "mixed_double_chow", "Mixed Double Chow", "喜相逢", 1, CHOWS, _mixed_double, arity=2),
     FanRow(71, "short_straight", "Short Straight", "连六", 1, CHOWS, _short_straight, arity=2),
     FanRow(72, "two_terminal_chows", "Two Terminal Chows", "老少副", 1, CHOWS, _two_terminal, arity=2),
-    FanRow(73, _PTOH, "Pung of Terminals or Honors", "幺九刻", 1, SET, _terminal_or_wind_pung, forms=SETS_FORMS),
+    FanRow(73, _PTOH, "Pung of Terminals or Honors", "幺九刻", 1, SET, _terminal_or_wind_pung, forms=SETS_FORMS,
+           tiles=_TERMINALS | _WIND_SET),
     FanRow(74, "melded_kong", "Melded Kong", "明杠", 1, HAND, lambda f: f.melded_kongs >= 1, forms=SETS_FORMS),
     FanRow(75, "one_voided_suit", "One Voided Suit", "缺一门", 1, HAND, _one_voided, forms=TILE_FORMS),
     FanRow(76, "no_honors", "No Honors", "无字", 1, HAND, _no_honors, forms=TILE_FORMS),

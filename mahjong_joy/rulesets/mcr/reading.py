@@ -18,7 +18,7 @@ from mahjong_joy.rulesets.mcr.situation import McrRules
 PUNG_BIT_SHIFT = 4
 
 
-@dataclass
+@dataclass(slots=True)
 class HandFacts:
     """Per-hand facts shared by every reading."""
 
@@ -40,19 +40,21 @@ class HandFacts:
     number_suits: int = 0      # how many of the three number suits appear
     has_honors: bool = False
     ranks: frozenset[int] | None = None  # ranks 1-9 present, None when honors appear
+    fours: int = 0             # kinds held four times (kongs included)
 
     def __post_init__(self) -> None:
         self.kind_set = frozenset(self.kinds)
         self.number_suits = len({t // 9 for t in self.kinds if t < 27})
         self.has_honors = self.kinds[-1] >= 27
         self.ranks = None if self.has_honors else frozenset(t % 9 + 1 for t in self.kinds)
+        self.fours = self.counts.count(4)
 
     @property
     def kongs(self) -> int:
         return self.melded_kongs + self.concealed_kongs
 
 
-@dataclass
+@dataclass(slots=True)
 class Reading:
     """One decomposition of the whole hand in one form."""
 

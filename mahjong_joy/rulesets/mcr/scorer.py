@@ -127,24 +127,26 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     ((('pure_straight', 16, 1), ('fully_concealed_hand', 4, 1), ('all_chows', 2, 1), ('single_wait', 1, 1)), 23, {'each': 31})
     """
     rules = situation.rules if rules is None else rules
-    problem = situation_problem(situation)
+    counts = _all_counts(situation)
+    problem = situation_problem(situation, counts)
     if problem:
         return McrScore(False, INVALID_SITUATION, problem, flowers=situation.flowers)
-    scored = scored_readings(situation, rules)
+    scored = scored_readings(situation, rules, counts)
     if not scored:
         return McrScore(False, NOT_WINNING, "the tiles do not form a complete MCR hand", flowers=situation.flowers)
     total, fan, reading = max(scored, key=lambda item: _rank(item))
     return _result(situation, fan, total, reading)
 
 
-def scored_readings(situation: McrSituation, rules: McrRules | None = None) -> list[tuple[int, tuple, McrDecomposition]]:
+def scored_readings(situation: McrSituation, rules: McrRules | None = None,
+                    counts: list[int] | None = None) -> list[tuple[int, tuple, McrDecomposition]]:
     """(fan total, fan lines, decomposition) for every reading of a valid situation.
 
     Public for the tests: with equal totals any reading is legal (B5 row 5), so a
     comparison with another calculator asks whether its fan list is among these.
     """
     rules = situation.rules if rules is None else rules
-    facts = hand_facts(situation, rules)
+    facts = hand_facts(situation, rules, counts)
     concealed = [0] * KIND_COUNT
     for t in situation.hand:
         concealed[t] += 1
@@ -186,7 +188,7 @@ def payments(total: int, tsumo: bool) -> dict[str, int]:
 
 # ---------------------------------------------------------------- situation checks
 
-def situation_problem(s: McrSituation) -> str:
+def situation_problem(s: McrSituation, counts: list[int] | None = None) -> str:
     """Why the situation cannot be a win, or ``""`` (RULES.md B2, B4)."""
     if len(s.melds) > 4:
         return f"{len(s.melds)} melds: a hand has at most 4"
@@ -195,8 +197,8 @@ def situation_problem(s: McrSituation) -> str:
                 f" {14 - 3 * len(s.melds)} (kongs count as three)")
     if s.win_tile not in s.hand:
         return f"the winning tile {tile_name(s.win_tile)} is not in the hand"
-    counts = _all_counts(s)
-    over = [t for t in range(KIND_COUNT) if counts[t] > 4]
+    counts = _all_counts(s) if counts is None else counts
+    over = [t for t in range(KIND_COUNT) if counts[t] > 4] if max(counts) > 4 else ()
     if over:
         return f"{counts[over[0]]} copies of {tile_name(over[0])} between the hand and the melds: a kind has only 4"
     return _flag_problem(s, counts)
@@ -229,11 +231,11 @@ def _all_counts(s: McrSituation) -> list[int]:
     return counts
 
 
-def hand_facts(s: McrSituation, rules: McrRules) -> HandFacts:
+def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None) -> HandFacts:
     """The per-hand facts, with Last Tile settled from the tiles where they decide it:
     three copies in the player's own melds make it, a copy in the concealed hand
     rules it out (RULES.md B4 和绝张; C2 row 5)."""
-    counts = _all_counts(s)
+    counts = _all_counts(s) if counts is None else counts
     in_hand = s.hand.count(s.win_tile)
     in_melds = counts[s.win_tile] - in_hand
     last_tile = (s.last_tile or in_melds == 3) and in_hand == 1
@@ -267,7 +269,8 @@ def _form_rows(form: str, library_kongs: bool) -> dict[str, Any]:
     by_scope: dict[str, Any] = {
         "facts": tuple((i, r.test) for i, r in rows if r.scope in (HAND, SITUATION)),
         READING: tuple((i, r.test, r.covers) for i, r in rows if r.scope == READING),
-        SET: tuple((i, r.test) for i, r in rows if r.scope == SET),
+        SET: {t: tuple((i, r.test) for i, r in rows if r.scope == SET and (r.tiles is None or t in r.tiles))
+              for t in range(KIND_COUNT)},
         "memo": {},
     }
     for scope in (CHOWS, PUNGS):
@@ -329,8 +332,9 @@ def _instances(ctx: _Context, d: McrDecomposition) -> list[Instance]:
         if count:
             mask = covers(reading) if covers else 0
             found.extend((i, mask) for _ in range(count))
+    set_rows = rows[SET]
     for bit, tile in enumerate(reading.pungs):
-        for i, test in rows[SET]:
+        for i, test in set_rows[tile]:
             if test(reading, tile):
                 found.append((i, 1 << (PUNG_BIT_SHIFT + bit)))
     found.extend(_chow_instances(rows, reading))
