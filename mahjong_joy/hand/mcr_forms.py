@@ -204,40 +204,48 @@ def is_regular_shape(counts: Sequence[int], sets_needed: int) -> bool:
 
 
 @cache
-def _suit_waits(counts: tuple[int, ...], honors: bool) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
-    """For one suit: (sets only?, a pair and sets?, ranks completing it to sets only,
-    ranks completing it to a pair and sets). Shapes only: a fifth copy counts."""
+def _suit_waits(counts: tuple[int, ...], suit: int) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
+    """For one suit: (sets only?, kinds completing it to sets only, kinds completing it
+    to a pair and sets). Shapes only: a fifth copy counts. Built once per suit shape."""
+    honors = suit == 3
     plain = bool(_set_splits(counts, honors))
-    paired = bool(_pair_splits(counts, honors))
     to_plain, to_paired = [], []
     for r in range(len(counts)):
         grown = counts[:r] + (counts[r] + 1,) + counts[r + 1:]
         if _set_splits(grown, honors):
-            to_plain.append(r)
+            to_plain.append(suit * 9 + r)
         if _pair_splits(grown, honors):
-            to_paired.append(r)
-    return plain, paired, tuple(to_plain), tuple(to_paired)
+            to_paired.append(suit * 9 + r)
+    return plain, tuple(to_plain), tuple(to_paired)
+
+
+def regular_wait_groups(counts: Sequence[int]) -> list[tuple[int, ...]]:
+    """The kinds completing ``counts`` (one tile short) to sets and a pair, as
+    disjoint groups (one per suit that can take the tile); shapes only.
+
+    A kind completes the hand when the suit it joins becomes complete, with the
+    pair or without it, and the other suits are complete with the pair exactly
+    once. A suit cannot be both complete without a pair and with one (3n against
+    3n + 2 tiles), so the groups never overlap.
+    """
+    info = [_suit_waits(tuple(counts[i * 9:i * 9 + 9]), i) for i in range(4)]
+    open_suits = [i for i in range(4) if not info[i][0]]
+    groups = []
+    for i in range(4):
+        others = [j for j in open_suits if j != i]
+        if not others:
+            groups.append(info[i][2])
+        elif len(others) == 1:
+            # the one open suit must hold the pair: complete as a pair and sets
+            j = others[0]
+            if _pair_splits(tuple(counts[j * 9:j * 9 + 9]), j == 3):
+                groups.append(info[i][1])
+    return [g for g in groups if g]
 
 
 def regular_waits(counts: Sequence[int]) -> set[int]:
-    """Kinds completing ``counts`` (one tile short) to sets and a pair, shapes only.
-
-    A kind completes the hand when the suit it joins becomes complete (with or
-    without the pair) and the other suits are complete with the pair exactly once.
-    """
-    info = [_suit_waits(s, i == 3) for i, s in enumerate(_suits(counts))]
-    waits: set[int] = set()
-    for i, (_, _, to_plain, to_paired) in enumerate(info):
-        others = [info[j] for j in range(4) if j != i]
-        if not all(o[0] or o[1] for o in others):
-            continue
-        plain_others = all(o[0] for o in others)
-        one_pair_other = any(o[1] and all(p[0] for p in others if p is not o) for o in others)
-        if plain_others:
-            waits.update(i * 9 + r for r in to_paired)
-        if one_pair_other:
-            waits.update(i * 9 + r for r in to_plain)
-    return waits
+    """Kinds completing ``counts`` (one tile short) to sets and a pair, shapes only."""
+    return {t for group in regular_wait_groups(counts) for t in group}
 
 
 def seven_pairs_waits(counts: Sequence[int]) -> set[int]:

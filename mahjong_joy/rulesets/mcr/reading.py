@@ -41,6 +41,7 @@ class HandFacts:
     has_honors: bool = False
     ranks: frozenset[int] | None = None  # ranks 1-9 present, None when honors appear
     fours: int = 0             # kinds held four times (kongs included)
+    open_gates: frozenset[str] = frozenset()  # the rows' ``needs`` that this hand meets
 
     def __post_init__(self) -> None:
         self.kind_set = frozenset(self.kinds)
@@ -48,6 +49,17 @@ class HandFacts:
         self.has_honors = self.kinds[-1] >= 27
         self.ranks = None if self.has_honors else frozenset(t % 9 + 1 for t in self.kinds)
         self.fours = self.counts.count(4)
+        triples = self.fours + self.counts.count(3)
+        gates = {
+            "kongs": self.melded_kongs + self.concealed_kongs > 0,
+            "flags": self.last_tile or self.kong_replacement or self.robbing_kong or self.last_wall_tile,
+            "numbers_only": not self.has_honors,
+            "honors": self.has_honors,
+            "two_triples": triples >= 2,
+            "one_suit": not self.has_honors and self.number_suits == 1,
+            "fours": self.fours > 0,
+        }
+        self.open_gates = frozenset(name for name, open_ in gates.items() if open_)
 
     @property
     def kongs(self) -> int:

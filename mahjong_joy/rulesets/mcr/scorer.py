@@ -37,7 +37,7 @@ from mahjong_joy.hand.mcr_forms import (
     SEVEN_PAIRS,
     McrDecomposition,
     decompositions_of_counts,
-    regular_waits,
+    regular_wait_groups,
     seven_pairs_waits,
 )
 from mahjong_joy.rulesets.mcr.fan import (
@@ -69,6 +69,9 @@ ORDER: tuple[FanRow, ...] = tuple(
 _POSITION = {row.id: i for i, row in enumerate(ORDER)}
 _EXCLUDES = tuple(frozenset(_POSITION[n] for n in row.excludes) for row in ORDER)
 _ABSORBS = tuple(frozenset(_POSITION[n] for n in row.absorbs) for row in ORDER)
+_EXCLUDE_MASK = tuple(sum(1 << j for j in rows) for rows in _EXCLUDES)
+_ABSORB_MASK = tuple(sum(1 << j for j in rows) for rows in _ABSORBS)
+_LINE = tuple((row.id, row.points) for row in ORDER)
 _CHICKEN = _POSITION[CHICKEN_HAND]
 _PREFERRED = frozenset(_POSITION[n] for n in ("pure_triple_chow", "triple_pung"))
 for _i, _row in enumerate(ORDER):
@@ -267,8 +270,8 @@ def _form_rows(form: str, library_kongs: bool) -> dict[str, Any]:
     rows = [(i, r) for i, r in enumerate(ORDER)
             if form in r.forms and (r is not LIBRARY_KONG_ROW or library_kongs)]
     by_scope: dict[str, Any] = {
-        "facts": tuple((i, r.test) for i, r in rows if r.scope in (HAND, SITUATION)),
-        READING: tuple((i, r.test, r.covers) for i, r in rows if r.scope == READING),
+        "facts": _by_gate([(r.needs, (i, r.test)) for i, r in rows if r.scope in (HAND, SITUATION)]),
+        READING: _by_gate([(r.needs, (i, r.test, r.covers)) for i, r in rows if r.scope == READING]),
         SET: {t: tuple((i, r.test) for i, r in rows if r.scope == SET and (r.tiles is None or t in r.tiles))
               for t in range(KIND_COUNT)},
         "memo": {},
@@ -278,6 +281,18 @@ def _form_rows(form: str, library_kongs: bool) -> dict[str, Any]:
             by_scope[scope, arity] = tuple((i, r.test, r.points) for i, r in rows
                                            if r.scope == scope and r.arity == arity)
     return by_scope
+
+
+def _by_gate(rows: list[tuple[str | None, tuple]]) -> tuple[tuple[str | None, tuple], ...]:
+    """Rows grouped by the gate they need (``None``: always asked), table order kept within."""
+    gates: dict[str | None, list[tuple]] = {}
+    for needs, row in rows:
+        gates.setdefault(needs, []).append(row)
+    return tuple((needs, tuple(group)) for needs, group in gates.items())
+
+
+def _open_rows(groups: tuple[tuple[str | None, tuple], ...], open_gates: frozenset[str]) -> list[tuple]:
+    return [row for needs, group in groups if needs is None or needs in open_gates for row in group]
 
 
 class _Context:
@@ -298,7 +313,9 @@ class _Context:
     def facts_instances(self, form: str, rows: dict[str, Any]) -> list[Instance]:
         found = self._facts_instances.get(form)
         if found is None:
-            found = [(i, 0) for i, test in rows["facts"] if test(self.facts)]
+            facts = self.facts
+            found = [(i, 0) for i, test in _open_rows(rows["facts"], facts.open_gates) if test(facts)]
+            found.sort()
             self._facts_instances[form] = found
         return found
 
@@ -315,10 +332,13 @@ class _Context:
 def _waits_at_most_one(before: list[int], seven_pairs: bool) -> bool:
     """True when exactly one kind completes ``before`` (shapes only: a fifth copy
     counts, as the unique-wait rule reads the shape, RULES.md B4)."""
-    waits = regular_waits(before)
-    if seven_pairs:
-        waits |= seven_pairs_waits(before)
-    return len(waits) == 1
+    groups = regular_wait_groups(before)
+    found = sum(len(g) for g in groups)
+    if seven_pairs and found <= 1:
+        extra = seven_pairs_waits(before)
+        if extra and (not groups or extra != set(groups[0])):
+            found += 1
+    return found == 1
 
 
 # ---------------------------------------------------------------- one reading
@@ -327,7 +347,7 @@ def _instances(ctx: _Context, d: McrDecomposition) -> list[Instance]:
     rows = _form_rows(d.form, ctx.library_kongs)
     reading = _reading(ctx, d)
     found = list(ctx.facts_instances(d.form, rows))
-    for i, test, covers in rows[READING]:
+    for i, test, covers in _open_rows(rows[READING], ctx.facts.open_gates):
         count = int(test(reading))
         if count:
             mask = covers(reading) if covers else 0
@@ -469,29 +489,38 @@ def _cut(found: list[Instance], limit: int) -> list[Instance]:
     return found
 
 
-def _resolve(found: list[Instance]) -> list[Instance]:
-    """Apply ``excludes`` and ``absorbs`` in table order; nothing left is Chicken Hand."""
+def _resolve(found: list[Instance]) -> list[int]:
+    """Apply ``excludes`` and ``absorbs`` in table order; nothing left is Chicken Hand.
+    Returns the counted rows' positions, sorted, one per instance."""
     found.sort()
-    excluded: set[int] = set()
-    absorbers: list[tuple[frozenset[int], int]] = []
+    excluded = 0
+    absorbers: list[tuple[int, int]] = []
     counted = []
     for i, mask in found:
-        if i in excluded:
+        if excluded >> i & 1:
             continue
-        if mask and any(i in rows and mask & cover == mask for rows, cover in absorbers):
+        if mask and absorbers and any(rows >> i & 1 and mask & cover == mask for rows, cover in absorbers):
             continue
-        counted.append((i, mask))
-        excluded |= _EXCLUDES[i]
-        if _ABSORBS[i] and mask:
-            absorbers.append((_ABSORBS[i], mask))
-    return counted or [(_CHICKEN, 0)]
+        counted.append(i)
+        excluded |= _EXCLUDE_MASK[i]
+        if mask and _ABSORB_MASK[i]:
+            absorbers.append((_ABSORB_MASK[i], mask))
+    return counted or [_CHICKEN]
 
 
-def _lines(counted: list[Instance]) -> tuple[tuple[str, int, int], ...]:
-    lines: dict[int, int] = {}
-    for i, _ in counted:
-        lines[i] = lines.get(i, 0) + 1
-    return tuple((ORDER[i].id, ORDER[i].points, n) for i, n in lines.items())
+def _lines(counted: list[int]) -> tuple[tuple[str, int, int], ...]:
+    """(id, points, count) per counted row, in table order."""
+    lines = []
+    previous, run = -1, 0
+    for i in counted:
+        if i == previous:
+            run += 1
+            continue
+        if run:
+            lines.append(_LINE[previous] + (run,))
+        previous, run = i, 1
+    lines.append(_LINE[previous] + (run,))
+    return tuple(lines)
 
 
 def fan_row(fan_id: str) -> FanRow:
