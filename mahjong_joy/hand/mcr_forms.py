@@ -204,11 +204,13 @@ def is_regular_shape(counts: Sequence[int], sets_needed: int) -> bool:
 
 
 @cache
-def _suit_waits(counts: tuple[int, ...], suit: int) -> tuple[bool, tuple[int, ...], tuple[int, ...]]:
-    """For one suit: (sets only?, kinds completing it to sets only, kinds completing it
-    to a pair and sets). Shapes only: a fifth copy counts. Built once per suit shape."""
+def _suit_waits(counts: tuple[int, ...], suit: int) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
+    """For one suit: (sets only?, a pair and sets?, kinds completing it to sets only,
+    kinds completing it to a pair and sets). Shapes only: a fifth copy counts. Built
+    once per suit shape."""
     honors = suit == 3
     plain = bool(_set_splits(counts, honors))
+    paired = bool(_pair_splits(counts, honors))
     to_plain, to_paired = [], []
     for r in range(len(counts)):
         grown = counts[:r] + (counts[r] + 1,) + counts[r + 1:]
@@ -216,7 +218,7 @@ def _suit_waits(counts: tuple[int, ...], suit: int) -> tuple[bool, tuple[int, ..
             to_plain.append(suit * 9 + r)
         if _pair_splits(grown, honors):
             to_paired.append(suit * 9 + r)
-    return plain, tuple(to_plain), tuple(to_paired)
+    return plain, paired, tuple(to_plain), tuple(to_paired)
 
 
 def regular_wait_groups(counts: Sequence[int]) -> list[tuple[int, ...]]:
@@ -230,16 +232,15 @@ def regular_wait_groups(counts: Sequence[int]) -> list[tuple[int, ...]]:
     """
     info = [_suit_waits(tuple(counts[i * 9:i * 9 + 9]), i) for i in range(4)]
     open_suits = [i for i in range(4) if not info[i][0]]
+    if len(open_suits) > 2:
+        return []
     groups = []
     for i in range(4):
         others = [j for j in open_suits if j != i]
         if not others:
-            groups.append(info[i][2])
-        elif len(others) == 1:
-            # the one open suit must hold the pair: complete as a pair and sets
-            j = others[0]
-            if _pair_splits(tuple(counts[j * 9:j * 9 + 9]), j == 3):
-                groups.append(info[i][1])
+            groups.append(info[i][3])
+        elif len(others) == 1 and info[others[0]][1]:
+            groups.append(info[i][2])  # the one open suit holds the pair
     return [g for g in groups if g]
 
 

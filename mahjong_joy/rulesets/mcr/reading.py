@@ -36,34 +36,28 @@ class HandFacts:
     melded_kongs: int
     concealed_kongs: int
     rules: McrRules
-    kind_set: frozenset[int] = frozenset()
-    number_suits: int = 0      # how many of the three number suits appear
-    has_honors: bool = False
-    ranks: frozenset[int] | None = None  # ranks 1-9 present, None when honors appear
-    fours: int = 0             # kinds held four times (kongs included)
-    open_gates: frozenset[str] = frozenset()  # the rows' ``needs`` that this hand meets
-
-    def __post_init__(self) -> None:
-        self.kind_set = frozenset(self.kinds)
-        self.number_suits = len({t // 9 for t in self.kinds if t < 27})
-        self.has_honors = self.kinds[-1] >= 27
-        self.ranks = None if self.has_honors else frozenset(t % 9 + 1 for t in self.kinds)
-        self.fours = self.counts.count(4)
-        triples = self.fours + self.counts.count(3)
-        gates = {
-            "kongs": self.melded_kongs + self.concealed_kongs > 0,
-            "flags": self.last_tile or self.kong_replacement or self.robbing_kong or self.last_wall_tile,
-            "numbers_only": not self.has_honors,
-            "honors": self.has_honors,
-            "two_triples": triples >= 2,
-            "one_suit": not self.has_honors and self.number_suits == 1,
-            "fours": self.fours > 0,
-        }
-        self.open_gates = frozenset(name for name, open_ in gates.items() if open_)
+    kind_set: frozenset[int]
+    number_suits: int          # how many of the three number suits appear
+    has_honors: bool
+    ranks: frozenset[int] | None  # ranks 1-9 present, None when honors appear
+    fours: int                 # kinds held four times (kongs included)
+    open_gates: frozenset[str]  # the rows' ``needs`` that this hand meets (see ``gates_of``)
 
     @property
     def kongs(self) -> int:
         return self.melded_kongs + self.concealed_kongs
+
+
+GATES = ("kongs", "flags", "numbers_only", "honors", "two_triples", "one_suit", "fours")
+# Every combination of open gates as a frozenset, indexed by its bits (GATES order).
+_GATE_SETS = tuple(frozenset(g for k, g in enumerate(GATES) if bits >> k & 1) for bits in range(1 << len(GATES)))
+
+
+def gates_of(kongs: bool, flags: bool, has_honors: bool, triples: int, one_suit: bool, fours: int) -> frozenset[str]:
+    """The open gates of a hand, from facts the scorer has already counted."""
+    bits = (kongs | flags << 1 | (not has_honors) << 2 | has_honors << 3 | (triples >= 2) << 4
+            | one_suit << 5 | (fours > 0) << 6)
+    return _GATE_SETS[bits]
 
 
 @dataclass(slots=True)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
+from itertools import combinations, compress
 from typing import Any
 
 from mahjong_joy.hand.mcr_forms import (
@@ -54,7 +54,7 @@ from mahjong_joy.rulesets.mcr.fan import (
     SITUATION,
     FanRow,
 )
-from mahjong_joy.rulesets.mcr.reading import PUNG_BIT_SHIFT, HandFacts, Reading
+from mahjong_joy.rulesets.mcr.reading import PUNG_BIT_SHIFT, HandFacts, Reading, gates_of
 from mahjong_joy.rulesets.mcr.situation import CHOW, CONCEALED_KONG, KONG, LIBRARY, McrRules, McrSituation
 from mahjong_joy.tiles import KIND_COUNT, tile_name
 
@@ -137,7 +137,7 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     scored = scored_readings(situation, rules, counts)
     if not scored:
         return McrScore(False, NOT_WINNING, "the tiles do not form a complete MCR hand", flowers=situation.flowers)
-    total, fan, reading = max(scored, key=lambda item: _rank(item))
+    total, fan, reading = scored[0] if len(scored) == 1 else max(scored, key=_rank)
     return _result(situation, fan, total, reading)
 
 
@@ -239,27 +239,35 @@ def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None
     three copies in the player's own melds make it, a copy in the concealed hand
     rules it out (RULES.md B4 和绝张; C2 row 5)."""
     counts = _all_counts(s) if counts is None else counts
-    in_hand = s.hand.count(s.win_tile)
-    in_melds = counts[s.win_tile] - in_hand
-    last_tile = (s.last_tile or in_melds == 3) and in_hand == 1
-    melded_kongs = sum(1 for m in s.melds if m.kind == KONG)
-    concealed_kongs = sum(1 for m in s.melds if m.kind == CONCEALED_KONG)
+    win = s.win_tile
+    in_hand = s.hand.count(win)
+    last_tile = (s.last_tile or counts[win] - in_hand == 3) and in_hand == 1
+    melded_kongs = concealed_kongs = melded_packs = 0
+    for meld in s.melds:
+        if meld.kind == CONCEALED_KONG:
+            concealed_kongs += 1
+        else:
+            melded_packs += 1
+            melded_kongs += meld.kind == KONG
+    kinds = tuple(compress(_KINDS, counts))
+    has_honors = kinds[-1] >= 27
+    number_suits = any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27])
+    fours = counts.count(4)
+    flags = last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile
     return HandFacts(
-        counts=counts,
-        kinds=tuple(t for t in range(KIND_COUNT) if counts[t]),
-        win_tile=s.win_tile,
-        tsumo=s.tsumo,
-        last_tile=last_tile,
-        kong_replacement=s.kong_replacement,
-        robbing_kong=s.robbing_kong,
-        last_wall_tile=s.last_wall_tile,
-        seat_wind=s.seat_wind,
-        round_wind=s.round_wind,
-        melded_packs=sum(1 for m in s.melds if m.kind != CONCEALED_KONG),
-        melded_kongs=melded_kongs,
-        concealed_kongs=concealed_kongs,
-        rules=rules,
+        counts, kinds, win, s.tsumo, last_tile, s.kong_replacement, s.robbing_kong, s.last_wall_tile,
+        s.seat_wind, s.round_wind, melded_packs, melded_kongs, concealed_kongs, rules,
+        kind_set=frozenset(kinds),
+        number_suits=number_suits,
+        has_honors=has_honors,
+        ranks=None if has_honors else frozenset(t % 9 + 1 for t in kinds),
+        fours=fours,
+        open_gates=gates_of(bool(melded_kongs or concealed_kongs), flags, has_honors, fours + counts.count(3),
+                            not has_honors and number_suits == 1, fours),
     )
+
+
+_KINDS = range(KIND_COUNT)
 
 
 # ---------------------------------------------------------------- per-form row tables
@@ -291,8 +299,19 @@ def _by_gate(rows: list[tuple[str | None, tuple]]) -> tuple[tuple[str | None, tu
     return tuple((needs, tuple(group)) for needs, group in gates.items())
 
 
-def _open_rows(groups: tuple[tuple[str | None, tuple], ...], open_gates: frozenset[str]) -> list[tuple]:
-    return [row for needs, group in groups if needs is None or needs in open_gates for row in group]
+_OPEN_ROWS: dict[tuple[int, frozenset[str]], tuple] = {}
+
+
+def _open_rows(groups: tuple[tuple[str | None, tuple], ...], open_gates: frozenset[str]) -> tuple:
+    """The rows whose gate is open, in table order (kept per table and gate set: at
+    most 2**7 gate sets per table)."""
+    key = (id(groups), open_gates)
+    found = _OPEN_ROWS.get(key)
+    if found is None:
+        found = tuple(sorted((row for needs, group in groups if needs is None or needs in open_gates
+                              for row in group), key=lambda row: row[0]))
+        _OPEN_ROWS[key] = found
+    return found
 
 
 class _Context:
@@ -315,7 +334,6 @@ class _Context:
         if found is None:
             facts = self.facts
             found = [(i, 0) for i, test in _open_rows(rows["facts"], facts.open_gates) if test(facts)]
-            found.sort()
             self._facts_instances[form] = found
         return found
 
