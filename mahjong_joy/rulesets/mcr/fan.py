@@ -281,22 +281,11 @@ def _tile_hog(r: Reading) -> int:
 
 
 def _wait_fan(position: str) -> Callable[[Reading], bool]:
-    """Edge / Closed / Single Wait: only on a unique wait, and only the first of the
-    three that the winning tile's place in this reading allows (RULES.md B4, C2 row 4)."""
+    """Edge / Closed / Single Wait: the loop has settled which one the winning tile's
+    place allows on a unique wait (``Reading.wait``; RULES.md B4, C2 row 4)."""
     def test(r: Reading) -> bool:
-        return r.unique_wait and _wait_position(r) == position
+        return r.wait == position
     return test
-
-
-def _wait_position(r: Reading) -> str:
-    w = r.facts.win_tile
-    if any(w in (c, c + 2) for c in r.concealed_chows):
-        return "edge"
-    if any(w == c + 1 for c in r.concealed_chows):
-        return "closed"
-    if r.concealed_pair == w:
-        return "single"
-    return ""
 
 
 # ---------------------------------------------------------------- set predicates

@@ -74,7 +74,7 @@ class Reading:
     concealed_pair: int | None = None
     knitted: tuple[int, ...] = ()
     pairs: tuple[int, ...] = ()
-    unique_wait: bool = False
+    wait: str = ""                      # "edge" / "closed" / "single" on a unique wait, else ""
 
     @property
     def sets(self) -> int:

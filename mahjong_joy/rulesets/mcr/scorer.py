@@ -72,6 +72,7 @@ _ABSORBS = tuple(frozenset(_POSITION[n] for n in row.absorbs) for row in ORDER)
 _EXCLUDE_MASK = tuple(sum(1 << j for j in rows) for rows in _EXCLUDES)
 _ABSORB_MASK = tuple(sum(1 << j for j in rows) for rows in _ABSORBS)
 _LINE = tuple((row.id, row.points) for row in ORDER)
+_POINTS = tuple(row.points for row in ORDER)
 _CHICKEN = _POSITION[CHICKEN_HAND]
 _PREFERRED = frozenset(_POSITION[n] for n in ("pure_triple_chow", "triple_pung"))
 for _i, _row in enumerate(ORDER):
@@ -157,9 +158,8 @@ def scored_readings(situation: McrSituation, rules: McrRules | None = None,
     context = _Context(situation, facts, concealed, rules)
     out = []
     for d in decompositions_of_counts(concealed, melds):
-        instances = _instances(context, d)
-        fan = _lines(instances)
-        out.append((sum(points * count for _, points, count in fan), fan, d))
+        fan, total = _lines(_instances(context, d))
+        out.append((total, fan, d))
     return out
 
 
@@ -260,7 +260,7 @@ def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None
         kind_set=frozenset(kinds),
         number_suits=number_suits,
         has_honors=has_honors,
-        ranks=None if has_honors else frozenset(t % 9 + 1 for t in kinds),
+        ranks=None if has_honors else frozenset(map(_RANK_OF.__getitem__, kinds)),
         fours=fours,
         open_gates=gates_of(bool(melded_kongs or concealed_kongs), flags, has_honors, fours + counts.count(3),
                             not has_honors and number_suits == 1, fours),
@@ -268,6 +268,7 @@ def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None
 
 
 _KINDS = range(KIND_COUNT)
+_RANK_OF = tuple(t % 9 + 1 for t in range(KIND_COUNT))
 
 
 # ---------------------------------------------------------------- per-form row tables
@@ -366,10 +367,13 @@ def _instances(ctx: _Context, d: McrDecomposition) -> list[Instance]:
     reading = _reading(ctx, d)
     found = list(ctx.facts_instances(d.form, rows))
     for i, test, covers in _open_rows(rows[READING], ctx.facts.open_gates):
-        count = int(test(reading))
+        count = test(reading)
         if count:
             mask = covers(reading) if covers else 0
-            found.extend((i, mask) for _ in range(count))
+            if count is True or count == 1:
+                found.append((i, mask))
+            else:
+                found.extend([(i, mask)] * count)
     set_rows = rows[SET]
     for bit, tile in enumerate(reading.pungs):
         for i, test in set_rows[tile]:
@@ -397,16 +401,26 @@ def _reading(ctx: _Context, d: McrDecomposition) -> Reading:
         pair=d.pair, concealed_pungs=hidden, concealed_chows=concealed_chows,
         concealed_pair=d.pair, knitted=d.knitted,
     )
-    reading.unique_wait = _unique_wait(ctx, d, reading)
+    reading.wait = _wait(ctx, d, reading)
     return reading
 
 
-def _unique_wait(ctx: _Context, d: McrDecomposition, r: Reading) -> bool:
+def _wait(ctx: _Context, d: McrDecomposition, r: Reading) -> str:
+    """Which wait fan the winning tile's place allows, or ``""``: only on a unique wait,
+    and only the first of edge, closed, single that this reading allows (RULES.md B4,
+    C2 row 4)."""
     win = ctx.facts.win_tile
-    if r.concealed_pair != win and not any(c <= win <= c + 2 for c in r.concealed_chows):
-        return False  # no wait fan could apply: skip the wait count
+    chows = r.concealed_chows
+    if win in chows or win - 2 in chows:
+        position = "edge"
+    elif win - 1 in chows:
+        position = "closed"
+    elif r.concealed_pair == win:
+        position = "single"
+    else:
+        return ""  # no wait fan could apply: skip the wait count
     if d.form == REGULAR:
-        return ctx.unique_regular_wait()
+        return position if ctx.unique_regular_wait() else ""
     # Knitted straight: the winning tile was read above as part of the set or the
     # pair, so only that part's wait counts; completing the knitted tiles themselves
     # takes no wait fan (RULES.md C2 row 15, SLO). GB scores the same way.
@@ -414,7 +428,7 @@ def _unique_wait(ctx: _Context, d: McrDecomposition, r: Reading) -> bool:
     for t in d.knitted:
         rest[t] -= 1
     rest[win] -= 1
-    return _waits_at_most_one(rest, seven_pairs=False)
+    return position if _waits_at_most_one(rest, seven_pairs=False) else ""
 
 
 def _chow_instances(rows: dict[str, Any], r: Reading) -> list[Instance]:
@@ -526,11 +540,13 @@ def _resolve(found: list[Instance]) -> list[int]:
     return counted or [_CHICKEN]
 
 
-def _lines(counted: list[int]) -> tuple[tuple[str, int, int], ...]:
-    """(id, points, count) per counted row, in table order."""
+def _lines(counted: list[int]) -> tuple[tuple[tuple[str, int, int], ...], int]:
+    """(id, points, count) per counted row, in table order, and the points in all."""
     lines = []
+    total = 0
     previous, run = -1, 0
     for i in counted:
+        total += _POINTS[i]
         if i == previous:
             run += 1
             continue
@@ -538,7 +554,7 @@ def _lines(counted: list[int]) -> tuple[tuple[str, int, int], ...]:
             lines.append(_LINE[previous] + (run,))
         previous, run = i, 1
     lines.append(_LINE[previous] + (run,))
-    return tuple(lines)
+    return tuple(lines), total
 
 
 def fan_row(fan_id: str) -> FanRow:
