@@ -54,6 +54,7 @@ KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
     for order in permutations(range(3))
 )
 
+_PATTERN_ORDERS = tuple(permutations(range(3)))  # suit of 1-4-7, 2-5-8, 3-6-9 for each pattern
 Split = tuple[tuple[tuple[str, int], ...], int]  # (sets as (kind, first tile), pair tile or -1)
 
 
@@ -281,8 +282,14 @@ def honors_and_knitted_pattern(counts: Sequence[int]) -> tuple[int, ...] | None:
 
 
 def knitted_patterns_held(counts: Sequence[int]) -> list[tuple[int, ...]]:
-    """Knitted patterns whose nine tiles are all among ``counts``."""
-    return [p for p in KNITTED_PATTERNS if all(counts[t] for t in p)]
+    """Knitted patterns whose nine tiles are all among ``counts``: first which suits
+    hold which of 1-4-7, 2-5-8, 3-6-9, then the patterns those allow."""
+    held = {(suit, start) for suit in range(3) for start in range(3)
+            if counts[suit * 9 + start] and counts[suit * 9 + start + 3] and counts[suit * 9 + start + 6]}
+    if len(held) < 3:
+        return []
+    return [p for p, order in zip(KNITTED_PATTERNS, _PATTERN_ORDERS)
+            if all((suit, start) in held for start, suit in enumerate(order))]
 
 
 def mcr_decompositions(tiles: Sequence[int], melds: int = 0) -> list[McrDecomposition]:

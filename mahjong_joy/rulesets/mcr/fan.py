@@ -66,7 +66,7 @@ class FanRow(NamedTuple):
     arity: int = 0               # sets in a ``chows`` / ``pungs`` combination (-1: all four chows and the pair)
     covers: Callable[[Reading], int] | None = None  # the set bits a ``reading`` fan uses, for ``absorbs``
     tiles: frozenset[int] | None = None  # ``set`` rows: the only pung tiles the predicate can accept
-    needs: str | None = None     # a gate (``HandFacts.open_gates``) that must be open for the row to hold
+    needs: tuple[str, ...] = ()  # gates (``HandFacts.open_gates``) that must all be open for the row to hold
 
 
 # ---------------------------------------------------------------- tile helpers
@@ -516,27 +516,35 @@ _ROWS: tuple[FanRow, ...] = (
 # Gates: a cheap necessary condition per row, computed once per hand
 # (``HandFacts.open_gates``); the loop never asks a row whose gate is closed. The
 # predicate alone decides whether a row holds; a gate only saves asking.
-_NEEDS = {
+_NEEDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("four_kongs", "three_kongs", "two_concealed_kongs", "two_melded_kongs", "concealed_kong",
-                     "melded_kong", "concealed_kong_and_melded_kong"), "kongs"),
+                     "melded_kong", "concealed_kong_and_melded_kong"), ("kongs",)),
     **dict.fromkeys(("last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong",
-                     "last_tile"), "flags"),
+                     "last_tile"), ("flags",)),
     **dict.fromkeys(("upper_tiles", "middle_tiles", "lower_tiles", "upper_four", "lower_four", "all_five",
-                     "all_simples", "full_flush"), "numbers_only"),
-    **dict.fromkeys(("all_honors", "half_flush", "all_types", "all_terminals_and_honors"), "honors"),
+                     "all_simples", "no_honors", "pure_terminal_chows", "three_suited_terminal_chows"),
+                    ("numbers_only",)),
     **dict.fromkeys(("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "all_pungs",
-                     "all_even_pungs", "little_four_winds", "little_three_dragons"), "two_triples"),
-    **dict.fromkeys(("nine_gates", "seven_shifted_pairs"), "one_suit"),
-    "tile_hog": "fours",
+                     "all_even_pungs", "little_four_winds", "little_three_dragons"), ("two_triples",)),
+    **dict.fromkeys(("nine_gates", "seven_shifted_pairs", "full_flush"), ("one_suit",)),
+    **dict.fromkeys(("one_voided_suit", "all_green", "reversible_tiles"), ("at_most_two_suits",)),
+    **dict.fromkeys(("concealed_hand", "fully_concealed_hand"), ("concealed",)),
+    "half_flush": ("honors", "at_most_two_suits"),
+    "all_types": ("honors", "three_suits"),
+    "all_honors": ("orphans_only", "honors"),
+    "all_terminals": ("orphans_only", "numbers_only"),
+    "all_terminals_and_honors": ("orphans_only", "honors"),
+    "tile_hog": ("fours",),
+    "chicken_hand": ("never",),  # the loop adds Chicken Hand when nothing else counts
 }
-FAN_ROWS: tuple[FanRow, ...] = tuple(row._replace(needs=_NEEDS.get(row.id)) for row in _ROWS)
+FAN_ROWS: tuple[FanRow, ...] = tuple(row._replace(needs=_NEEDS.get(row.id, ())) for row in _ROWS)
 """The 81 fan in table order (flowers are added by the loop after the hand qualifies)."""
 
 # Not one of the 81: pymahjonggb's 明暗杠 (RULES.md B6 "(lib)"), used only under the
 # ``library`` kong convention, where it replaces Concealed Kong 2 + Melded Kong 1.
 LIBRARY_KONG_ROW = FanRow(0, "concealed_kong_and_melded_kong", "Concealed Kong and Melded Kong", "明暗杠", 5, HAND,
                           lambda f: f.melded_kongs == 1 and f.concealed_kongs == 1,
-                          ("concealed_kong", "melded_kong"), forms=SETS_FORMS, needs="kongs")
+                          ("concealed_kong", "melded_kong"), forms=SETS_FORMS, needs=("kongs",))
 
 ROW_BY_ID = {row.id: row for row in FAN_ROWS + (LIBRARY_KONG_ROW,)}
 CHICKEN_HAND = "chicken_hand"

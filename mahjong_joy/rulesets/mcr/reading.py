@@ -48,15 +48,19 @@ class HandFacts:
         return self.melded_kongs + self.concealed_kongs
 
 
-GATES = ("kongs", "flags", "numbers_only", "honors", "two_triples", "one_suit", "fours")
-# Every combination of open gates as a frozenset, indexed by its bits (GATES order).
+GATES = ("kongs", "flags", "numbers_only", "honors", "two_triples", "one_suit", "fours",
+         "at_most_two_suits", "three_suits", "orphans_only", "concealed")
+# Every combination of open gates as a frozenset, indexed by its bits (GATES order);
+# "never" is in none of them.
 _GATE_SETS = tuple(frozenset(g for k, g in enumerate(GATES) if bits >> k & 1) for bits in range(1 << len(GATES)))
 
 
-def gates_of(kongs: bool, flags: bool, has_honors: bool, triples: int, one_suit: bool, fours: int) -> frozenset[str]:
-    """The open gates of a hand, from facts the scorer has already counted."""
-    bits = (kongs | flags << 1 | (not has_honors) << 2 | has_honors << 3 | (triples >= 2) << 4
-            | one_suit << 5 | (fours > 0) << 6)
+def gates_of(*open_: bool) -> frozenset[str]:
+    """The open gates of a hand, one truth value per name of :data:`GATES` in order."""
+    bits = 0
+    for k, value in enumerate(open_):
+        if value:
+            bits |= 1 << k
     return _GATE_SETS[bits]
 
 

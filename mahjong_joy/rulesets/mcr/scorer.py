@@ -173,11 +173,10 @@ def _result(s: McrSituation, fan: tuple, fan_total: int, d: McrDecomposition) ->
     flowers = s.flowers
     lines = fan + ((FLOWER_TILES, 1, flowers),) if flowers else fan
     total = fan_total + flowers
-    base = dict(fan=lines, fan_total=fan_total, flowers=flowers, total=total, form=d.form, decomposition=d)
     if fan_total < MINIMUM_FAN:
         message = f"{fan_total} fan without flowers: a win needs {MINIMUM_FAN}"
-        return McrScore(False, BELOW_MINIMUM, message, **base)
-    return McrScore(True, None, "", payments=payments(total, s.tsumo), **base)
+        return McrScore(False, BELOW_MINIMUM, message, lines, fan_total, flowers, total, {}, d.form, d)
+    return McrScore(True, None, "", lines, fan_total, flowers, total, payments(total, s.tsumo), d.form, d)
 
 
 def payments(total: int, tsumo: bool) -> dict[str, int]:
@@ -250,24 +249,23 @@ def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None
             melded_packs += 1
             melded_kongs += meld.kind == KONG
     kinds = tuple(compress(_KINDS, counts))
+    kind_set = frozenset(kinds)
     has_honors = kinds[-1] >= 27
     number_suits = any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27])
     fours = counts.count(4)
     flags = last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile
-    return HandFacts(
-        counts, kinds, win, s.tsumo, last_tile, s.kong_replacement, s.robbing_kong, s.last_wall_tile,
-        s.seat_wind, s.round_wind, melded_packs, melded_kongs, concealed_kongs, rules,
-        kind_set=frozenset(kinds),
-        number_suits=number_suits,
-        has_honors=has_honors,
-        ranks=None if has_honors else frozenset(map(_RANK_OF.__getitem__, kinds)),
-        fours=fours,
-        open_gates=gates_of(bool(melded_kongs or concealed_kongs), flags, has_honors, fours + counts.count(3),
-                            not has_honors and number_suits == 1, fours),
-    )
+    gates = gates_of(
+        bool(melded_kongs or concealed_kongs), flags, not has_honors, has_honors,
+        fours + counts.count(3) >= 2, not has_honors and number_suits == 1, fours > 0,
+        number_suits <= 2, number_suits == 3, kind_set <= _ORPHAN_SET, not melded_packs)
+    ranks = None if has_honors else frozenset(map(_RANK_OF.__getitem__, kinds))
+    return HandFacts(counts, kinds, win, s.tsumo, last_tile, s.kong_replacement, s.robbing_kong,
+                     s.last_wall_tile, s.seat_wind, s.round_wind, melded_packs, melded_kongs, concealed_kongs,
+                     rules, kind_set, number_suits, has_honors, ranks, fours, gates)
 
 
 _KINDS = range(KIND_COUNT)
+_ORPHAN_SET = frozenset(t for t in range(KIND_COUNT) if t >= 27 or t % 9 in (0, 8))
 _RANK_OF = tuple(t % 9 + 1 for t in range(KIND_COUNT))
 
 
@@ -292,9 +290,9 @@ def _form_rows(form: str, library_kongs: bool) -> dict[str, Any]:
     return by_scope
 
 
-def _by_gate(rows: list[tuple[str | None, tuple]]) -> tuple[tuple[str | None, tuple], ...]:
-    """Rows grouped by the gate they need (``None``: always asked), table order kept within."""
-    gates: dict[str | None, list[tuple]] = {}
+def _by_gate(rows: list[tuple[tuple[str, ...], tuple]]) -> tuple[tuple[tuple[str, ...], tuple], ...]:
+    """Rows grouped by the gates they need (``()``: always asked), table order kept within."""
+    gates: dict[tuple[str, ...], list[tuple]] = {}
     for needs, row in rows:
         gates.setdefault(needs, []).append(row)
     return tuple((needs, tuple(group)) for needs, group in gates.items())
@@ -303,13 +301,12 @@ def _by_gate(rows: list[tuple[str | None, tuple]]) -> tuple[tuple[str | None, tu
 _OPEN_ROWS: dict[tuple[int, frozenset[str]], tuple] = {}
 
 
-def _open_rows(groups: tuple[tuple[str | None, tuple], ...], open_gates: frozenset[str]) -> tuple:
-    """The rows whose gate is open, in table order (kept per table and gate set: at
-    most 2**7 gate sets per table)."""
+def _open_rows(groups: tuple[tuple[tuple[str, ...], tuple], ...], open_gates: frozenset[str]) -> tuple:
+    """The rows whose gates are all open, in table order (kept per table and gate set)."""
     key = (id(groups), open_gates)
     found = _OPEN_ROWS.get(key)
     if found is None:
-        found = tuple(sorted((row for needs, group in groups if needs is None or needs in open_gates
+        found = tuple(sorted((row for needs, group in groups if open_gates.issuperset(needs)
                               for row in group), key=lambda row: row[0]))
         _OPEN_ROWS[key] = found
     return found
@@ -324,8 +321,8 @@ class _Context:
         self.concealed = concealed
         self.library_kongs = rules.kong_convention == LIBRARY
         self.melds = len(s.melds)
-        self.meld_chows = tuple(m.tiles[0] for m in s.melds if m.kind == CHOW)
-        self.meld_pungs = tuple(m.tiles[0] for m in s.melds if m.kind != CHOW)
+        self.meld_chows = [m.tiles[0] for m in s.melds if m.kind == CHOW]
+        self.meld_pungs = [m.tiles[0] for m in s.melds if m.kind != CHOW]
         self.concealed_kongs = facts.concealed_kongs
         self._facts_instances: dict[str, list[Instance]] = {}
         self._unique_regular: bool | None = None
@@ -388,16 +385,24 @@ def _reading(ctx: _Context, d: McrDecomposition) -> Reading:
     facts = ctx.facts
     if d.form not in (REGULAR, KNITTED_STRAIGHT):
         return Reading(d.form, facts, pairs=d.pairs, knitted=d.knitted)
-    concealed_chows = tuple(s.tile for s in d.sets if s.kind != PUNG)
-    concealed_pungs = [s.tile for s in d.sets if s.kind == PUNG]
+    chows: list[int] = []
+    concealed_pungs: list[int] = []
+    for kind, tile in d.sets:
+        (concealed_pungs if kind == PUNG else chows).append(tile)
+    concealed_chows = tuple(chows)
     win = facts.win_tile
     hidden = len(concealed_pungs) + ctx.concealed_kongs
     if not facts.tsumo and win in concealed_pungs and not any(c <= win <= c + 2 for c in concealed_chows):
         hidden -= 1  # the discard completed that pung: it counts as melded (GB, RULES.md B4)
+    if ctx.meld_chows:
+        chows += ctx.meld_chows
+    pungs = concealed_pungs + ctx.meld_pungs if ctx.meld_pungs else concealed_pungs
+    chows.sort()
+    pungs.sort()
     reading = Reading(
         d.form, facts,
-        chows=tuple(sorted(concealed_chows + ctx.meld_chows)),
-        pungs=tuple(sorted(concealed_pungs + list(ctx.meld_pungs))),
+        chows=tuple(chows),
+        pungs=tuple(pungs),
         pair=d.pair, concealed_pungs=hidden, concealed_chows=concealed_chows,
         concealed_pair=d.pair, knitted=d.knitted,
     )
