@@ -149,9 +149,11 @@ def _suits(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
-def _suit_options(counts: tuple[int, ...], suit: int) -> tuple[tuple, tuple]:
+def _suit_options(key: bytes, suit: int) -> tuple[tuple, tuple]:
     """One suit's readings as ready-made sets: (sets-only options, (sets, pair tile)
-    options), tiles offset to the suit. Built once per suit shape."""
+    options), tiles offset to the suit. Built once per suit shape (``key`` is the
+    suit's counts as bytes)."""
+    counts = tuple(key)
     base = suit * 9
     honors = suit == 3
     plain = tuple(tuple(McrSet(k, base + t) for k, t in sets) for sets in _set_splits(counts, honors))
@@ -167,7 +169,9 @@ def regular_splits(counts: Sequence[int]) -> list[tuple[tuple[McrSet, ...], int]
     declared melds. Counts above four are allowed (the unique-wait test asks about
     shapes, not about the wall).
     """
-    options = [_suit_options(tuple(counts[i * 9:i * 9 + 9]), i) for i in range(4)]
+    key = bytes(counts)
+    options = [_suit_options(key[0:9], 0), _suit_options(key[9:18], 1), _suit_options(key[18:27], 2),
+               _suit_options(key[27:34], 3)]
     blocked = [i for i in range(4) if not options[i][0]]
     if len(blocked) > 1:
         return []
@@ -205,10 +209,11 @@ def is_regular_shape(counts: Sequence[int], sets_needed: int) -> bool:
 
 
 @cache
-def _suit_waits(counts: tuple[int, ...], suit: int) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
+def _suit_waits(key: bytes, suit: int) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
     """For one suit: (sets only?, a pair and sets?, kinds completing it to sets only,
     kinds completing it to a pair and sets). Shapes only: a fifth copy counts. Built
-    once per suit shape."""
+    once per suit shape (``key`` is the suit's counts as bytes)."""
+    counts = tuple(key)
     honors = suit == 3
     plain = bool(_set_splits(counts, honors))
     paired = bool(_pair_splits(counts, honors))
@@ -231,7 +236,9 @@ def regular_wait_groups(counts: Sequence[int]) -> list[tuple[int, ...]]:
     once. A suit cannot be both complete without a pair and with one (3n against
     3n + 2 tiles), so the groups never overlap.
     """
-    info = [_suit_waits(tuple(counts[i * 9:i * 9 + 9]), i) for i in range(4)]
+    key = bytes(counts)
+    info = [_suit_waits(key[0:9], 0), _suit_waits(key[9:18], 1), _suit_waits(key[18:27], 2),
+            _suit_waits(key[27:34], 3)]
     open_suits = [i for i in range(4) if not info[i][0]]
     if len(open_suits) > 2:
         return []
@@ -252,10 +259,10 @@ def regular_waits(counts: Sequence[int]) -> set[int]:
 
 def seven_pairs_waits(counts: Sequence[int]) -> set[int]:
     """The kind completing 13 tiles to seven pairs (four of a kind is two pairs)."""
-    odd = [t for t, n in enumerate(counts) if n % 2]
-    if sum(counts) == 13 and len(odd) == 1:
-        return {odd[0]}
-    return set()
+    key = bytes(counts)
+    if key.count(1) + key.count(3) != 1 or sum(counts) != 13:
+        return set()
+    return {next(t for t, n in enumerate(counts) if n % 2)}
 
 
 # ---------------------------------------------------------------- whole-hand forms
