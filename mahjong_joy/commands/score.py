@@ -159,8 +159,8 @@ def mcr_render(result: Any, situation: Any) -> str:
         width = max(len(ROW_BY_ID[name].name) for name, _, _ in result.fan)
         for name, value, count in result.fan:
             row = ROW_BY_ID[name]
-            times = f" x{count}" if count > 1 else ""
-            lines.append(f"  {row.name:<{width}}  {row.chinese}  {value * count:>3}{times}  ({name})")
+            times = f"  ({count} x {value})" if count > 1 else ""
+            lines.append(f"  {row.name:<{width}}  {row.chinese}  {value * count:>3}  ({name}){times}")
         flowers = f" + {result.flowers} flowers = {result.total}" if result.flowers else ""
         lines.append(f"fan total: {result.fan_total}{flowers}")
     if not result.valid:
