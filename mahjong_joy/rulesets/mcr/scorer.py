@@ -131,29 +131,28 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     ((('pure_straight', 16, 1), ('fully_concealed_hand', 4, 1), ('all_chows', 2, 1), ('single_wait', 1, 1)), 23, {'each': 31})
     """
     rules = situation.rules if rules is None else rules
-    counts = _all_counts(situation)
+    concealed = _concealed_counts(situation)
+    counts = _all_counts(situation, concealed)
     problem = situation_problem(situation, counts)
     if problem:
         return McrScore(False, INVALID_SITUATION, problem, flowers=situation.flowers)
-    scored = scored_readings(situation, rules, counts)
+    scored = scored_readings(situation, rules, counts, concealed)
     if not scored:
         return McrScore(False, NOT_WINNING, "the tiles do not form a complete MCR hand", flowers=situation.flowers)
     total, fan, reading = scored[0] if len(scored) == 1 else max(scored, key=_rank)
     return _result(situation, fan, total, reading)
 
 
-def scored_readings(situation: McrSituation, rules: McrRules | None = None,
-                    counts: list[int] | None = None) -> list[tuple[int, tuple, McrDecomposition]]:
+def scored_readings(situation: McrSituation, rules: McrRules | None = None, counts: list[int] | None = None,
+                    concealed: list[int] | None = None) -> list[tuple[int, tuple, McrDecomposition]]:
     """(fan total, fan lines, decomposition) for every reading of a valid situation.
 
     Public for the tests: with equal totals any reading is legal (B5 row 5), so a
     comparison with another calculator asks whether its fan list is among these.
     """
     rules = situation.rules if rules is None else rules
+    concealed = _concealed_counts(situation) if concealed is None else concealed
     facts = hand_facts(situation, rules, counts)
-    concealed = [0] * KIND_COUNT
-    for t in situation.hand:
-        concealed[t] += 1
     melds = len(situation.melds)
     context = _Context(situation, facts, concealed, rules)
     out = []
@@ -223,10 +222,15 @@ def _flag_problem(s: McrSituation, counts: list[int]) -> str:
     return ""
 
 
-def _all_counts(s: McrSituation) -> list[int]:
+def _concealed_counts(s: McrSituation) -> list[int]:
     counts = [0] * KIND_COUNT
     for t in s.hand:
         counts[t] += 1
+    return counts
+
+
+def _all_counts(s: McrSituation, concealed: list[int] | None = None) -> list[int]:
+    counts = list(_concealed_counts(s) if concealed is None else concealed)
     for meld in s.melds:
         for t in meld.tiles:
             counts[t] += 1
