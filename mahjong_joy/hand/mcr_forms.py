@@ -237,19 +237,21 @@ def regular_wait_groups(counts: Sequence[int]) -> list[tuple[int, ...]]:
     3n + 2 tiles), so the groups never overlap.
     """
     key = bytes(counts)
-    info = [_suit_waits(key[0:9], 0), _suit_waits(key[9:18], 1), _suit_waits(key[18:27], 2),
-            _suit_waits(key[27:34], 3)]
+    info = (_suit_waits(key[0:9], 0), _suit_waits(key[9:18], 1), _suit_waits(key[18:27], 2),
+            _suit_waits(key[27:34], 3))
     open_suits = [i for i in range(4) if not info[i][0]]
-    if len(open_suits) > 2:
-        return []
-    groups = []
-    for i in range(4):
-        others = [j for j in open_suits if j != i]
-        if not others:
-            groups.append(info[i][3])
-        elif len(others) == 1 and info[others[0]][1]:
-            groups.append(info[i][2])  # the one open suit holds the pair
-    return [g for g in groups if g]
+    if not open_suits:  # every suit is sets only: the tile's suit must take the pair
+        return [w[3] for w in info if w[3]]
+    if len(open_suits) == 1:
+        j = open_suits[0]
+        groups = [info[j][3]] if info[j][3] else []  # the open suit takes the tile and the pair
+        if info[j][1]:  # it holds the pair already: the tile completes a sets-only suit
+            groups += [info[i][2] for i in range(4) if i != j and info[i][2]]
+        return groups
+    if len(open_suits) == 2:  # the tile goes to one open suit, the other holds the pair
+        a, b = open_suits
+        return [info[x][2] for x, y in ((a, b), (b, a)) if info[y][1] and info[x][2]]
+    return []
 
 
 def regular_waits(counts: Sequence[int]) -> set[int]:
@@ -288,15 +290,19 @@ def honors_and_knitted_pattern(counts: Sequence[int]) -> tuple[int, ...] | None:
     return None
 
 
+@cache
+def _suit_classes(key: bytes) -> tuple[bool, bool, bool]:
+    """Which of 1-4-7, 2-5-8, 3-6-9 one number suit holds (``key``: its counts as bytes)."""
+    return tuple(bool(key[c] and key[c + 3] and key[c + 6]) for c in range(3))
+
+
 def knitted_patterns_held(counts: Sequence[int]) -> list[tuple[int, ...]]:
     """Knitted patterns whose nine tiles are all among ``counts``: first which suits
     hold which of 1-4-7, 2-5-8, 3-6-9, then the patterns those allow."""
-    held = {(suit, start) for suit in range(3) for start in range(3)
-            if counts[suit * 9 + start] and counts[suit * 9 + start + 3] and counts[suit * 9 + start + 6]}
-    if len(held) < 3:
-        return []
-    return [p for p, order in zip(KNITTED_PATTERNS, _PATTERN_ORDERS)
-            if all((suit, start) in held for start, suit in enumerate(order))]
+    key = bytes(counts)
+    classes = (_suit_classes(key[0:9]), _suit_classes(key[9:18]), _suit_classes(key[18:27]))
+    return [p for p, (a, b, c) in zip(KNITTED_PATTERNS, _PATTERN_ORDERS)
+            if classes[a][0] and classes[b][1] and classes[c][2]]
 
 
 def mcr_decompositions(tiles: Sequence[int], melds: int = 0) -> list[McrDecomposition]:

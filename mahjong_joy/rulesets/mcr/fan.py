@@ -50,6 +50,7 @@ _TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 _ORPHANS = _TERMINALS | frozenset(range(27, 34))
 _WIND_SET = frozenset(WINDS)
 _DRAGON_SET = frozenset(DRAGONS)
+_HONOR_SET = _WIND_SET | _DRAGON_SET
 
 
 class FanRow(NamedTuple):
@@ -212,7 +213,7 @@ def _nine_gates(r: Reading) -> bool:
     if f.has_honors or f.number_suits != 1 or f.melded_packs or f.concealed_kongs or r.form != REGULAR:
         return False
     suit = f.win_tile // 9
-    if suit == 3 or any(t // 9 != suit for t in f.kinds):
+    if suit == 3:
         return False
     before = f.counts[suit * 9: suit * 9 + 9]
     before[f.win_tile % 9] -= 1
@@ -265,11 +266,11 @@ def _seven_shifted(r: Reading) -> bool:
 def _knitted_straight(r: Reading) -> bool:
     if r.form == KNITTED_STRAIGHT:
         return True
-    return r.form == HONORS_AND_KNITTED and sum(1 for t in r.facts.kinds if t < 27) == 9
+    return r.form == HONORS_AND_KNITTED and len(r.facts.kind_set) - len(_HONOR_SET & r.facts.kind_set) == 9
 
 
 def _greater_honors(r: Reading) -> bool:
-    return sum(1 for t in r.facts.kinds if t >= 27) == 7
+    return _HONOR_SET <= r.facts.kind_set
 
 
 def _tile_hog(r: Reading) -> int:
@@ -317,7 +318,7 @@ def _all_terminals(f: HandFacts) -> bool:
 
 
 def _all_honors(f: HandFacts) -> bool:
-    return f.kinds[0] >= 27
+    return f.number_suits == 0
 
 
 def _terminals_and_honors(f: HandFacts) -> bool:

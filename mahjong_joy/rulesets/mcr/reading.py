@@ -23,7 +23,6 @@ class HandFacts:
     """Per-hand facts shared by every reading."""
 
     counts: list[int]          # all tiles of the hand, a kong counted as four
-    kinds: tuple[int, ...]     # the kinds present, sorted
     win_tile: int
     tsumo: bool
     last_tile: bool            # after the visibility checks (RULES.md B4 和绝张)
@@ -36,7 +35,7 @@ class HandFacts:
     melded_kongs: int
     concealed_kongs: int
     rules: McrRules
-    kind_set: frozenset[int]
+    kind_set: frozenset[int]   # the kinds present
     number_suits: int          # how many of the three number suits appear
     has_honors: bool
     ranks: frozenset[int] | None  # ranks 1-9 present, None when honors appear
@@ -57,11 +56,7 @@ _GATE_SETS = tuple(frozenset(g for k, g in enumerate(GATES) if bits >> k & 1) fo
 
 def gates_of(*open_: bool) -> frozenset[str]:
     """The open gates of a hand, one truth value per name of :data:`GATES` in order."""
-    bits = 0
-    for k, value in enumerate(open_):
-        if value:
-            bits |= 1 << k
-    return _GATE_SETS[bits]
+    return _GATE_SETS[sum(1 << k for k, value in enumerate(open_) if value)]
 
 
 @dataclass(slots=True)

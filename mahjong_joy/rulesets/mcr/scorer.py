@@ -82,13 +82,15 @@ for _i, _row in enumerate(ORDER):
 Instance = tuple[int, int]  # (position in ORDER, bits of the sets it uses)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class McrScore:
     """The score of one MCR win (or why there is none).
 
     ``fan`` lists ``(id, points per instance, count)`` in table order, flowers last;
     ``fan_total`` excludes flowers, ``total`` includes them. ``reading`` describes
     the chosen decomposition (for the readable breakdown; not part of the JSON).
+    A value: treat it as read-only (not frozen only because a frozen dataclass
+    costs twice as much to build, on the scorer's hot path).
     """
 
     valid: bool
@@ -206,8 +208,8 @@ def situation_problem(s: McrSituation, counts: list[int] | None = None) -> str:
 
 
 def _flag_problem(s: McrSituation, counts: list[int]) -> str:
-    win = tile_name(s.win_tile)
     if s.robbing_kong:
+        win = tile_name(s.win_tile)
         if s.tsumo:
             return "robbing the kong is a win on another player's added tile, not a self-draw"
         if counts[s.win_tile] > 1:
@@ -252,9 +254,8 @@ def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None
         else:
             melded_packs += 1
             melded_kongs += meld.kind == KONG
-    kinds = tuple(compress(_KINDS, counts))
-    kind_set = frozenset(kinds)
-    has_honors = kinds[-1] >= 27
+    kind_set = frozenset(compress(_KINDS, counts))
+    has_honors = not kind_set.isdisjoint(_HONOR_KINDS)
     number_suits = any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27])
     fours = counts.count(4)
     flags = last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile
@@ -262,13 +263,13 @@ def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None
         bool(melded_kongs or concealed_kongs), flags, not has_honors, has_honors,
         fours + counts.count(3) >= 2, not has_honors and number_suits == 1, fours > 0,
         number_suits <= 2, number_suits == 3, kind_set <= _ORPHAN_SET, not melded_packs)
-    ranks = None if has_honors else frozenset(map(_RANK_OF.__getitem__, kinds))
-    return HandFacts(counts, kinds, win, s.tsumo, last_tile, s.kong_replacement, s.robbing_kong,
+    ranks = None if has_honors else frozenset(map(_RANK_OF.__getitem__, kind_set))
+    return HandFacts(counts, win, s.tsumo, last_tile, s.kong_replacement, s.robbing_kong,
                      s.last_wall_tile, s.seat_wind, s.round_wind, melded_packs, melded_kongs, concealed_kongs,
                      rules, kind_set, number_suits, has_honors, ranks, fours, gates)
 
-
 _KINDS = range(KIND_COUNT)
+_HONOR_KINDS = frozenset(range(27, KIND_COUNT))
 _ORPHAN_SET = frozenset(t for t in range(KIND_COUNT) if t >= 27 or t % 9 in (0, 8))
 _RANK_OF = tuple(t % 9 + 1 for t in range(KIND_COUNT))
 
