@@ -27,7 +27,7 @@ tables (the same four-sets-and-a-pair form), the other forms are counted directl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 from itertools import permutations
 from typing import NamedTuple
 
@@ -100,6 +100,11 @@ class McrDecomposition(NamedTuple):
         return " ".join(parts)
 
 
+# Builds a decomposition from its five fields without the Python-level keyword
+# handling of a NamedTuple's constructor (the scorer makes one per reading).
+_new_decomposition = partial(tuple.__new__, McrDecomposition)
+
+
 class McrShanten(NamedTuple):
     """MCR shanten of each form (-1 complete, 0 ready); ``None`` where declared melds
     rule the form out."""
@@ -170,11 +175,17 @@ def regular_splits(counts: Sequence[int]) -> list[tuple[tuple[McrSet, ...], int]
     shapes, not about the wall).
     """
     key = bytes(counts)
-    options = [_suit_options(key[0:9], 0), _suit_options(key[9:18], 1), _suit_options(key[18:27], 2),
-               _suit_options(key[27:34], 3)]
+    options = (_suit_options(key[0:9], 0), _suit_options(key[9:18], 1), _suit_options(key[18:27], 2),
+               _suit_options(key[27:34], 3))
     blocked = [i for i in range(4) if not options[i][0]]
     if len(blocked) > 1:
         return []
+    if blocked:
+        j = blocked[0]
+        a, b, c = (options[i][0] for i in range(4) if i != j)
+        if len(a) == 1 and len(b) == 1 and len(c) == 1:  # the usual case: one way for each other suit
+            rest = a[0] + b[0] + c[0]
+            return [(rest + sets, pair) for sets, pair in options[j][1]]
     out: list[tuple[tuple[McrSet, ...], int]] = []
     for pair_suit in (blocked or range(4)):
         paired = options[pair_suit][1]
@@ -323,7 +334,7 @@ def decompositions_of_counts(counts: list[int], melds: int) -> list[McrDecomposi
     pairs; no kind twice save one for thirteen orphans and none for honors and
     knitted), read from the counts as bytes.
     """
-    found = [McrDecomposition(REGULAR, sets, pair) for sets, pair in regular_splits(counts)
+    found = [_new_decomposition((REGULAR, sets, pair, (), ())) for sets, pair in regular_splits(counts)
              if len(sets) == 4 - melds]
     key = bytes(counts)
     if melds <= 1 and 27 - key[:27].count(0) >= 9:
