@@ -518,19 +518,26 @@ _ROWS: tuple[FanRow, ...] = (
 # (``HandFacts.open_gates``); the loop never asks a row whose gate is closed. The
 # predicate alone decides whether a row holds; a gate only saves asking.
 _NEEDS: dict[str, tuple[str, ...]] = {
-    **dict.fromkeys(("four_kongs", "three_kongs", "two_concealed_kongs", "two_melded_kongs", "concealed_kong",
-                     "melded_kong", "concealed_kong_and_melded_kong"), ("kongs",)),
+    **dict.fromkeys(("four_kongs", "three_kongs", "two_concealed_kongs", "two_melded_kongs",
+                     "concealed_kong_and_melded_kong"), ("two_kongs",)),
+    **dict.fromkeys(("concealed_kong", "melded_kong"), ("kongs",)),
     **dict.fromkeys(("last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong",
                      "last_tile"), ("flags",)),
-    **dict.fromkeys(("upper_tiles", "middle_tiles", "lower_tiles", "upper_four", "lower_four", "all_five",
-                     "all_simples", "no_honors", "pure_terminal_chows", "three_suited_terminal_chows"),
+    **dict.fromkeys(("all_simples", "no_honors", "pure_terminal_chows", "three_suited_terminal_chows"),
                     ("numbers_only",)),
-    **dict.fromkeys(("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "all_pungs",
-                     "all_even_pungs", "little_four_winds", "little_three_dragons"), ("two_triples",)),
+    **dict.fromkeys(("upper_tiles", "upper_four"), ("ranks_six_up",)),
+    **dict.fromkeys(("lower_tiles", "lower_four"), ("ranks_four_down",)),
+    "middle_tiles": ("ranks_four_to_six",),
+    "all_five": ("numbers_only", "fives"),
+    **dict.fromkeys(("two_concealed_pungs", "little_three_dragons"), ("two_triples",)),
+    **dict.fromkeys(("three_concealed_pungs", "little_four_winds"), ("three_triples",)),
+    **dict.fromkeys(("four_concealed_pungs", "all_pungs", "all_even_pungs"), ("four_triples",)),
     **dict.fromkeys(("nine_gates", "seven_shifted_pairs", "full_flush"), ("one_suit",)),
-    **dict.fromkeys(("one_voided_suit", "all_green", "reversible_tiles"), ("at_most_two_suits",)),
+    "one_voided_suit": ("at_most_two_suits",),
+    "all_green": ("at_most_one_suit",),
+    "reversible_tiles": ("no_characters",),
     **dict.fromkeys(("concealed_hand", "fully_concealed_hand"), ("concealed",)),
-    "half_flush": ("honors", "at_most_two_suits"),
+    "half_flush": ("honors", "at_most_one_suit"),
     "all_types": ("honors", "three_suits"),
     "all_honors": ("orphans_only", "honors"),
     "all_terminals": ("orphans_only", "numbers_only"),
@@ -545,7 +552,7 @@ FAN_ROWS: tuple[FanRow, ...] = tuple(row._replace(needs=_NEEDS.get(row.id, ())) 
 # ``library`` kong convention, where it replaces Concealed Kong 2 + Melded Kong 1.
 LIBRARY_KONG_ROW = FanRow(0, "concealed_kong_and_melded_kong", "Concealed Kong and Melded Kong", "明暗杠", 5, HAND,
                           lambda f: f.melded_kongs == 1 and f.concealed_kongs == 1,
-                          ("concealed_kong", "melded_kong"), forms=SETS_FORMS, needs=("kongs",))
+                          ("concealed_kong", "melded_kong"), forms=SETS_FORMS, needs=("two_kongs",))
 
 ROW_BY_ID = {row.id: row for row in FAN_ROWS + (LIBRARY_KONG_ROW,)}
 CHICKEN_HAND = "chicken_hand"

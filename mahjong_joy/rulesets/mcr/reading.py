@@ -47,16 +47,23 @@ class HandFacts:
         return self.melded_kongs + self.concealed_kongs
 
 
-GATES = ("kongs", "flags", "numbers_only", "honors", "two_triples", "one_suit", "fours",
-         "at_most_two_suits", "three_suits", "orphans_only", "concealed")
-# Every combination of open gates as a frozenset, indexed by its bits (GATES order);
-# "never" is in none of them.
-_GATE_SETS = tuple(frozenset(g for k, g in enumerate(GATES) if bits >> k & 1) for bits in range(1 << len(GATES)))
+GATES = ("kongs", "two_kongs", "flags", "numbers_only", "honors", "two_triples", "three_triples", "four_triples",
+         "one_suit", "at_most_one_suit", "at_most_two_suits", "three_suits", "no_characters", "orphans_only",
+         "concealed", "fours", "fives", "ranks_six_up", "ranks_four_down", "ranks_four_to_six")
+_GATE_SETS: dict[int, frozenset[str]] = {}
 
 
 def gates_of(*open_: bool) -> frozenset[str]:
-    """The open gates of a hand, one truth value per name of :data:`GATES` in order."""
-    return _GATE_SETS[sum(1 << k for k, value in enumerate(open_) if value)]
+    """The open gates of a hand, one truth value per name of :data:`GATES` in order
+    ("never" is never open); each combination's set is made once and kept."""
+    bits = 0
+    for k, value in enumerate(open_):
+        if value:
+            bits |= 1 << k
+    found = _GATE_SETS.get(bits)
+    if found is None:
+        found = _GATE_SETS[bits] = frozenset(g for k, g in enumerate(GATES) if bits >> k & 1)
+    return found
 
 
 @dataclass(slots=True)

@@ -259,11 +259,15 @@ def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None
     number_suits = any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27])
     fours = counts.count(4)
     flags = last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile
-    gates = gates_of(
-        bool(melded_kongs or concealed_kongs), flags, not has_honors, has_honors,
-        fours + counts.count(3) >= 2, not has_honors and number_suits == 1, fours > 0,
-        number_suits <= 2, number_suits == 3, kind_set <= _ORPHAN_SET, not melded_packs)
+    triples = fours + counts.count(3)
+    kongs = melded_kongs + concealed_kongs
     ranks = None if has_honors else frozenset(map(_RANK_OF.__getitem__, kind_set))
+    low, high = (min(ranks), max(ranks)) if ranks else (0, 0)
+    gates = gates_of(
+        kongs > 0, kongs > 1, flags, not has_honors, has_honors, triples >= 2, triples >= 3, triples >= 4,
+        not has_honors and number_suits == 1, number_suits <= 1, number_suits <= 2, number_suits == 3,
+        not any(counts[0:9]), kind_set <= _ORPHAN_SET, not melded_packs, fours > 0,
+        bool(counts[4] or counts[13] or counts[22]), low >= 6, 0 < high <= 4, low >= 4 and 0 < high <= 6)
     return HandFacts(counts, win, s.tsumo, last_tile, s.kong_replacement, s.robbing_kong,
                      s.last_wall_tile, s.seat_wind, s.round_wind, melded_packs, melded_kongs, concealed_kongs,
                      rules, kind_set, number_suits, has_honors, ranks, fours, gates)
