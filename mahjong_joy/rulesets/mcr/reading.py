@@ -53,13 +53,9 @@ GATES = ("kongs", "two_kongs", "flags", "numbers_only", "honors", "two_triples",
 _GATE_SETS: dict[int, frozenset[str]] = {}
 
 
-def gates_of(*open_: bool) -> frozenset[str]:
-    """The open gates of a hand, one truth value per name of :data:`GATES` in order
-    ("never" is never open); each combination's set is made once and kept."""
-    bits = 0
-    for k, value in enumerate(open_):
-        if value:
-            bits |= 1 << k
+def gates_of(bits: int) -> frozenset[str]:
+    """The open gates named by ``bits`` (bit k for ``GATES[k]``; "never" is never
+    open); each combination's set is made once and kept."""
     found = _GATE_SETS.get(bits)
     if found is None:
         found = _GATE_SETS[bits] = frozenset(g for k, g in enumerate(GATES) if bits >> k & 1)

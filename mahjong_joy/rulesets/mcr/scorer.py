@@ -263,11 +263,13 @@ def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None
     kongs = melded_kongs + concealed_kongs
     ranks = None if has_honors else frozenset(map(_RANK_OF.__getitem__, kind_set))
     low, high = (min(ranks), max(ranks)) if ranks else (0, 0)
-    gates = gates_of(
-        kongs > 0, kongs > 1, flags, not has_honors, has_honors, triples >= 2, triples >= 3, triples >= 4,
-        not has_honors and number_suits == 1, number_suits <= 1, number_suits <= 2, number_suits == 3,
-        not any(counts[0:9]), kind_set <= _ORPHAN_SET, not melded_packs, fours > 0,
-        bool(counts[4] or counts[13] or counts[22]), low >= 6, 0 < high <= 4, low >= 4 and 0 < high <= 6)
+    gates = gates_of(  # one bit per name of reading.GATES, in order
+        (kongs > 0) | (kongs > 1) << 1 | bool(flags) << 2 | (not has_honors) << 3 | has_honors << 4
+        | (triples >= 2) << 5 | (triples >= 3) << 6 | (triples >= 4) << 7
+        | (not has_honors and number_suits == 1) << 8 | (number_suits <= 1) << 9 | (number_suits <= 2) << 10
+        | (number_suits == 3) << 11 | (not any(counts[0:9])) << 12 | (kind_set <= _ORPHAN_SET) << 13
+        | (not melded_packs) << 14 | (fours > 0) << 15 | bool(counts[4] or counts[13] or counts[22]) << 16
+        | (low >= 6) << 17 | (0 < high <= 4) << 18 | (low >= 4 and 0 < high <= 6) << 19)
     return HandFacts(counts, win, s.tsumo, last_tile, s.kong_replacement, s.robbing_kong,
                      s.last_wall_tile, s.seat_wind, s.round_wind, melded_packs, melded_kongs, concealed_kongs,
                      rules, kind_set, number_suits, has_honors, ranks, fours, gates)
