@@ -387,8 +387,10 @@ def _instances(ctx: _Context, d: McrDecomposition) -> list[Instance]:
         for i, test in set_rows[tile]:
             if test(reading, tile):
                 found.append((i, 1 << (PUNG_BIT_SHIFT + bit)))
-    found.extend(_chow_instances(rows, reading))
-    found.extend(_combinations(rows, PUNGS, reading.pungs, PUNG_BIT_SHIFT))
+    if len(reading.chows) > 1:
+        found.extend(_chow_instances(rows, reading))
+    if len(reading.pungs) > 1:
+        found.extend(_combinations(rows, PUNGS, reading.pungs, PUNG_BIT_SHIFT))
     return _resolve(found)
 
 
@@ -448,9 +450,10 @@ def _wait(ctx: _Context, d: McrDecomposition, r: Reading) -> str:
 
 
 def _chow_instances(rows: dict[str, Any], r: Reading) -> list[Instance]:
-    for i, test, _ in rows[CHOWS, -1]:
-        if test(r):
-            return ((i, 0b1111),)  # a fan over all four chows and the pair: nothing else among them
+    if len(r.chows) == 4:
+        for i, test, _ in rows[CHOWS, -1]:
+            if test(r):
+                return ((i, 0b1111),)  # a fan over all four chows and the pair: nothing else among them
     return _combinations(rows, CHOWS, r.chows, 0)
 
 
