@@ -200,25 +200,6 @@ def regular_splits(counts: Sequence[int]) -> list[tuple[tuple[McrSet, ...], int]
     return out
 
 
-def is_regular_shape(counts: Sequence[int], sets_needed: int) -> bool:
-    """True when ``counts`` split into exactly ``sets_needed`` sets and a pair."""
-    if sum(counts) != 3 * sets_needed + 2:
-        return False
-    suits = _suits(counts)
-    pair_suits = 0
-    for i, suit in enumerate(suits):
-        if _set_splits(suit, i == 3):
-            continue
-        if not _pair_splits(suit, i == 3):
-            return False
-        pair_suits += 1
-    if pair_suits == 1:
-        return True
-    if pair_suits > 1:
-        return False
-    return any(_pair_splits(suit, i == 3) for i, suit in enumerate(suits))
-
-
 @cache
 def _suit_waits(key: bytes, suit: int) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
     """For one suit: (sets only?, a pair and sets?, kinds completing it to sets only,

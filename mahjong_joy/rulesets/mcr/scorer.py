@@ -30,7 +30,6 @@ from itertools import combinations, compress
 from typing import Any
 
 from mahjong_joy.hand.mcr_forms import (
-    HONORS_AND_KNITTED,
     KNITTED_STRAIGHT,
     PUNG,
     REGULAR,
