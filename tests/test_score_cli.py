@@ -75,3 +75,18 @@ def test_jsonl_goes_on_after_bad_lines(monkeypatch, capsys):
 def test_not_winning_is_an_answer(monkeypatch, capsys):
     code, out, _ = run(monkeypatch, capsys, '{"hand": "123m456p789s234s27z", "win_tile": "3s"}', "--json")
     assert code == 0 and json.loads(out)["error"] == "not_winning"
+
+
+@pytest.mark.parametrize("rules, yakuman, option_wins", [("mahjong_soul", 2, 1), ("tenhou", 1, 2), ("joy", 2, 1)])
+def test_rules_picks_the_preset_options_and_the_situation_may_still_change_one(
+    monkeypatch, capsys, rules: str, yakuman: int, option_wins: int
+) -> None:
+    """Thirteen orphans on a thirteen-sided wait: double on Mahjong Soul, single on
+    Tenhou (RULES.md C1-16); Joy keeps the scorer's double yakuman. A situation's
+    own ``rules`` key overrides the preset field by field."""
+    kokushi = {"hand": "19m19p19s12345677z", "win_tile": "7z", "tsumo": True}
+    code, out, _ = run(monkeypatch, capsys, json.dumps(kokushi), "--json", "--rules", rules)
+    assert code == 0 and json.loads(out)["yakuman"] == yakuman
+    flipped = dict(kokushi, rules={"double_yakuman": yakuman == 1})
+    code, out, _ = run(monkeypatch, capsys, json.dumps(flipped), "--json", "--rules", rules)
+    assert code == 0 and json.loads(out)["yakuman"] == option_wins

@@ -2,6 +2,8 @@
 
 Prints shanten per form, waits (13 tiles) or the discard table (14 tiles), and the
 decompositions of a complete hand; ``--json`` / ``--jsonl`` give machine output.
+``--rules mcr`` analyses the hand in the Chinese Official forms instead (shanten
+per MCR form, waits, the readings of a complete hand).
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--json", action="store_true", help="print one JSON object")
     mode.add_argument("--jsonl", action="store_true", help="read hands from stdin, one per line; write JSON lines")
+    parser.add_argument("--rules", choices=RULESETS, default=None,
+                        help="analyse in another ruleset's forms instead of riichi: mcr (Chinese Official)")
+
+
+# Rulesets ``--rules`` can name; without the flag the riichi forms are used.
+RULESETS = ("mcr",)
 
 
 def analyze(text: str, melds: int = 0, visible: str = "") -> dict[str, Any]:
@@ -86,12 +94,14 @@ def _shanten_word(n: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Entry point for ``mahjong-joy analyze``."""
+    mcr = getattr(args, "rules", None) == "mcr"
+    analyse, show = (analyze_mcr, render_mcr) if mcr else (analyze, render)
     if args.jsonl:
         for _, line in bounded_lines(sys.stdin, error=NotationError):  # an over-long or non-UTF-8 line is its own error
             try:
                 if isinstance(line, MahjongJoyError):
                     raise line
-                out = analyze(line.strip(), args.melds, args.visible)
+                out = analyse(line.strip(), args.melds, args.visible)
             except MahjongJoyError as exc:
                 out = {"error": str(exc)}
             print(json.dumps(out, ensure_ascii=False), flush=True)
@@ -100,9 +110,48 @@ def run(args: argparse.Namespace) -> int:
         print("mahjong-joy analyze: a hand is required (or use --jsonl)", file=sys.stderr)
         return 2
     try:
-        result = analyze(args.hand, args.melds, args.visible)
+        result = analyse(args.hand, args.melds, args.visible)
     except MahjongJoyError as exc:
         print(f"mahjong-joy analyze: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps(result, ensure_ascii=False) if args.json else render(result))
+    print(json.dumps(result, ensure_ascii=False) if args.json else show(result))
     return 0
+
+
+# ---------------------------------------------------------------- --rules mcr
+
+def analyze_mcr(text: str, melds: int = 0, visible: str = "") -> dict[str, Any]:
+    """The MCR analysis of one hand: shanten per MCR form, and the waits (13 tiles
+    less 3 per meld) or the readings of a complete hand (14)."""
+    from mahjong_joy.hand import mcr_forms
+
+    tiles = parse_tiles(text)
+    seen = parse_tiles(visible, allow_empty=True, max_copies=4)
+    counts_of(tiles + seen)  # a fifth copy between hand and visible tiles is an error
+    forms = mcr_forms.mcr_shanten_by_form(tiles, melds)
+    present = [v for v in forms if v is not None]
+    result: dict[str, Any] = {"rules": "mcr", "tiles": format_tiles(tiles), "melds": melds,
+                              "shanten": min(present), "shanten_by_form": forms._asdict(),
+                              "winning": min(present) == -1}
+    if len(tiles) + 3 * melds == 13:
+        waits = mcr_forms.mcr_waits(tiles, melds)
+        result["waits"] = [format_tile(t) for t in waits]
+        result["unseen"] = {format_tile(t): 4 - tiles.count(t) - seen.count(t) for t in waits}
+    elif result["winning"]:
+        result["decompositions"] = [{"form": d.form, "reading": str(d)}
+                                    for d in mcr_forms.mcr_decompositions(tiles, melds)]
+    return result
+
+
+def render_mcr(result: dict[str, Any]) -> str:
+    """Readable text for one MCR analysis."""
+    melds = f"  (+{result['melds']} melds)" if result["melds"] else ""
+    lines = [f"hand: {result['tiles']}{melds}  [MCR]", f"shanten: {_shanten_word(result['shanten'])}"]
+    lines.append("  " + "  ".join(f"{name.replace('_', ' ')}: {'-' if v is None else v}"
+                                  for name, v in result["shanten_by_form"].items()))
+    if "waits" in result:
+        waits = " ".join(f"{t}({result['unseen'][t]})" for t in result["waits"])
+        lines.append(f"waits: {waits}" if waits else "waits: none")
+    for d in result.get("decompositions", []):
+        lines.append(f"complete ({d['form'].replace('_', ' ')}): {d['reading']}")
+    return "\n".join(lines)

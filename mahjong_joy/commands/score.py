@@ -6,6 +6,13 @@ the hand, each yaku with its han, each fu line, the limit and who pays what.
 writes one result per line, a bad line giving an error object while the rest go
 on. The JSON fields are described in the README's "Scoring" section.
 
+``--rules NAME`` picks the ruleset: a riichi preset (``joy``, ``mahjong_soul``,
+``tenhou``) scores with that preset's options, which a situation's own ``rules``
+key may still change one by one; ``mcr`` scores a Chinese Official situation
+(README, "MCR scoring"): the same modes and exit codes, a breakdown of the fan
+with their English and Chinese names. Without it, the riichi defaults (Mahjong
+Soul's options) apply.
+
 Exit codes: 0 when the situation was scored (a hand that does not win or has no
 yaku is still an answer), 2 on bad input (unreadable JSON, notation or fields, or
 an impossible situation).
@@ -16,10 +23,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TextIO
 
 from mahjong_joy.errors import MahjongJoyError, ScoringError
 from mahjong_joy.notation import format_tiles
+from mahjong_joy.rulesets.presets import PRESETS
 from mahjong_joy.rulesets.riichi import DISPLAY_NAMES, HandScore, RiichiRules, WinSituation, score_hand
 from mahjong_joy.rulesets.riichi.scorer import INVALID_SITUATION
 from mahjong_joy.untrusted import LINE_LIMIT, bounded_lines, decode, parse_json, shown, size_text
@@ -32,12 +42,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--json", action="store_true", help="print the result as one JSON object")
     mode.add_argument("--jsonl", action="store_true", help="one situation per line in, one result per line out")
+    parser.add_argument("--rules", choices=RULESETS, default=None,
+                        help="the ruleset: a riichi preset (joy, mahjong_soul, tenhou) or mcr (Chinese Official)")
 
 
-def score_object(data: Any) -> tuple[HandScore, WinSituation]:
-    """Score one situation object (its ``rules`` key read as the options); raises on bad fields."""
+RULESETS = (*PRESETS, "mcr")
+"""What ``--rules`` can name: the riichi-family presets and MCR."""
+
+
+def score_object(data: Any, base: RiichiRules | None = None) -> tuple[HandScore, WinSituation]:
+    """Score one riichi situation object; its ``rules`` key changes options of ``base``
+    (the riichi defaults when ``None``); raises on bad fields."""
     situation = WinSituation.from_dict(data)
-    rules = RiichiRules.from_dict(data.get("rules"))
+    given = data.get("rules")
+    RiichiRules.from_dict(given)  # unknown options and bad values are refused here
+    rules = replace(base or RiichiRules(), **(given or {}))
     return score_hand(situation, rules), situation
 
 
@@ -77,35 +96,52 @@ def _error_object(message: str) -> dict[str, Any]:
     return HandScore(False, INVALID_SITUATION, message).to_dict()
 
 
-def score_text(text: str) -> tuple[HandScore, WinSituation]:
+class Scoring:
+    """What one ``--rules`` choice scores with: the object scorer, its text and its error object."""
+
+    def __init__(self, rules: str | None) -> None:
+        if rules == "mcr":
+            self.score: Callable[[Any], tuple[Any, Any]] = mcr_score_object
+            self.render: Callable[[Any, Any], str] = mcr_render
+            self.error_object: Callable[[str], dict[str, Any]] = _mcr_error_object
+        else:
+            base = PRESETS[rules].scoring if rules else None
+            self.score = lambda data: score_object(data, base)
+            self.render = render
+            self.error_object = _error_object
+
+
+def score_text(text: str, scoring: Scoring | None = None) -> tuple[Any, Any]:
     """Score one situation's JSON text, read like any untrusted input (bounded size,
     depth and numbers); a field of the wrong type is a ``ScoringError``, never a crash."""
+    scoring = scoring or Scoring(None)
     data = parse_json(text, "the situation", ScoringError)
     for key in ("seat_wind", "round_wind"):
         if isinstance(data, dict) and isinstance(data.get(key), (list, dict)):
             raise ScoringError(f"{key} must be a wind such as \"E\", not {shown(data[key])}")
     try:
-        return score_object(data)
+        return scoring.score(data)
     except (TypeError, KeyError, AttributeError, IndexError) as exc:
         raise ScoringError(f"the situation has a field of the wrong type ({type(exc).__name__}: {exc})") from None
 
 
-def _run_jsonl(stream: TextIO) -> int:
+def _run_jsonl(stream: TextIO, scoring: Scoring) -> int:
     """One answer per line, in order: a line that cannot be read or scored gets its error object."""
     for number, line in bounded_lines(stream, error=ScoringError):
         try:
             if isinstance(line, MahjongJoyError):
                 raise line
-            result, _ = score_text(line)
+            result, _ = score_text(line, scoring)
             out = result.to_dict()
         except MahjongJoyError as exc:
-            out = _error_object(f"line {number}: {exc}")
+            out = scoring.error_object(f"line {number}: {exc}")
         print(json.dumps(out, ensure_ascii=False), flush=True)
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
     """Entry point for ``mahjong-joy score``."""
+    scoring = Scoring(getattr(args, "rules", None))
     try:
         stream = open(args.file, encoding="utf-8") if args.file else sys.stdin
     except OSError as exc:
@@ -113,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.jsonl:
-            return _run_jsonl(stream)
+            return _run_jsonl(stream, scoring)
         text = _read_all(stream)
     except (OSError, MahjongJoyError) as exc:
         print(f"mahjong-joy score: cannot read {args.file or 'stdin'}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
@@ -122,11 +158,11 @@ def run(args: argparse.Namespace) -> int:
         if stream is not sys.stdin:
             stream.close()
     try:
-        result, situation = score_text(text)
+        result, situation = score_text(text, scoring)
     except MahjongJoyError as exc:
         print(f"mahjong-joy score: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else render(result, situation))
+    print(json.dumps(result.to_dict(), ensure_ascii=False) if args.json else scoring.render(result, situation))
     if result.error == INVALID_SITUATION:
         print(f"mahjong-joy score: invalid situation: {result.message}", file=sys.stderr)
         return 2
@@ -140,3 +176,51 @@ def _read_all(stream: TextIO) -> str:
     if len(data) > LINE_LIMIT:
         raise ScoringError(f"the situation is larger than the {size_text(LINE_LIMIT)} limit")
     return decode(data, "the situation", ScoringError) if isinstance(data, bytes) else data
+
+
+# ---------------------------------------------------------------- --rules mcr
+
+def mcr_score_object(data: Any) -> tuple[Any, Any]:
+    """Score one MCR situation object; raises on bad fields (imported only when asked)."""
+    from mahjong_joy.rulesets.mcr import McrSituation, score_mcr
+
+    situation = McrSituation.from_dict(data)
+    return score_mcr(situation), situation
+
+
+def mcr_render(result: Any, situation: Any) -> str:
+    """Readable text for one MCR result: each fan with both names, totals, payments."""
+    from mahjong_joy.rulesets.mcr.fan import ROW_BY_ID
+
+    melds = "".join(f"  [{m.kind.replace('_', ' ')} {format_tiles(m.tiles)}]" for m in situation.melds)
+    how = "self-draw" if situation.tsumo else "discard"
+    winds = "ESWN"
+    lines = [f"hand: {format_tiles(situation.hand)}{melds}",
+             f"win: {format_tiles([situation.win_tile])} by {how}"
+             f" (seat {winds[situation.seat_wind - 27]}, prevalent {winds[situation.round_wind - 27]})"]
+    if result.reading:
+        lines.append(f"reading ({result.form.replace('_', ' ')}): {result.reading}")
+    if result.fan:
+        lines.append("fan:")
+        width = max(len(ROW_BY_ID[name].name) for name, _, _ in result.fan)
+        for name, value, count in result.fan:
+            row = ROW_BY_ID[name]
+            times = f"  ({count} x {value})" if count > 1 else ""
+            lines.append(f"  {row.name:<{width}}  {row.chinese}  {value * count:>3}  ({name}){times}")
+        flowers = f" + {result.flowers} flowers = {result.total}" if result.flowers else ""
+        lines.append(f"fan total: {result.fan_total}{flowers}")
+    if not result.valid:
+        lines.append(f"no win: {result.error}" + (f" ({result.message})" if result.message else ""))
+        return "\n".join(lines)
+    pay = result.payments
+    if "each" in pay:
+        lines.append(f"payments: each of the three pays {pay['each']}")
+    else:
+        lines.append(f"payments: discarder pays {pay['discarder']}, the other two {pay['others']} each")
+    return "\n".join(lines)
+
+
+def _mcr_error_object(message: str) -> dict[str, Any]:
+    from mahjong_joy.rulesets.mcr import McrScore
+
+    return McrScore(False, INVALID_SITUATION, message).to_dict()

@@ -1,0 +1,83 @@
+"""The facts a fan predicate reads: the hand's (once per hand) and one reading's.
+
+:class:`HandFacts` is computed once per situation (tile counts with the melds, the
+flags after the checks the scorer makes itself); :class:`Reading` is one
+decomposition of the whole hand, declared melds included, in one form. Chows are
+listed by their lowest tile and pungs (kongs included) by their tile, both sorted;
+a set's *bit* is its position in ``chows`` (bits 0-3) or ``pungs`` (bits 4-7), so
+the loop can tell which sets a fan instance uses (the non-repeat principle works
+per set, RULES.md B5 row 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mahjong_joy.rulesets.mcr.situation import McrRules
+
+PUNG_BIT_SHIFT = 4
+
+
+@dataclass(slots=True)
+class HandFacts:
+    """Per-hand facts shared by every reading."""
+
+    counts: list[int]          # all tiles of the hand, a kong counted as four
+    win_tile: int
+    tsumo: bool
+    last_tile: bool            # after the visibility checks (RULES.md B4 和绝张)
+    kong_replacement: bool
+    robbing_kong: bool
+    last_wall_tile: bool
+    seat_wind: int
+    round_wind: int
+    melded_packs: int          # declared sets other than concealed kongs
+    melded_kongs: int
+    concealed_kongs: int
+    rules: McrRules
+    kind_set: frozenset[int]   # the kinds present
+    number_suits: int          # how many of the three number suits appear
+    has_honors: bool
+    ranks: frozenset[int] | None  # ranks 1-9 present, None when honors appear
+    fours: int                 # kinds held four times (kongs included)
+    open_gates: frozenset[str]  # the rows' ``needs`` that this hand meets (see ``gates_of``)
+
+    @property
+    def kongs(self) -> int:
+        return self.melded_kongs + self.concealed_kongs
+
+
+GATES = ("kongs", "two_kongs", "flags", "numbers_only", "honors", "two_triples", "three_triples", "four_triples",
+         "one_suit", "at_most_one_suit", "at_most_two_suits", "three_suits", "no_characters", "orphans_only",
+         "concealed", "fours", "fives", "ranks_six_up", "ranks_four_down", "ranks_four_to_six")
+_GATE_SETS: dict[int, frozenset[str]] = {}
+
+
+def gates_of(bits: int) -> frozenset[str]:
+    """The open gates named by ``bits`` (bit k for ``GATES[k]``; "never" is never
+    open); each combination's set is made once and kept."""
+    found = _GATE_SETS.get(bits)
+    if found is None:
+        found = _GATE_SETS[bits] = frozenset(g for k, g in enumerate(GATES) if bits >> k & 1)
+    return found
+
+
+@dataclass(slots=True)
+class Reading:
+    """One decomposition of the whole hand in one form."""
+
+    form: str
+    facts: HandFacts
+    chows: tuple[int, ...] = ()         # lowest tiles, sorted (knitted tiles are not chows)
+    pungs: tuple[int, ...] = ()         # pung and kong tiles, sorted
+    pair: int | None = None
+    concealed_pungs: int = 0            # concealed pungs and kongs, a discard's pung counted as melded
+    concealed_chows: tuple[int, ...] = ()
+    concealed_pair: int | None = None
+    knitted: tuple[int, ...] = ()
+    pairs: tuple[int, ...] = ()
+    wait: str = ""                      # "edge" / "closed" / "single" on a unique wait, else ""
+
+    @property
+    def sets(self) -> int:
+        return len(self.chows) + len(self.pungs)
