@@ -105,6 +105,7 @@ class _Game:
         self.last_discard = 0
         self.last_drawn = [0, 0, 0, 0]
         self.aborted: ev.Aborted | None = None
+        self.decks = list(match.decks)
 
     def translate(self, events: list[ev.Event]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = [{"type": "start_game", "names": list(self.names)}]
@@ -124,7 +125,9 @@ class _Game:
         start = self.started
         if start is None:
             raise RecordError("a deal without a hand start")
-        dealt = Wall.from_key(start.wall_key).dealt_hands(start.dealer)
+        if not self.decks:
+            raise RecordError("a deal the match did not record")
+        dealt = Wall(self.decks.pop(0)).dealt_hands(start.dealer)
         self.hands = [sorted(code_of(t, self.reds) for t in tiles) for tiles in dealt]
         self.won, self.aborted = [], None
         self.scores = list(start.points)
