@@ -106,9 +106,11 @@ class _Game:
         self.last_drawn = [0, 0, 0, 0]
         self.aborted: ev.Aborted | None = None
         self.decks = list(match.decks)
+        self.deck: list[int] = []
+        self.seed = match.seed  # an import reads it back, so export then import summarises identically
 
     def translate(self, events: list[ev.Event]) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = [{"type": "start_game", "names": list(self.names)}]
+        out: list[dict[str, Any]] = [{"type": "start_game", "names": list(self.names), "seed": self.seed}]
         for event in events:
             out += self._one(event)
         return out
@@ -127,7 +129,8 @@ class _Game:
             raise RecordError("a deal without a hand start")
         if not self.decks:
             raise RecordError("a deal the match did not record")
-        dealt = Wall(self.decks.pop(0)).dealt_hands(start.dealer)
+        self.deck = self.decks.pop(0)
+        dealt = Wall(self.deck).dealt_hands(start.dealer)
         self.hands = [sorted(code_of(t, self.reds) for t in tiles) for tiles in dealt]
         self.won, self.aborted = [], None
         self.scores = list(start.points)
@@ -201,7 +204,7 @@ class _Game:
             lines.append({
                 "type": "hora", "actor": win.seat, "target": win.from_seat,
                 "pai": mjai_tile(hand[-1] if not won.tsumo else self._drawn(won)),
-                "uradora_markers": _tiles(win.ura_indicators), "hora_tehais": _tiles(sorted(hand)),
+                "uradora_markers": self._ura(len(win.ura_indicators)), "hora_tehais": _tiles(sorted(hand)),
                 "yakus": [[str(name), int(han)] for name, han in win.yaku], "fu": win.fu, "fan": win.han,
                 "hora_points": win.deltas[win.seat], "deltas": list(win.deltas), "scores": scores,
             })
@@ -215,6 +218,11 @@ class _Game:
             "tenpais": [seat in ready for seat in range(4)],
             "deltas": list(result.deltas), "scores": list(result.points),
         }
+
+    def _ura(self, count: int) -> list[str]:
+        """The first ``count`` ura indicators as the deck holds them, so a red five shows as ``5mr``
+        (the win result keeps only their kinds)."""
+        return [mjai_tile(code_of(t, self.reds)) for t in self.deck[131 : 131 + count]]
 
     def _drawn(self, won: ev.Won) -> int:
         """The code of a tsumo's winning tile: the last tile the winner drew."""
