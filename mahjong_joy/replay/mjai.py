@@ -31,7 +31,7 @@ from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import RecordError
 from mahjong_joy.replay.record import check_record, record_ruleset, replay_match
 from mahjong_joy.storage.files import atomic_write_text
-from mahjong_joy.tiles import code_of
+from mahjong_joy.tiles import code_of, kind_of_code
 
 MJAI_TYPES = frozenset(
     "start_game start_kyoku tsumo dahai chi pon daiminkan ankan kakan dora reach reach_accepted "
@@ -57,6 +57,16 @@ def mjai_tile(code: int) -> str:
     if code >= 27:
         return _HONORS[code - 27]
     return f"{code % 9 + 1}{'mps'[code // 9]}"
+
+
+def tile_order(code: int) -> tuple[int, int]:
+    """Sort key of a code in an mjai hand: by kind, a red five just before its plain fives
+    (as riichienv and Mortal's logs list them).
+
+    >>> [mjai_tile(c) for c in sorted([13, 35, 12, 14], key=tile_order)]
+    ['4p', '5pr', '5p', '6p']
+    """
+    return (kind_of_code(code), 0 if code >= 34 else 1)
 
 
 def export_mjai(record: dict[str, Any], name: str = "record") -> list[dict[str, Any]]:
@@ -131,7 +141,7 @@ class _Game:
             raise RecordError("a deal the match did not record")
         self.deck = self.decks.pop(0)
         dealt = Wall(self.deck).dealt_hands(start.dealer)
-        self.hands = [sorted(code_of(t, self.reds) for t in tiles) for tiles in dealt]
+        self.hands = [sorted((code_of(t, self.reds) for t in tiles), key=tile_order) for tiles in dealt]
         self.won, self.aborted = [], None
         self.scores = list(start.points)
         return [{
@@ -204,7 +214,7 @@ class _Game:
             lines.append({
                 "type": "hora", "actor": win.seat, "target": win.from_seat,
                 "pai": mjai_tile(hand[-1] if not won.tsumo else self._drawn(won)),
-                "uradora_markers": self._ura(len(win.ura_indicators)), "hora_tehais": _tiles(sorted(hand)),
+                "uradora_markers": self._ura(len(win.ura_indicators)), "hora_tehais": _tiles(sorted(hand, key=tile_order)),
                 "yakus": [[str(name), int(han)] for name, han in win.yaku], "fu": win.fu, "fan": win.han,
                 "hora_points": win.deltas[win.seat], "deltas": list(win.deltas), "scores": scores,
             })
@@ -214,7 +224,7 @@ class _Game:
         reason = ABORT_REASONS[result.abort] if result.abort else "nagashimangan" if result.nagashi else "fanpai"
         ready = {seat for seat, _ in result.ready}
         return {
-            "type": "ryukyoku", "reason": reason, "tehais": [_tiles(sorted(h)) for h in self.hands],
+            "type": "ryukyoku", "reason": reason, "tehais": [_tiles(sorted(h, key=tile_order)) for h in self.hands],
             "tenpais": [seat in ready for seat in range(4)],
             "deltas": list(result.deltas), "scores": list(result.points),
         }

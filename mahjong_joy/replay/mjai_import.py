@@ -73,7 +73,7 @@ TILE_CODES: dict[str, int] = {mjai_tile(code): code for code in range(37)}
 WINDS = ("E", "S", "W", "N")
 ABORTS = {
     "kyushukyuhai": "nine_terminals", "sufonrenda": "four_winds", "sufuurenta": "four_winds",
-    "suufonrenda": "four_winds", "suukaikan": "four_kans", "sukaikan": "four_kans", "suukansanra": "four_kans",
+    "suufonrenda": "four_winds", "suukaikan": "four_kans", "sukaikan": "four_kans", "suukansanra": "four_kans", "suukansansen": "four_kans",
     "suuchariichi": "four_riichi", "suuchareach": "four_riichi", "sanchaho": "triple_ron", "sanchahou": "triple_ron",
 }
 """Abortive-draw reasons as tools spell them (lower case, ``_`` dropped) -> our reason."""
@@ -389,6 +389,13 @@ def import_events(
     ruleset = ruleset_for(rules)
     kyokus, end = split_kyokus(events, name)
     game = _Game(ruleset, name, unit)
+    first = events[0].data if events and events[0].type == "start_game" else {}
+    seed = first.get("seed")
+    if (type(seed) is int or isinstance(seed, str)) and len(str(seed)) <= 200:
+        game.seed = seed  # our own export names the match's seed
+    names = first.get("names")
+    if isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) and 0 < len(n) <= 64 for n in names):
+        game.names = list(names)
     errors: list[ImportMismatch] = []
     for index, kyoku in enumerate(kyokus):
         try:
@@ -424,6 +431,8 @@ class _Game:
         self.entries: list[dict[str, Any]] = []
         self.broken = True  # the next hand starts a new match from its own start_kyoku
         self.last: Kyoku | None = None
+        self.seed: int | str = "mjai"
+        self.names = ["mjai"] * 4  # the record's seat kinds: the log's player names when it has them
 
     @property
     def match(self) -> Match:
@@ -445,10 +454,10 @@ class _Game:
     def _new_match(self, kyoku: Kyoku, deck: list[int]) -> None:
         start = kyoku.table(self.rules.table.starting_points)
         entry: dict[str, Any] = {
-            "seed": "mjai", "max_hands": None, "decisions": [], "deals": [deck], "start": table_dict(start),
+            "seed": self.seed, "max_hands": None, "decisions": [], "deals": [deck], "start": table_dict(start),
         }
         self.entries.append(entry)
-        self.matches.append(Match("mjai", self.ruleset, None, entry["deals"], start))
+        self.matches.append(Match(self.seed, self.ruleset, None, entry["deals"], start))
 
     def _check_table(self, kyoku: Kyoku) -> None:
         """The log's next hand must start where our match went after the last one."""
@@ -486,8 +495,8 @@ class _Game:
     def record(self) -> dict[str, Any]:
         """The imported game as a schema-2 record (decisions, deals, start per match)."""
         return {
-            "schema": SCHEMA, "format": FORMAT, "rules": self.rules.to_dict(), "seed": "mjai",
-            "seats": ["mjai"] * 4, "source": self.name, "matches": self.entries,
+            "schema": SCHEMA, "format": FORMAT, "rules": self.rules.to_dict(), "seed": self.seed,
+            "seats": list(self.names), "source": self.name, "matches": self.entries,
         }
 
 
