@@ -184,12 +184,12 @@ class _Game:
     def _closed_kanned(self, e: ev.ClosedKanned) -> list[dict[str, Any]]:
         consumed = list(e.consumed) or [e.tile] * 4
         self._take(e.seat, consumed)
-        return [{"type": "ankan", "actor": e.seat, "consumed": _tiles(consumed)}]
+        return [{"type": "ankan", "actor": e.seat, "consumed": _tiles(sorted(consumed, key=tile_order))}]
 
     def _added_kanned(self, e: ev.AddedKanned) -> list[dict[str, Any]]:
         added, pon = (e.consumed[0], list(e.consumed[1:])) if e.consumed else (e.tile, [e.tile] * 3)
         self._take(e.seat, [added])
-        return [{"type": "kakan", "actor": e.seat, "pai": mjai_tile(added), "consumed": _tiles(pon)}]
+        return [{"type": "kakan", "actor": e.seat, "pai": mjai_tile(added), "consumed": _tiles(sorted(pon, key=tile_order))}]
 
     def _dora_revealed(self, e: ev.DoraRevealed) -> list[dict[str, Any]]:
         return [{"type": "dora", "dora_marker": mjai_tile(e.indicator)}]
@@ -247,7 +247,7 @@ class _Game:
     def _call(self, kind: str, seat: int, target: int, consumed: list[int]) -> dict[str, Any]:
         self._take(seat, consumed)
         pai = mjai_tile(self.last_discard)
-        return {"type": kind, "actor": seat, "target": target, "pai": pai, "consumed": _tiles(consumed)}
+        return {"type": kind, "actor": seat, "target": target, "pai": pai, "consumed": _tiles(sorted(consumed, key=tile_order))}
 
     def _take(self, seat: int, kinds: list[int]) -> None:
         """Tiles leave a seat's concealed hand; a tile it does not hold means the events are inconsistent."""

@@ -621,7 +621,10 @@ class _Hand:
             raise self.mismatch(f"seat {seat} discards after seat {self.reach.data['actor']}'s reach", "the reach seat discards next")
         riichi = self.reach is not None
         self.reach = None
-        action = Riichi(seat, code) if riichi else Discard(seat, code)
+        drawn = self.hand.drawn
+        from_hand = event.data.get("tsumogiri") is False and drawn is not None and self.hand.code(drawn) == code
+        choice = False if from_hand else None  # the log says a held copy left, not the drawn one
+        action = Riichi(seat, code, choice) if riichi else Discard(seat, code, choice)
         what = f"{'riichi with ' if riichi else ''}dahai {event.data['pai']} by seat {seat}"
         events = self._act(action, what)
         discarded = next(e for e in events if isinstance(e, ev.Discarded))
