@@ -24,7 +24,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-DEFAULT_SEEDS = (1, 2, 3, 4, 5, 6, 7, 8)
+DEFAULT_SEEDS = (1, 2, 3, 4, 5, 6, 7, 8, 171)
+"""1..8 import cleanly; 171 is riichienv's riichi on karaten (see tests/test_mjai_import.py)."""
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "riichienv"
 
 
@@ -93,7 +94,7 @@ def main() -> None:
     for seed in args.seeds:
         events = play(seed, args.rules)
         path = args.out / f"{args.rules}_seed{seed}.mjson"
-        path.write_text("".join(json.dumps(e, sort_keys=True) + "\n" for e in events), encoding="utf-8")
+        path.write_text("".join(json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n" for e in events), encoding="utf-8")
         hands = sum(e["type"] == "start_kyoku" for e in events)
         print(f"wrote {path} ({hands} hands, {len(events)} events)")
 
