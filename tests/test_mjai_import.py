@@ -284,3 +284,11 @@ def test_the_deck_is_rebuilt_deterministically_with_red_fives_on_their_ids() -> 
         assert sorted(("5mr" if t == 16 else "5pr" if t == 52 else "5sr" if t == 88 else None) or "x" for t in dealt) == sorted(
             t if t.endswith("r") else "x" for t in hand
         )
+
+
+def test_the_viewer_opens_an_imported_log_at_a_hand(tmp_path: Path) -> None:
+    pytest.importorskip("pygame")
+    log = tmp_path / "game.mjson"
+    log.write_text(riichienv_log(3), encoding="utf-8")
+    assert main(["replay", str(log), "--hand", "2", "--step", "10", "--frames", "2"]) == 0
+    assert main(["replay", str(log), "--hand", "99", "--frames", "1"]) == 2
