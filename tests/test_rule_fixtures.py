@@ -105,6 +105,11 @@ def test_each_rule_fixture_imports_and_shows_its_rule(path: Path) -> None:
 
 
 def test_every_rule_of_the_issue_has_a_fixture() -> None:
-    have = {_split(p)[0] for p in FILES}
-    assert have >= {"double_ron_honba_sticks", "ronned_riichi", "kan_dora_after_discard", "four_riichi", "haitei",
-                    "houtei", "chankan", "west_round_end", "leftover_sticks"}
+    have = {p.stem for p in FILES}
+    wanted = {
+        "double_ron_honba_sticks_tenhou", "triple_ron_tenhou", "triple_ron_mahjong_soul", "ronned_riichi_tenhou",
+        "four_kans_tenhou", "kan_dora_after_discard_tenhou", "nagashi_mangan_tenhou", "pao_tsumo_tenhou",
+        "pao_ron_tenhou", "pao_ron_mahjong_soul", "nine_terminals_tenhou", "four_riichi_tenhou", "haitei_tenhou",
+        "houtei_tenhou", "chankan_tenhou", "west_round_end_tenhou", "leftover_sticks_tenhou",
+    }
+    assert wanted <= have, sorted(wanted - have)
