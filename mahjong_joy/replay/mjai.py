@@ -184,11 +184,13 @@ class _Game:
     def _closed_kanned(self, e: ev.ClosedKanned) -> list[dict[str, Any]]:
         consumed = list(e.consumed) or [e.tile] * 4
         self._take(e.seat, consumed)
+        self.last_discard = consumed[-1]  # a thirteen-orphans robbery wins on it
         return [{"type": "ankan", "actor": e.seat, "consumed": _tiles(sorted(consumed, key=tile_order))}]
 
     def _added_kanned(self, e: ev.AddedKanned) -> list[dict[str, Any]]:
         added, pon = (e.consumed[0], list(e.consumed[1:])) if e.consumed else (e.tile, [e.tile] * 3)
         self._take(e.seat, [added])
+        self.last_discard = added  # the tile on offer: a chankan wins on it
         return [{"type": "kakan", "actor": e.seat, "pai": mjai_tile(added), "consumed": _tiles(sorted(pon, key=tile_order))}]
 
     def _dora_revealed(self, e: ev.DoraRevealed) -> list[dict[str, Any]]:
