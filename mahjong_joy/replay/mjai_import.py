@@ -724,6 +724,9 @@ class _Hand:
             raise self.mismatch(f"hora by seat(s) {sorted(logged)}", _how_it_ended(result), self.horas[-1].line)
         for hora in self.horas:
             win = wins[hora.data["actor"]]
+            pai = hora.data.get("pai")
+            if pai in TILE_CODES and kind_of_code(TILE_CODES[pai]) != win.win_tile:
+                raise self.mismatch(f"hora on {pai}", f"the winning tile is {mjai_tile(win.win_tile)}", hora.line)
             deltas = hora.data.get("deltas")
             if deltas is not None and list(deltas) != list(win.deltas):
                 raise self.mismatch(f"hora deltas {deltas}", f"deltas {list(win.deltas)} ({_win_text(win)})", hora.line)
