@@ -31,7 +31,7 @@ from mahjong_joy.rulesets.joy import ruleset_for
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "rules"
 WRITTEN = frozenset({
     "triple_ron_tenhou", "triple_ron_mahjong_soul", "four_kans_tenhou", "nine_terminals_tenhou", "pao_ron_tenhou",
-    "pao_tsumo_tenhou", "pao_ron_mahjong_soul", "nagashi_mangan_tenhou",
+    "pao_tsumo_tenhou", "pao_ron_mahjong_soul", "nagashi_mangan_tenhou", "west_round_bust_tenhou",
 })
 """Fixtures ``make_written_fixtures.py`` writes by hand."""
 Lines = list[dict[str, Any]]
@@ -91,6 +91,7 @@ GameCheck = Callable[[HandResult], bool]
 END_RULES: dict[str, GameCheck] = {
     "west_round_bust": lambda r: r.start is not None and r.start.round_wind == "W" and min(r.points) < 0,
     "west_round_end": lambda r: r.start is not None and r.start.round_wind == "W",
+    "bust_end": lambda r: min(r.points) < 0,
     "leftover_sticks": lambda r: r.sticks_after > 0,
 }
 

@@ -16,6 +16,8 @@ hand from RULES.md (the import checks that our engine pays exactly these):
 - ``pao_ron`` / ``pao_tsumo``: seat 1 pons white from the dealer, green from seat 2
   and red from seat 3, then wins daisangen on 9s: by ron from the dealer (seat 3,
   responsible, and the dealer pay 16,000 each) or by tsumo (seat 3 pays all 32,000).
+- ``west_round_bust``: the ``pao_ron`` hand played as West 1 of the sudden death
+  with seat 3 on 11,000: paying its half it falls below zero and the game ends.
 - ``nagashi_mangan``: every seat discards what it draws; seat 1 draws only
   terminals and honors, none of which is called, so at the exhaustive draw it is
   paid a mangan tsumo (2,000 / 4,000 from the dealer) and no noten payments move.
@@ -37,11 +39,11 @@ def tiles(text: str) -> list[str]:
     return text.split()
 
 
-def start(tehais: list[str], dora: str, oya: int = 0) -> Lines:
+def start(tehais: list[str], dora: str, oya: int = 0, bakaze: str = "E", scores: list[int] | None = None) -> Lines:
     return [
         {"type": "start_game", "names": ["A", "B", "C", "D"], "source": "hand-written"},
-        {"type": "start_kyoku", "bakaze": "E", "kyoku": oya + 1, "honba": 0, "kyotaku": 0, "oya": oya,
-         "dora_marker": dora, "scores": [25000] * 4, "tehais": [tiles(t) for t in tehais]},
+        {"type": "start_kyoku", "bakaze": bakaze, "kyoku": oya + 1, "honba": 0, "kyotaku": 0, "oya": oya,
+         "dora_marker": dora, "scores": scores or [25000] * 4, "tehais": [tiles(t) for t in tehais]},
     ]
 
 
@@ -96,9 +98,13 @@ def nine_terminals() -> Lines:
     return lines + turn(0, "N") + [{"type": "ryukyoku", "reason": "kyushukyuhai"}] + END
 
 
-def pao(tsumo: bool) -> Lines:
-    lines = start(["P 1m 2m 4m 6m 8m 9m 2p 4p 6p 8p 9s 7s", "P P F F C C 1m 2m 3m 9s 1p 8p 4s",
-                   "F 3m 4m 6m 7m 2p 3p 6p 7p 2s 3s 6s 7s", "C 4m 6m 7m 8m 3p 4p 7p 8p 2s 3s 7s 8s"], "1p")
+def pao(tsumo: bool, west: bool = False) -> Lines:
+    dealt = ["P 1m 2m 4m 6m 8m 9m 2p 4p 6p 8p 9s 7s", "P P F F C C 1m 2m 3m 9s 1p 8p 4s",
+             "F 3m 4m 6m 7m 2p 3p 6p 7p 2s 3s 6s 7s", "C 4m 6m 7m 8m 3p 4p 7p 8p 2s 3s 7s 8s"]
+    if west:  # West 1 of the sudden death, seat 3 on 11,000: its pao share busts it
+        lines = start(dealt, "1p", bakaze="W", scores=[29900, 29800, 29300, 11000])
+    else:
+        lines = start(dealt, "1p")
     lines += turn(0, "W", "P") + [pon(1, 0, "P"), dahai(1, "1p")]
     lines += turn(2, "S", "F") + [pon(1, 2, "F"), dahai(1, "8p")]
     lines += turn(2, "N", "N") + turn(3, "E", "C") + [pon(1, 3, "C"), dahai(1, "4s")]
@@ -107,6 +113,8 @@ def pao(tsumo: bool) -> Lines:
         lines += turn(0, "1p", "1p") + turn(1, "9s") + [hora(1, 1, [0, 32000, 0, -32000])]
     else:
         lines += turn(0, "2s", "9s") + [hora(1, 0, [-16000, 32000, 0, -16000])]
+    if west:
+        return lines + END + [{"type": "end_game", "scores": [13900, 61800, 29300, -5000]}]
     return lines + END
 
 
@@ -137,6 +145,7 @@ def fixtures() -> dict[str, Lines]:
         "four_kans_tenhou": four_kans(), "nine_terminals_tenhou": nine_terminals(),
         "pao_ron_tenhou": pao(tsumo=False), "pao_tsumo_tenhou": pao(tsumo=True),
         "pao_ron_mahjong_soul": pao(tsumo=False), "nagashi_mangan_tenhou": nagashi(),
+        "west_round_bust_tenhou": pao(tsumo=False, west=True),
     }
 
 

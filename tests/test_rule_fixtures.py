@@ -86,6 +86,7 @@ CHECKS: dict[str, Callable[[str], Callable[[Match, HandResult], bool]]] = {
     "rinshan": lambda rules: _yaku("rinshan"),
     "west_round_bust": lambda rules: lambda match, result: _game_end(match, result) and min(result.points) < 0,
     "west_round_end": lambda rules: _game_end,
+    "bust_end": lambda rules: lambda match, result: match.is_over and min(result.points) < 0,
     "leftover_sticks": lambda rules: _leftover,
 }
 
@@ -110,6 +111,7 @@ def test_every_rule_of_the_issue_has_a_fixture() -> None:
         "double_ron_honba_sticks_tenhou", "triple_ron_tenhou", "triple_ron_mahjong_soul", "ronned_riichi_tenhou",
         "four_kans_tenhou", "kan_dora_after_discard_tenhou", "nagashi_mangan_tenhou", "pao_tsumo_tenhou",
         "pao_ron_tenhou", "pao_ron_mahjong_soul", "nine_terminals_tenhou", "four_riichi_tenhou", "haitei_tenhou",
-        "houtei_tenhou", "chankan_tenhou", "west_round_end_tenhou", "leftover_sticks_tenhou",
+        "houtei_tenhou", "chankan_tenhou", "west_round_end_tenhou", "west_round_bust_tenhou", "bust_end_tenhou",
+        "leftover_sticks_tenhou",
     }
     assert wanted <= have, sorted(wanted - have)
