@@ -78,3 +78,11 @@ def test_malformed_tenhou6_is_named_by_hand(riichienv_t6: dict) -> None:
         import_tenhou6(broken, "tenhou", "t6")
     with pytest.raises(LogFormatError, match="no log list"):
         import_tenhou6({"name": []}, "tenhou", "t6")
+
+
+def test_a_pao_win_names_the_responsible_seat() -> None:
+    """The result's third field is the responsible seat (the winner when there is none)."""
+    fixture = Path(__file__).parent / "fixtures" / "rules" / "pao_ron_tenhou.mjson"
+    log = export_tenhou6(import_mjai(fixture.read_text(encoding="utf-8")).record)
+    assert log["log"][0][16] == ["和了", [-16000, 32000, 0, -16000], [1, 0, 3, "役満32000点", "daisangen(役満)"]]
+    assert not import_tenhou6(json.loads(json.dumps(log))).errors

@@ -41,10 +41,11 @@ from mahjong_joy.tiles import kind_of_code
 
 DRAW_NAMES = {
     "fanpai": "流局", "nagashimangan": "流し満貫", "kyushukyuhai": "九種九牌", "sufonrenda": "四風連打",
-    "suukaikan": "四開槓", "suuchariichi": "四家立直", "sanchaho": "三家和了",
+    "suukaikan": "四槓散了", "suuchariichi": "四家立直", "sanchaho": "三家和了",
 }
 """mjai ryukyoku reasons -> the names Tenhou's results use."""
-DRAW_REASONS = {name: reason for reason, name in DRAW_NAMES.items()} | {"全員聴牌": "fanpai", "全員不聴": "fanpai", "四槓散了": "suukaikan"}
+DRAW_REASONS = {name: reason for reason, name in DRAW_NAMES.items()} | {"全員聴牌": "fanpai", "全員不聴": "fanpai", "四開槓": "suukaikan"}
+LIMITS = ((13, "役満"), (11, "三倍満"), (8, "倍満"), (6, "跳満"), (5, "満貫"))
 WIN = "和了"
 MAX_HANDS = 200
 
@@ -87,7 +88,8 @@ def export_tenhou6(record: dict[str, Any], name: str = "record") -> dict[str, An
     names = next((line.get("names") for line in lines if line["type"] == "start_game"), None) or [""] * 4
     out: dict[str, Any] = {
         "title": ["Mahjong Joy", str(match.seed)], "name": list(names),
-        "rule": {"disp": match.rules.name, "aka": match.rules.tiles.red_fives}, "log": _hands(lines),
+        "rule": {"disp": match.rules.name, "aka": match.rules.tiles.red_fives},
+        "log": _hands(lines, [[w.pao_seat for w in r.wins] for r in match.results]),
     }
     if match.is_over:
         standings = sorted(match.standings(), key=lambda s: s.seat)
@@ -100,12 +102,13 @@ def write_tenhou6(record: dict[str, Any], path: str | Path, name: str = "record"
     atomic_write_text(path, json.dumps(export_tenhou6(record, name), ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
-def _hands(lines: Sequence[dict[str, Any]]) -> list[list[Any]]:
+def _hands(lines: Sequence[dict[str, Any]], paos: Sequence[Sequence[int | None]]) -> list[list[Any]]:
+    """Each hand's array; ``paos`` gives, per hand, each win's responsible seat (or ``None``)."""
     hands: list[list[Any]] = []
     writer: _HandWriter | None = None
     for line in lines:
         if line["type"] == "start_kyoku":
-            writer = _HandWriter(line)
+            writer = _HandWriter(line, list(paos[len(hands)]) if len(hands) < len(paos) else [])
         elif line["type"] == "end_kyoku" and writer is not None:
             hands.append(writer.hand())
             writer = None
@@ -117,7 +120,8 @@ def _hands(lines: Sequence[dict[str, Any]]) -> list[list[Any]]:
 class _HandWriter:
     """Collects one hand's takes, discards and result from its mjai events."""
 
-    def __init__(self, start: dict[str, Any]) -> None:
+    def __init__(self, start: dict[str, Any], paos: list[int | None]) -> None:
+        self.paos = paos
         winds = "ESWN".index(start["bakaze"])
         self.header = [4 * winds + start["kyoku"] - 1, start["honba"], start["kyotaku"]]
         self.scores = list(start["scores"])
@@ -191,9 +195,15 @@ class _HandWriter:
         if not self.result:
             self.result = [WIN]
         points = e.get("hora_points", max(e.get("deltas") or [0]))
-        text = f"{e.get('fu', 0)}符{e.get('fan', 0)}飜{points}点"
-        yaku = [f"{name}({han}飜)" for name, han in e.get("yakus") or []]
-        self.result += [list(e.get("deltas") or [0, 0, 0, 0]), [e["actor"], e["target"], e["actor"], text, *yaku]]
+        han, fu = e.get("fan", 0), e.get("fu", 0)
+        limit = next((name for least, name in LIMITS if han >= least), None)
+        if limit is None and (han == 4 and fu >= 40 or han == 3 and fu >= 70):
+            limit = "満貫"
+        text = f"{limit or f'{fu}符{han}飜'}{points}点"
+        yaku = [f"{name}({'役満' if value >= 13 else f'{value}飜'})" for name, value in e.get("yakus") or []]
+        wins = (len(self.result) - 1) // 2
+        pao = self.paos[wins] if wins < len(self.paos) and self.paos[wins] is not None else e["actor"]  # Tenhou: the winner when none
+        self.result += [list(e.get("deltas") or [0, 0, 0, 0]), [e["actor"], e["target"], pao, text, *yaku]]
 
 
 def t6_sort_key(name: str) -> tuple[tuple[int, int], int]:
