@@ -81,6 +81,22 @@ def test_each_riichienv_hanchan_imports_with_every_score_matched(seed: int) -> N
         assert hand["start_points"] == kyoku.start.data["scores"]
 
 
+def test_a_riichienv_mahjong_soul_game_imports_under_our_mahjong_soul_preset() -> None:
+    """riichienv's ``default_mjsoul()`` rules against our ``mahjong_soul`` preset."""
+    text = (RIICHIENV / "mahjong_soul_seed2.mjson").read_text(encoding="utf-8")
+    result = import_mjai(text, "mahjong_soul", "ms2")
+    assert not result.errors and result.matches[0].is_over and result.hands == 10
+
+
+def test_a_start_kyoku_that_is_not_where_our_match_went_is_named() -> None:
+    events = events_of(riichienv_log(3))
+    starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
+    events[starts[1]]["scores"][0] += 1000
+    events[starts[1]]["scores"][1] -= 1000
+    with pytest.raises(ImportMismatch, match=rf"^E1-1 line {starts[1] + 1}: the log says scores \["):
+        import_mjai(as_text(events), "tenhou", "bad")
+
+
 def test_the_riichienv_fixtures_cover_the_interesting_events() -> None:
     kinds: dict[str, int] = {}
     for seed in CLEAN_SEEDS:
