@@ -93,7 +93,9 @@ def test_a_start_kyoku_that_is_not_where_our_match_went_is_named() -> None:
     starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
     events[starts[1]]["scores"][0] += 1000
     events[starts[1]]["scores"][1] -= 1000
-    with pytest.raises(ImportMismatch, match=rf"^E1-1 line {starts[1] + 1}: the log says scores \["):
+    second = events[starts[1]]
+    label = f"{second['bakaze']}{second['kyoku']}-{second['honba']}"
+    with pytest.raises(ImportMismatch, match=rf"^{label} line {starts[1] + 1}: the log says scores \[25000, 27000"):
         import_mjai(as_text(events), "tenhou", "bad")
 
 
