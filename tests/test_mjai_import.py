@@ -310,3 +310,12 @@ def test_the_viewer_opens_an_imported_log_at_a_hand(tmp_path: Path) -> None:
     log.write_text(riichienv_log(3), encoding="utf-8")
     assert main(["replay", str(log), "--hand", "2", "--step", "10", "--frames", "2"]) == 0
     assert main(["replay", str(log), "--hand", "99", "--frames", "1"]) == 2
+
+
+@pytest.mark.parametrize("name", ["mahjong_joy.replay.formats", "mahjong_joy.replay.tenhou6", "mahjong_joy.replay.mjai"])
+def test_the_log_modules_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0

@@ -36,7 +36,7 @@ def detect(text: str) -> tuple[str, Any]:
     """The kind of a file's text (``record`` for anything that is not a log, so a
     corrupt record gets the record reader's message), and its JSON when it is one document.
 
-    >>> detect('{"type":"start_game"}\n{"type":"end_game"}')[0]
+    >>> detect('{"type":"start_game"}\\n{"type":"end_game"}')[0]
     'mjai'
     >>> detect('{"log": [], "name": ["a", "b", "c", "d"]}')[0]
     'tenhou6'
