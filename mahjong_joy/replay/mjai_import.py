@@ -569,9 +569,9 @@ class _Hand:
         for gen, event in self.emitted:
             if isinstance(event, ev.Drew) or gen < self.applied:
                 raise self.mismatch("nothing more before this", _engine_text(event))
-        for gen, event in self.expected:
-            if event.type == "tsumo" or gen < self.applied:
-                raise self.mismatch(_log_text(event), "nothing of the kind", event.line)
+        for gen, logged in self.expected:
+            if logged.type == "tsumo" or gen < self.applied:
+                raise self.mismatch(_log_text(logged), "nothing of the kind", logged.line)
 
     def _match_expected(self) -> None:
         """Pair each expected log event with the engine's first event of its kind; compare them."""
@@ -592,7 +592,7 @@ class _Hand:
         elif isinstance(made, ev.DoraRevealed):
             same = made.indicator == event.tile("dora_marker")
         else:
-            same = made.seat == data["actor"]
+            same = isinstance(made, ev.RiichiAccepted) and made.seat == data["actor"]
             scores = data.get("scores")
             if same and scores is not None and list(scores) != list(self.hand.points):
                 raise self.mismatch(f"scores {scores} after the riichi", f"scores {list(self.hand.points)}", event.line)
@@ -703,8 +703,8 @@ class _Hand:
         self._match_expected()
         for _, event in self.emitted:
             raise self.mismatch("nothing more in this hand", _engine_text(event))
-        for _, event in self.expected:
-            raise self.mismatch(_log_text(event), "nothing of the kind", event.line)
+        for _, logged in self.expected:
+            raise self.mismatch(_log_text(logged), "nothing of the kind", logged.line)
         if self.reach is not None:
             raise self.mismatch("a reach with no discard", "a reach needs its discard", self.reach.line)
         if not self.hand.is_finished:

@@ -127,8 +127,8 @@ class _HandWriter:
         self.scores = list(start["scores"])
         self.doras = [t6_tile(start["dora_marker"])]
         self.uras: list[int] = []
-        self.haipai = [sorted(t6_sort_key(t) for t in hand) for hand in start["tehais"]]
-        self.haipai = [[t for _, t in hand] for hand in self.haipai]
+        keyed = [sorted(t6_sort_key(t) for t in hand) for hand in start["tehais"]]
+        self.haipai = [[number for _, number in hand] for hand in keyed]
         self.takes: list[list[Any]] = [[] for _ in range(4)]
         self.discards: list[list[Any]] = [[] for _ in range(4)]
         self.reach = [False] * 4
