@@ -621,15 +621,25 @@ class _Hand:
             raise self.mismatch(f"seat {seat} discards after seat {self.reach.data['actor']}'s reach", "the reach seat discards next")
         riichi = self.reach is not None
         self.reach = None
-        drawn = self.hand.drawn
-        from_hand = event.data.get("tsumogiri") is False and drawn is not None and self.hand.code(drawn) == code
-        choice = False if from_hand else None  # the log says a held copy left, not the drawn one
+        choice = False if event.data.get("tsumogiri") is False and self._holds_another(seat, code) else None
         action = Riichi(seat, code, choice) if riichi else Discard(seat, code, choice)
         what = f"{'riichi with ' if riichi else ''}dahai {event.data['pai']} by seat {seat}"
         events = self._act(action, what)
         discarded = next(e for e in events if isinstance(e, ev.Discarded))
         if event.data.get("tsumogiri") is True and not discarded.tsumogiri:
             raise self.mismatch(f"{event.data['pai']} is the tile just drawn (tsumogiri)", "it comes from the hand")
+
+    def _holds_another(self, seat: int, code: int) -> bool:
+        """Whether a tedashi of ``code`` names a held copy rather than the drawn tile.
+
+        Only then does the log's flag choose a copy. Mahjong Soul (and riichienv's
+        ``default_mjsoul()``) marks the dealer's first discard tedashi even when it
+        is the 14th tile dealt (RULES.md A1: a log flag with no rule effect), so a
+        tedashi with no other copy held is read as the drawn tile."""
+        drawn = self.hand.drawn
+        if drawn is None or self.hand.code(drawn) != code:
+            return False
+        return any(t != drawn and self.hand.code(t) == code for t in self.hand.seats[seat].concealed)
 
     def _on_call(self, event: LogEvent) -> None:
         cls, _ = _CALLS[event.type]
