@@ -25,7 +25,9 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_SEEDS = (1, 2, 3, 4, 5, 6, 7, 8, 171)
-"""1..8 import cleanly; 171 is riichienv's riichi on karaten (see tests/test_mjai_import.py)."""
+"""1..8 import cleanly; 171 is riichienv's riichi on karaten (see tests/test_mjai_import.py).
+The Mahjong Soul fixtures are ``--rules mahjong_soul --seeds 2 247`` (247: a dealer's
+first discard, the 14th tile dealt, flagged tedashi)."""
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "riichienv"
 
 

@@ -81,11 +81,15 @@ def test_each_riichienv_hanchan_imports_with_every_score_matched(seed: int) -> N
         assert hand["start_points"] == kyoku.start.data["scores"]
 
 
-def test_a_riichienv_mahjong_soul_game_imports_under_our_mahjong_soul_preset() -> None:
-    """riichienv's ``default_mjsoul()`` rules against our ``mahjong_soul`` preset."""
-    text = (RIICHIENV / "mahjong_soul_seed2.mjson").read_text(encoding="utf-8")
-    result = import_mjai(text, "mahjong_soul", "ms2")
-    assert not result.errors and result.matches[0].is_over and result.hands == 10
+@pytest.mark.parametrize("seed", (2, 247))
+def test_a_riichienv_mahjong_soul_game_imports_under_our_mahjong_soul_preset(seed: int) -> None:
+    """riichienv's ``default_mjsoul()`` rules against our ``mahjong_soul`` preset. In
+    seed 247 a dealer's first discard is the 14th tile dealt yet flagged tedashi
+    (``dealer_first_discard_is_tedashi``, a log flag only): it is read as that tile."""
+    text = (RIICHIENV / f"mahjong_soul_seed{seed}.mjson").read_text(encoding="utf-8")
+    result = import_mjai(text, "mahjong_soul", f"ms{seed}")
+    assert not result.errors and result.matches[0].is_over
+    assert result.hands == sum(e["type"] == "start_kyoku" for e in events_of(text))
 
 
 def test_a_start_kyoku_that_is_not_where_our_match_went_is_named() -> None:
