@@ -28,6 +28,7 @@ from typing import Any
 from mahjong_joy.errors import RecordError
 from mahjong_joy.replay.log import log_lines
 from mahjong_joy.replay.formats import load
+from mahjong_joy.replay.mjai_import import ImportMismatch
 from mahjong_joy.replay.record import record_rules, record_ruleset, replay_match, write_record
 from mahjong_joy.replay.summary import Summary, match_json
 
@@ -83,6 +84,9 @@ def run(args: argparse.Namespace) -> int:
         if args.text or args.summary:
             return _print(record, args)
         return _view(record, args)
+    except ImportMismatch as exc:
+        print(f"mahjong-joy replay: {args.file}: {exc}", file=sys.stderr)
+        return 2
     except RecordError as exc:
         print(f"mahjong-joy replay: {exc}", file=sys.stderr)
         return 2
