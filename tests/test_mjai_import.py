@@ -323,3 +323,14 @@ def test_the_log_modules_docstring_examples(name: str) -> None:
 
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_record_larger_than_any_log_still_opens(tmp_path: Path) -> None:
+    """The size bound is for logs: a long multi-match record goes to the record reader whole."""
+    from mahjong_joy.replay.formats import load
+
+    record = import_mjai(riichienv_log(1)).record
+    record["padding"] = "x" * (MAX_BYTES + 1)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert load(path).kind == "record"

@@ -63,12 +63,18 @@ def detect(text: str) -> tuple[str, Any]:
     return "record", data
 
 
-def read_text(path: str | Path) -> str:
-    """The file's text, refusing one too large to be a game before reading it."""
+def read_text(path: str | Path) -> str | None:
+    """The file's text; ``None`` for a file too large to be one game that is not a log
+    (a long multi-match record is read by the record reader, whole). A log that
+    large is refused before it is read."""
     target = Path(path)
     try:
         size = target.stat().st_size
         if size > MAX_BYTES:
+            with target.open("rb") as handle:
+                head = handle.read(4096).decode("utf-8", errors="replace")
+            if detect(head.split("\n", 1)[0])[0] == "record" and "mahjong-joy-record" in head:
+                return None
             raise LogFormatError(f"{str(path)!r} is {size} bytes, too large to be one game (at most {MAX_BYTES})")
         return target.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -81,6 +87,8 @@ def load(path: str | Path, rules: str = "tenhou", keep_going: bool = False) -> L
     """Open any supported file as a checked record (logs imported under ``rules``)."""
     name = str(path)
     text = read_text(path)
+    if text is None:
+        return Loaded("record", read_record(path))
     kind, data = detect(text)
     if kind == "record":
         return Loaded(kind, read_record(path))
