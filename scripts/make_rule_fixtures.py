@@ -32,6 +32,8 @@ OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "rules"
 WRITTEN = frozenset({
     "triple_ron_tenhou", "triple_ron_mahjong_soul", "four_kans_tenhou", "nine_terminals_tenhou", "pao_ron_tenhou",
     "pao_tsumo_tenhou", "pao_ron_mahjong_soul", "nagashi_mangan_tenhou", "west_round_bust_tenhou",
+    "four_kans_mahjong_soul", "nagashi_mangan_mahjong_soul", "pao_tsumo_mahjong_soul",
+    "kokushi_robs_closed_kan_mahjong_soul",
 })
 """Fixtures ``make_written_fixtures.py`` writes by hand."""
 Lines = list[dict[str, Any]]

@@ -18,6 +18,8 @@ hand from RULES.md (the import checks that our engine pays exactly these):
   responsible, and the dealer pay 16,000 each) or by tsumo (seat 3 pays all 32,000).
 - ``west_round_bust``: the ``pao_ron`` hand played as West 1 of the sudden death
   with seat 3 on 11,000: paying its half it falls below zero and the game ends.
+- ``kokushi_robs_closed_kan`` (Mahjong Soul): seat 1's thirteen orphans, waiting on
+  1m, rons the dealer's closed kan of 1m for 32,000; Tenhou forbids it.
 - ``nagashi_mangan``: every seat discards what it draws; seat 1 draws only
   terminals and honors, none of which is called, so at the exhaustive draw it is
   paid a mangan tsumo (2,000 / 4,000 from the dealer) and no noten payments move.
@@ -139,6 +141,14 @@ def nagashi() -> Lines:
     return lines + [{"type": "ryukyoku", "reason": "nagashimangan", "deltas": [-4000, 8000, -2000, -2000]}] + END
 
 
+def kokushi_robs_closed_kan() -> Lines:
+    """Mahjong Soul only: seat 1's thirteen orphans waits on 1m and robs the dealer's closed kan of 1m."""
+    lines = start(["1m 1m 1m 1m 2p 3p 4p 5s 6s 7s 2m 3m 4m", "9m 1p 9p 1s 9s E S W N P F C C",
+                   "2m 3m 4m 5m 6m 7m 2s 3s 4s 6p 7p 8p 8s", "5m 6m 7m 8m 2s 3s 4s 6s 7s 8s 3p 4p 5p"], "9s")
+    lines += turn(0, "6p") + [{"type": "ankan", "actor": 0, "consumed": ["1m"] * 4}]
+    return lines + [{**hora(1, 0, [-32000, 32000, 0, 0]), "pai": "1m"}] + END
+
+
 def fixtures() -> dict[str, Lines]:
     return {
         "triple_ron_tenhou": triple_ron("tenhou"), "triple_ron_mahjong_soul": triple_ron("mahjong_soul"),
@@ -146,6 +156,8 @@ def fixtures() -> dict[str, Lines]:
         "pao_ron_tenhou": pao(tsumo=False), "pao_tsumo_tenhou": pao(tsumo=True),
         "pao_ron_mahjong_soul": pao(tsumo=False), "nagashi_mangan_tenhou": nagashi(),
         "west_round_bust_tenhou": pao(tsumo=False, west=True),
+        "four_kans_mahjong_soul": four_kans(), "nagashi_mangan_mahjong_soul": nagashi(),
+        "pao_tsumo_mahjong_soul": pao(tsumo=True), "kokushi_robs_closed_kan_mahjong_soul": kokushi_robs_closed_kan(),
     }
 
 

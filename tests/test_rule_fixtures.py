@@ -12,7 +12,7 @@ import pytest
 
 from mahjong_joy.engine import events as ev
 from mahjong_joy.engine.match import HandResult, Match
-from mahjong_joy.replay.mjai_import import import_mjai
+from mahjong_joy.replay.mjai_import import ImportMismatch, import_mjai
 
 RULES_DIR = Path(__file__).parent / "fixtures" / "rules"
 FILES = sorted(RULES_DIR.glob("*.mjson"))
@@ -86,6 +86,9 @@ CHECKS: dict[str, Callable[[str], Callable[[Match, HandResult], bool]]] = {
     "rinshan": lambda rules: _yaku("rinshan"),
     "west_round_bust": lambda rules: lambda match, result: _game_end(match, result) and min(result.points) < 0,
     "west_round_end": lambda rules: _game_end,
+    "kokushi_robs_closed_kan": lambda rules: lambda match, result: (
+        len(result.wins) == 1 and result.wins[0].yakuman == 1 and any(isinstance(e, ev.Won) and e.robbed_kan for e in match.events)
+    ),
     "bust_end": lambda rules: lambda match, result: match.is_over and min(result.points) < 0,
     "leftover_sticks": lambda rules: _leftover,
 }
@@ -115,3 +118,10 @@ def test_every_rule_of_the_issue_has_a_fixture() -> None:
         "leftover_sticks_tenhou",
     }
     assert wanted <= have, sorted(wanted - have)
+
+
+def test_tenhou_does_not_let_thirteen_orphans_rob_a_closed_kan() -> None:
+    """The same hand under Tenhou's rules fails at the ron (RULES.md A1 "Kokushi may rob a closed kan")."""
+    text = (RULES_DIR / "kokushi_robs_closed_kan_mahjong_soul.mjson").read_text(encoding="utf-8")
+    with pytest.raises(ImportMismatch, match=r"^E1-0 line 5: the log says ron by seat 1 from seat 0; the engine says"):
+        import_mjai(text, "tenhou", "kokushi")

@@ -560,7 +560,10 @@ class _Hand:
                 self._apply(Pass(seat), f"no call by seat {seat}")
 
     def _act(self, action: Action, what: str) -> list[ev.Event]:
-        """Apply the log's own action: stale expectations fail first, then it must be legal."""
+        """Apply the log's own action. An illegal one is reported as such (the clearest
+        message); a legal one first needs every earlier expectation met."""
+        if not self.hand.is_finished and not _is_legal(self.hand, action):
+            return self._apply(action, what)  # raises, naming the engine's reason
         self._check_stale()
         return self._apply(action, what)
 
@@ -764,6 +767,13 @@ class _Hand:
         scores = event.data.get("scores")
         if scores is not None and list(scores) != list(result.points):
             raise self.mismatch(f"scores {scores} after the hand", f"scores {list(result.points)}", event.line)
+
+
+def _is_legal(hand: HandState, action: Action) -> bool:
+    """Whether ``apply`` would take the action (a discard naming its copy is checked by apply itself)."""
+    if isinstance(action, (Discard, Riichi)) and action.tsumogiri is not None:
+        return True
+    return action in hand.legal_actions(action.seat)
 
 
 def _reason(event: LogEvent) -> str:
