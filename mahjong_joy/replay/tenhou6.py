@@ -22,6 +22,12 @@ Export goes through the mjai export (our events, translated); import turns the
 hands back into mjai events in turn order and sends them through the same checked
 import as an mjai log (:mod:`mahjong_joy.replay.mjai_import`), so both formats
 are refereed by the same code. Positions in errors are counted in events.
+
+The format does not say which discard a call took: a seat whose next take is a
+call on the discarder's kind is taken to call the first such discard. That
+reading can only go wrong when the same seat discards that kind twice while the
+caller draws nothing in between (turns skipped by other calls); the engine then
+reports the hand rather than importing it wrongly.
 """
 
 from __future__ import annotations
