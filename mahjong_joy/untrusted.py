@@ -192,7 +192,8 @@ def parse_json(text: str, what: str, error: ErrorType = RecordError) -> Any:
     try:
         return json.loads(text, **hooks)
     except json.JSONDecodeError as exc:
-        raise error(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        message = exc.msg.removesuffix(" at")  # "Unterminated string starting at" + "at line ..." read twice
+        raise error(f"{what} is not valid JSON: {message} at line {exc.lineno} column {exc.colno}") from None
 
 
 def _short_int(digits: str, what: str, error: ErrorType) -> int:

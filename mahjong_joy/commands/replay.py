@@ -11,6 +11,13 @@ through :mod:`mahjong_joy.untrusted`: at most 32 MiB, so ``/dev/zero`` is
 refused at once), a position outside it, or an output that cannot be written
 (a folder, a missing folder) is one line on stderr, exit code 2 and no window.
 ``--text`` prints each hand as the record replays rather than after it.
+
+FILE may also be an mjai log or a tenhou.net/6 log (told by content,
+:mod:`mahjong_joy.replay.formats`): it is imported through our engine under
+``--rules`` (default ``tenhou``), every step checked, and then shown, printed or
+exported like a record; ``--save OUT`` writes the import as a Mahjong Joy record.
+A difference between the log and the engine exits 2 naming the hand and line;
+``--keep-going`` reports every failing hand.
 """
 
 from __future__ import annotations
@@ -26,27 +33,33 @@ from typing import Any
 from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.log import log_lines
-from mahjong_joy.replay.record import read_record, record_rules, record_ruleset, replay_match
+from mahjong_joy.replay.formats import load
+from mahjong_joy.replay.mjai_import import ImportMismatch
+from mahjong_joy.replay.record import record_rules, record_ruleset, replay_match, write_record
 from mahjong_joy.replay.summary import Summary, match_json
 from mahjong_joy.rulesets.base import Ruleset
 
-EXPORT_FORMATS = ("mjai",)
+EXPORT_FORMATS = ("mjai", "tenhou6")
+LOG_RULES = ("tenhou", "mahjong_soul")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``replay`` and its options."""
     parser = sub.add_parser("replay", help="step through a recorded match in the viewer, or print or export it")
-    parser.add_argument("file", help="a record (simulate --record, or one from the data folder's records/)")
+    parser.add_argument("file", help="a record (simulate --record, or one from the data folder's records/), an mjai log or a tenhou.net/6 log")
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument("--text", action="store_true", help="print the turn-by-turn log instead of opening the viewer")
     shown.add_argument("--summary", action="store_true", help="print the hands, wins and draws summary")
-    shown.add_argument("--export", nargs=2, metavar=("FORMAT", "OUT"), help="write the record as FORMAT (mjai: JSON lines) to OUT")
+    shown.add_argument("--export", nargs=2, metavar=("FORMAT", "OUT"), help="write the record as FORMAT (mjai: JSON lines; tenhou6: tenhou.net/6 JSON) to OUT")
     parser.add_argument("--json", action="store_true", help="with --summary: one JSON object with every hand")
     parser.add_argument("--match", type=int, default=1, metavar="M", help="which match of the record to view (from 1)")
     parser.add_argument("--hand", type=int, default=1, metavar="K", help="open at hand K (from 1)")
     parser.add_argument("--step", type=int, default=0, metavar="S", help="open after S decisions of that hand (0 = the deal)")
     parser.add_argument("--frames", type=int, default=None, metavar="N", help="run N frames headless and exit (tests, CI)")
     parser.add_argument("--screenshot", type=Path, default=None, metavar="PNG", help="save the viewer's frame to PNG and exit")
+    parser.add_argument("--rules", choices=LOG_RULES, default="tenhou", help="the preset an imported log is refereed under (default tenhou)")
+    parser.add_argument("--keep-going", action="store_true", help="importing a log: report every failing hand, not only the first")
+    parser.add_argument("--save", type=Path, default=None, metavar="OUT", help="write an imported log as a Mahjong Joy record to OUT")
     parser.add_argument("--size", type=_size, default=None, metavar="WxH", help="window size, e.g. 1024x640")
 
 
@@ -61,12 +74,30 @@ def _size(text: str) -> tuple[int, int]:
 def run(args: argparse.Namespace) -> int:
     """Entry point for ``mahjong-joy replay``: any unreadable record, position or output is one line and exit 2."""
     try:
-        record = read_record(args.file)
+        loaded = load(args.file, args.rules, args.keep_going)
+        if loaded.errors:
+            for error in loaded.errors:
+                print(f"mahjong-joy replay: {args.file}: {error}", file=sys.stderr)
+            print(f"mahjong-joy replay: {len(loaded.errors)} of {loaded.hands} hand(s) differ", file=sys.stderr)
+            return 2
+        record = loaded.record
+        if args.save is not None:
+            try:
+                write_record(record, args.save)
+            except OSError as exc:
+                print(f"mahjong-joy replay: cannot write {args.save}: {exc.strerror or exc}", file=sys.stderr)
+                return 2
+            print(f"wrote {args.save}")
+            if not (args.export or args.text or args.summary):
+                return 0
         if args.export:
             return _export(record, args)
         if args.text or args.summary:
             return _print(record, args)
         return _view(record, args)
+    except ImportMismatch as exc:
+        print(f"mahjong-joy replay: {args.file}: {exc}", file=sys.stderr)
+        return 2
     except MahjongJoyError as exc:
         print(f"mahjong-joy replay: {exc}", file=sys.stderr)
         return 2
@@ -123,15 +154,18 @@ def _silence_stdout() -> None:
 
 
 def _export(record: dict[str, Any], args: argparse.Namespace) -> int:
-    """``--export mjai OUT``; a folder, a missing folder or a full disk as OUT is one line and exit 2."""
+    """``--export mjai OUT`` or ``--export tenhou6 OUT``; a folder, a missing folder or a
+    full disk as OUT is one line and exit 2."""
     kind, out = args.export
     if kind not in EXPORT_FORMATS:
         print(f"mahjong-joy replay: unknown export format {kind!r} (known: {', '.join(EXPORT_FORMATS)})", file=sys.stderr)
         return 2
-    from mahjong_joy.replay.mjai import write_mjai
-
+    if kind == "tenhou6":
+        from mahjong_joy.replay.tenhou6 import write_tenhou6 as write
+    else:
+        from mahjong_joy.replay.mjai import write_mjai as write
     try:
-        write_mjai(record, out, args.file)
+        write(record, out, args.file)
     except OSError as exc:
         reason = "it is a folder" if os.path.isdir(out) else (exc.strerror or str(exc))
         print(f"mahjong-joy replay: cannot write {out}: {reason}", file=sys.stderr)

@@ -42,13 +42,19 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
-    """Discard one tile of this kind from the concealed hand."""
+    """Discard one tile of this kind from the concealed hand.
+
+    ``tsumogiri=False`` asks for a held copy rather than the tile just drawn when
+    both show this code (an imported log says which one left the hand; the
+    river shows it); ``None`` lets the engine take the drawn tile.
+    """
 
     tile: int
+    tsumogiri: bool | None = None
     name: ClassVar[str] = "discard"
 
     def describe(self) -> str:
-        return f"discard {_kind_text(self.tile)}"
+        return f"discard {_kind_text(self.tile)}{_from_hand_text(self.tsumogiri)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +110,11 @@ class Riichi(Action):
     """Declare riichi with this discard (a code, as for :class:`Discard`)."""
 
     tile: int
+    tsumogiri: bool | None = None  # as for Discard
     name: ClassVar[str] = "riichi"
 
     def describe(self) -> str:
-        return f"riichi discarding {_kind_text(self.tile)}"
+        return f"riichi discarding {_kind_text(self.tile)}{_from_hand_text(self.tsumogiri)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +157,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
     cls.name: cls
     for cls in (Discard, Tsumo, Ron, Chi, Pon, Kan, ClosedKan, AddedKan, Pass, Riichi, NineTerminals)
 }
-_OPTIONAL = frozenset({"consumed"})
+_OPTIONAL = frozenset({"consumed", "tsumogiri"})
+_FLAGS = frozenset({"tsumogiri"})
 
 
 def action_from_dict(data: Any) -> Action:
@@ -172,6 +180,11 @@ def action_from_dict(data: Any) -> Action:
         value = data.get(f.name)
         if value is None and f.name in _OPTIONAL:
             continue
+        if f.name in _FLAGS:
+            if type(value) is not bool:
+                raise RecordError(f"action {kind}: field {f.name!r} must be true or false")
+            values[f.name] = value
+            continue
         if isinstance(value, list) and len(value) <= 4 and all(_is_small_int(v) for v in value):
             value = tuple(value)
         elif not _is_small_int(value):
@@ -190,6 +203,10 @@ def is_well_formed(action: object) -> bool:
     for f in fields(action):
         value = getattr(action, f.name)
         if f.name == "seat" or (value is None and f.name in _OPTIONAL):
+            continue
+        if f.name in _FLAGS:
+            if type(value) is not bool:
+                return False
             continue
         if type(value) is tuple:
             if not 1 <= len(value) <= 4 or not all(_is_code(v) for v in value):
@@ -215,6 +232,10 @@ def _short(data: object) -> str:
 def _kind_text(tile: object) -> str:
     """MPSZ name of a code (``0m`` for a red five), or its repr when it is not one."""
     return code_name(tile) if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < 37 else repr(tile)
+
+
+def _from_hand_text(tsumogiri: object) -> str:
+    return {True: " (the tile drawn)", False: " (from the hand)"}.get(tsumogiri, "")  # type: ignore[call-overload]
 
 
 def _consumed_text(consumed: object) -> str:

@@ -7,16 +7,23 @@ settles each hand with the pure functions of the rules family
 from the match seed and the hand's counters (:func:`wall_key`), so a hand replays
 on its own. The match does not start the next hand by itself: the controller
 calls :meth:`next_hand`, so a UI can show the score screen in between.
+
+An imported game (an mjai or tenhou.net/6 log) is played from given decks
+instead: ``deals`` lists each hand's 136 ids in :class:`~mahjong_joy.engine.wall.Wall`
+order, and ``start`` is the table of its first hand, so the engine referees
+another program's game with exactly its tiles. ``decks`` keeps the deck of every
+hand dealt, whichever way it came, for exports.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.events import Event, HandScored, HandStarted, MatchEnded
 from mahjong_joy.engine.state import HandEnd, HandState
-from mahjong_joy.engine.wall import wall_key
+from mahjong_joy.engine.wall import Wall, wall_key
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.rulesets.base import Position, Ruleset, TableState
 from mahjong_joy.rulesets.joy import JoyRuleset
@@ -100,15 +107,24 @@ def standings_of(points: list[int] | tuple[int, ...]) -> tuple[Standing, ...]:
 class Match:
     """A match on one seed under one ruleset: apply actions, read results and standings."""
 
-    def __init__(self, seed: int | str, ruleset: Ruleset | None = None, max_hands: int | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | str,
+        ruleset: Ruleset | None = None,
+        max_hands: int | None = None,
+        deals: Sequence[Sequence[int]] | None = None,
+        start: TableState | None = None,
+    ) -> None:
         self.seed = seed
         self.ruleset = ruleset or JoyRuleset()
         self.rules = self.ruleset.rules
         self.max_hands = max_hands
-        start = self.ruleset.starting_points
-        self.table = TableState(points=(start,) * 4)
-        self.points = [start] * 4
-        self.sticks = 0
+        self.deals = deals
+        self.decks: list[list[int]] = []
+        points = self.ruleset.starting_points
+        self.table = start or TableState(points=(points,) * 4)
+        self.points = list(self.table.points)
+        self.sticks = self.table.sticks
         self.hands_played = 0
         self.results: list[HandResult] = []
         self.events: list[Event] = []
@@ -127,13 +143,27 @@ class Match:
 
     @property
     def wall_key(self) -> str:
+        """The key of this hand's shuffle, or ``deal:N`` for the N-th (from 1) given deck."""
         t = self.table
+        if self.deals is not None:
+            return f"deal:{len(self.decks) + 1}"
         return wall_key(self.seed, t.round_wind, t.hand_number, t.honba)
+
+    def _wall(self) -> Wall:
+        """This hand's wall: the next given deck, or the seeded shuffle."""
+        if self.deals is None:
+            return Wall.from_key(self.wall_key)
+        if len(self.decks) >= len(self.deals):
+            raise IllegalActionError(f"no deck given for hand {len(self.decks) + 1}: the match has {len(self.deals)}")
+        return Wall(list(self.deals[len(self.decks)]))
 
     def _deal(self) -> HandState:
         t = self.table
-        hand = HandState.from_key(self.wall_key, t.dealer, self.ruleset, t)
-        started = HandStarted(t.round_wind, t.hand_number, t.honba, t.dealer, self.wall_key, t.points, t.sticks)
+        key = self.wall_key
+        wall = self._wall()
+        self.decks.append(list(wall.deck))
+        hand = HandState(wall, t.dealer, self.ruleset, t)
+        started = HandStarted(t.round_wind, t.hand_number, t.honba, t.dealer, key, t.points, t.sticks)
         self._new_events = [started] + hand.events
         self.events.extend(self._new_events)
         return hand

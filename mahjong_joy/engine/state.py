@@ -71,7 +71,7 @@ from mahjong_joy.rulesets.presets import JOY
 from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
 from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.rules import Rules
-from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_of, kind_of_code
+from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_name, code_of, kind_of_code
 from mahjong_joy.engine import checks
 
 
@@ -411,12 +411,26 @@ class HandState:
         if well_formed:
             action = self._with_default_consumed(action)
         legal = self.legal_actions(action.seat) if well_formed else []
-        if action not in legal:
+        asked = _without_copy_choice(action) if well_formed else action
+        if asked not in legal:
             raise IllegalActionError(self._illegal_message(action, well_formed))
+        if asked is not action and not self._copy_choice_ok(action):  # type: ignore[arg-type]
+            raise IllegalActionError(self._copy_choice_message(action))  # type: ignore[arg-type]
         self._legal = {}
         out = _HANDLERS[type(action)](self, action)
         self.events.extend(out)
         return out
+
+    def _copy_choice_ok(self, action: Discard | Riichi) -> bool:
+        """A discard naming its copy: the drawn tile must show that code, or a held copy must."""
+        drawn = self.drawn
+        if action.tsumogiri:
+            return drawn is not None and self.code(drawn) == action.tile
+        return any(t != drawn and self.codes[t] == action.tile for t in self.seats[action.seat].concealed)
+
+    def _copy_choice_message(self, action: Discard | Riichi) -> str:
+        where = "the tile drawn is not" if action.tsumogiri else "no tile held besides the one drawn is"
+        return f"seat {action.seat} cannot {action.describe()}: {where} {code_name(action.tile)}"
 
     def _with_default_consumed(self, action: Action) -> Action:
         """A call without ``consumed`` under red fives takes the engine's choice: the
@@ -432,8 +446,8 @@ class HandState:
         seat, code = action.seat, action.tile
         st = self.seats[seat]
         drawn = self.drawn
-        tsumogiri = drawn is not None and self.code(drawn) == code
-        tile = drawn if tsumogiri else _last_of_code(st.concealed, code, self.codes)
+        tsumogiri = drawn is not None and self.code(drawn) == code and action.tsumogiri is not False
+        tile = drawn if tsumogiri else _last_of_code([t for t in st.concealed if t != drawn], code, self.codes)
         declares = isinstance(action, Riichi)
         first_go_around = not st.river and not self.calls
         self._take(seat, tile)
@@ -864,6 +878,13 @@ class HandState:
         what = action.describe() if isinstance(action, Action) else repr(action)
         reason = checks.why_not(self, action) if well_formed else checks.malformed_reason(action)
         return f"seat {seat} cannot {what}: {reason}"
+
+
+def _without_copy_choice(action: Action) -> Action:
+    """The action as ``legal_actions`` lists it: a discard without its choice of copy."""
+    if type(action) in (Discard, Riichi) and action.tsumogiri is not None:  # type: ignore[attr-defined]
+        return type(action)(action.seat, action.tile)  # type: ignore[call-arg,attr-defined]
+    return action
 
 
 def _counts_of(ids: Sequence[int]) -> list[int]:

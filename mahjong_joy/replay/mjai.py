@@ -31,7 +31,7 @@ from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import RecordError
 from mahjong_joy.replay.record import check_record, record_ruleset, replay_match
 from mahjong_joy.storage.files import atomic_write_text
-from mahjong_joy.tiles import code_of
+from mahjong_joy.tiles import code_of, kind_of_code
 
 MJAI_TYPES = frozenset(
     "start_game start_kyoku tsumo dahai chi pon daiminkan ankan kakan dora reach reach_accepted "
@@ -57,6 +57,16 @@ def mjai_tile(code: int) -> str:
     if code >= 27:
         return _HONORS[code - 27]
     return f"{code % 9 + 1}{'mps'[code // 9]}"
+
+
+def tile_order(code: int) -> tuple[int, int]:
+    """Sort key of a code in an mjai hand: by kind, a red five just before its plain fives
+    (as riichienv and Mortal's logs list them).
+
+    >>> [mjai_tile(c) for c in sorted([13, 35, 12, 14], key=tile_order)]
+    ['4p', '5pr', '5p', '6p']
+    """
+    return (kind_of_code(code), 0 if code >= 34 else 1)
 
 
 def export_mjai(record: dict[str, Any], name: str = "record") -> list[dict[str, Any]]:
@@ -105,9 +115,12 @@ class _Game:
         self.last_discard = 0
         self.last_drawn = [0, 0, 0, 0]
         self.aborted: ev.Aborted | None = None
+        self.decks = list(match.decks)
+        self.deck: list[int] = []
+        self.seed = match.seed  # an import reads it back, so export then import summarises identically
 
     def translate(self, events: list[ev.Event]) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = [{"type": "start_game", "names": list(self.names)}]
+        out: list[dict[str, Any]] = [{"type": "start_game", "names": list(self.names), "seed": self.seed}]
         for event in events:
             out += self._one(event)
         return out
@@ -124,8 +137,11 @@ class _Game:
         start = self.started
         if start is None:
             raise RecordError("a deal without a hand start")
-        dealt = Wall.from_key(start.wall_key).dealt_hands(start.dealer)
-        self.hands = [sorted(code_of(t, self.reds) for t in tiles) for tiles in dealt]
+        if not self.decks:
+            raise RecordError("a deal the match did not record")
+        self.deck = self.decks.pop(0)
+        dealt = Wall(self.deck).dealt_hands(start.dealer)
+        self.hands = [sorted((code_of(t, self.reds) for t in tiles), key=tile_order) for tiles in dealt]
         self.won, self.aborted = [], None
         self.scores = list(start.points)
         return [{
@@ -168,12 +184,14 @@ class _Game:
     def _closed_kanned(self, e: ev.ClosedKanned) -> list[dict[str, Any]]:
         consumed = list(e.consumed) or [e.tile] * 4
         self._take(e.seat, consumed)
-        return [{"type": "ankan", "actor": e.seat, "consumed": _tiles(consumed)}]
+        self.last_discard = consumed[-1]  # a thirteen-orphans robbery wins on it
+        return [{"type": "ankan", "actor": e.seat, "consumed": _tiles(sorted(consumed, key=tile_order))}]
 
     def _added_kanned(self, e: ev.AddedKanned) -> list[dict[str, Any]]:
         added, pon = (e.consumed[0], list(e.consumed[1:])) if e.consumed else (e.tile, [e.tile] * 3)
         self._take(e.seat, [added])
-        return [{"type": "kakan", "actor": e.seat, "pai": mjai_tile(added), "consumed": _tiles(pon)}]
+        self.last_discard = added  # the tile on offer: a chankan wins on it
+        return [{"type": "kakan", "actor": e.seat, "pai": mjai_tile(added), "consumed": _tiles(sorted(pon, key=tile_order))}]
 
     def _dora_revealed(self, e: ev.DoraRevealed) -> list[dict[str, Any]]:
         return [{"type": "dora", "dora_marker": mjai_tile(e.indicator)}]
@@ -198,7 +216,7 @@ class _Game:
             lines.append({
                 "type": "hora", "actor": win.seat, "target": win.from_seat,
                 "pai": mjai_tile(hand[-1] if not won.tsumo else self._drawn(won)),
-                "uradora_markers": _tiles(win.ura_indicators), "hora_tehais": _tiles(sorted(hand)),
+                "uradora_markers": self._ura(len(win.ura_indicators)), "hora_tehais": _tiles(sorted(hand, key=tile_order)),
                 "yakus": [[str(name), int(han)] for name, han in win.yaku], "fu": win.fu, "fan": win.han,
                 "hora_points": win.deltas[win.seat], "deltas": list(win.deltas), "scores": scores,
             })
@@ -208,10 +226,15 @@ class _Game:
         reason = ABORT_REASONS[result.abort] if result.abort else "nagashimangan" if result.nagashi else "fanpai"
         ready = {seat for seat, _ in result.ready}
         return {
-            "type": "ryukyoku", "reason": reason, "tehais": [_tiles(sorted(h)) for h in self.hands],
+            "type": "ryukyoku", "reason": reason, "tehais": [_tiles(sorted(h, key=tile_order)) for h in self.hands],
             "tenpais": [seat in ready for seat in range(4)],
             "deltas": list(result.deltas), "scores": list(result.points),
         }
+
+    def _ura(self, count: int) -> list[str]:
+        """The first ``count`` ura indicators as the deck holds them, so a red five shows as ``5mr``
+        (the win result keeps only their kinds)."""
+        return [mjai_tile(code_of(t, self.reds)) for t in self.deck[131 : 131 + count]]
 
     def _drawn(self, won: ev.Won) -> int:
         """The code of a tsumo's winning tile: the last tile the winner drew."""
@@ -226,7 +249,7 @@ class _Game:
     def _call(self, kind: str, seat: int, target: int, consumed: list[int]) -> dict[str, Any]:
         self._take(seat, consumed)
         pai = mjai_tile(self.last_discard)
-        return {"type": kind, "actor": seat, "target": target, "pai": pai, "consumed": _tiles(consumed)}
+        return {"type": kind, "actor": seat, "target": target, "pai": pai, "consumed": _tiles(sorted(consumed, key=tile_order))}
 
     def _take(self, seat: int, kinds: list[int]) -> None:
         """Tiles leave a seat's concealed hand; a tile it does not hold means the events are inconsistent."""

@@ -10,6 +10,12 @@ match its seed, its hand limit and every decision applied to the engine, in orde
      "seed": 7, "seats": ["potential", ...],
      "matches": [{"seed": 7, "max_hands": null, "decisions": [{"type": "discard", "seat": 0, "tile": 5}, ...]}]}
 
+A match imported from another program's log (:mod:`mahjong_joy.replay.mjai_import`)
+also stores ``deals``, each hand's 136 tile ids in wall order, and ``start``, the
+table of its first hand (``round_wind``, ``hand_number``, ``honba``, ``dealer``,
+``points``, ``sticks``), so it replays on its own without a seed to shuffle from;
+both are optional and every older record reads as before.
+
 Schema 1 (Joy only, ``"ruleset": {"name": "joy", "options": {}}``) is read as the
 Joy preset and replays to the identical events; a newer schema is refused.
 
@@ -31,7 +37,7 @@ from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.fields import check_fields
-from mahjong_joy.rulesets.base import Ruleset
+from mahjong_joy.rulesets.base import Ruleset, TableState
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import JOY
 from mahjong_joy.rulesets.rules import Rules
@@ -128,6 +134,51 @@ def check_record(data: Any, name: str = "record") -> None:
         limit = entry.get("max_hands")
         if limit is not None and (type(limit) is not int or limit < 1):
             raise RecordError(f"{name}: match {i + 1} has a bad max_hands {limit!r}")
+        _check_deals(entry, f"{name}: match {i + 1}")
+
+
+_FULL_DECK = list(range(136))
+
+
+def _check_deals(entry: dict[str, Any], where: str) -> None:
+    """``deals``: a list of decks, each the 136 ids once; ``start``: a table (both optional)."""
+    deals = entry.get("deals")
+    if deals is not None:
+        if not isinstance(deals, list) or len(deals) > 1000:
+            raise RecordError(f"{where} has a bad list of deals")
+        for n, deck in enumerate(deals, start=1):
+            if not isinstance(deck, list) or not all(type(t) is int for t in deck) or sorted(deck) != _FULL_DECK:
+                raise RecordError(f"{where}: deal {n} is not the 136 tile ids each once")
+    if entry.get("start") is not None:
+        table_of(entry["start"], where)
+
+
+def table_of(data: Any, where: str = "record") -> TableState:
+    """The :class:`TableState` a record's ``start`` stores; ``RecordError`` naming a bad field."""
+    if not isinstance(data, dict) or set(data) != _TABLE_FIELDS:
+        raise RecordError(f"{where} has a bad start table: {str(data)[:80]}")
+    points = data["points"]
+    ok = (
+        data["round_wind"] in ("E", "S", "W", "N")
+        and type(data["hand_number"]) is int and 1 <= data["hand_number"] <= 4
+        and all(type(data[k]) is int and 0 <= data[k] < 1000 for k in ("honba", "sticks"))
+        and type(data["dealer"]) is int and 0 <= data["dealer"] < 4
+        and isinstance(points, list) and len(points) == 4 and all(type(p) is int for p in points)
+    )
+    if not ok:
+        raise RecordError(f"{where} has a bad start table: {str(data)[:80]}")
+    return TableState(data["round_wind"], data["hand_number"], data["honba"], data["dealer"], tuple(points), data["sticks"])
+
+
+def table_dict(table: TableState) -> dict[str, Any]:
+    """A table as a record's ``start`` stores it."""
+    return {
+        "round_wind": table.round_wind, "hand_number": table.hand_number, "honba": table.honba,
+        "dealer": table.dealer, "points": list(table.points), "sticks": table.sticks,
+    }
+
+
+_TABLE_FIELDS = {"round_wind", "hand_number", "honba", "dealer", "points", "sticks"}
 
 
 def replay_match(
@@ -142,18 +193,19 @@ def replay_match(
     ``on_deal(match, first)`` is called as each hand is dealt, with the index of
     the hand's first decision (the replay viewer keeps each hand's start).
     """
-    match = Match(entry["seed"], ruleset, entry.get("max_hands"))
+    start = table_of(entry["start"], name) if entry.get("start") is not None else None
+    match = Match(entry["seed"], ruleset, entry.get("max_hands"), entry.get("deals"), start)
     if on_deal is not None:
         on_deal(match, 0)
     for number, data in enumerate(entry["decisions"], start=1):
         action = action_from_dict(data)
         if match.is_over:
             raise RecordError(f"{name}: match {index + 1} decision {number} comes after the match ended")
-        if match.hand.is_finished:
-            match.next_hand()
-            if on_deal is not None:
-                on_deal(match, number - 1)
         try:
+            if match.hand.is_finished:
+                match.next_hand()
+                if on_deal is not None:
+                    on_deal(match, number - 1)
             match.apply(action)
         except MahjongJoyError as exc:
             raise RecordError(f"{name}: match {index + 1} decision {number} does not apply: {exc}") from None
