@@ -151,6 +151,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
     for cls in (Discard, Tsumo, Ron, Chi, Pon, Kan, ClosedKan, AddedKan, Pass, Riichi, NineTerminals)
 }
 _OPTIONAL = frozenset({"consumed"})
+_TUPLE_FIELDS = frozenset({"tiles", "consumed"})  # every other field is one int
 
 
 def action_from_dict(data: Any) -> Action:
@@ -172,7 +173,9 @@ def action_from_dict(data: Any) -> Action:
         value = data.get(f.name)
         if value is None and f.name in _OPTIONAL:
             continue
-        if isinstance(value, list) and len(value) <= 4 and all(_is_small_int(v) for v in value):
+        if f.name in _TUPLE_FIELDS and isinstance(value, list) and len(value) <= 4 and all(
+            _is_small_int(v) for v in value
+        ):
             value = tuple(value)
         elif not _is_small_int(value):
             raise RecordError(f"action {kind}: field {f.name!r} missing or not a small integer")
@@ -181,9 +184,11 @@ def action_from_dict(data: Any) -> Action:
 
 
 def is_well_formed(action: object) -> bool:
-    """Every field of the right shape: a seat 0..3, tile codes 0..36, short tuples of codes.
+    """Every field of the right shape: a seat 0..3, a tile code 0..36, and a short
+    tuple of codes exactly in ``tiles`` and ``consumed``.
 
-    ``True`` or ``5.0`` would compare equal to a legal action, so types are exact.
+    ``True`` or ``5.0`` would compare equal to a legal action, so types are exact;
+    a tuple where one code belongs (``Discard(1, (3,))``) is malformed too.
     """
     if not isinstance(action, Action) or not _is_small_int(action.seat) or not 0 <= action.seat < 4:
         return False
@@ -191,8 +196,8 @@ def is_well_formed(action: object) -> bool:
         value = getattr(action, f.name)
         if f.name == "seat" or (value is None and f.name in _OPTIONAL):
             continue
-        if type(value) is tuple:
-            if not 1 <= len(value) <= 4 or not all(_is_code(v) for v in value):
+        if f.name in _TUPLE_FIELDS:
+            if type(value) is not tuple or not 1 <= len(value) <= 4 or not all(_is_code(v) for v in value):
                 return False
         elif not _is_code(value):
             return False
