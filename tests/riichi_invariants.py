@@ -122,6 +122,7 @@ class HandModel:
     kan_window: tuple[int, str] | None = None  # (seat, meld type) while a kan may be robbed
     wins: dict[int, WinSituation] = field(default_factory=dict)
     rons: list[int] = field(default_factory=list)
+    four_kans_discarded: bool = False  # the discard after a fourth kan by two or more seats (C1-13)
     last_action: Any = None
 
 
@@ -247,25 +248,32 @@ class RiichiChecker:
             assert discards, "a call left no legal discard"
             assert all(type(a) is Discard for a in legal), legal
             return
-        if hand.wall.live_count == 0 or sum(m.kans) == 4:
-            assert not kans, f"kan with {hand.wall.live_count} live tiles and {sum(m.kans)} kans"
+        can_kan = hand.wall.live_count > 0 and sum(m.kans) < 4  # A1 "Kan and wall limits"
         if m.declared[seat] is not None:  # after riichi: only the drawn tile (A2, 4; C1-7)
             assert hand.drawn is not None
             assert discards == {hand.code(hand.drawn)}, (discards, hand.drawn)
             assert not riichis and NineTerminals(seat) not in legal, legal
-            for a in kans:
-                assert type(a) is ClosedKan and a.tile == hand.drawn // 4, f"okurikan after riichi: {a}"
+            expected = set()
+            kind = hand.drawn // 4
+            if can_kan and st.counts[kind] == 4:
                 before, after = list(st.counts), list(st.counts)
-                before[a.tile] -= 1
-                after[a.tile] -= 4
-                assert set(waits(before, len(st.melds))) == set(waits(after, len(st.melds) + 1)), "waits change"
-                self.seen["riichi_closed_kan_offered"] += 1
+                before[kind] -= 1
+                after[kind] -= 4
+                if set(waits(before, len(st.melds))) == set(waits(after, len(st.melds) + 1)):
+                    expected.add(ClosedKan(seat, kind))
+            assert set(kans) == expected, f"after riichi: kans {kans}, expected {expected} (C1-7)"
+            self.seen["riichi_closed_kan_offered"] += len(kans)
         else:
             assert discards == held, (discards, held)
             assert riichis == self._riichi_codes(hand, seat), (riichis, self._riichi_codes(hand, seat))
             nine = self.hand_rules.aborts_on("nine_terminals") and not m.calls and not st.river
             nine = nine and sum(1 for k in YAOCHUU if st.counts[k]) >= 9
             assert (NineTerminals(seat) in legal) == nine, "nine terminals"
+            expected = set()
+            if can_kan:
+                expected = {ClosedKan(seat, k) for k in range(34) if st.counts[k] == 4}
+                expected |= {AddedKan(seat, x.kinds[0]) for x in st.melds if x.type == "pon" and st.counts[x.kinds[0]]}
+            assert set(kans) == expected, (kans, expected)
         tsumo = Tsumo(seat) in legal
         if is_winning_hand(st.counts, len(st.melds)):
             s = self.situation(hand, seat, SeatFacts.of(st), hand.drawn, True, False, hand.wall.live_count)
@@ -318,6 +326,7 @@ class RiichiChecker:
                 self.seen["riichi_declared"] += 1
             m.revealed += m.dora_pending
             m.dora_pending = 0
+            m.four_kans_discarded = sum(m.kans) == 4 and max(m.kans) < 4
             self._offer(hand, seat, river[-1].tile, pre, live, robbed=False)
         elif kind in (Chi, Pon, Kan):
             self._accept_riichi()  # a called declaration tile still puts the stick down (C1-4)
@@ -442,6 +451,12 @@ class RiichiChecker:
         assert tuple(hand.points) == expected, (hand.points, expected, "riichi sticks")
         assert hand.sticks == m.start_sticks + sum(m.accepted)
         assert len(hand.wall.dora_indicators) == m.revealed, ("indicators", len(hand.wall.dora_indicators), m.revealed)
+        if hand.phase is Phase.AWAITING_DISCARD:  # a window closed without ron: no abortive draw was missed
+            rivers = [st.river for st in hand.seats]
+            assert not all(m.accepted), "four riichi did not abort the hand"
+            assert m.calls or not all(len(r) == 1 for r in rivers) or len({r[0].tile // 4 for r in rivers}) > 1 or (
+                rivers[0][0].tile // 4 not in WINDS), "four winds did not abort the hand"
+            assert not m.four_kans_discarded, "four kans by two seats did not abort after the next discard"
         for index, st in enumerate(hand.seats):
             if m.declared[index] is not None:
                 assert st.river[m.declared[index]].riichi
@@ -471,11 +486,7 @@ class RiichiChecker:
             self._check_abort(hand, end, result)
         else:
             self._check_exhausted(hand, end, result)
-        if match.is_over:
-            assert sum(s.points for s in match.final) == self.total
-            self.seen["matches"] += 1
-        else:
-            self._check_next(end, result)
+        self._check_match_flow(end, result)
 
     def _check_wins(self, hand: HandState, end: Any, result: Any) -> None:
         m = self.model
@@ -592,14 +603,45 @@ class RiichiChecker:
                 deltas[s] = 3000 // len(tenpai) if s in tenpai else -3000 // (4 - len(tenpai))
         assert tuple(deltas) == result.deltas, (deltas, result.deltas)
 
-    def _check_next(self, end: Any, result: Any) -> None:
-        t, nxt = self.model.table, self.match.table
+    def _check_match_flow(self, end: Any, result: Any) -> None:
+        """The next hand, or the end of the match, recounted (A1 "Game length", C1-15)."""
+        t, match = self.model.table, self.match
+        points = list(match.points)
         if end.wins:
             keeps = any(w.seat == t.dealer for w in end.wins)
             honba = t.honba + 1 if keeps else 0
         else:
             keeps = bool(end.abort) or t.dealer in [s for s, _ in end.ready]
             honba = t.honba + 1
-        assert nxt.dealer == (t.dealer if keeps else (t.dealer + 1) % 4), (t, nxt)
-        assert nxt.honba == honba and nxt.sticks == result.sticks_after, (t, nxt)
-        assert tuple(nxt.points) == tuple(self.match.points)
+        order = sorted(range(4), key=lambda s: (-points[s], s))  # ties to the earlier seat
+        rounds = "ESW".index(t.round_wind)
+        all_last = rounds > 1 or (rounds == 1 and t.hand_number == 4)
+        if min(points) < 0:
+            over = "bust"
+        elif keeps:
+            yame = all_last and not end.abort and order[0] == t.dealer and points[t.dealer] >= 30_000
+            over = "yame" if yame else ""
+        elif all_last and max(points) >= 30_000:
+            over = "30,000 reached"
+        elif t.round_wind == "W" and t.hand_number == 4:
+            over = "West 4 is final"
+        else:
+            over = ""
+        assert match.is_over == bool(over), (t, points, keeps, over, match.is_over)
+        if not over:
+            nxt = match.table
+            assert nxt.dealer == (t.dealer if keeps else (t.dealer + 1) % 4), (t, nxt)
+            assert nxt.honba == honba and nxt.sticks == result.sticks_after, (t, nxt)
+            assert tuple(nxt.points) == tuple(points)
+            if not keeps:
+                number = t.hand_number % 4 + 1
+                assert (nxt.round_wind, nxt.hand_number) == ("ESW"[rounds + (number == 1)], number), (t, nxt)
+            return
+        self.seen["matches"] += 1
+        self.seen[f"end:{over}"] += 1
+        final = {s.seat: s for s in match.final}
+        expected = list(points)
+        expected[order[0]] += 1000 * match.sticks  # leftover sticks to first place
+        assert [final[s].points for s in range(4)] == expected, (match.final, points, match.sticks)
+        assert [final[s].placement for s in order] == [1, 2, 3, 4]
+        assert sum(expected) == self.total
