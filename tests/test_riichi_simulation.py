@@ -73,3 +73,106 @@ def test_seeded_riichi_matches_keep_every_invariant(runs: dict[str, Counter], pr
                        "pon": 1000, "kan": 10, "closed_kan": 20, "added_kan": 20, "riichi_declared": 300,
                        "ron_x2": 3, "matches": 60}.items():
         assert seen[key] >= least, (key, seen[key])
+
+
+# Rare endings the seeded runs seldom reach, dealt from rigged walls and played
+# through the same checker (each win scored by the oracle, every action checked).
+
+TANYAO_ON_5M = ["34m234p567p234s66s", "67m345p678p345s88s", "46m456p456s678s22p"]  # seats 1..3 wait on 5m
+KOKUSHI_DEALER = "5m19m19p19s123456z"  # 14th tile 7z: discarding the red 5m leaves 13-sided kokushi
+
+
+def rigged_match(preset: str, hands: list[str], draws: str = "") -> tuple[Controller, Counter]:
+    from mahjong_joy.engine.state import HandState
+    from tests.invariants import rigged_wall
+
+    ctl = Controller(seats=("potential",) * 4, seed=0, ruleset=ruleset_for(preset))
+    match = ctl.match
+    match.hand = HandState(rigged_wall(hands, draws), 0, match.ruleset, match.table)
+    seen: Counter = Counter()
+    RiichiChecker(ctl, seen)
+    return ctl, seen
+
+
+@pytest.mark.parametrize("preset", RIICHI_PRESETS)
+@pytest.mark.parametrize("declare", [False, True], ids=["discard", "riichi"])
+def test_triple_ron_aborts_on_tenhou_and_pays_three_on_mahjong_soul(preset: str, declare: bool) -> None:
+    """A1 "Triple ron", C1-9; a ronned declaration tile puts down no stick (C1-4)."""
+    from mahjong_joy.engine.actions import Discard, Riichi, Ron
+
+    ctl, seen = rigged_match(preset, [KOKUSHI_DEALER] + TANYAO_ON_5M, draws="7z")
+    match = ctl.match
+    match.apply((Riichi if declare else Discard)(0, 34))
+    for seat in (1, 2, 3):
+        match.apply(Ron(seat))
+    result = match.results[-1]
+    if preset == "tenhou":
+        assert result.abort == "triple_ron" and seen["abort:triple_ron"] == 1
+        assert match.sticks == 0 and match.points == [25_000] * 4
+    else:
+        assert [w.seat for w in result.wins] == [1, 2, 3] and seen["ron_x3"] == 1
+    assert result.riichi == ()
+
+
+@pytest.mark.parametrize("preset", RIICHI_PRESETS)
+def test_heavenly_hand_is_scored_like_the_oracle(preset: str) -> None:
+    from mahjong_joy.engine.actions import Tsumo
+
+    ctl, seen = rigged_match(preset, ["123m456p789s234s5z", "19m19p19s1234567z", "2468m2468p2468s1z",
+                                      "3579m3579p3579s2z"], draws="5z")
+    ctl.match.apply(Tsumo(0))
+    assert seen["tenhou"] == 1 and ctl.match.results[-1].wins[0].yakuman >= 1
+
+
+@pytest.mark.parametrize("preset", RIICHI_PRESETS)
+def test_thirteen_orphans_robs_a_closed_kan_only_on_mahjong_soul(preset: str) -> None:
+    """A1 "Kokushi may rob a closed kan": Mahjong Soul yes, Tenhou no."""
+    from mahjong_joy.engine.actions import ClosedKan, Ron
+
+    ctl, seen = rigged_match(preset, ["111m234p567p23s88s", "9m19p19s12345677z", "2468m2468p2468s3z",
+                                      "3579m3579p357s44z"], draws="1m")
+    match = ctl.match
+    match.apply(ClosedKan(0, 0))
+    hand = match.hand
+    if preset == "mahjong_soul":
+        match.apply(Ron(1))
+        assert seen["chankan"] == 1 and match.results[-1].wins[0].yakuman >= 1
+    else:
+        assert not hand.is_finished and hand.current == 0 and Ron(1) not in hand.legal_actions(1)
+
+
+def run_script(match: object, script: list) -> None:
+    """Apply scripted actions; ``None`` discards the tile just drawn; open claim windows
+    are passed before an own-turn action (and at the end)."""
+    from mahjong_joy.engine.actions import Discard, Pass
+    from mahjong_joy.engine.state import Phase
+
+    def pass_all() -> None:
+        while not match.hand.is_finished and match.hand.phase is not Phase.AWAITING_DISCARD:  # type: ignore[attr-defined]
+            match.apply(Pass(match.hand.seats_to_act()[0]))  # type: ignore[attr-defined]
+
+    for action in script:
+        hand = match.hand  # type: ignore[attr-defined]
+        if action is None or action.name not in ("pon", "chi", "kan", "ron", "pass"):
+            pass_all()
+            hand = match.hand  # type: ignore[attr-defined]
+        if action is None:
+            action = Discard(hand.current, hand.code(hand.drawn))
+        match.apply(action)  # type: ignore[attr-defined]
+    pass_all()
+
+
+@pytest.mark.parametrize("preset", RIICHI_PRESETS)
+@pytest.mark.parametrize("tsumo", [False, True], ids=["ron", "tsumo"])
+def test_daisangen_pao_is_paid_as_the_rules_say(preset: str, tsumo: bool) -> None:
+    """A1 "Pao", C1-10: seat 2 feeds the third dragon set; the checker recomputes the split."""
+    from mahjong_joy.engine.actions import Discard, Pon, Ron, Tsumo
+
+    hands = ["22m33p5z11223344z", "1234m1p89s556677z", "5678m5678p567s67z", "899m1p6789p12345s"]
+    ctl, seen = rigged_match(preset, hands, draws="9p1s2s3s4s5s1p")
+    script = [Discard(0, 31), Pon(1, (31, 31)), Discard(1, 0), Discard(2, 32), Pon(1, (32, 32)), Discard(1, 25),
+              Discard(2, 33), Pon(1, (33, 33)), Discard(1, 26), None]
+    script += [None, None, Tsumo(1)] if tsumo else [Discard(3, 9), Ron(1)]
+    run_script(ctl.match, script)
+    win = ctl.match.results[-1].wins[0]
+    assert win.pao_seat == 2 and seen["pao"] == 1 and "daisangen" in dict(win.yaku)
