@@ -614,8 +614,9 @@ class RiichiChecker:
             keeps = bool(end.abort) or t.dealer in [s for s, _ in end.ready]
             honba = t.honba + 1
         order = sorted(range(4), key=lambda s: (-points[s], s))  # ties to the earlier seat
-        rounds = "ESW".index(t.round_wind)
-        all_last = rounds > 1 or (rounds == 1 and t.hand_number == 4)
+        rounds = "ESWN".index(t.round_wind)
+        last = 0 if self.rules.table.length == "east" else 1
+        all_last = rounds > last or (rounds == last and t.hand_number == 4)
         if min(points) < 0:
             over = "bust"
         elif keeps:
@@ -623,8 +624,8 @@ class RiichiChecker:
             over = "yame" if yame else ""
         elif all_last and max(points) >= 30_000:
             over = "30,000 reached"
-        elif t.round_wind == "W" and t.hand_number == 4:
-            over = "West 4 is final"
+        elif rounds == last + 1 and t.hand_number == 4:
+            over = "the extension's fourth hand is final"  # West 4 in a hanchan (HT; TW), South 4 East-only
         else:
             over = ""
         assert match.is_over == bool(over), (t, points, keeps, over, match.is_over)
@@ -635,7 +636,7 @@ class RiichiChecker:
             assert tuple(nxt.points) == tuple(points)
             if not keeps:
                 number = t.hand_number % 4 + 1
-                assert (nxt.round_wind, nxt.hand_number) == ("ESW"[rounds + (number == 1)], number), (t, nxt)
+                assert (nxt.round_wind, nxt.hand_number) == ("ESWN"[rounds + (number == 1)], number), (t, nxt)
             return
         self.seen["matches"] += 1
         self.seen[f"end:{over}"] += 1

@@ -176,3 +176,23 @@ def test_daisangen_pao_is_paid_as_the_rules_say(preset: str, tsumo: bool) -> Non
     run_script(ctl.match, script)
     win = ctl.match.results[-1].wins[0]
     assert win.pao_seat == 2 and seen["pao"] == 1 and "daisangen" in dict(win.yaku)
+
+
+@pytest.mark.parametrize("preset", RIICHI_PRESETS)
+def test_east_only_matches_end_by_south_four(preset: str) -> None:
+    """The East-only option: the sudden death is the South round and South 4 is
+    final, as West 4 is in a hanchan (C1-15); it used to play on into the West."""
+    from dataclasses import replace
+
+    from mahjong_joy.rulesets.presets import find_preset
+
+    base = find_preset(preset)
+    rules = replace(base, table=replace(base.table, length="east"))
+    seen: Counter = Counter()
+    for seed in range(4):
+        ctl = Controller(seats=MIXES[seed], seed=seed, ruleset=ruleset_for(rules))
+        RiichiChecker(ctl, seen)
+        while not ctl.is_over:
+            ctl.step()
+        assert ctl.match.table.round_wind in "ES"
+    assert seen["matches"] == 4 and seen["end:the extension's fourth hand is final"] >= 1

@@ -4,8 +4,9 @@
   draw (when ``renchan_on_tenpai``) and on every abortive draw (RULES.md A1
   "Hand end, dealer, honba, payments").
 - The match ends when a seat falls below 0 (exactly 0 plays on); after the last
-  scheduled hand (East 4, or South 4) unless the West sudden death applies
-  (nobody has ``return_points``; West 4 is final); in all-last or later when the
+  scheduled hand (East 4, or South 4) unless the sudden death applies (nobody
+  has ``return_points``; the next round is the extension and its fourth hand is
+  final: West 4, or South 4 when East-only); in all-last or later when the
   dealer repeats by a win or tenpai while first with ``return_points``
   (agari-yame / tenpai-yame), and in the extension as soon as someone has
   ``return_points`` at a hand the dealer does not repeat (C1-15). Table sticks
@@ -58,8 +59,8 @@ def next_table(table: TableState, points: Sequence[int], sticks: int, dealer_kee
     if all_last:
         if t.extension == "none" or max(points) >= t.return_points:
             return None
-        if table.round_wind == "W" and table.hand_number == 4:
-            return None  # West 4 is final (HT; TW)
+        if round_index == last_round + 1 and table.hand_number == 4:
+            return None  # the extension's fourth hand is final: West 4 (HT; TW), South 4 when East-only
     round_index, hand_number = (round_index, table.hand_number + 1) if table.hand_number < 4 else (round_index + 1, 1)
     return TableState(ROUNDS[round_index], hand_number, honba, (table.dealer + 1) % 4, points, sticks)
 
