@@ -196,3 +196,22 @@ def test_east_only_matches_end_by_south_four(preset: str) -> None:
             ctl.step()
         assert ctl.match.table.round_wind in "ES"
     assert seen["matches"] == 4 and seen["end:the extension's fourth hand is final"] >= 1
+
+
+@pytest.mark.parametrize("preset", RIICHI_PRESETS)
+@pytest.mark.parametrize("rob", [True, False], ids=["ron", "pass"])
+def test_chankan_keeps_ippatsu_and_a_passed_chankan_is_riichi_furiten(preset: str, rob: bool) -> None:
+    """A2 6 (ippatsu ends after the chankan window), C1-3 (riichi furiten includes chankan)."""
+    from mahjong_joy.engine.actions import AddedKan, Discard, Pass, Pon, Riichi, Ron
+
+    hands = ["5p11223344z19p77z", "46p123m789m234s99s", "55p2468m2468s135z", "3579m3579s19p666z"]
+    ctl, seen = rigged_match(preset, hands, draws="9s8s7s6z5p")
+    script = [Discard(0, 35), Pon(2, (13, 13)), Discard(2, 31), None, None, Riichi(1, 32), AddedKan(2, 13)]
+    run_script(ctl.match, script + [Ron(1) if rob else Pass(1)])
+    hand = ctl.match.hand
+    if rob:
+        assert seen["chankan"] == seen["ippatsu"] == 1
+    else:
+        assert hand.is_furiten(1) and not hand.is_finished
+        while not hand.is_finished:
+            ctl.step(1)  # the rest of the hand under the checker
