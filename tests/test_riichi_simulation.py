@@ -82,13 +82,13 @@ TANYAO_ON_5M = ["34m234p567p234s66s", "67m345p678p345s88s", "46m456p456s678s22p"
 KOKUSHI_DEALER = "5m19m19p19s123456z"  # 14th tile 7z: discarding the red 5m leaves 13-sided kokushi
 
 
-def rigged_match(preset: str, hands: list[str], draws: str = "") -> tuple[Controller, Counter]:
+def rigged_match(preset: str, hands: list[str], draws: str = "", dead: str = "") -> tuple[Controller, Counter]:
     from mahjong_joy.engine.state import HandState
     from tests.invariants import rigged_wall
 
     ctl = Controller(seats=("potential",) * 4, seed=0, ruleset=ruleset_for(preset))
     match = ctl.match
-    match.hand = HandState(rigged_wall(hands, draws), 0, match.ruleset, match.table)
+    match.hand = HandState(rigged_wall(hands, draws, dead), 0, match.ruleset, match.table)
     seen: Counter = Counter()
     RiichiChecker(ctl, seen)
     return ctl, seen
@@ -232,3 +232,14 @@ def test_karaten_riichi_only_where_karaten_counts_as_tenpai(preset: str) -> None
                                    "5z6z7z3z4z22z33z44z99s"], draws="1s")
     riichi = Riichi(0, 18) in ctl.match.hand.legal_actions(0)
     assert riichi == (not ctl.match.rules.hand.karaten_is_noten)
+
+
+@pytest.mark.parametrize("preset", RIICHI_PRESETS)
+def test_four_kans_by_two_seats_abort_after_the_next_discard(preset: str) -> None:
+    """C1-13, with every indicator turned (closed kans: at once, C1-6)."""
+    from mahjong_joy.engine.actions import ClosedKan
+
+    hands = ["1111m2222m19p123z", "3333m4444m19s456z", "5678m5678p567s77z", "9m123489p123489s"]
+    ctl, seen = rigged_match(preset, hands, draws="6s7s", dead="1z2z5z6z")
+    run_script(ctl.match, [ClosedKan(0, 0), ClosedKan(0, 1), None, ClosedKan(1, 2), ClosedKan(1, 3), None])
+    assert seen["abort:four_kans"] == 1 and len(ctl.match.hand.wall.dora_indicators) == 5
