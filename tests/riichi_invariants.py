@@ -10,7 +10,8 @@ from the engine's own furiten, ippatsu or kuikae flags:
   and across the match, the stick paid exactly when a declaration survives;
 - what each seat may do: a riichi seat only discards its drawn tile (and kans
   only with it, keeping its waits, C1-7); kuikae after chi and pon (C1-8); the
-  riichi declarations offered (A1 "Riichi requirements"); nine terminals;
+  riichi declarations and the kans offered, exactly (A1 "Riichi requirements",
+  "Kan and wall limits"); nine terminals; no call on the last discard;
 - furiten, recounted: permanent from the seat's own river and waits, temporary
   from the ron chances it let pass until its own next discard, riichi furiten
   for the rest of the hand (A1, C1-1..3); every ron chance offered exactly when
@@ -21,8 +22,14 @@ from the engine's own furiten, ippatsu or kuikae flags:
   recomputed (each winner paid his own hand, honba and sticks to the winner
   nearest the discarder, C1-9; pao, C1-10);
 - every draw: tenpai recounted (karaten on Tenhou, C1-17), nagashi from the
-  rivers (C1-12), noten payments; the abortive draws' conditions; the next
-  hand's dealer and honba.
+  rivers (C1-12), noten payments; the abortive draws' conditions, and none
+  missed; the next hand (dealer, honba, round) or the end of the match (bust,
+  yame, 30,000, the extension's last hand; leftover sticks to first, C1-15).
+
+Rule readings the model shares with the engine (RULES.md leaves them open):
+after an added kan ippatsu ends only once nobody robbed it, on both presets
+(Tenhou's order, A2 6); the waits are ``hand.waits.waiting_tiles`` (a kind held
+four times is no wait; see the strict xfail on Mahjong Soul karaten).
 
 Differences from the library that are rule choices, accounted for by name:
 
@@ -54,7 +61,7 @@ from mahjong_joy.hand.agari import is_winning_hand
 from mahjong_joy.hand.waits import waiting_tiles
 from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
 from mahjong_joy.rulesets.riichi.situation import WinSituation
-from mahjong_joy.tiles import EAST, RED_FIVE_IDS, TERMINALS_AND_HONORS, WINDS, code_of, kind_of_code
+from mahjong_joy.tiles import EAST, RED_FIVE_IDS, TERMINALS_AND_HONORS, WINDS, kind_of_code
 from tests.invariants import check_hand
 from tests.score_reference import library_score
 
