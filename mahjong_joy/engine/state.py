@@ -212,6 +212,7 @@ class HandState:
         self.opportunities: tuple[ClaimOpportunity, ...] = ()
         self.waiting: set[int] = set()
         self.rons: list[int] = []
+        self.unanswered: set[int] = set()  # seats that may ron the tile on offer: furiten once they let it go
         self.riichi_pending: int | None = None
         self.abort_pending: str | None = None
         self.four_kans_armed = False
@@ -493,6 +494,7 @@ class HandState:
         with or without a yaku (C1-2; riichi: for good, C1-3)."""
         kind = tile // 4
         found = []
+        self.unanswered = set()
         calls = calls and self.wall.live_count > 0
         can_kan = self.wall.can_kan()
         for step in (1, 2, 3):
@@ -520,10 +522,20 @@ class HandState:
         if not shape:
             return False
         can_win = not self.is_furiten(seat) and self._has_yaku(seat, tile, tsumo=False, robbed=robbed)
+        if can_win:
+            self.unanswered.add(seat)  # furiten only once it lets the tile go (A1 "Temporary furiten")
+        else:
+            self._miss(seat)
+        return can_win
+
+    def _miss(self, seat: int) -> None:
+        """This seat let a tile that completes its shape go: temporary furiten, and
+        for a riichi seat furiten for the rest of the hand (C1-2, C1-3)."""
+        self.unanswered.discard(seat)
         if self.rules.hand.furiten:
+            st = self.seats[seat]
             st.temp_furiten = True
             st.riichi_furiten = st.riichi_furiten or st.in_riichi
-        return can_win
 
     def _call_leaves_a_discard(self, seat: int, option: ClaimOption) -> bool:
         """A chi or pon after which kuikae forbids every tile is not offered (C1-8)."""
@@ -561,6 +573,8 @@ class HandState:
 
     def _pass(self, action: Pass) -> list[Event]:
         self.waiting.discard(action.seat)
+        if action.seat in self.unanswered:
+            self._miss(action.seat)
         out: list[Event] = [Passed(action.seat)]
         if self.waiting:
             return out
@@ -719,6 +733,8 @@ class HandState:
         taken = [self._take(seat, _last_of_code(st.concealed, c, self.reds)) for c in codes]
         st.melds.append(Meld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
         self._mark_claimed(from_seat, seat)
+        for other in sorted(self.unanswered):
+            self._miss(other)  # a call took the tile: whoever could ron it let it go
         self._called()
         self.opportunities = ()
         self.waiting = set()
@@ -802,6 +818,7 @@ class HandState:
     def _open_robbery(self, seat: int, tile: int, meld_type: str, kokushi_only: bool) -> bool:
         """Open the chankan window on a kan tile; False when nobody can rob it."""
         robbers = []
+        self.unanswered = set()
         for step in (1, 2, 3):
             other = (seat + step) % 4
             if kokushi_only and not checks.completes_thirteen_orphans(self.seats[other].counts, tile // 4):
