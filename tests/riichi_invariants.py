@@ -129,6 +129,7 @@ class HandModel:
     kan_window: tuple[int, str] | None = None  # (seat, meld type) while a kan may be robbed
     wins: dict[int, WinSituation] = field(default_factory=dict)
     rons: list[int] = field(default_factory=list)
+    unanswered: set[int] = field(default_factory=set)  # seats that may ron the tile on offer
     four_kans_discarded: bool = False  # the discard after a fourth kan by two or more seats (C1-13)
     last_action: Any = None
 
@@ -336,6 +337,8 @@ class RiichiChecker:
             m.four_kans_discarded = sum(m.kans) == 4 and max(m.kans) < 4
             self._offer(hand, seat, river[-1].tile, pre, live, robbed=False)
         elif kind in (Chi, Pon, Kan):
+            for other in list(m.unanswered):
+                self._miss(other)
             self._accept_riichi()  # a called declaration tile still puts the stick down (C1-4)
             self._call()
             meld = hand.seats[seat].melds[-1]
@@ -364,7 +367,9 @@ class RiichiChecker:
                 m.kan_window = (seat, meld_type)
             else:
                 self._kan_stands(meld_type)
-        elif kind is Pass and m.kan_window and hand.phase is Phase.AWAITING_DISCARD:
+        if kind is Pass and seat in m.unanswered:
+            self._miss(seat)
+        if kind is Pass and m.kan_window and hand.phase is Phase.AWAITING_DISCARD:
             self._kan_stands(m.kan_window[1])
         if m.pending_riichi is not None and not m.rons and (
                 hand.phase is Phase.AWAITING_DISCARD or hand.is_finished):
@@ -405,6 +410,7 @@ class RiichiChecker:
         the engine's, then the furiten a pass causes marked (C1-2, C1-3)."""
         m = self.model
         offered = {o.seat: o for o in hand.opportunities}
+        m.unanswered = set()
         for step in (1, 2, 3):
             other = (discarder + step) % 4
             seat = pre[other]
@@ -424,9 +430,18 @@ class RiichiChecker:
             if shape:
                 self.seen["ron_chance"] += 1
                 self.seen["ron_chance_furiten"] += not can
-                m.temp[other] = True
-                if m.declared[other] is not None:
-                    m.riichi_furiten[other] = True
+                if can:
+                    m.unanswered.add(other)  # furiten once it lets the tile go, not while it may ron
+                else:
+                    self._miss(other)
+
+    def _miss(self, seat: int) -> None:
+        """The seat let a tile completing its shape go (C1-2; in riichi for good, C1-3)."""
+        m = self.model
+        m.unanswered.discard(seat)
+        m.temp[seat] = True
+        if m.declared[seat] is not None:
+            m.riichi_furiten[seat] = True
 
     def _check_calls(self, hand: HandState, discarder: int, seat: int, offer: Any) -> None:
         if not offer.options:

@@ -141,9 +141,9 @@ def test_thirteen_orphans_robs_a_closed_kan_only_on_mahjong_soul(preset: str) ->
         assert not hand.is_finished and hand.current == 0 and Ron(1) not in hand.legal_actions(1)
 
 
-def run_script(match: object, script: list) -> None:
+def run_script(match: object, script: list, finish: bool = True) -> None:
     """Apply scripted actions; ``None`` discards the tile just drawn; open claim windows
-    are passed before an own-turn action (and at the end)."""
+    are passed before an own-turn action (and at the end when ``finish``)."""
     from mahjong_joy.engine.actions import Discard, Pass
     from mahjong_joy.engine.state import Phase
 
@@ -159,7 +159,8 @@ def run_script(match: object, script: list) -> None:
         if action is None:
             action = Discard(hand.current, hand.code(hand.drawn))
         match.apply(action)  # type: ignore[attr-defined]
-    pass_all()
+    if finish:
+        pass_all()
 
 
 @pytest.mark.parametrize("preset", RIICHI_PRESETS)
@@ -201,14 +202,19 @@ def test_east_only_matches_end_by_south_four(preset: str) -> None:
 @pytest.mark.parametrize("preset", RIICHI_PRESETS)
 @pytest.mark.parametrize("rob", [True, False], ids=["ron", "pass"])
 def test_chankan_keeps_ippatsu_and_a_passed_chankan_is_riichi_furiten(preset: str, rob: bool) -> None:
-    """A2 6 (ippatsu ends after the chankan window), C1-3 (riichi furiten includes chankan)."""
+    """A2 6 (ippatsu ends after the chankan window), C1-3 (riichi furiten includes chankan);
+    while the seat may still ron, neither the engine nor its view calls it furiten."""
     from mahjong_joy.engine.actions import AddedKan, Discard, Pass, Pon, Riichi, Ron
+    from mahjong_joy.engine.view import observe
 
     hands = ["5p11223344z19p77z", "46p123m789m234s99s", "55p2468m2468s135z", "3579m3579s19p666z"]
     ctl, seen = rigged_match(preset, hands, draws="9s8s7s6z5p")
     script = [Discard(0, 35), Pon(2, (13, 13)), Discard(2, 31), None, None, Riichi(1, 32), AddedKan(2, 13)]
-    run_script(ctl.match, script + [Ron(1) if rob else Pass(1)])
+    run_script(ctl.match, script, finish=False)
     hand = ctl.match.hand
+    view = observe(hand, 1)
+    assert Ron(1) in view.legal_actions and not view.furiten and not hand.is_furiten(1)  # furiten only after the pass
+    run_script(ctl.match, [Ron(1) if rob else Pass(1)])
     if rob:
         assert seen["chankan"] == seen["ippatsu"] == 1
     else:
