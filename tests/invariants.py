@@ -29,7 +29,7 @@ def check_hand(hand: HandState) -> None:
         assert counts == hand.counts[seat], f"seat {seat}: kept counts differ from the recount"
         extra = (hand.phase is Phase.AWAITING_DISCARD and seat == hand.current) or (
             hand.phase is Phase.FINISHED and seat == winner
-        )
+        ) or (outcome is not None and outcome.abort == "nine_terminals" and seat == hand.current)
         expected = 13 - 3 * len(hand.melds[seat]) + (1 if extra else 0)
         assert len(kinds) == expected, f"seat {seat}: {len(kinds)} tiles, expected {expected}"
     all_counts = to_counts34(t // 4 for t in ids)

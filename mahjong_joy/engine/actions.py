@@ -159,6 +159,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 _OPTIONAL = frozenset({"consumed", "tsumogiri"})
 _FLAGS = frozenset({"tsumogiri"})
+_TUPLE_FIELDS = frozenset({"tiles", "consumed"})  # every other field is one int (or a flag)
 
 
 def action_from_dict(data: Any) -> Action:
@@ -185,7 +186,9 @@ def action_from_dict(data: Any) -> Action:
                 raise RecordError(f"action {kind}: field {f.name!r} must be true or false")
             values[f.name] = value
             continue
-        if isinstance(value, list) and len(value) <= 4 and all(_is_small_int(v) for v in value):
+        if f.name in _TUPLE_FIELDS and isinstance(value, list) and len(value) <= 4 and all(
+            _is_small_int(v) for v in value
+        ):
             value = tuple(value)
         elif not _is_small_int(value):
             raise RecordError(f"action {kind}: field {f.name!r} missing or not a small integer")
@@ -194,9 +197,11 @@ def action_from_dict(data: Any) -> Action:
 
 
 def is_well_formed(action: object) -> bool:
-    """Every field of the right shape: a seat 0..3, tile codes 0..36, short tuples of codes.
+    """Every field of the right shape: a seat 0..3, a tile code 0..36, and a short
+    tuple of codes exactly in ``tiles`` and ``consumed``.
 
-    ``True`` or ``5.0`` would compare equal to a legal action, so types are exact.
+    ``True`` or ``5.0`` would compare equal to a legal action, so types are exact;
+    a tuple where one code belongs (``Discard(1, (3,))``) is malformed too.
     """
     if not isinstance(action, Action) or not _is_small_int(action.seat) or not 0 <= action.seat < 4:
         return False
@@ -208,8 +213,8 @@ def is_well_formed(action: object) -> bool:
             if type(value) is not bool:
                 return False
             continue
-        if type(value) is tuple:
-            if not 1 <= len(value) <= 4 or not all(_is_code(v) for v in value):
+        if f.name in _TUPLE_FIELDS:
+            if type(value) is not tuple or not 1 <= len(value) <= 4 or not all(_is_code(v) for v in value):
                 return False
         elif not _is_code(value):
             return False
@@ -235,7 +240,9 @@ def _kind_text(tile: object) -> str:
 
 
 def _from_hand_text(tsumogiri: object) -> str:
-    return {True: " (the tile drawn)", False: " (from the hand)"}.get(tsumogiri, "")  # type: ignore[call-overload]
+    if tsumogiri is True:
+        return " (the tile drawn)"
+    return " (from the hand)" if tsumogiri is False else ""
 
 
 def _consumed_text(consumed: object) -> str:

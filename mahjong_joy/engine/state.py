@@ -232,6 +232,7 @@ class HandState:
         self.waiting: set[int] = set()
         self.rons: list[int] = []
         self.missed: set[int] = set()  # seats whose shape the tile on offer completes
+        self.unanswered: set[int] = set()  # of those, the seats that may ron it: furiten once they let it go
         self.riichi_pending: int | None = None
         self.abort_pending: str | None = None
         self.four_kans_armed = False
@@ -401,7 +402,8 @@ class HandState:
     def apply(self, action: Action) -> list[Event]:
         """Apply one legal action and return its events; raise (changing nothing) otherwise."""
         handler = _HANDLERS.get(type(action))
-        legal = self._legal.get(getattr(action, "seat", None))  # type: ignore[arg-type]
+        seat = getattr(action, "seat", None)
+        legal = self._legal.get(seat) if type(seat) is int else None
         if handler is not None and legal is not None and any(a is action for a in legal):
             self._legal = {}  # the common case: one of the listed actions itself
             out = handler(self, action)
@@ -472,7 +474,6 @@ class HandState:
         self.last_discard = (seat, tile)
         self.turns += 1
         self.abort_pending = self._abort_after_discard(declares)
-        self.missed = set()
         self.opportunities = self._claim_opportunities(seat, tile)
         if not self.opportunities:
             return out + self._close_window()
@@ -498,6 +499,7 @@ class HandState:
         with or without a yaku (C1-2; riichi: for good, C1-3)."""
         kind = tile // 4
         found = []
+        self.missed, self.unanswered = set(), set()
         can_kan = self.wall.can_kan()
         for step in (1, 2, 3):
             seat = (discarder + step) % 4
@@ -523,12 +525,22 @@ class HandState:
         st.counts[kind] -= 1
         if not shape:
             return False
+        self.missed.add(seat)
         can_win = checks.ron_blocker(self, seat, tile, robbed) is None
+        if can_win:
+            self.unanswered.add(seat)  # furiten only once it lets the tile go (A1 "Temporary furiten")
+        else:
+            self._miss(seat)
+        return can_win
+
+    def _miss(self, seat: int) -> None:
+        """This seat let a tile that completes its shape go: temporary furiten, and
+        for a riichi seat furiten for the rest of the hand (C1-2, C1-3)."""
+        self.unanswered.discard(seat)
         if self.rules.hand.furiten:
+            st = self.seats[seat]
             st.temp_furiten = True
             st.riichi_furiten = st.riichi_furiten or st.in_riichi
-            self.missed.add(seat)
-        return can_win
 
     def _call_leaves_a_discard(self, seat: int, option: ClaimOption) -> bool:
         """A chi or pon after which kuikae forbids every tile is not offered (C1-8)."""
@@ -567,7 +579,9 @@ class HandState:
 
     def _pass(self, action: Pass) -> list[Event]:
         self.waiting.discard(action.seat)
-        out: list[Event] = [Passed(action.seat, action.seat in self.missed)]
+        if action.seat in self.unanswered:
+            self._miss(action.seat)
+        out: list[Event] = [Passed(action.seat, self.rules.hand.furiten and action.seat in self.missed)]
         if self.waiting:
             return out
         self.opportunities = ()
@@ -727,6 +741,8 @@ class HandState:
         st.melds.append(Meld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
         _melds_changed(st)
         self._mark_claimed(from_seat, seat)
+        for other in sorted(self.unanswered):
+            self._miss(other)  # a call took the tile: whoever could ron it let it go
         self._called()
         self.opportunities = ()
         self.waiting = set()
@@ -813,7 +829,7 @@ class HandState:
     def _open_robbery(self, seat: int, tile: int, meld_type: str, kokushi_only: bool) -> bool:
         """Open the chankan window on a kan tile; False when nobody can rob it."""
         robbers = []
-        self.missed = set()
+        self.missed, self.unanswered = set(), set()
         for step in (1, 2, 3):
             other = (seat + step) % 4
             if kokushi_only and not checks.completes_thirteen_orphans(self.seats[other].counts, tile // 4):
