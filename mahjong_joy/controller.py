@@ -52,6 +52,7 @@ from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
 from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
+from mahjong_joy.tiles import code_name, kind_of_code
 
 HUMAN = "human"
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
@@ -78,8 +79,11 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
-class MeldInfo:
-    """A declared set: ``claimed`` kind and ``from_seat`` are ``None`` for a closed kan."""
+class MeldView:
+    """A declared set, the one shape the controller, the table, the score screen and
+    the replay share: ``type`` (chi, pon, kan, closed_kan, added_kan), ``tiles`` as
+    codes (a red five is 34..36; without red fives a code is its kind), the
+    ``claimed`` code and the seat it came ``from_seat`` (both ``None`` for a closed kan)."""
 
     type: str
     tiles: tuple[int, ...]
@@ -87,13 +91,35 @@ class MeldInfo:
     from_seat: int | None
 
 
+MeldInfo = MeldView  # the name this shape had before the UI shared it
+
+
+def meld_view(meld: Any, code: Any = None) -> MeldView:
+    """The shared shape of an engine meld (tile ids); ``code`` maps an id to its code
+    (``HandState.code``), else kinds are shown."""
+    show = code or (lambda t: t // 4)
+    tiles = tuple(sorted((show(t) for t in meld.tiles), key=lambda c: (kind_of_code(c), c)))
+    claimed = None if meld.claimed is None else show(meld.claimed)
+    return MeldView(meld.type, tiles, claimed, meld.from_seat)
+
+
+def result_melds(win: Any) -> tuple[MeldView, ...]:
+    """A scored win's melds (``HandResult`` or ``WinResult``: ``melds`` as (type, kinds)
+    and ``meld_sources`` as (claimed kind, from seat)) in the shared shape."""
+    sources = tuple(win.meld_sources) or ((None, None),) * len(win.melds)
+    return tuple(MeldView(kind, tuple(tiles), claimed, src) for (kind, tiles), (claimed, src) in zip(win.melds, sources))
+
+
 @dataclass(frozen=True, slots=True)
 class RiverInfo:
-    """One discard: kind, drawn-and-discarded flag, the seat that claimed it (or ``None``)."""
+    """One discard: kind, drawn-and-discarded flag, the seat that claimed it (or ``None``),
+    its code (a red five shows) and whether it declared riichi."""
 
     tile: int
     tsumogiri: bool
     claimed_by: int | None
+    code: int = -1
+    riichi: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +134,11 @@ class SeatInfo:
     hand: tuple[int, ...] | None
     hand_size: int
     drawn_tile: int | None
-    melds: tuple[MeldInfo, ...]
+    melds: tuple[MeldView, ...]
     river: tuple[RiverInfo, ...]
+    riichi_at: int | None = None  # river index of the riichi declaration tile
+    hand_codes: tuple[int, ...] | None = None  # ``hand`` as codes (red fives 34..36)
+    drawn_code: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +161,8 @@ class Snapshot:
     hand_result: HandResult | None
     standings: tuple[Standing, ...]
     is_over: bool
-
+    sticks: int = 0  # riichi sticks on the table (1,000 each)
+    rules: str = "joy"  # the preset's name
 
 
 class Controller:
@@ -232,6 +262,70 @@ class Controller:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see of the hand in play."""
         return observe(self.hand, seat)
+
+    def furiten_reason(self, seat: int) -> str:
+        """Why ``seat`` may not ron now, in words ("" when it may, or under rules without furiten)."""
+        hand = self.hand
+        if not hand.rules.hand.furiten or hand.is_finished:
+            return ""
+        st = hand.seats[seat]
+        waits = hand.waits_of(seat)
+        if not waits:
+            return ""
+        own = [w for w in waits if st.discarded >> w & 1]
+        if own:
+            return f"you discarded {code_name(own[0])}, one of your waits"
+        if st.riichi_furiten:
+            return "a winning tile passed after your riichi"
+        if st.temp_furiten:
+            return "a winning tile passed since your last discard"
+        return ""
+
+    def wait_report(self, seat: int, discard: int | None = None, riichi: bool = False) -> tuple[tuple[int, int | None, bool, bool], ...]:
+        """For each wait the hand would have after discarding code ``discard`` (or now, with
+        13 tiles): ``(kind, furiten_by, ron_has_yaku, tsumo_has_yaku)``. ``furiten_by`` is
+        the kind in the river (the discard itself included) that makes the wait furiten, or
+        ``None``. With ``riichi`` the declaration is the yaku. A read-only question: it works
+        on a copy of the hand."""
+        import copy
+
+        hand = self.hand
+        st = hand.seats[seat]
+        ids = list(st.concealed)
+        if discard is not None:
+            found = [t for t in ids if hand.code(t) == discard]
+            if not found:
+                return ()
+            ids.remove(found[-1])
+        counts = [0] * 34
+        for t in ids:
+            counts[t // 4] += 1
+        if sum(counts) + 3 * len(st.melds) != 13:
+            return ()
+        waits = hand.ruleset.waits(counts, len(st.melds))
+        if not waits:
+            return ()
+        river = st.discarded | (1 << kind_of_code(discard) if discard is not None else 0)
+        needs = hand.rules.scoring.yaku_required and not riichi and not st.riichi_accepted
+        probe = None
+        if needs:
+            probe = copy.copy(hand)
+            probe.seats = list(hand.seats)
+            probe.seats[seat] = copy.copy(st)
+            probe.seats[seat].concealed = ids
+            probe.seats[seat].river = list(st.river) + [None]  # not a first draw: no tenhou or chiihou
+        out = []
+        for w in waits:
+            furiten_by = w if hand.rules.hand.furiten and river >> w & 1 else None
+            ron = tsumo = True
+            if probe is not None:
+                tile = w * 4 + 1 if w * 4 + 1 not in ids else w * 4 + 2  # a plain copy of the kind
+                ron = probe.has_yaku(seat, tile, False, False)
+                probe.seats[seat].concealed = ids + [tile]
+                tsumo = probe.has_yaku(seat, tile, True, False)
+                probe.seats[seat].concealed = ids
+            out.append((w, furiten_by, ron, tsumo))
+        return tuple(out)
 
     # ------------------------------------------------------------ driving
 
@@ -392,6 +486,8 @@ class Controller:
             hand_result=self.hand_result,
             standings=match.standings(),
             is_over=match.is_over,
+            sticks=hand.sticks if not hand.is_finished or match.last_result is None else match.last_result.sticks_after,
+            rules=match.rules.name,
         )
 
     def _started_position(self) -> tuple[str, int, int]:
@@ -414,15 +510,18 @@ class Controller:
             hand=tuple(sorted(t // 4 for t in hand.concealed[seat])) if visible else None,
             hand_size=len(hand.concealed[seat]),
             drawn_tile=None if drawn is None else drawn // 4,
-            melds=tuple(
-                MeldInfo(m.type, m.kinds, None if m.claimed is None else m.claimed // 4, m.from_seat)
-                for m in hand.melds[seat]
-            ),
-            river=tuple(RiverInfo(r.tile // 4, r.tsumogiri, r.claimed_by) for r in hand.rivers[seat]),
+            melds=tuple(meld_view(m, hand.code) for m in hand.melds[seat]),
+            river=tuple(RiverInfo(r.tile // 4, r.tsumogiri, r.claimed_by, hand.code(r.tile), r.riichi) for r in hand.rivers[seat]),
+            riichi_at=hand.seats[seat].riichi_at,
+            hand_codes=tuple(sorted((hand.code(t) for t in hand.concealed[seat]), key=lambda c: (kind_of_code(c), c))) if visible else None,
+            drawn_code=None if drawn is None else hand.code(drawn),
         )
 
     def _points_on_table(self) -> list[int]:
-        return list(self.match.points)
+        """Points as the table shows them: during a hand, after the riichi sticks put down."""
+        if self.hand.is_finished:
+            return list(self.match.points)
+        return list(self.hand.points)
 
     def record(self) -> dict[str, Any]:
         """This match's entry in a record (see :mod:`mahjong_joy.replay.record`): its

@@ -22,9 +22,21 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, clear_autosave, load_autosave, new_meta
 from mahjong_joy.rulesets.joy import ruleset_for
-from mahjong_joy.ui.session import SEAT_NAMES, ClaimOffer, HandResult, MeldView, TableSnapshot
+from mahjong_joy.rulesets.presets import find_preset
+from mahjong_joy.rulesets.rules import Rules
+from mahjong_joy.tiles import kind_of_code, tile_name
+from mahjong_joy.ui.session import SEAT_NAMES, ClaimOffer, TableSnapshot, WaitNote
 
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
+
+
+def rules_for(preset: str, length: str | None = None) -> Rules:
+    """A preset's rules, played ``east`` (tonpuusen) or ``east_south`` (hanchan) when given;
+    Joy is always one East round."""
+    rules = find_preset(preset)
+    if length is None or preset == "joy" or rules.table.length == length:
+        return rules
+    return replace(rules, table=replace(rules.table, length=length))
 
 
 class ControllerSession:
@@ -39,10 +51,11 @@ class ControllerSession:
         human: bool = True,
         autosave: bool | None = None,
         player_name: str = "You",
+        length: str | None = None,
     ) -> None:
         seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)  # a fresh deal; the seed is recorded
         seats = (HUMAN if human else ai, ai, ai, ai)
-        ctl = Controller(seats=seats, seed=seed, ruleset=ruleset_for(ruleset), max_hands=max_hands, auto_deal=False)
+        ctl = Controller(seats=seats, seed=seed, ruleset=ruleset_for(rules_for(ruleset, length)), max_hands=max_hands, auto_deal=False)
         keep = human if autosave is None else autosave  # the all-AI demo leaves the player's save alone
         self._adopt(ctl, new_meta(0, player_name), keep)
 
@@ -73,6 +86,9 @@ class ControllerSession:
         self._writer = AutosaveWriter(meta) if keep else None
         self._saved = len(ctl.decisions)
         self._archived = False
+        self._notes: dict[object, tuple[WaitNote, ...]] = {}
+        self._abort_seat: int | None = None
+        self.note = ""  # the last "why no Ron" line
         self.storage_error = ""  # the last autosave or archive failure, for a message
 
     def rename(self, name: str) -> None:
@@ -133,33 +149,77 @@ class ControllerSession:
 
     def _note_points(self, events: list[Any]) -> None:
         for event in events:
+            if event.name == "hand_started":
+                self._abort_seat, self.note = None, ""
+            elif event.name == "aborted":
+                self._abort_seat = getattr(event, "seat", None)
+            elif event.name == "discarded" and event.seat != self.me:
+                self._note_missed(event)
             if event.name == "hand_started" and not self.history:
                 self.history.append(tuple(event.points))
             elif event.name == "hand_scored":
                 self.history.append(tuple(event.points))
 
+    def _note_missed(self, event: Any) -> None:
+        """A tile I wait on was discarded and no Ron is offered: say why in one line."""
+        kind = kind_of_code(event.tile)
+        view = self.ctl.view(self.me)
+        if kind not in view.waits or self.ctl.hand.is_finished:
+            return
+        pending = self.ctl.pending
+        if pending is not None and pending.seat == self.me and any(a.name == "ron" for a in pending.actions):
+            return
+        reason = self.ctl.furiten_reason(self.me)
+        if reason:
+            self.note = f"No Ron on {tile_name(kind)}: furiten ({reason})."
+        elif self.ctl.hand.rules.scoring.yaku_required:
+            self.note = f"No Ron on {tile_name(kind)}: the hand has no yaku by ron."
+        self._version += 1
+
     # -- reading ---------------------------------------------------------------------
+    def wait_notes(self, discard: int | None, riichi: bool = False) -> tuple[WaitNote, ...]:
+        """The hint panel's waits after discarding code ``discard`` (``None``: the hand now),
+        each with unseen copies and what would stop a win on it (cached per position)."""
+        key = (self._version, discard, riichi)
+        if key not in self._notes:
+            seen = self.ctl.view(self.me).visible_counts34()
+            if discard is not None:
+                seen[kind_of_code(discard)] = max(0, seen[kind_of_code(discard)] - 1)  # the tile leaves the hand, not the game
+            notes = []
+            for kind, furiten_by, ron, tsumo in self.ctl.wait_report(self.me, discard, riichi):
+                by = "" if furiten_by is None else ("this discard" if discard is not None and kind_of_code(discard) == furiten_by else tile_name(furiten_by))
+                notes.append(WaitNote(kind, max(0, 4 - seen[kind]), by, not ron, tsumo))
+            self._notes = {key: tuple(notes)}
+        return self._notes[key]
+
     def snapshot(self) -> TableSnapshot:
         """The table as the player sees it now."""
         snap = self.ctl.snapshot()
         seats = snap.seats
         me = seats[self.me]
+        view = self.ctl.view(self.me)
         pending = snap.pending if snap.pending is not None and snap.pending.seat == self.me else None
-        hand = list(me.hand if me.hand is not None else self.ctl.view(self.me).hand)  # an AI bottom seat (the demo) plays face up
-        drawn = me.drawn_tile if pending is not None and pending.kind == TURN else None
+        hand = list(me.hand_codes if me.hand_codes is not None else view.hand_codes)  # an AI bottom seat (the demo) plays face up
+        drawn = (me.drawn_code if me.drawn_code is not None else view.drawn_code) if pending is not None and pending.kind == TURN else None
         if drawn is not None and drawn in hand:
             hand.remove(drawn)
-        melds = tuple(tuple(MeldView(m.type, m.tiles, m.claimed, m.from_seat) for m in s.melds) for s in seats)
-        rivers = tuple(tuple(r.tile for r in s.river if r.claimed_by is None) for s in seats)
+        rivers, sideways = [], []
+        for s in seats:
+            shown = [(i, r.code) for i, r in enumerate(s.river) if r.claimed_by is None]
+            rivers.append(tuple(code for _, code in shown))
+            turn = None if s.riichi_at is None else next((j for j, (i, _) in enumerate(shown) if i >= s.riichi_at), None)
+            sideways.append(turn)
         claim = None
         if pending is not None and pending.kind in (CLAIM, ROB_KAN):
             source = snap.last_discard[0] if snap.last_discard else snap.turn
             claim = ClaimOffer(pending.tile if pending.tile is not None else 0, source, pending.actions)
-        result = result_view(snap.hand_result) if snap.hand_result is not None and snap.phase == "finished" else None
+        result = snap.hand_result if snap.phase == "finished" else None
         revealed = {}
         if result is not None:
-            shown = {result.winner} if result.winner is not None else {seat for seat, _ in result.ready}
-            revealed = {s.seat: s.hand for s in seats if s.seat in shown and s.seat != self.me and s.hand}
+            shown_seats = {w.seat for w in result.wins} or {seat for seat, _ in result.ready}
+            if result.abort and self._abort_seat is not None:
+                shown_seats = {self._abort_seat}
+            revealed = {s.seat: s.hand_codes for s in seats if s.seat in shown_seats and s.seat != self.me and s.hand_codes}
         return TableSnapshot(
             me=self.me,
             names=tuple(self.player_name if seat == self.me else name for seat, name in enumerate(SEAT_NAMES)),
@@ -173,26 +233,26 @@ class ControllerSession:
             hand=tuple(hand),
             drawn=drawn,
             hand_sizes=tuple(s.hand_size for s in seats),
-            melds=melds,
-            rivers=rivers,
+            melds=tuple(s.melds for s in seats),
+            rivers=tuple(rivers),
             wall_count=snap.wall_count,
             dora_indicators=snap.dora_indicators,
             own_actions=pending.actions if pending is not None and pending.kind == TURN else (),
             claim=claim,
-            visible34=tuple(self.ctl.view(self.me).visible_counts34()),
+            visible34=tuple(view.visible_counts34()),
             result=result,
             revealed=revealed,
             match_over=snap.is_over,
             standings=tuple((st.seat, st.points, st.placement) for st in snap.standings),
             history=tuple(self.history),
             version=self._version,
+            rules=snap.rules,
+            sticks=snap.sticks,
+            riichi=tuple(s.riichi_at is not None for s in seats),
+            river_sideways=tuple(sideways),
+            furiten=self.ctl.furiten_reason(self.me) if result is None else "",
+            waits=tuple(view.waits),
+            note=self.note,
+            abort_seat=self._abort_seat if result is not None else None,
+            game_points=tuple(st.score for st in snap.standings) if snap.is_over else (),
         )
-
-
-def result_view(r: Any) -> HandResult:
-    """Copy the controller's hand result into the table's own type."""
-    sources = r.meld_sources or ((None, None),) * len(r.melds)  # a result built without sources: drawn flat
-    melds = tuple(MeldView(kind, tuple(tiles), claimed, src) for (kind, tiles), (claimed, src) in zip(r.melds, sources))
-    return HandResult(r.winner, r.from_seat, r.tsumo, r.win_tile, tuple(r.hand), melds, tuple(r.yaku), r.han, r.fu, r.limit,
-                      tuple(r.payments), tuple(r.deltas), tuple(r.points), tuple(r.ready),
-                      tuple(tuple(line) for line in r.fu_details))

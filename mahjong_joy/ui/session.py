@@ -1,8 +1,12 @@
 """The table's read-only picture of a game, and the one adapter that talks to the controller.
 
 The table scene draws a :class:`TableSnapshot` and submits actions through a
-:class:`Session`; it never sees engine objects. Keeping the controller behind this
-one adapter means a change in the controller's API touches one file. No pygame here.
+:class:`Session`. One concept has one shape: melds are the controller's
+:class:`~mahjong_joy.controller.MeldView`, a hand's result is the engine's own
+:class:`~mahjong_joy.engine.match.HandResult` (with one
+:class:`~mahjong_joy.engine.match.WinResult` per winner), read as it is, not copied
+into a look-alike. Tiles in the snapshot are codes: kinds 0..33 and 34..36 for the
+red 5m, 5p, 5s (under Joy, with no red fives, a code is its kind). No pygame here.
 """
 
 from __future__ import annotations
@@ -10,20 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from mahjong_joy.controller import MeldView, result_melds
 from mahjong_joy.engine.actions import Action
+from mahjong_joy.engine.match import HandResult, WinResult
 from mahjong_joy.errors import IllegalActionError
 
+__all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "MeldView", "Session", "StaticSession", "TableSnapshot",
+           "WaitNote", "WinResult", "result_melds"]
+
 SEAT_NAMES = ("You", "Momo", "Sora", "Kiri")
-
-
-@dataclass(frozen=True)
-class MeldView:
-    """A declared set as the table draws it."""
-
-    type: str  # chi, pon, kan, closed_kan, added_kan
-    tiles: tuple[int, ...]  # kinds, the claimed one first for chi
-    claimed: int | None
-    from_seat: int | None
 
 
 @dataclass(frozen=True)
@@ -36,24 +35,16 @@ class ClaimOffer:
 
 
 @dataclass(frozen=True)
-class HandResult:
-    """How a hand ended, for the score screen."""
+class WaitNote:
+    """One wait of a discard that leaves the hand ready, as the hint panel lists it:
+    the kind, unseen copies, and what stops a win on it (``furiten`` names the river
+    tile or the discard itself; ``no_ron_yaku`` with ``tsumo_ok`` means tsumo only)."""
 
-    winner: int | None
-    from_seat: int | None
-    tsumo: bool
-    win_tile: int | None
-    hand: tuple[int, ...]
-    melds: tuple[MeldView, ...]
-    yaku: tuple[tuple[str, int], ...]
-    han: int
-    fu: int
-    limit: str
-    payments: tuple[tuple[str, int], ...]
-    deltas: tuple[int, ...]
-    points: tuple[int, ...]
-    ready: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    fu_lines: tuple[tuple[str, int, str], ...] = ()  # the scorer's fu breakdown: (reason, fu, tiles)
+    tile: int
+    unseen: int
+    furiten: str = ""
+    no_ron_yaku: bool = False
+    tsumo_ok: bool = True
 
 
 @dataclass(frozen=True)
@@ -69,11 +60,11 @@ class TableSnapshot:
     dealer: int
     turn: int
     phase: str
-    hand: tuple[int, ...]  # my concealed kinds, sorted, without the drawn tile
+    hand: tuple[int, ...]  # my concealed codes, sorted by kind, without the drawn tile
     drawn: int | None
     hand_sizes: tuple[int, ...]
     melds: tuple[tuple[MeldView, ...], ...]
-    rivers: tuple[tuple[int, ...], ...]  # kinds still lying in each river (claimed ones removed)
+    rivers: tuple[tuple[int, ...], ...]  # codes still lying in each river (claimed ones removed)
     wall_count: int
     dora_indicators: tuple[int, ...]
     own_actions: tuple[Action, ...]  # discards, tsumo, kans when it is my turn
@@ -85,6 +76,20 @@ class TableSnapshot:
     standings: tuple[tuple[int, int, int], ...] = ()
     history: tuple[tuple[int, ...], ...] = ()  # points after each hand, starting points first
     version: int = 0
+    rules: str = "joy"  # the preset's name (joy, mahjong_soul, tenhou)
+    sticks: int = 0  # riichi sticks (1,000 each) waiting in the centre
+    riichi: tuple[bool, ...] = (False,) * 4  # per seat: its riichi stick is down (or declared)
+    river_sideways: tuple[int | None, ...] = (None,) * 4  # per seat: index in ``rivers`` of the sideways tile
+    furiten: str = ""  # why I may not ron now ("" when I may)
+    waits: tuple[int, ...] = ()  # my waits (kinds) while my hand holds 13 tiles
+    note: str = ""  # one line about the last discard I waited on and could not ron
+    abort_seat: int | None = None  # the seat whose hand caused an abortive draw (nine terminals)
+    game_points: tuple[float, ...] = ()  # per standing row, once the match is over (uma and oka applied)
+
+    @property
+    def riichi_rules(self) -> bool:
+        """True under a riichi preset (sticks, furiten and the Riichi button matter)."""
+        return self.rules != "joy"
 
     def seat_from_me(self, seat: int) -> int:
         """Relative position of an absolute seat: 0 me, 1 right, 2 across, 3 left."""

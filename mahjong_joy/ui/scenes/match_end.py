@@ -62,7 +62,8 @@ class MatchEndScene(Scene):
         home = HomeScene(self.app)
         if ident == "new":
             self.app.replace(home)
-            self.next = Transition("push", TableScene(self.app), {"seed": None})
+            settings = self.app.settings
+            self.next = Transition("push", TableScene(self.app), {"seed": None, "ruleset": self.snap.rules, "length": getattr(settings, "length", None)})
             self.app.push(self.next.scene, self.next.context)
             self.next = None
         else:

@@ -142,7 +142,9 @@ class TableScene(Scene):
                 return session
             except MahjongJoyError as exc:
                 self.message, self.message_timer = str(exc), 6.0
-        return ControllerSession(seed=context.get("seed"), ruleset=context.get("ruleset", "joy"), player_name=name)
+        ruleset = context.get("ruleset") or "joy"
+        length = context.get("length") or getattr(self.app.settings, "length", None)
+        return ControllerSession(seed=context.get("seed"), ruleset=ruleset, player_name=name, length=length)
 
     def settings_changed(self) -> None:
         """A new player name shows on the seat tag at once (a replay keeps its recorded names)."""
