@@ -23,9 +23,15 @@ LETTER = {Ron: pygame.K_r, Kan: pygame.K_k, Pon: pygame.K_p, Chi: pygame.K_c, Pa
 WIND_NAMES = ("East", "South", "West", "North")
 
 
-def auto_pass_action(offer: ClaimOffer | None, auto_pass: bool) -> Any:
-    """The Pass to send without asking, when auto-pass is on and Ron is not possible."""
-    if offer is None or not auto_pass or any(isinstance(a, Ron) for a in offer.actions):
+def auto_pass_action(offer: ClaimOffer | None, auto_pass: bool, auto_win: bool = False) -> Any:
+    """The answer to send without asking: Ron when Auto-win is on and Ron is offered;
+    Pass when auto-pass (or No calls) is on and Ron is not possible."""
+    if offer is None:
+        return None
+    ron = next((a for a in offer.actions if isinstance(a, Ron)), None)
+    if ron is not None:
+        return ron if auto_win else None
+    if not auto_pass:
         return None
     return next((a for a in offer.actions if isinstance(a, Pass)), None)
 
@@ -56,6 +62,8 @@ class ClaimOverlay(Scene):
         s = self.table.layout.scale
         self.panel = area.copy()
         options = sorted(self.offer.actions, key=lambda a: ORDER.get(type(a), 5))
+        if getattr(self.app.settings, "no_calls", False):  # No calls: only Ron and Pass are offered
+            options = [a for a in options if isinstance(a, (Ron, Pass))]
         n = len(options)
         chi = any(isinstance(a, Chi) for a in options)
         cols = 2 if chi and n in (3, 4) else min(n, 3)  # a chi button needs room for its label and three tiles
