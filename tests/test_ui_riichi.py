@@ -62,7 +62,7 @@ def riichi_table(hands: list[str], draws: str, preset: str = "mahjong_soul", dec
     ctl = session.ctl
     ctl.match.hand = HandState(rigged_wall(hands, draws), 0, ctl.match.ruleset, ctl.match.table)
     ctl.deciders = [None] + list(deciders or (Tsumogiri(), Tsumogiri(), Tsumogiri()))
-    app = App(size=size, settings=Settings(ai_pace="instant", anim_speed="fast", **settings))
+    app = App(size=size, settings=Settings(**{"ai_pace": "instant", "anim_speed": "fast", **settings}))
     app.replace(HomeScene(app))
     table = TableScene(app, session)
     app.push(table, {})

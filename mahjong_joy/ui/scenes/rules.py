@@ -41,7 +41,7 @@ RIICHI_SECTIONS = (
      "Each dora indicator makes the next tile a dora (1 han each); every kan turns one more over, up to five. Red fives are "
      "dora too. A riichi winner also gets the ura-dora under the indicators. Riichi sticks and honba (300 each) go to the next winner."),
     ("Draws",
-     "When the wall runs out, players not ready pay 3,000 to those ready (tenpai); nagashi mangan pays a riichi player whose discards "
+     "When the wall runs out, players not ready pay 3,000 to those ready (tenpai); nagashi mangan pays a mangan to a player whose discards "
      "were all terminals and honors, none called. A hand also ends early on nine different terminals and honors in a first draw, "
      "four of the same wind first discarded, four riichi, or four kans by different players."),
 )
@@ -61,7 +61,9 @@ def sections_for(preset: str) -> tuple[tuple[str, str], ...]:
     """The Rules page's sections for a preset: Joy's page, or riichi's with the preset's notes."""
     if preset not in PRESET_NOTES:
         return SECTIONS
-    return SECTIONS[:1] + RIICHI_SECTIONS + (PRESET_NOTES[preset],) + SECTIONS[3:]
+    title, text = SECTIONS[3]
+    controls = (title, text.replace("T tsumo on your turn)", "T tsumo, R riichi, 9 nine terminals on your turn)"))
+    return SECTIONS[:1] + RIICHI_SECTIONS + (PRESET_NOTES[preset], controls)
 
 
 class RulesScene(Scene):

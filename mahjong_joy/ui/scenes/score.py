@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from mahjong_joy.notation import parse_tiles
-from mahjong_joy.tiles import HONOR_NAMES, is_honor, tile_name
+from mahjong_joy.tiles import HONOR_NAMES, is_honor, kind_of_code, tile_name
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
@@ -77,9 +77,14 @@ def headline(snap: TableSnapshot, win: WinResult | None = None) -> str:
         if r is not None and r.abort:
             return f"Abortive draw: {ABORT_WORDING.get(r.abort, (pretty(r.abort), ''))[0].lower()}"
         return "Exhaustive draw"
-    how = "self-drawn (tsumo)" if w.tsumo else f"on {snap.names[w.from_seat]}'s discard (ron)"
+    how = "self-drawn (tsumo)" if w.tsumo else f"on {possessive(snap.names[w.from_seat])} discard (ron)"
     name = snap.names[w.seat]
     return f"{name} {'win' if name == 'You' else 'wins'} {how}"
+
+
+def possessive(name: str) -> str:
+    """``Momo's``, but ``your`` for the player called You."""
+    return "your" if name == "You" else f"{name}'s"
 
 
 def pretty(name: str) -> str:
@@ -131,7 +136,7 @@ def score_lines(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
     if w is None:
         return []
     lines = [f"{pretty(name)}  {han} han" if han else pretty(name) for name, han in w.yaku]
-    total = f"{w.han} han" + (f" {w.fu} fu" if w.fu else "") + (f" · {w.limit}" if w.limit else "")
+    total = f"{w.han} han" + (f" {w.fu} fu" if w.fu else "") + (f" · {w.limit.replace('_', ' ')}" if w.limit else "")
     return lines + [total]
 
 
@@ -153,7 +158,18 @@ def table_lines(snap: TableSnapshot, index: int = 0) -> list[str]:
         out.append(f"Pao: {snap.names[w.pao_seat]} fed the set that completed the yakuman and pays for it")
     if len(wins) > 1 and not w.tsumo:
         lost = -sum(x.deltas[w.from_seat] for x in wins)
-        out.append(f"{snap.names[w.from_seat]} pays {lost:,} in all to {len(wins)} winners")
+        payer = snap.names[w.from_seat]
+        out.append(f"{payer} {'pay' if payer == 'You' else 'pays'} {lost:,} in all to {len(wins)} winners")
+    return out
+
+
+def with_reds(kinds: list[int], codes: tuple[int, ...]) -> list[int]:
+    """A hand of kinds with its red fives shown: each red code the seat holds replaces one
+    copy of its kind (the result keeps kinds; the table's codes know which five was red)."""
+    out = list(kinds)
+    for code in codes:
+        if code >= 34 and kind_of_code(code) in out:
+            out[out.index(kind_of_code(code))] = code
     return out
 
 
@@ -348,11 +364,11 @@ class ScoreScene(Scene):
         melds_shown = result_melds(win)
         tw, mw = round(44 * s), round(44 * s * 0.86)
         y += max(0, stack_lift(melds_shown, mw) - (tile_height(tw) - tile_height(mw)))
-        hand = list(win.hand)
+        hand = with_reds(list(win.hand), self.seat_hand(win.seat))
         if win.win_tile in hand:
             hand.remove(win.win_tile)
         upright: list[tuple[pygame.Rect, int, int]] = []
-        for t in sorted(hand):
+        for t in sorted(hand, key=lambda c: (kind_of_code(c), c)):
             upright.append((pygame.Rect((x, y), footprint(tw)), t, 0))
             x += tw + 1
         band = y + tile_height(tw) - tile_height(mw)
@@ -424,7 +440,7 @@ class ScoreScene(Scene):
             y += row_h
         theme.blit_fit(surface, draw_payment_text(snap), round(18 * s), theme.INK, card.w - round(60 * s), topleft=(x, y + round(4 * s)))
         if snap.riichi_rules and snap.sticks:
-            theme.blit_text(surface, f"{snap.sticks} riichi stick{'s' if snap.sticks > 1 else ''} stay on the table for the next winner",
+            theme.blit_text(surface, f"{snap.sticks} riichi stick{'s stay' if snap.sticks > 1 else ' stays'} on the table for the next winner",
                             round(16 * s), theme.INK_SOFT, topleft=(x, y + round(30 * s)))
         return y + round(56 * s)
 

@@ -700,7 +700,7 @@ class TableScene(Scene):
         """A seat's riichi stick: on the centre panel's rim facing that seat."""
         s, c = self.layout.scale, self.layout.center
         rel = self.snap.seat_from_me(seat)
-        length, thick = round(78 * s), max(4, round(7 * s))
+        length, thick = round(84 * s), max(5, round(8 * s))
         if rel % 2 == 0:
             rect = pygame.Rect(0, 0, length, thick)
             rect.center = (c.centerx, c.bottom + round(2 * s) if rel == 0 else c.top - round(2 * s))
@@ -711,10 +711,12 @@ class TableScene(Scene):
 
     @staticmethod
     def _draw_stick(layer: pygame.Surface, rect: pygame.Rect) -> None:
-        """A 1,000-point stick: white with a red dot in the middle."""
-        pygame.draw.rect(layer, theme.darker(theme.TILE_FACE, 0.8), rect.move(1, 1), border_radius=min(rect.size) // 2)
-        pygame.draw.rect(layer, (252, 252, 248), rect, border_radius=min(rect.size) // 2)
-        pygame.draw.circle(layer, (214, 58, 74), rect.center, max(2, min(rect.size) // 2 - 1))
+        """A 1,000-point stick: white with an ink outline and a red dot in the middle."""
+        radius = min(rect.size) // 2
+        pygame.draw.rect(layer, theme.darker(theme.FELT_DEEP, 0.8), rect.move(1, 2), border_radius=radius)
+        pygame.draw.rect(layer, theme.INK_SOFT, rect.inflate(2, 2), border_radius=radius + 1)
+        pygame.draw.rect(layer, (253, 253, 250), rect, border_radius=radius)
+        pygame.draw.circle(layer, (214, 58, 74), rect.center, max(2, radius - 1))
 
     def spotlight(self) -> int:
         """The highlighted seat: whose turn it is, or the winner once a hand is won."""
@@ -745,11 +747,13 @@ class TableScene(Scene):
         middle = c.w - 2 * column
         wind = WIND_NAMES[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
         honba = f" · {snap.honba} bonus" if snap.honba else ""
-        wall = f"{snap.wall_count} left{honba}"
-        if snap.riichi_rules:
-            wall = f"{snap.wall_count} left · {snap.honba} honba · {snap.sticks} stick{'' if snap.sticks == 1 else 's'}"
-        lines = [("round", f"{wind} {snap.hand_number}", 24, theme.INK, 50), ("wall", wall, 15, theme.INK_SOFT, 76)]
-        if snap.dora_indicators:
+        if snap.riichi_rules:  # the wall, then the honba and riichi-stick counters; the dora row speaks for itself
+            sticks = f"{snap.sticks} stick{'' if snap.sticks == 1 else 's'}"
+            lines = [("round", f"{wind} {snap.hand_number}", 24, theme.INK, 48), ("wall", f"{snap.wall_count} left", 15, theme.INK_SOFT, 71),
+                     ("counters", f"{snap.honba} honba · {sticks}", 13, theme.ROSE_DEEP if snap.sticks else theme.INK_SOFT, 89)]
+        else:
+            lines = [("round", f"{wind} {snap.hand_number}", 24, theme.INK, 50), ("wall", f"{snap.wall_count} left{honba}", 15, theme.INK_SOFT, 76)]
+        if snap.dora_indicators and not snap.riichi_rules:
             lines.append(("dora", "dora indicator" + ("s" if len(snap.dora_indicators) > 1 else ""), 11, theme.INK_SOFT, 96))
         for name, words, size, color, dy in lines:
             image = theme.fit_text(words, round(size * s), color, middle, smallest=round(10 * s))
@@ -946,6 +950,14 @@ class TableScene(Scene):
         seen = list(snap.visible34)
         notes = getattr(self.session, "wait_notes", None) if snap.riichi_rules else None
         try:
+            if len(tiles) % 3 == 2 and snap.riichi[snap.me] and snap.drawn is not None:  # locked: what the hand waits on
+                held = tiles[:-1]
+                waits = waiting_tiles(held, melds)
+                unseen = [(t, max(0, 4 - seen[t]), "") for t in waits]
+                marked = notes(snap.drawn, True) if notes is not None else ()
+                if marked:
+                    unseen = [(n.tile, n.unseen, _mark(n)) for n in marked]
+                return f"Riichi: {sum(n for _, n, _ in unseen)} winning tiles unseen", unseen
             if len(tiles) % 3 == 2:
                 index = self.hover if self.hover is not None else self.selected
                 if not 0 <= index < len(tiles):
