@@ -200,7 +200,7 @@ def test_a_double_ron_shows_one_card_per_winner_and_pages_through_them() -> None
     assert len(score.wins) == 2 and [w.seat for w in score.wins] == [1, 2]
     first = headline(score.snap, score.win)
     lines = table_lines(score.snap, 0)
-    assert any("pays" in line and "2 winners" in line for line in lines)
+    assert "You pay 11,200 in all to 2 winners" in lines  # the discarder's total on every card
     assert score.button.label.startswith("Next winner")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     app.step(1 / 60)
@@ -279,3 +279,38 @@ def test_red_fives_are_their_own_codes_at_the_table() -> None:
     until(app, table.can_act)
     assert {34, 35, 36} <= set(table.my_tiles())
     assert {a.tile for a in table.snap.own_actions if isinstance(a, Discard)} >= {34, 35, 36}
+
+
+def test_the_replay_viewer_plays_a_riichi_record_with_sticks_sideways_tiles_and_results() -> None:
+    import json
+
+    from mahjong_joy.commands.simulate import simulate
+    from mahjong_joy.replay.record import run_record
+    from mahjong_joy.rulesets.presets import MAHJONG_SOUL
+    from mahjong_joy.ui.replay_session import ReplaySession
+    from mahjong_joy.ui.scenes.base import Scene
+    from mahjong_joy.ui.scenes.replay import ReplayViewerScene
+
+    record = json.loads(json.dumps(run_record(3, ("potential",) * 4, simulate(3, hands=3, rules=MAHJONG_SOUL), MAHJONG_SOUL)))
+    app = App(size=(1024, 640), settings=Settings(anim_speed="instant"))
+    app.replace(Scene(app))
+    session = ReplaySession(record)
+    viewer = ReplayViewerScene(app, session, "Replay · riichi")
+    app.push(viewer)
+    seen = {"riichi": False, "sideways": False, "result": set()}
+    for _ in range(2000):
+        if not session.forward():
+            if not session.cursor.hand.is_finished:
+                break
+            if session.cursor.next_hand() is False:
+                break
+            session._moved(True)
+        viewer.refresh()
+        viewer.draw(app.screen)
+        snap = viewer.snap
+        seen["riichi"] |= any(snap.riichi)
+        seen["sideways"] |= any(i is not None for i in snap.river_sideways)
+        if snap.result is not None:
+            seen["result"].add(snap.result.end)
+    assert snap.rules == "mahjong_soul" and seen["result"]
+    assert seen["riichi"] and seen["sideways"]  # seed 3: a riichi, its river showing the sideways tile

@@ -30,6 +30,13 @@ from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
 WIND_GLYPHS = "東南西北"
 WIND_NAMES = ("East", "South", "West", "North")
 SIDEWAYS_INDEX = {3: 0, 2: 1, 1: -1}  # claimed from left / across / right -> which tile lies sideways
+ANNOUNCEMENTS = {  # events the centre announces in a toast, with a chime
+    "riichi_declared": "{name} declares riichi",
+    "dora_revealed": "Kan dora: a new indicator turns over",
+    "aborted": "Abortive draw: {reason}",
+}
+ABORT_NAMES = {"nine_terminals": "nine terminals", "four_winds": "four winds", "four_kans": "four kans",
+               "four_riichi": "four riichi", "triple_ron": "triple ron"}
 AUTO_DISCARD_SECONDS = 0.6  # after riichi, the pause before the drawn tile goes out by itself
 
 
@@ -128,6 +135,7 @@ class TableScene(Scene):
         self.badge_hover = False
         self._note_shown = ""
         self.toggles: list[Button] = []
+        self.dora_flip: Tween | None = None  # the newest kan dora indicator turning over
 
     # -- lifecycle -------------------------------------------------------------------
     def enter(self, context: Any = None) -> None:
@@ -410,6 +418,11 @@ class TableScene(Scene):
     # -- flow ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.anim.update(dt)
+        if self.dora_flip is not None:
+            self.dora_flip.update(dt)
+            if self.dora_flip.done:
+                self.dora_flip = None
+                self._layer_key = None
         self.flip.update(dt)
         if self.message_timer > 0:
             self.message_timer -= dt
@@ -536,6 +549,13 @@ class TableScene(Scene):
         elif name == "won":
             self.app.sounds.play("flourish")
             self.result_timer = 0.0
+        if name == "dora_revealed" and scale > 0:
+            self.dora_flip = Tween(0.5 * scale, 0.1 * scale, ease=lambda p: p)
+        if name in ANNOUNCEMENTS:
+            self.app.sounds.play("chime")
+            who = snap.names[event.seat] if getattr(event, "seat", None) is not None else ""
+            reason = getattr(event, "reason", "")
+            self.show_message(ANNOUNCEMENTS[name].format(name=who, reason=ABORT_NAMES.get(reason, reason.replace("_", " "))), 2.5)
 
     def _fly_closed_kan(self, seat: int, scale: float) -> None:
         """A closed kan's four tiles slide from the hand to the meld area one after another,
@@ -623,7 +643,7 @@ class TableScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        key = (self.snap.version if self.snap else -1, surface.get_size(), frozenset(f.key for f in self.anim.flights), self.app.settings.latin_labels, self.flip.done, self.selected if self.can_act() else -1, self.riichi_mode)
+        key = (self.snap.version if self.snap else -1, surface.get_size(), frozenset(f.key for f in self.anim.flights), self.app.settings.latin_labels, self.flip.done, self.selected if self.can_act() else -1, self.riichi_mode, self.dora_flip is None)
         if self._layer is None or self._layer_key != key or self._layer.get_size() != surface.get_size():
             self._layer = self._render_static(surface.get_size())
             self._layer_key = key
@@ -674,7 +694,10 @@ class TableScene(Scene):
         pygame.draw.rect(layer, theme.PANEL, c, border_radius=round(18 * s))
         texts = self.center_texts()
         if snap.dora_indicators:
-            for rect, t in self.dora_places():
+            places = self.dora_places()
+            for i, (rect, t) in enumerate(places):
+                if self.dora_flip is not None and i == len(places) - 1:
+                    continue  # turning over: drawn each frame by _draw_dora_flip
                 layer.blit(self.app.art.image(t, rect.w), rect.topleft)
         for seat in range(4):
             if snap.riichi[seat]:
@@ -856,6 +879,8 @@ class TableScene(Scene):
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), width=max(2, round(3 * s)), border_radius=round(8 * s))
         if self.flipping and not self.flip.done:
             self._draw_reveal(surface)
+        if self.dora_flip is not None and self.snap is not None and self.snap.dora_indicators:
+            self._draw_dora_flip(surface)
         for flight in self.anim.flights:
             x, y = flight.position()
             surface.blit(self.app.art.image(flight.tile, flight.size, flight.rotation), (round(x), round(y)))
@@ -872,6 +897,13 @@ class TableScene(Scene):
             rect.midtop = (surface.get_width() // 2, round(70 * s))
             theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.5), round(12 * s))
             theme.blit_text(surface, self.message[:90], round(16 * s), theme.INK, center=rect.center)
+
+    def _draw_dora_flip(self, surface: pygame.Surface) -> None:
+        """The newest dora indicator turning from its back to its face."""
+        rect, tile = self.dora_places()[-1]
+        factor, face_up = flip_shape(self.dora_flip.value)
+        image = self._squeeze(tile if face_up else BACK, rect.w, 0, factor)
+        surface.blit(image, (rect.x + (rect.w - image.get_width() + 3) // 2, rect.y))
 
     def furiten_badge_rect(self) -> pygame.Rect:
         """The Furiten badge, right of the guide panel above my hand."""
