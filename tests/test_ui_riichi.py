@@ -314,3 +314,26 @@ def test_the_replay_viewer_plays_a_riichi_record_with_sticks_sideways_tiles_and_
             seen["result"].add(snap.result.end)
     assert snap.rules == "mahjong_soul" and seen["result"]
     assert seen["riichi"] and seen["sideways"]  # seed 3: a riichi, its river showing the sideways tile
+
+
+def test_a_whole_riichi_hanchan_by_keyboard_reaches_the_standings_with_game_points() -> None:
+    from tests.test_ui_whole_match import play_whole_match
+
+    app = App(size=(1024, 640), settings=Settings(ai_pace="instant", anim_speed="instant"))
+    home = HomeScene(app)
+    app.replace(home)
+    app.step(1 / 60)
+    ruleset = next(b for b in home.buttons if b.action == "ruleset")
+    click(ruleset.rect.center)  # Joy -> Mahjong Soul
+    app.step(1 / 60)
+    assert home.ruleset == "mahjong_soul" and app.settings.ruleset == "mahjong_soul"
+    assert next(b for b in home.buttons if b.action == "length").label == "East-South"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, unicode="n", mod=0))
+    app.step(1 / 60)
+    table = app.top
+    assert isinstance(table, TableScene) and table.snap.rules == "mahjong_soul"
+    assert table.session.ctl.match.rules.table.length == "east_south"
+    hands, _ = play_whole_match(app)
+    end = app.top
+    assert isinstance(end, MatchEndScene) and end.snap.match_over and hands >= 4
+    assert len(end.snap.game_points) == 4 and abs(sum(end.snap.game_points)) < 1.0  # uma sums to zero, no oka
