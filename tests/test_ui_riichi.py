@@ -16,7 +16,7 @@ from mahjong_joy.ui.app import App
 from mahjong_joy.ui.controller_session import ControllerSession
 from mahjong_joy.ui.scenes.claim import ClaimOverlay
 from mahjong_joy.ui.scenes.home import HomeScene
-from mahjong_joy.ui.scenes.match_end import MatchEndScene, uma_text
+from mahjong_joy.ui.scenes.match_end import MatchEndScene, end_reason, uma_text
 from mahjong_joy.ui.scenes.score import ScoreScene, draw_payment_text, headline, table_lines
 from mahjong_joy.ui.scenes.table import TableScene
 from mahjong_joy.ui.session import TableSnapshot
@@ -261,6 +261,11 @@ def test_standings_show_raw_points_and_the_presets_game_points() -> None:
     app.step(1 / 60)
     assert uma_text("tenhou").startswith("Uma +20 / +10 / -10 / -20 · oka +20")
     assert uma_text("joy") == ""
+    assert end_reason(snap) == "The match ended after East 2."
+    south4 = _draw_snapshot(None, rules="tenhou", match_over=True, standings=standings, round_wind=28, hand_number=4)
+    assert end_reason(south4) == "The match ended after South 4."
+    bust = _draw_snapshot(None, match_over=True, standings=((0, 40000, 1), (1, 30000, 2), (2, 31000, 3), (3, -1000, 4)))
+    assert end_reason(bust) == "The match ended when Kiri went below zero."
 
 
 def test_auto_win_declares_ron_and_no_calls_hides_the_calls() -> None:
@@ -337,3 +342,4 @@ def test_a_whole_riichi_hanchan_by_keyboard_reaches_the_standings_with_game_poin
     end = app.top
     assert isinstance(end, MatchEndScene) and end.snap.match_over and hands >= 4
     assert len(end.snap.game_points) == 4 and abs(sum(end.snap.game_points)) < 1.0  # uma sums to zero, no oka
+    assert end_reason(end.snap).startswith("The match ended")

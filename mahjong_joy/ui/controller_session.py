@@ -88,6 +88,7 @@ class ControllerSession:
         self._archived = False
         self._notes: dict[object, tuple[WaitNote, ...]] = {}
         self._abort_seat: int | None = None
+        self._best: tuple[tuple[int, int], int, str] | None = None
         self.note = ""  # the last "why no Ron" line
         self.storage_error = ""  # the last autosave or archive failure, for a message
 
@@ -159,6 +160,16 @@ class ControllerSession:
                 self.history.append(tuple(event.points))
             elif event.name == "hand_scored":
                 self.history.append(tuple(event.points))
+                self._note_best(event)
+
+    def _note_best(self, event: Any) -> None:
+        """Keep the match's best hand (the first win of a hand, by its han and fu)."""
+        if event.winner is None:
+            return
+        value = (event.han, event.fu)
+        if self._best is None or value > self._best[0]:
+            limit = f" · {event.limit.replace('_', ' ')}" if event.limit else ""
+            self._best = (value, event.winner, f"{event.han} han {event.fu} fu{limit}")
 
     def _note_missed(self, event: Any) -> None:
         """A tile I wait on was discarded and no Ron is offered: say why in one line."""
@@ -255,4 +266,12 @@ class ControllerSession:
             note=self.note,
             abort_seat=self._abort_seat if result is not None else None,
             game_points=tuple(st.score for st in snap.standings) if snap.is_over else (),
+            best_hand=self._best_text(),
         )
+
+    def _best_text(self) -> str:
+        """The match's best hand in words, e.g. ``Momo: 6 han 30 fu · haneman``."""
+        if self._best is None:
+            return ""
+        _, seat, words = self._best
+        return f"{self.player_name if seat == self.me else SEAT_NAMES[seat]}: {words}"

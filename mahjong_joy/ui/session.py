@@ -85,6 +85,7 @@ class TableSnapshot:
     note: str = ""  # one line about the last discard I waited on and could not ron
     abort_seat: int | None = None  # the seat whose hand caused an abortive draw (nine terminals)
     game_points: tuple[float, ...] = ()  # per standing row, once the match is over (uma and oka applied)
+    best_hand: str = ""  # the match's best hand so far, in words
 
     @property
     def riichi_rules(self) -> bool:

@@ -30,6 +30,29 @@ def uma_text(preset: str) -> str:
     return f"Uma {uma} · {oka} · game points = (points - {t.uma_base:,}) / 1,000 + uma"
 
 
+def end_reason(snap: Any) -> str:
+    """Why the match ended, in words: a bust, the last hand of its length, or agari-yame."""
+    from mahjong_joy.rulesets.presets import PRESETS
+
+    names = snap.names
+    busted = [seat for seat, points, _ in snap.standings if points < 0]
+    if busted:
+        return f"The match ended when {names[busted[0]]} went below zero."
+    wind = ("East", "South", "West", "North")[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
+    rules = PRESETS.get(snap.rules)
+    last = "E" if rules is None or rules.table.length == "east" else "S"
+    final = ("East", "South").index(wind) if wind in ("East", "South") else 2
+    if final > "ES".index(last):
+        return f"The match ended in the {wind} round (sudden death)."
+    r = snap.result
+    if r is not None and snap.hand_number == 4 and rules is not None and rules.table.agari_yame and snap.riichi_rules:
+        won = {w.seat for w in r.wins} or ({r.winner} if r.winner is not None else set())
+        tenpai = {seat for seat, _ in r.ready}
+        if snap.dealer in won | tenpai and snap.standings and snap.standings[0][0] == snap.dealer:
+            return f"The match ended after {wind} 4: the dealer stopped in first place (agari-yame)."
+    return f"The match ended after {wind} {snap.hand_number}."
+
+
 def game_points_text(value: float) -> str:
     """A game-points value as the standings print it: ``+45.0``."""
     return f"{value:+.1f}"
@@ -111,10 +134,13 @@ class MatchEndScene(Scene):
             name_x = row.x + round(116 * s)
             theme.blit_fit(surface, self.snap.names[seat], round(24 * s), theme.INK, score.x - round(12 * s) - name_x, midleft=(name_x, row.centery))
             y += round(78 * s)
+        notes: list[str] = []
         if games:
             theme.blit_text(surface, "points · game points", round(14 * s), theme.INK_SOFT, topright=(x + round(w * 0.36), round(118 * s)))
-            for j, line in enumerate(theme.wrap(uma_text(self.snap.rules), round(15 * s), round(w * 0.36))[:3]):
-                theme.blit_text(surface, line, round(15 * s), theme.INK_SOFT, topleft=(x, y + j * round(20 * s)))
+            notes = [end_reason(self.snap)] + ([f"Best hand: {self.snap.best_hand}"] if self.snap.best_hand else []) + [uma_text(self.snap.rules)]
+        lines = [line for note in notes for line in theme.wrap(note, round(15 * s), round(w * 0.36))]
+        for j, line in enumerate(lines[:6]):
+            theme.blit_text(surface, line, round(15 * s), theme.INK_SOFT, topleft=(x, y + j * round(20 * s)))
         self._draw_chart(surface, s)
         for b in self.buttons:
             b.draw(surface, s)
