@@ -264,22 +264,8 @@ class Controller:
         return observe(self.hand, seat)
 
     def furiten_reason(self, seat: int) -> str:
-        """Why ``seat`` may not ron now, in words ("" when it may, or under rules without furiten)."""
-        hand = self.hand
-        if not hand.rules.hand.furiten or hand.is_finished:
-            return ""
-        st = hand.seats[seat]
-        waits = hand.waits_of(seat)
-        if not waits:
-            return ""
-        own = [w for w in waits if st.discarded >> w & 1]
-        if own:
-            return f"you discarded {code_name(own[0])}, one of your waits"
-        if st.riichi_furiten:
-            return "a winning tile passed after your riichi"
-        if st.temp_furiten:
-            return "a winning tile passed since your last discard"
-        return ""
+        """Why ``seat`` may not ron now, in words ("" when it may): :func:`furiten_reason`."""
+        return furiten_reason(self.hand, seat)
 
     def wait_report(self, seat: int, discard: int | None = None, riichi: bool = False) -> tuple[tuple[int, int | None, bool, bool], ...]:
         """For each wait the hand would have after discarding code ``discard`` (or now, with
@@ -465,30 +451,8 @@ class Controller:
     def snapshot(self, reveal: bool = False) -> Snapshot:
         """The table now. Hands are shown for human seats, for everyone once a hand
         is finished, or for all with ``reveal`` (debugging)."""
-        hand, match = self.hand, self.match
-        started = self._started_position()
-        seats = tuple(self._seat_info(seat, reveal or hand.is_finished) for seat in range(4))
-        last = hand.last_discard
-        return Snapshot(
-            phase=hand.phase.value,
-            turn=hand.current,
-            seats=seats,
-            wall_count=hand.wall.live_count,
-            dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators),
-            round_wind=started[0],
-            hand_number=started[1],
-            honba=started[2],
-            dealer=hand.dealer,
-            last_discard=None if last is None else (last[0], last[1] // 4),
-            last_events=self.last_events,
-            event_count=len(self.events),
-            pending=self.pending,
-            hand_result=self.hand_result,
-            standings=match.standings(),
-            is_over=match.is_over,
-            sticks=hand.sticks if not hand.is_finished or match.last_result is None else match.last_result.sticks_after,
-            rules=match.rules.name,
-        )
+        return snapshot_of(self.match, self.seat_kinds, self._started_position(), reveal=reveal,
+                           pending=self.pending, last_events=self.last_events, event_count=len(self.events))
 
     def _started_position(self) -> tuple[str, int, int]:
         """Round wind, hand number and honba of the hand on the table (not the next one)."""
@@ -496,32 +460,6 @@ class Controller:
             if event.name == "hand_started":
                 return (event.round_wind, event.hand_number, event.honba)  # type: ignore[attr-defined]
         return ("E", 1, 0)
-
-    def _seat_info(self, seat: int, reveal: bool) -> SeatInfo:
-        hand = self.hand
-        visible = reveal or self.seat_kinds[seat] == HUMAN
-        drawn = hand.drawn if hand.current == seat and visible else None
-        return SeatInfo(
-            seat=seat,
-            kind=self.seat_kinds[seat],
-            wind=WIND_LETTERS[(seat - hand.dealer) % 4],
-            is_dealer=seat == hand.dealer,
-            points=self._points_on_table()[seat],
-            hand=tuple(sorted(t // 4 for t in hand.concealed[seat])) if visible else None,
-            hand_size=len(hand.concealed[seat]),
-            drawn_tile=None if drawn is None else drawn // 4,
-            melds=tuple(meld_view(m, hand.code) for m in hand.melds[seat]),
-            river=tuple(RiverInfo(r.tile // 4, r.tsumogiri, r.claimed_by, hand.code(r.tile), r.riichi) for r in hand.rivers[seat]),
-            riichi_at=hand.seats[seat].riichi_at,
-            hand_codes=tuple(sorted((hand.code(t) for t in hand.concealed[seat]), key=lambda c: (kind_of_code(c), c))) if visible else None,
-            drawn_code=None if drawn is None else hand.code(drawn),
-        )
-
-    def _points_on_table(self) -> list[int]:
-        """Points as the table shows them: during a hand, after the riichi sticks put down."""
-        if self.hand.is_finished:
-            return list(self.match.points)
-        return list(self.hand.points)
 
     def record(self) -> dict[str, Any]:
         """This match's entry in a record (see :mod:`mahjong_joy.replay.record`): its
@@ -531,3 +469,82 @@ class Controller:
             "max_hands": self.match.max_hands,
             "decisions": [action.to_dict() for action in self.decisions],
         }
+
+
+def furiten_reason(hand: HandState, seat: int) -> str:
+    """Why ``seat`` may not ron now, in words ("" when it may, or under rules without furiten)."""
+    if not hand.rules.hand.furiten or hand.is_finished:
+        return ""
+    st = hand.seats[seat]
+    waits = hand.waits_of(seat)
+    if not waits:
+        return ""
+    own = [w for w in waits if st.discarded >> w & 1]
+    if own:
+        return f"you discarded {code_name(own[0])}, one of your waits"
+    if st.riichi_furiten:
+        return "a winning tile passed after your riichi"
+    if st.temp_furiten:
+        return "a winning tile passed since your last discard"
+    return ""
+
+
+def snapshot_of(
+    match: Match,
+    seat_kinds: Sequence[str],
+    position: tuple[str, int, int],
+    reveal: bool = False,
+    pending: Decision | None = None,
+    last_events: tuple[Event, ...] = (),
+    event_count: int = 0,
+) -> Snapshot:
+    """The one picture of a match's table, for a live game and a replay alike.
+
+    ``position`` is the round wind, hand number and honba of the hand on the table;
+    hands show for human seats, for everyone once the hand is finished, or for all
+    with ``reveal`` (a replay)."""
+    hand = match.hand
+    last = hand.last_discard
+    result = match.last_result
+    return Snapshot(
+        phase=hand.phase.value,
+        turn=hand.current,
+        seats=tuple(_seat_info(match, seat_kinds, seat, reveal or hand.is_finished) for seat in range(4)),
+        wall_count=hand.wall.live_count,
+        dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators),
+        round_wind=position[0],
+        hand_number=position[1],
+        honba=position[2],
+        dealer=hand.dealer,
+        last_discard=None if last is None else (last[0], last[1] // 4),
+        last_events=tuple(last_events),
+        event_count=event_count,
+        pending=pending,
+        hand_result=result,
+        standings=match.standings(),
+        is_over=match.is_over,
+        sticks=hand.sticks if not hand.is_finished or result is None else result.sticks_after,
+        rules=match.rules.name,
+    )
+
+
+def _seat_info(match: Match, seat_kinds: Sequence[str], seat: int, reveal: bool) -> SeatInfo:
+    hand = match.hand
+    visible = reveal or seat_kinds[seat] == HUMAN
+    drawn = hand.drawn if hand.current == seat and visible else None
+    points = match.points if hand.is_finished else hand.points  # during a hand: after the riichi sticks put down
+    return SeatInfo(
+        seat=seat,
+        kind=seat_kinds[seat],
+        wind=WIND_LETTERS[(seat - hand.dealer) % 4],
+        is_dealer=seat == hand.dealer,
+        points=points[seat],
+        hand=tuple(sorted(t // 4 for t in hand.concealed[seat])) if visible else None,
+        hand_size=len(hand.concealed[seat]),
+        drawn_tile=None if drawn is None else drawn // 4,
+        melds=tuple(meld_view(m, hand.code) for m in hand.melds[seat]),
+        river=tuple(RiverInfo(r.tile // 4, r.tsumogiri, r.claimed_by, hand.code(r.tile), r.riichi) for r in hand.rivers[seat]),
+        riichi_at=hand.seats[seat].riichi_at,
+        hand_codes=tuple(sorted((hand.code(t) for t in hand.concealed[seat]), key=lambda c: (kind_of_code(c), c))) if visible else None,
+        drawn_code=None if drawn is None else hand.code(drawn),
+    )

@@ -17,7 +17,7 @@ import sqlite3
 from dataclasses import replace
 from typing import Any
 
-from mahjong_joy.controller import CLAIM, HUMAN, ROB_KAN, TURN, Controller
+from mahjong_joy.controller import HUMAN, Controller
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, clear_autosave, load_autosave, new_meta
@@ -25,9 +25,9 @@ from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.tiles import kind_of_code, tile_name
-from mahjong_joy.ui.session import SEAT_NAMES, ClaimOffer, TableSnapshot, WaitNote
+from mahjong_joy.ui.session import SEAT_NAMES, WIND_KIND, TableSnapshot, WaitNote, table_view
 
-WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
+__all__ = ["WIND_KIND", "ControllerSession", "rules_for"]
 
 
 def rules_for(preset: str, length: str | None = None) -> Rules:
@@ -204,69 +204,12 @@ class ControllerSession:
         return self._notes[key]
 
     def snapshot(self) -> TableSnapshot:
-        """The table as the player sees it now."""
+        """The table as the player sees it now (:func:`~mahjong_joy.ui.session.table_view`)."""
         snap = self.ctl.snapshot()
-        seats = snap.seats
-        me = seats[self.me]
-        view = self.ctl.view(self.me)
-        pending = snap.pending if snap.pending is not None and snap.pending.seat == self.me else None
-        hand = list(me.hand_codes if me.hand_codes is not None else view.hand_codes)  # an AI bottom seat (the demo) plays face up
-        drawn = (me.drawn_code if me.drawn_code is not None else view.drawn_code) if pending is not None and pending.kind == TURN else None
-        if drawn is not None and drawn in hand:
-            hand.remove(drawn)
-        rivers, sideways = [], []
-        for s in seats:
-            shown = [(i, r.code) for i, r in enumerate(s.river) if r.claimed_by is None]
-            rivers.append(tuple(code for _, code in shown))
-            turn = None if s.riichi_at is None else next((j for j, (i, _) in enumerate(shown) if i >= s.riichi_at), None)
-            sideways.append(turn)
-        claim = None
-        if pending is not None and pending.kind in (CLAIM, ROB_KAN):
-            source = snap.last_discard[0] if snap.last_discard else snap.turn
-            claim = ClaimOffer(pending.tile if pending.tile is not None else 0, source, pending.actions)
-        result = snap.hand_result if snap.phase == "finished" else None
-        revealed = {}
-        if result is not None:
-            shown_seats = {w.seat for w in result.wins} or {seat for seat, _ in result.ready}
-            if result.abort and self._abort_seat is not None:
-                shown_seats = {self._abort_seat}
-            revealed = {s.seat: s.hand_codes for s in seats if s.seat in shown_seats and s.seat != self.me and s.hand_codes}
-        return TableSnapshot(
-            me=self.me,
-            names=tuple(self.player_name if seat == self.me else name for seat, name in enumerate(SEAT_NAMES)),
-            points=tuple(s.points for s in seats),
-            round_wind=WIND_KIND.get(snap.round_wind, 27),
-            hand_number=snap.hand_number,
-            honba=snap.honba,
-            dealer=snap.dealer,
-            turn=snap.turn,
-            phase=snap.phase,
-            hand=tuple(hand),
-            drawn=drawn,
-            hand_sizes=tuple(s.hand_size for s in seats),
-            melds=tuple(s.melds for s in seats),
-            rivers=tuple(rivers),
-            wall_count=snap.wall_count,
-            dora_indicators=snap.dora_indicators,
-            own_actions=pending.actions if pending is not None and pending.kind == TURN else (),
-            claim=claim,
-            visible34=tuple(view.visible_counts34()),
-            result=result,
-            revealed=revealed,
-            match_over=snap.is_over,
-            standings=tuple((st.seat, st.points, st.placement) for st in snap.standings),
-            history=tuple(self.history),
-            version=self._version,
-            rules=snap.rules,
-            sticks=snap.sticks,
-            riichi=tuple(s.riichi_at is not None for s in seats),
-            river_sideways=tuple(sideways),
-            furiten=self.ctl.furiten_reason(self.me) if result is None else "",
-            waits=tuple(view.waits),
-            note=self.note,
-            abort_seat=self._abort_seat if result is not None else None,
-            game_points=tuple(st.score for st in snap.standings) if snap.is_over else (),
-            best_hand=self._best_text(),
+        names = tuple(self.player_name if seat == self.me else name for seat, name in enumerate(SEAT_NAMES))
+        return table_view(
+            snap, self.me, names, self.ctl.view(self.me), history=tuple(self.history), version=self._version,
+            furiten=self.ctl.furiten_reason(self.me), note=self.note, abort_seat=self._abort_seat, best_hand=self._best_text(),
         )
 
     def _best_text(self) -> str:

@@ -14,14 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from mahjong_joy.engine.actions import Action
-from mahjong_joy.engine.state import HandState
-from mahjong_joy.engine.view import SeatView, observe
+from mahjong_joy.engine.view import observe
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.replay.cursor import ReplayCursor
-from mahjong_joy.controller import meld_view
-from mahjong_joy.tiles import kind_of_code
-from mahjong_joy.ui.controller_session import WIND_KIND
-from mahjong_joy.ui.session import SEAT_NAMES, TableSnapshot
+from mahjong_joy.controller import furiten_reason, snapshot_of
+from mahjong_joy.ui.session import SEAT_NAMES, TableSnapshot, table_view
 
 AI_AT_BOTTOM = "Nana"  # name of an AI seat shown at the bottom (an all-AI record)
 
@@ -124,68 +121,15 @@ class ReplaySession:
 
     # -- reading -----------------------------------------------------------------------
     def snapshot(self) -> TableSnapshot:
-        """The table at the cursor, every concealed hand face up."""
+        """The table at the cursor, every concealed hand face up: the controller's one
+        picture of a match (:func:`~mahjong_joy.controller.snapshot_of`) read by the same
+        :func:`~mahjong_joy.ui.session.table_view` as a live game."""
         match, hand, where = self.cursor.match, self.cursor.hand, self.cursor.hand_position
-        me = self.me
-        mine, drawn = _split_drawn(hand, me)
-        result = match.last_result if hand.is_finished else None
+        kinds = tuple(self.record.get("seats") or ("potential",) * 4)
+        snap = snapshot_of(match, kinds, (where.round_wind, where.hand_number, where.honba), reveal=True)
         starting = (match.ruleset.starting_points,) * 4
-        return TableSnapshot(
-            me=me,
-            names=self.names,
-            points=tuple(match.points),
-            round_wind=WIND_KIND.get(where.round_wind, 27),
-            hand_number=where.hand_number,
-            honba=where.honba,
-            dealer=hand.dealer,
-            turn=hand.current,
-            phase=hand.phase.value,
-            hand=mine,
-            drawn=drawn,
-            hand_sizes=tuple(len(hand.concealed[s]) for s in range(4)),
-            melds=tuple(tuple(meld_view(m, hand.code) for m in hand.melds[s]) for s in range(4)),
-            rivers=tuple(tuple(hand.code(r.tile) for r in hand.rivers[s] if r.claimed_by is None) for s in range(4)),
-            wall_count=hand.wall.live_count,
-            dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators),
-            own_actions=(),
-            claim=None,
-            visible34=tuple(observe(hand, me).visible_counts34()),
-            result=result,
-            revealed={s: _face_up(hand, s) for s in range(4) if s != me},
-            match_over=match.is_over and hand.is_finished,
-            standings=tuple((st.seat, st.points, st.placement) for st in match.standings()),
+        furiten = "furiten" if furiten_reason(hand, self.me) else ""
+        return table_view(
+            snap, self.me, self.names, observe(hand, self.me), face_up=True, furiten=furiten, version=self._version,
             history=(starting,) + tuple(r.points for r in match.results),
-            version=self._version,
-            rules=match.rules.name,
-            sticks=match.sticks if hand.is_finished else hand.sticks,
-            riichi=tuple(hand.seats[s].riichi_at is not None for s in range(4)),
-            river_sideways=tuple(_sideways(hand, s) for s in range(4)),
-            furiten="furiten" if not hand.is_finished and hand.is_furiten(me) and hand.waits_of(me) else "",
-            waits=hand.waits_of(me),
-            game_points=tuple(st.score for st in match.standings()) if match.is_over and hand.is_finished else (),
         )
-
-
-def _sideways(hand: HandState, seat: int) -> int | None:
-    """Index among a river's lying tiles of the one turned sideways: the riichi tile, or
-    the next one when it was claimed."""
-    at = hand.seats[seat].riichi_at
-    if at is None:
-        return None
-    shown = [i for i, r in enumerate(hand.rivers[seat]) if r.claimed_by is None]
-    return next((j for j, i in enumerate(shown) if i >= at), None)
-
-
-def _split_drawn(hand: HandState, seat: int) -> tuple[tuple[int, ...], int | None]:
-    """A seat's concealed codes sorted by kind without the tile it just drew, and that tile."""
-    codes = sorted((hand.code(t) for t in hand.concealed[seat]), key=lambda c: (kind_of_code(c), c))
-    drawn = hand.code(hand.drawn) if hand.drawn is not None and hand.current == seat else None
-    if drawn is not None:
-        codes.remove(drawn)
-    return tuple(codes), drawn
-
-
-def _face_up(hand: HandState, seat: int) -> tuple[int, ...]:
-    """A seat's hand as laid open: sorted, the tile just drawn last."""
-    kinds, drawn = _split_drawn(hand, seat)
-    return kinds if drawn is None else kinds + (drawn,)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from mahjong_joy.controller import MeldView, result_melds
+from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, MeldView, Snapshot, result_melds
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.match import HandResult, WinResult
 from mahjong_joy.errors import IllegalActionError
@@ -23,6 +23,7 @@ __all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "MeldView", "Session", "Sta
            "WaitNote", "WinResult", "result_melds"]
 
 SEAT_NAMES = ("You", "Momo", "Sora", "Kiri")
+WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,101 @@ class TableSnapshot:
     def my_turn(self) -> bool:
         """True when the player must discard or declare."""
         return bool(self.own_actions)
+
+
+def table_view(
+    snap: Snapshot,
+    me: int,
+    names: tuple[str, ...],
+    view: Any,
+    *,
+    history: tuple[tuple[int, ...], ...] = (),
+    version: int = 0,
+    face_up: bool = False,
+    furiten: str = "",
+    note: str = "",
+    abort_seat: int | None = None,
+    best_hand: str = "",
+) -> TableSnapshot:
+    """The table from seat ``me``, read from the controller's :class:`~mahjong_joy.controller.Snapshot`:
+    the one translation both the live game and the replay use.
+
+    ``view`` is the seat's :class:`~mahjong_joy.engine.view.SeatView` (the demo's AI
+    bottom seat plays face up from it; the guide counts what it can see). With
+    ``face_up`` (a replay) every hand shows, each with the tile just drawn apart."""
+    seats = snap.seats
+    mine = seats[me]
+    pending = snap.pending if snap.pending is not None and snap.pending.seat == me else None
+    hand = list(mine.hand_codes if mine.hand_codes is not None else view.hand_codes)
+    turn = pending is not None and pending.kind == TURN
+    drawn = (mine.drawn_code if mine.drawn_code is not None else view.drawn_code) if turn or face_up else None
+    if drawn is not None and drawn in hand:
+        hand.remove(drawn)
+    rivers, sideways = [], []
+    for s in seats:
+        shown = [(i, r.code) for i, r in enumerate(s.river) if r.claimed_by is None]
+        rivers.append(tuple(code for _, code in shown))
+        sideways.append(None if s.riichi_at is None else next((j for j, (i, _) in enumerate(shown) if i >= s.riichi_at), None))
+    claim = None
+    if pending is not None and pending.kind in (CLAIM, ROB_KAN):
+        source = snap.last_discard[0] if snap.last_discard else snap.turn
+        claim = ClaimOffer(pending.tile if pending.tile is not None else 0, source, pending.actions)
+    result = snap.hand_result if snap.phase == "finished" else None
+    if face_up:
+        revealed = {s.seat: _drawn_last(s) for s in seats if s.seat != me and s.hand_codes is not None}
+    elif result is not None:
+        shown_seats = {w.seat for w in result.wins} or {seat for seat, _ in result.ready}
+        if result.abort and abort_seat is not None:
+            shown_seats = {abort_seat}
+        revealed = {s.seat: s.hand_codes for s in seats if s.seat in shown_seats and s.seat != me and s.hand_codes}
+    else:
+        revealed = {}
+    return TableSnapshot(
+        me=me,
+        names=names,
+        points=tuple(s.points for s in seats),
+        round_wind=WIND_KIND.get(snap.round_wind, 27),
+        hand_number=snap.hand_number,
+        honba=snap.honba,
+        dealer=snap.dealer,
+        turn=snap.turn,
+        phase=snap.phase,
+        hand=tuple(hand),
+        drawn=drawn,
+        hand_sizes=tuple(s.hand_size for s in seats),
+        melds=tuple(s.melds for s in seats),
+        rivers=tuple(rivers),
+        wall_count=snap.wall_count,
+        dora_indicators=snap.dora_indicators,
+        own_actions=pending.actions if turn else (),
+        claim=claim,
+        visible34=tuple(view.visible_counts34()),
+        result=result,
+        revealed=revealed,
+        match_over=snap.is_over,
+        standings=tuple((st.seat, st.points, st.placement) for st in snap.standings),
+        history=history,
+        version=version,
+        rules=snap.rules,
+        sticks=snap.sticks,
+        riichi=tuple(s.riichi_at is not None for s in seats),
+        river_sideways=tuple(sideways),
+        furiten=furiten if result is None else "",
+        waits=tuple(view.waits),
+        note=note,
+        abort_seat=abort_seat if result is not None else None,
+        game_points=tuple(st.score for st in snap.standings) if snap.is_over else (),
+        best_hand=best_hand,
+    )
+
+
+def _drawn_last(seat: Any) -> tuple[int, ...]:
+    """A seat's hand as laid open: sorted, the tile just drawn last."""
+    codes = list(seat.hand_codes)
+    if seat.drawn_code is not None and seat.drawn_code in codes:
+        codes.remove(seat.drawn_code)
+        codes.append(seat.drawn_code)
+    return tuple(codes)
 
 
 class Session(Protocol):
