@@ -82,14 +82,16 @@ class ControllerSession:
         self._cursor = len(ctl.events)
         self._version = 0
         self.history: list[tuple[int, ...]] = []
-        self._note_points(ctl.events)
-        self._writer = AutosaveWriter(meta) if keep else None
-        self._saved = len(ctl.decisions)
-        self._archived = False
         self._notes: dict[object, tuple[WaitNote, ...]] = {}
         self._abort_seat: int | None = None
         self._best: tuple[tuple[int, int], int, str] | None = None
         self.note = ""  # the last "why no Ron" line
+        self._live = False  # the events of a resumed match are read back without notes
+        self._note_points(ctl.events)
+        self._live = True
+        self._writer = AutosaveWriter(meta) if keep else None
+        self._saved = len(ctl.decisions)
+        self._archived = False
         self.storage_error = ""  # the last autosave or archive failure, for a message
 
     def rename(self, name: str) -> None:
@@ -154,7 +156,7 @@ class ControllerSession:
                 self._abort_seat, self.note = None, ""
             elif event.name == "aborted":
                 self._abort_seat = getattr(event, "seat", None)
-            elif event.name == "discarded" and event.seat != self.me:
+            elif event.name == "discarded" and event.seat != self.me and self._live:
                 self._note_missed(event)
             if event.name == "hand_started" and not self.history:
                 self.history.append(tuple(event.points))
