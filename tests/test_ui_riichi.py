@@ -343,3 +343,18 @@ def test_a_whole_riichi_hanchan_by_keyboard_reaches_the_standings_with_game_poin
     assert isinstance(end, MatchEndScene) and end.snap.match_over and hands >= 4
     assert len(end.snap.game_points) == 4 and abs(sum(end.snap.game_points)) < 1.0  # uma sums to zero, no oka
     assert end_reason(end.snap).startswith("The match ended")
+
+
+def test_the_table_switches_work_during_a_claim_prompt_and_no_calls_offers_only_ron_and_pass() -> None:
+    hands = ["456m111z222z333z9p", "147p258s369p147s9m", "258p369s147m258m3p", "2233445566778p"]
+    app, table = riichi_table(hands, "5z6z7z3m")
+    until(app, table.can_act)
+    table.discard(index_of(table, "5z"))
+    until(app, lambda: isinstance(app.top, ClaimOverlay))
+    overlay = app.top
+    assert not overlay.auto.enabled  # one Auto-pass at a riichi table: the table's
+    no_calls = next(b for b in table.toggles if b.action == "no_calls")
+    click(no_calls.rect.center)
+    app.step(1 / 60)
+    assert app.settings.no_calls and [overlay.actions[b.action].name for b in overlay.buttons] == ["pass"]
+    assert app.top is not overlay and table.snap.claim is None  # nothing but Pass was left: it was sent
