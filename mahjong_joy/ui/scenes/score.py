@@ -221,7 +221,8 @@ class ScoreScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
-        self.button.rect = pygame.Rect(size[0] // 2 - round(160 * s), size[1] - round(84 * s), round(320 * s), round(56 * s))
+        half = 160 if len(self.wins) > 1 else 140  # "Next winner (2 of 3)" needs a wider button
+        self.button.rect = pygame.Rect(size[0] // 2 - round(half * s), size[1] - round(84 * s), round(2 * half * s), round(56 * s))
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         return {"next": self.button.rect}
@@ -258,8 +259,8 @@ class ScoreScene(Scene):
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
         snap, r, win = self.snap, self.snap.result, self.win
-        title_y = round(40 * s) if len(self.wins) > 1 else round(48 * s)
-        theme.blit_fit(surface, headline(snap, win), round(36 * s), theme.INK, w - round(80 * s), center=(w // 2, title_y))
+        title_y, title_size = (round(40 * s), round(36 * s)) if len(self.wins) > 1 else (round(48 * s), round(38 * s))
+        theme.blit_fit(surface, headline(snap, win), title_size, theme.INK, w - round(80 * s), center=(w // 2, title_y))
         if len(self.wins) > 1:
             theme.blit_text(surface, f"{'Double' if len(self.wins) == 2 else 'Triple'} ron · card {self.page + 1} of {len(self.wins)} (← →)",
                             round(16 * s), theme.ROSE_DEEP, center=(w // 2, round(72 * s)))
@@ -271,13 +272,20 @@ class ScoreScene(Scene):
             y = self._draw_hand(surface, card.x + round(28 * s), y, s)
             extra = table_lines(snap, self.page) + [payment_text(snap, win)]
             line = round(22 * s)
-            y = self._draw_breakdown(surface, card, y, s, reserve=len(extra) * line)
+            if not snap.riichi_rules:  # Joy's card as it always was: the breakdown, then who paid
+                y = self._draw_breakdown(surface, card, y, s, joy=True)
+                theme.blit_fit(surface, payment_text(snap, win), round(17 * s), theme.INK_SOFT, card.w - round(60 * s), topleft=(card.x + round(30 * s), y + round(4 * s)))
+                extra = []
+            else:
+                y = self._draw_breakdown(surface, card, y, s, reserve=len(extra) * line)
             for text in extra:
                 color = theme.INK_SOFT if text.startswith("Paid") else theme.INK
                 theme.blit_fit(surface, text, round(17 * s), color, card.w - round(60 * s), topleft=(card.x + round(30 * s), y))
                 y += line
         elif r is not None and r.abort:
             self._draw_abort(surface, card, y, s)
+        elif r is not None and not snap.riichi_rules:
+            self._draw_ready_joy(surface, card.x + round(28 * s), y, s)
         elif r is not None:
             self._draw_ready(surface, card, y, s)
         self._draw_deltas(surface, card, s)
@@ -310,7 +318,7 @@ class ScoreScene(Scene):
             for j, t in enumerate(tiles[:5]):
                 surface.blit(self.app.art.image(t, tw), (area.x + round(88 * s) + j * (tw + 3), ry))
 
-    def _draw_breakdown(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float, reserve: int = 0) -> int:
+    def _draw_breakdown(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float, reserve: int = 0, joy: bool = False) -> int:
         """Yaku and the total on the left, the fu lines and their sum on the right.
 
         Each column puts names on the left and values flush right, so the numbers
@@ -321,9 +329,9 @@ class ScoreScene(Scene):
         yaku = score_lines(self.snap, win)
         fu = fu_texts(self.snap, win)
         rows = max(len(yaku) + 1, len(fu) + 2)
-        room = card.bottom - round(120 * s) - y - reserve
-        step = max(round(17 * s), min(round(30 * s), room // max(1, rows)))
-        size = min(round(21 * s), round(step * 0.78))
+        room = card.bottom - round(130 * s) - y if joy else card.bottom - round(120 * s) - y - reserve
+        step = max(round((20 if joy else 17) * s), min(round(30 * s), room // max(1, rows)))
+        size = min(round(21 * s), round(step * (0.74 if joy else 0.78)))
         gap = round(40 * s)
         col_w = (card.w - round(60 * s) - gap) // 2
         left = pygame.Rect(card.x + round(30 * s), y, col_w, step)
@@ -339,7 +347,7 @@ class ScoreScene(Scene):
             pygame.draw.line(surface, theme.PANEL_EDGE, (right.x, fy - round(3 * s)), (right.right, fy - round(3 * s)), max(1, round(2 * s)))
             rounded = f"{raw} fu, rounded up to {win.fu} fu" if raw != win.fu else f"{raw} fu"
             theme.blit_text(surface, rounded, size, theme.INK, topright=(right.right, fy))
-        return y + rows * step + round(8 * s)
+        return y + rows * step + round((10 if joy else 8) * s)
 
     def _column(self, surface: pygame.Surface, area: pygame.Rect, title: str, lines: list[str], size: int, step: int) -> None:
         """A titled list; the part after the double space (``2 han``, ``10 fu``) sits flush right."""
@@ -411,6 +419,21 @@ class ScoreScene(Scene):
         if seat == snap.me:
             return tuple(snap.hand) + ((snap.drawn,) if snap.drawn is not None else ())
         return tuple(snap.revealed.get(seat, ()))
+
+    def _draw_ready_joy(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
+        """Joy's draw card (nobody pays): who was ready and on what."""
+        r, snap = self.snap.result, self.snap
+        if not r.ready:
+            theme.blit_text(surface, "Nobody was ready.", round(22 * s), theme.INK, topleft=(x, y))
+            return y + round(34 * s)
+        for seat, waits in r.ready:
+            label = theme.blit_fit(surface, f"{snap.names[seat]} was ready, waiting on", round(20 * s), theme.INK, round(520 * s), topleft=(x, y))
+            wx = label.right + round(10 * s)
+            for t in waits:
+                surface.blit(self.app.art.image(t, round(26 * s)), (wx, y - round(4 * s)))
+                wx += round(29 * s)
+            y += round(48 * s)
+        return y
 
     def _draw_ready(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> int:
         """An exhaustive draw: each seat tenpai (hand and waits) or noten, then the payments."""

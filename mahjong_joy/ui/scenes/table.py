@@ -716,7 +716,7 @@ class TableScene(Scene):
             return []
         room = c.w - 2 * round(40 * s)
         dw = min(round(22 * s), (room - 3 * (n - 1)) // n)
-        x0 = c.centerx - (n * (dw + 3) - 3) // 2
+        x0 = c.centerx - (n * (dw + 3)) // 2
         return [(pygame.Rect((x0 + i * (dw + 3), c.y + round(105 * s)), footprint(dw)), t) for i, t in enumerate(snap.dora_indicators)]
 
     def stick_rect(self, seat: int) -> pygame.Rect:
