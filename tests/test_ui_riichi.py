@@ -358,3 +358,17 @@ def test_the_table_switches_work_during_a_claim_prompt_and_no_calls_offers_only_
     app.step(1 / 60)
     assert app.settings.no_calls and [overlay.actions[b.action].name for b in overlay.buttons] == ["pass"]
     assert app.top is not overlay and table.snap.claim is None  # nothing but Pass was left: it was sent
+
+
+def test_the_rules_flag_starts_straight_into_a_riichi_game(monkeypatch) -> None:  # noqa: ANN001
+    from mahjong_joy import cli
+    from mahjong_joy.ui import app as app_module
+
+    shown: list[object] = []
+    monkeypatch.setattr(app_module.App, "loop", lambda self: shown.append(self.top))
+    monkeypatch.setattr(app_module, "warm_up", lambda: None)
+    monkeypatch.setattr(pygame, "quit", lambda: None)
+    assert cli.main(["--rules", "mahjong_soul", "--seed", "3"]) == 0
+    table = shown[0]
+    assert isinstance(table, TableScene) and table.snap.rules == "mahjong_soul" and table.session.seed == 3
+    assert cli.main(["--rules", "no_such_rules"]) == 2
