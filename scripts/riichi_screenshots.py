@@ -86,6 +86,25 @@ def table_states(out: Path, size: tuple[int, int]) -> None:
     save(app, out, "riichi_hint_tsumo_only")
 
 
+def dense_result() -> HandResult:
+    """A made-up busy ending: a triple ron, the first winner's daisangen paid by pao,
+    honba 3 and two riichi sticks, ura-dora for the riichi winner."""
+    from mahjong_joy.engine.match import WinResult
+    from mahjong_joy.rulesets.base import TableState
+
+    big = WinResult(1, 0, False, 33, tuple(h("555666z77z123m55p")) + (33,), (), (("daisangen", 13),), 13, 0, 1, "yakuman",
+                    (("ron", 32000),), (), (), 3, (), (-32900, 32000 + 2900 + 2000, 0, 0))
+    riichi = WinResult(2, 0, False, 33, tuple(h("123456789s11p")) + (33, 33), (), (("riichi", 1), ("ippatsu", 1), ("ittsu", 2),
+                       ("dora", 2), ("ura_dora", 1), ("aka_dora", 1)), 8, 40, 0, "baiman", (("ron", 16000),),
+                       (("base", 20, ""), ("menzen_ron", 10, ""), ("tanki_wait", 2, "")), (), None, tuple(h("9s")), (-16000, 0, 16000, 0))
+    small = WinResult(3, 0, False, 33, tuple(h("234m234p234s55s")) + (33,), (), (("tanyao", 1), ("sanshoku", 2)), 3, 30, 0, "",
+                      (("ron", 3900),), (("base", 20, ""), ("menzen_ron", 10, "")), (), None, (), (-3900, 0, 0, 3900))
+    deltas = tuple(sum(w.deltas[i] for w in (big, riichi, small)) for i in range(4))
+    return HandResult(1, 0, False, 33, big.hand, (), big.yaku, 13, 0, "yakuman", big.payments, deltas,
+                      tuple(25000 + d for d in deltas), (), wins=(big, riichi, small), riichi=(2,),
+                      start=TableState("E", 2, 3, 1, (25000,) * 4, 1))
+
+
 def score_states(out: Path, size: tuple[int, int]) -> None:
     app, table = riichi_table(["111z222z333z99p7p5z", *QUIET], "8p6z7z4z1s2s3s9s9p", size=size)
     until(app, table.can_act)
@@ -107,6 +126,8 @@ def score_states(out: Path, size: tuple[int, int]) -> None:
     save(app, out, "score_double_ron_card2")
 
     app = App(size=size, settings=Settings())
+    app.replace(ScoreScene(app, _draw_snapshot(dense_result(), phase="finished", dora_indicators=tuple(h("3m7z4p")))))
+    save(app, out, "score_triple_ron_pao_dense")
     result = HandResult(None, None, False, None, (), (), (), 0, 0, "", (), (1500, 1500, -1500, -1500), (26500, 26500, 23500, 23500),
                         ((0, tuple(h("1s4s"))), (1, tuple(h("7p")))))
     app.replace(ScoreScene(app, _draw_snapshot(result)))

@@ -205,6 +205,7 @@ class ScoreScene(Scene):
         self.snap = snap
         self.wins = wins_of(snap.result)
         self.page = 0
+        self._card = pygame.Rect(0, 0, 1, 1)
         self.button = Button("Next hand", "next", pygame.Rect(0, 0, 1, 1), pygame.K_RETURN, primary=True)
         self._label()
 
@@ -265,6 +266,7 @@ class ScoreScene(Scene):
             theme.blit_text(surface, f"{'Double' if len(self.wins) == 2 else 'Triple'} ron · card {self.page + 1} of {len(self.wins)} (← →)",
                             round(16 * s), theme.ROSE_DEEP, center=(w // 2, round(72 * s)))
         card = pygame.Rect(round(60 * s), round(90 * s), w - round(120 * s), self.button.rect.y - round(110 * s))
+        self._card = card
         theme.panel(surface, card, theme.PANEL, round(20 * s))
         y = card.y + round(20 * s)
         if win is not None:
@@ -360,17 +362,27 @@ class ScoreScene(Scene):
             if value:
                 theme.blit_text(surface, value, size, theme.INK, topright=(area.right, y))
 
-    def hand_places(self, x: int, y: int, s: float) -> tuple[list[tuple[pygame.Rect, int, int]], list[list[tuple[pygame.Rect, int, int]]], int]:
+    def hand_places(self, x: int, y: int, s: float, limit: int | None = None) -> tuple[list[tuple[pygame.Rect, int, int]], list[list[tuple[pygame.Rect, int, int]]], int]:
         """Where the winning hand goes from ``(x, y)``: (rect, tile, rotation) of the
         concealed tiles and the winning tile, then per meld, and the row's bottom.
 
         Melds sit on the hand's baseline laid as on the table (:func:`meld_tiles`):
         the claimed tile turned toward the seat it came from, an added kan's fourth
         tile stacked on it; the row moves down so that tile stays inside the card.
+        Past ``limit`` pixels (the indicators' corner) the tiles shrink to fit.
         """
+        size = 44.0
+        while True:
+            placed = self._hand_row(x, y, s, size)
+            right = max([r.right for r, _, _ in placed[0]] + [r.right for g in placed[1] for r, _, _ in g])
+            if limit is None or right - x <= limit or size <= 30:
+                return placed
+            size -= 2
+
+    def _hand_row(self, x: int, y: int, s: float, size: float) -> tuple[list[tuple[pygame.Rect, int, int]], list[list[tuple[pygame.Rect, int, int]]], int]:
         win = self.win
         melds_shown = result_melds(win)
-        tw, mw = round(44 * s), round(44 * s * 0.86)
+        tw, mw = round(size * s), round(size * s * 0.86)
         y += max(0, stack_lift(melds_shown, mw) - (tile_height(tw) - tile_height(mw)))
         hand = with_reds(list(win.hand), self.seat_hand(win.seat))
         if win.win_tile in hand:
@@ -400,14 +412,16 @@ class ScoreScene(Scene):
 
     def _draw_hand(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
         """The winning hand with its melds; the winning tile set apart and labelled."""
-        upright, melds, bottom = self.hand_places(x, y, s)
+        limit = None
+        if self.indicator_rows():
+            limit = self.indicator_rect(self._card, y, s).x - round(12 * s) - x
+        upright, melds, bottom = self.hand_places(x, y, s, limit)
         art = self.app.art
         for rect, tile, _ in upright:
             surface.blit(art.image(tile, rect.w), rect.topleft)
-        mw = round(44 * s * 0.86)
         for group in melds:  # painter's order: a stacked tile's edge sits under the tile in front
             for rect, tile, rot in sorted(group, key=lambda item: (item[0].y, item[0].x)):
-                surface.blit(art.image(tile, mw, rot), rect.topleft)
+                surface.blit(art.image(tile, rect.w if rot == 0 else rect.h, rot), rect.topleft)
         if self.win.win_tile is not None:
             win = upright[-1][0]
             theme.blit_text(surface, "winning tile", round(13 * s), theme.ROSE_DEEP, midtop=(win.centerx, bottom))
