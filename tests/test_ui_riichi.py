@@ -372,3 +372,36 @@ def test_the_rules_flag_starts_straight_into_a_riichi_game(monkeypatch) -> None:
     table = shown[0]
     assert isinstance(table, TableScene) and table.snap.rules == "mahjong_soul" and table.session.seed == 3
     assert cli.main(["--rules", "no_such_rules"]) == 2
+
+
+def test_a_closed_kan_turns_a_kan_dora_over_with_a_flip() -> None:
+    app, table = riichi_table(["1111z55s234s678p3z", *QUIET], "4z")
+    until(app, table.can_act)
+    kan = button(table, f"closed_kan:{h('1z')[0]}")
+    assert kan is not None
+    click(kan.rect.center)
+    app.step(1 / 60)
+    assert table.dora_flip is not None and len(table.snap.dora_indicators) == 2
+    until(app, lambda: table.dora_flip is None, frames=120)
+
+
+@pytest.mark.parametrize("size", ((1280, 800), (1024, 640)))
+def test_the_riichi_extras_keep_clear_of_the_table(size: tuple[int, int]) -> None:
+    app, table = riichi_table([READY, *QUIET], "6p", size=size)
+    until(app, table.can_act)
+    window = pygame.Rect((0, 0), size)
+    named = table.layout.rects()
+    badge = table.furiten_badge_rect()
+    extras = {"badge": badge} | {f"toggle:{b.action}": b.rect for b in table.toggles}
+    for name, rect in extras.items():
+        assert window.contains(rect), name
+        for other, area in named.items():
+            if name.startswith("toggle") and other == "actions":
+                assert area.contains(rect)  # the switches live in the action area's top strip
+                continue
+            assert not rect.colliderect(area), f"{name} overlaps {other} at {size}"
+    buttons = [b.rect for b in table.buttons]
+    assert all(not t.colliderect(b) for t in (b.rect for b in table.toggles) for b in buttons)
+    for seat in range(4):
+        stick = table.stick_rect(seat)
+        assert not stick.colliderect(table.layout.river_area(table.snap.seat_from_me(seat)))

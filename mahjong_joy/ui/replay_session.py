@@ -128,8 +128,7 @@ class ReplaySession:
         kinds = tuple(self.record.get("seats") or ("potential",) * 4)
         snap = snapshot_of(match, kinds, (where.round_wind, where.hand_number, where.honba), reveal=True)
         starting = (match.ruleset.starting_points,) * 4
-        furiten = "furiten" if furiten_reason(hand, self.me) else ""
         return table_view(
-            snap, self.me, self.names, observe(hand, self.me), face_up=True, furiten=furiten, version=self._version,
+            snap, self.me, self.names, observe(hand, self.me), face_up=True, furiten=furiten_reason(hand, self.me), version=self._version,
             history=(starting,) + tuple(r.points for r in match.results),
         )
