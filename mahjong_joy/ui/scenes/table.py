@@ -31,7 +31,7 @@ WIND_GLYPHS = "東南西北"
 WIND_NAMES = ("East", "South", "West", "North")
 SIDEWAYS_INDEX = {3: 0, 2: 1, 1: -1}  # claimed from left / across / right -> which tile lies sideways
 ANNOUNCEMENTS = {  # events the centre announces in a toast, with a chime
-    "riichi_declared": "{name} declares riichi",
+    "riichi_declared": "{name} {declares} riichi",
     "dora_revealed": "Kan dora: a new indicator turns over",
     "aborted": "Abortive draw: {reason}",
 }
@@ -555,7 +555,9 @@ class TableScene(Scene):
             self.app.sounds.play("chime")
             who = snap.names[event.seat] if getattr(event, "seat", None) is not None else ""
             reason = getattr(event, "reason", "")
-            self.show_message(ANNOUNCEMENTS[name].format(name=who, reason=ABORT_NAMES.get(reason, reason.replace("_", " "))), 2.5)
+            words = ANNOUNCEMENTS[name].format(name=who, declares="declare" if who == "You" else "declares",
+                                               reason=ABORT_NAMES.get(reason, reason.replace("_", " ")))
+            self.show_message(words, 2.5)
 
     def _fly_closed_kan(self, seat: int, scale: float) -> None:
         """A closed kan's four tiles slide from the hand to the meld area one after another,
