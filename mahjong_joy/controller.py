@@ -33,8 +33,12 @@ claimed tile and the seat it came from, ``river`` with claimed/tsumogiri marks,
 ``points``, ``wind``), ``wall_count``, ``dora_indicators``, ``round_wind``,
 ``hand_number``, ``honba``, ``dealer``, ``last_events`` (for animation; also
 :meth:`Controller.events_since`), ``pending`` (seat, kind, legal actions),
-``hand_result`` (yaku, fu, payments, deltas; ready seats and waits on a draw),
-``standings`` and ``is_over``. Tiles are kinds 0..33 throughout.
+``hand_result`` (the engine's :class:`~mahjong_joy.engine.match.HandResult`, one
+``WinResult`` per winner), ``standings``, ``is_over``, ``sticks`` and ``rules``.
+Tiles are kinds 0..33, except the fields named for codes (``hand_codes``,
+``drawn_code``, a river entry's ``code``, a meld's ``tiles``), where 34..36 are the
+red fives. :func:`snapshot_of` builds the snapshot for a live game and a replay
+alike; :class:`MeldView` is the one meld shape the UI shares.
 """
 
 from __future__ import annotations
