@@ -405,3 +405,16 @@ def test_the_riichi_extras_keep_clear_of_the_table(size: tuple[int, int]) -> Non
     for seat in range(4):
         stick = table.stick_rect(seat)
         assert not stick.colliderect(table.layout.river_area(table.snap.seat_from_me(seat)))
+
+
+def test_after_riichi_the_guide_lists_the_waits_and_says_tsumo_on_a_winning_draw() -> None:
+    app, table = riichi_table(["111z222z333z99p7p5z", *QUIET], "8p6z7z4z1s2s3s9s9p")
+    until(app, table.can_act)
+    table.press("riichi")
+    table.discard(index_of(table, "5z"))
+    until(app, lambda: table.can_act() and table.snap.drawn == h("1s")[0])
+    caption, items = table.guide_items()
+    assert caption == "Riichi: 6 winning tiles unseen" and [t for t, _ in items] == h("6p9p")
+    until(app, lambda: table.can_act() and table.snap.drawn == h("9p")[0], frames=3000)
+    table._guide_cache.clear()
+    assert table.guide_items() == ("Tsumo! 9p completes your hand", [])

@@ -985,6 +985,8 @@ class TableScene(Scene):
         notes = getattr(self.session, "wait_notes", None) if snap.riichi_rules else None
         try:
             if len(tiles) % 3 == 2 and snap.riichi[snap.me] and snap.drawn is not None:  # locked: what the hand waits on
+                if any(isinstance(a, Tsumo) for a in snap.own_actions):
+                    return f"Tsumo! {tile_name(kind_of_code(snap.drawn))} completes your hand", []
                 held = tiles[:-1]
                 waits = waiting_tiles(held, melds)
                 unseen = [(t, max(0, 4 - seen[t]), "") for t in waits]
