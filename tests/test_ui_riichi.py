@@ -123,6 +123,7 @@ def test_after_riichi_a_winning_draw_waits_for_the_tsumo_button() -> None:
     until(app, table.can_act)
     table.press("riichi")
     table.discard(index_of(table, "5z"))
+    assert table.message == "You declare double riichi"  # announced: the first discard, no call before it
     until(app, lambda: table.can_act() and table.snap.drawn == h("9p")[0])
     assert table.auto_action() is None and button(table, "tsumo:") is not None
     for _ in range(90):

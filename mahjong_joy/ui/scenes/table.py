@@ -557,7 +557,11 @@ class TableScene(Scene):
             reason = getattr(event, "reason", "")
             words = ANNOUNCEMENTS[name].format(name=who, declares="declare" if who == "You" else "declares",
                                                reason=ABORT_NAMES.get(reason, reason.replace("_", " ")))
+            if name == "riichi_declared" and len(snap.rivers[event.seat]) <= 1 and not any(snap.melds):
+                words = words.replace("riichi", "double riichi")  # on the seat's first discard, no call before it
             self.show_message(words, 2.5)
+        if name == "drew" and snap.riichi_rules and snap.wall_count == 0 and not event.replacement:
+            self.show_message(f"Last tile: {snap.names[event.seat]} draws the wall's last tile (haitei)", 2.5)
 
     def _fly_closed_kan(self, seat: int, scale: float) -> None:
         """A closed kan's four tiles slide from the hand to the meld area one after another,
