@@ -188,7 +188,8 @@ def draw_payment_text(snap: TableSnapshot) -> str:
     names = snap.names
     if r.nagashi:
         who = " and ".join(names[s] for s in r.nagashi)
-        return f"Nagashi mangan: {who} discarded only terminals and honors, none called, and is paid a mangan"
+        paid = "are" if len(r.nagashi) > 1 or who == "You" else "is"
+        return f"Nagashi mangan: {who} discarded only terminals and honors, none called, and {paid} paid a mangan"
     if not any(r.deltas):
         return "No payments" if snap.riichi_rules else "Nobody pays on a draw under Joy rules"
     gain = [f"{names[s]} +{d:,}" for s, d in enumerate(r.deltas) if d > 0]
