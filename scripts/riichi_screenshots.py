@@ -116,6 +116,18 @@ def score_states(out: Path, size: tuple[int, int]) -> None:
     until(app, lambda: isinstance(app.top, ScoreScene), frames=3000)
     save(app, out, "score_riichi_tsumo_ura")
 
+    app, table = riichi_table([READY, "6699p147s258s369m", "258p369s147m258m3p", "2233445566778p"], "5z", size=size, anim_speed="instant")
+    until(app, table.can_act)
+    table.press("riichi")
+    table.discard(index_of(table, "5z"))
+    for _ in range(20_000):  # riichi on a dead wait, played out to the end of the wall
+        if isinstance(app.top, ScoreScene):
+            break
+        if table.can_act() and table.auto_action() is None:
+            table.discard(len(table.my_tiles()) - 1)
+        app.step(1 / 60)
+    save(app, out, "score_exhaustive_draw_played")
+
     hands = ["111z222z333z444z7z", "123s456s78s99m555z", "1133557799m77p9s", "2233445566778p"]
     app, table = riichi_table(hands, "9s", deciders=(RonOrTsumogiri(), RonOrTsumogiri(), Tsumogiri()), size=size)
     until(app, table.can_act)

@@ -17,7 +17,7 @@ from mahjong_joy.ui.controller_session import ControllerSession
 from mahjong_joy.ui.scenes.claim import ClaimOverlay
 from mahjong_joy.ui.scenes.home import HomeScene
 from mahjong_joy.ui.scenes.match_end import MatchEndScene, end_reason, uma_text
-from mahjong_joy.ui.scenes.score import ScoreScene, draw_payment_text, headline, table_lines
+from mahjong_joy.ui.scenes.score import ScoreScene, draw_payment_text, draw_rows, headline, table_lines
 from mahjong_joy.ui.scenes.table import TableScene
 from mahjong_joy.ui.session import TableSnapshot
 from tests.helpers import h
@@ -419,3 +419,24 @@ def test_after_riichi_the_guide_lists_the_waits_and_says_tsumo_on_a_winning_draw
     until(app, lambda: table.can_act() and table.snap.drawn == h("9p")[0], frames=3000)
     table._guide_cache.clear()
     assert table.guide_items() == ("Tsumo! 9p completes your hand", [])
+
+
+def test_a_riichi_hand_played_to_an_exhaustive_draw_shows_tenpai_hands_and_noten_payments() -> None:
+    hands = [READY, "6699p147s258s369m", "258p369s147m258m3p", "2233445566778p"]  # every 6p and 9p is held: a dead wait
+    app, table = riichi_table(hands, "5z", anim_speed="instant")
+    until(app, table.can_act)
+    table.press("riichi")
+    table.discard(index_of(table, "5z"))
+    for _ in range(20_000):
+        if isinstance(app.top, ScoreScene):
+            break
+        if table.can_act() and table.auto_action() is None:  # a kan offered after riichi: decline it, throw the draw
+            table.discard(len(table.my_tiles()) - 1)
+        app.step(1 / 60)
+    score = app.top
+    assert isinstance(score, ScoreScene) and score.snap.result.end == "exhaustive_draw"
+    rows = {seat: (tenpai, waits) for seat, tenpai, waits in draw_rows(score.snap)}
+    assert rows[0] == (True, tuple(h("6p9p"))) and not rows[1][0] and not rows[2][0]
+    assert draw_payment_text(score.snap).startswith("Noten payments:")
+    assert score.snap.result.deltas[0] > 0 and score.snap.sticks == 1  # the riichi stick stays on the table
+    app.step(1 / 60)
