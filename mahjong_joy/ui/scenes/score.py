@@ -163,6 +163,19 @@ def table_lines(snap: TableSnapshot, index: int = 0) -> list[str]:
     return out
 
 
+def sticks_text(sticks: int, match_over: bool) -> str:
+    """Where the riichi sticks left after a draw go.
+
+    >>> sticks_text(1, False), sticks_text(2, True)
+    ('1 riichi stick stays on the table for the next winner', '2 riichi sticks go to first place in the standings')
+    """
+    many = sticks > 1
+    noun = f"{sticks} riichi stick{'s' if many else ''}"
+    if match_over:
+        return f"{noun} {'go' if many else 'goes'} to first place in the standings"
+    return f"{noun} {'stay' if many else 'stays'} on the table for the next winner"
+
+
 def with_reds(kinds: list[int], codes: tuple[int, ...]) -> list[int]:
     """A hand of kinds with its red fives shown: each red code the seat holds replaces one
     copy of its kind (the result keeps kinds; the table's codes know which five was red)."""
@@ -478,7 +491,7 @@ class ScoreScene(Scene):
             y += row_h
         theme.blit_fit(surface, draw_payment_text(snap), round(18 * s), theme.INK, card.w - round(60 * s), topleft=(x, y + round(4 * s)))
         if snap.riichi_rules and snap.sticks:
-            theme.blit_text(surface, f"{snap.sticks} riichi stick{'s stay' if snap.sticks > 1 else ' stays'} on the table for the next winner",
+            theme.blit_text(surface, sticks_text(snap.sticks, snap.match_over),
                             round(16 * s), theme.INK_SOFT, topleft=(x, y + round(30 * s)))
         return y + round(56 * s)
 
