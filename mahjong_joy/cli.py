@@ -20,6 +20,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mahjong-joy", description="Mahjong Joy: play mahjong, or analyse and score hands."
     )
     parser.add_argument("--seed", type=int, default=None, help="start a game with this deal")
+    parser.add_argument("--rules", default=None, metavar="PRESET",
+                        help="start straight into a game under this preset (joy, mahjong_soul, tenhou)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = importlib.import_module(f"mahjong_joy.commands.{name}")
@@ -45,7 +47,16 @@ def _play(args: argparse.Namespace) -> int:
             print("mahjong-joy: the game window is not part of this build yet", file=sys.stderr)
             return 2
         raise
-    return int(app.run(seed=args.seed) or 0)
+    if args.rules is not None:
+        from mahjong_joy.errors import RulesError
+        from mahjong_joy.rulesets.presets import find_preset
+
+        try:
+            find_preset(args.rules)
+        except RulesError as exc:
+            print(f"mahjong-joy: {exc}", file=sys.stderr)
+            return 2
+    return int(app.run(seed=args.seed, rules=args.rules) or 0)
 
 
 if __name__ == "__main__":

@@ -33,8 +33,12 @@ claimed tile and the seat it came from, ``river`` with claimed/tsumogiri marks,
 ``points``, ``wind``), ``wall_count``, ``dora_indicators``, ``round_wind``,
 ``hand_number``, ``honba``, ``dealer``, ``last_events`` (for animation; also
 :meth:`Controller.events_since`), ``pending`` (seat, kind, legal actions),
-``hand_result`` (yaku, fu, payments, deltas; ready seats and waits on a draw),
-``standings`` and ``is_over``. Tiles are kinds 0..33 throughout.
+``hand_result`` (the engine's :class:`~mahjong_joy.engine.match.HandResult`, one
+``WinResult`` per winner), ``standings``, ``is_over``, ``sticks`` and ``rules``.
+Tiles are kinds 0..33, except the fields named for codes (``hand_codes``,
+``drawn_code``, a river entry's ``code``, a meld's ``tiles``), where 34..36 are the
+red fives. :func:`snapshot_of` builds the snapshot for a live game and a replay
+alike; :class:`MeldView` is the one meld shape the UI shares.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
 from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
+from mahjong_joy.tiles import code_name, kind_of_code
 
 HUMAN = "human"
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
@@ -78,8 +83,11 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
-class MeldInfo:
-    """A declared set: ``claimed`` kind and ``from_seat`` are ``None`` for a closed kan."""
+class MeldView:
+    """A declared set, the one shape the controller, the table, the score screen and
+    the replay share: ``type`` (chi, pon, kan, closed_kan, added_kan), ``tiles`` as
+    codes (a red five is 34..36; without red fives a code is its kind), the
+    ``claimed`` code and the seat it came ``from_seat`` (both ``None`` for a closed kan)."""
 
     type: str
     tiles: tuple[int, ...]
@@ -87,13 +95,35 @@ class MeldInfo:
     from_seat: int | None
 
 
+MeldInfo = MeldView  # the name this shape had before the UI shared it
+
+
+def meld_view(meld: Any, code: Any = None) -> MeldView:
+    """The shared shape of an engine meld (tile ids); ``code`` maps an id to its code
+    (``HandState.code``), else kinds are shown."""
+    show = code or (lambda t: t // 4)
+    tiles = tuple(sorted((show(t) for t in meld.tiles), key=lambda c: (kind_of_code(c), c)))
+    claimed = None if meld.claimed is None else show(meld.claimed)
+    return MeldView(meld.type, tiles, claimed, meld.from_seat)
+
+
+def result_melds(win: Any) -> tuple[MeldView, ...]:
+    """A scored win's melds (``HandResult`` or ``WinResult``: ``melds`` as (type, kinds)
+    and ``meld_sources`` as (claimed kind, from seat)) in the shared shape."""
+    sources = tuple(win.meld_sources) or ((None, None),) * len(win.melds)
+    return tuple(MeldView(kind, tuple(tiles), claimed, src) for (kind, tiles), (claimed, src) in zip(win.melds, sources))
+
+
 @dataclass(frozen=True, slots=True)
 class RiverInfo:
-    """One discard: kind, drawn-and-discarded flag, the seat that claimed it (or ``None``)."""
+    """One discard: kind, drawn-and-discarded flag, the seat that claimed it (or ``None``),
+    its code (a red five shows) and whether it declared riichi."""
 
     tile: int
     tsumogiri: bool
     claimed_by: int | None
+    code: int = -1
+    riichi: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +138,11 @@ class SeatInfo:
     hand: tuple[int, ...] | None
     hand_size: int
     drawn_tile: int | None
-    melds: tuple[MeldInfo, ...]
+    melds: tuple[MeldView, ...]
     river: tuple[RiverInfo, ...]
+    riichi_at: int | None = None  # river index of the riichi declaration tile
+    hand_codes: tuple[int, ...] | None = None  # ``hand`` as codes (red fives 34..36)
+    drawn_code: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +165,8 @@ class Snapshot:
     hand_result: HandResult | None
     standings: tuple[Standing, ...]
     is_over: bool
-
+    sticks: int = 0  # riichi sticks on the table (1,000 each)
+    rules: str = "joy"  # the preset's name
 
 
 class Controller:
@@ -232,6 +266,56 @@ class Controller:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see of the hand in play."""
         return observe(self.hand, seat)
+
+    def furiten_reason(self, seat: int) -> str:
+        """Why ``seat`` may not ron now, in words ("" when it may): :func:`furiten_reason`."""
+        return furiten_reason(self.hand, seat)
+
+    def wait_report(self, seat: int, discard: int | None = None, riichi: bool = False) -> tuple[tuple[int, int | None, bool, bool], ...]:
+        """For each wait the hand would have after discarding code ``discard`` (or now, with
+        13 tiles): ``(kind, furiten_by, ron_has_yaku, tsumo_has_yaku)``. ``furiten_by`` is
+        the kind in the river (the discard itself included) that makes the wait furiten, or
+        ``None``. With ``riichi`` the declaration is the yaku. A read-only question: it works
+        on a copy of the hand."""
+        import copy
+
+        hand = self.hand
+        st = hand.seats[seat]
+        ids = list(st.concealed)
+        if discard is not None:
+            found = [t for t in ids if hand.code(t) == discard]
+            if not found:
+                return ()
+            ids.remove(found[-1])
+        counts = [0] * 34
+        for t in ids:
+            counts[t // 4] += 1
+        if sum(counts) + 3 * len(st.melds) != 13:
+            return ()
+        waits = hand.ruleset.waits(counts, len(st.melds))
+        if not waits:
+            return ()
+        river = st.discarded | (1 << kind_of_code(discard) if discard is not None else 0)
+        needs = hand.rules.scoring.yaku_required and not riichi and not st.riichi_accepted
+        probe = None
+        if needs:
+            probe = copy.copy(hand)
+            probe.seats = list(hand.seats)
+            probe.seats[seat] = copy.copy(st)
+            probe.seats[seat].concealed = ids
+            probe.seats[seat].river = list(st.river) + [None]  # not a first draw: no tenhou or chiihou
+        out = []
+        for w in waits:
+            furiten_by = w if hand.rules.hand.furiten and river >> w & 1 else None
+            ron = tsumo = True
+            if probe is not None:
+                tile = w * 4 + 1 if w * 4 + 1 not in ids else w * 4 + 2  # a plain copy of the kind
+                ron = probe.has_yaku(seat, tile, False, False)
+                probe.seats[seat].concealed = ids + [tile]
+                tsumo = probe.has_yaku(seat, tile, True, False)
+                probe.seats[seat].concealed = ids
+            out.append((w, furiten_by, ron, tsumo))
+        return tuple(out)
 
     # ------------------------------------------------------------ driving
 
@@ -371,28 +455,8 @@ class Controller:
     def snapshot(self, reveal: bool = False) -> Snapshot:
         """The table now. Hands are shown for human seats, for everyone once a hand
         is finished, or for all with ``reveal`` (debugging)."""
-        hand, match = self.hand, self.match
-        started = self._started_position()
-        seats = tuple(self._seat_info(seat, reveal or hand.is_finished) for seat in range(4))
-        last = hand.last_discard
-        return Snapshot(
-            phase=hand.phase.value,
-            turn=hand.current,
-            seats=seats,
-            wall_count=hand.wall.live_count,
-            dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators),
-            round_wind=started[0],
-            hand_number=started[1],
-            honba=started[2],
-            dealer=hand.dealer,
-            last_discard=None if last is None else (last[0], last[1] // 4),
-            last_events=self.last_events,
-            event_count=len(self.events),
-            pending=self.pending,
-            hand_result=self.hand_result,
-            standings=match.standings(),
-            is_over=match.is_over,
-        )
+        return snapshot_of(self.match, self.seat_kinds, self._started_position(), reveal=reveal,
+                           pending=self.pending, last_events=self.last_events, event_count=len(self.events))
 
     def _started_position(self) -> tuple[str, int, int]:
         """Round wind, hand number and honba of the hand on the table (not the next one)."""
@@ -400,29 +464,6 @@ class Controller:
             if event.name == "hand_started":
                 return (event.round_wind, event.hand_number, event.honba)  # type: ignore[attr-defined]
         return ("E", 1, 0)
-
-    def _seat_info(self, seat: int, reveal: bool) -> SeatInfo:
-        hand = self.hand
-        visible = reveal or self.seat_kinds[seat] == HUMAN
-        drawn = hand.drawn if hand.current == seat and visible else None
-        return SeatInfo(
-            seat=seat,
-            kind=self.seat_kinds[seat],
-            wind=WIND_LETTERS[(seat - hand.dealer) % 4],
-            is_dealer=seat == hand.dealer,
-            points=self._points_on_table()[seat],
-            hand=tuple(sorted(t // 4 for t in hand.concealed[seat])) if visible else None,
-            hand_size=len(hand.concealed[seat]),
-            drawn_tile=None if drawn is None else drawn // 4,
-            melds=tuple(
-                MeldInfo(m.type, m.kinds, None if m.claimed is None else m.claimed // 4, m.from_seat)
-                for m in hand.melds[seat]
-            ),
-            river=tuple(RiverInfo(r.tile // 4, r.tsumogiri, r.claimed_by) for r in hand.rivers[seat]),
-        )
-
-    def _points_on_table(self) -> list[int]:
-        return list(self.match.points)
 
     def record(self) -> dict[str, Any]:
         """This match's entry in a record (see :mod:`mahjong_joy.replay.record`): its
@@ -432,3 +473,82 @@ class Controller:
             "max_hands": self.match.max_hands,
             "decisions": [action.to_dict() for action in self.decisions],
         }
+
+
+def furiten_reason(hand: HandState, seat: int) -> str:
+    """Why ``seat`` may not ron now, in words ("" when it may, or under rules without furiten)."""
+    if not hand.rules.hand.furiten or hand.is_finished:
+        return ""
+    st = hand.seats[seat]
+    waits = hand.waits_of(seat)
+    if not waits:
+        return ""
+    own = [w for w in waits if st.discarded >> w & 1]
+    if own:
+        return f"you discarded {code_name(own[0])}, one of your waits"
+    if st.riichi_furiten:
+        return "a winning tile passed after your riichi"
+    if st.temp_furiten:
+        return "a winning tile passed since your last discard"
+    return ""
+
+
+def snapshot_of(
+    match: Match,
+    seat_kinds: Sequence[str],
+    position: tuple[str, int, int],
+    reveal: bool = False,
+    pending: Decision | None = None,
+    last_events: tuple[Event, ...] = (),
+    event_count: int = 0,
+) -> Snapshot:
+    """The one picture of a match's table, for a live game and a replay alike.
+
+    ``position`` is the round wind, hand number and honba of the hand on the table;
+    hands show for human seats, for everyone once the hand is finished, or for all
+    with ``reveal`` (a replay)."""
+    hand = match.hand
+    last = hand.last_discard
+    result = match.last_result
+    return Snapshot(
+        phase=hand.phase.value,
+        turn=hand.current,
+        seats=tuple(_seat_info(match, seat_kinds, seat, reveal or hand.is_finished) for seat in range(4)),
+        wall_count=hand.wall.live_count,
+        dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators),
+        round_wind=position[0],
+        hand_number=position[1],
+        honba=position[2],
+        dealer=hand.dealer,
+        last_discard=None if last is None else (last[0], last[1] // 4),
+        last_events=tuple(last_events),
+        event_count=event_count,
+        pending=pending,
+        hand_result=result,
+        standings=match.standings(),
+        is_over=match.is_over,
+        sticks=hand.sticks if not hand.is_finished or result is None else result.sticks_after,
+        rules=match.rules.name,
+    )
+
+
+def _seat_info(match: Match, seat_kinds: Sequence[str], seat: int, reveal: bool) -> SeatInfo:
+    hand = match.hand
+    visible = reveal or seat_kinds[seat] == HUMAN
+    drawn = hand.drawn if hand.current == seat and visible else None
+    points = match.points if hand.is_finished else hand.points  # during a hand: after the riichi sticks put down
+    return SeatInfo(
+        seat=seat,
+        kind=seat_kinds[seat],
+        wind=WIND_LETTERS[(seat - hand.dealer) % 4],
+        is_dealer=seat == hand.dealer,
+        points=points[seat],
+        hand=tuple(sorted(t // 4 for t in hand.concealed[seat])) if visible else None,
+        hand_size=len(hand.concealed[seat]),
+        drawn_tile=None if drawn is None else drawn // 4,
+        melds=tuple(meld_view(m, hand.code) for m in hand.melds[seat]),
+        river=tuple(RiverInfo(r.tile // 4, r.tsumogiri, r.claimed_by, hand.code(r.tile), r.riichi) for r in hand.rivers[seat]),
+        riichi_at=hand.seats[seat].riichi_at,
+        hand_codes=tuple(sorted((hand.code(t) for t in hand.concealed[seat]), key=lambda c: (kind_of_code(c), c))) if visible else None,
+        drawn_code=None if drawn is None else hand.code(drawn),
+    )

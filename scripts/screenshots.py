@@ -53,8 +53,10 @@ def kan_snapshot(winner: int | None = None) -> TableSnapshot:
     revealed: dict[int, tuple[int, ...]] = {}
     if winner is not None:
         won = tuple(parse_tiles("34567m")) if winner == 0 else tuple(parse_tiles("78p99s"))
-        result = HandResult(winner, None, True, won[-1], won, melds(winner), (("joy_win", 1),), 1, 30, "",
-                            (), (0, 0, 0, 0), (25000,) * 4, (), (("base", 20, ""), ("tsumo", 2, "")))
+        shown = melds(winner)
+        result = HandResult(winner, None, True, won[-1], won, tuple((m.type, m.tiles) for m in shown), (("joy_win", 1),), 1, 30, "",
+                            (), (0, 0, 0, 0), (25000,) * 4, (), (("base", 20, ""), ("tsumo", 2, "")),
+                            tuple((m.claimed, m.from_seat) for m in shown))
         if winner != 0:
             revealed = {winner: won}
         hand = tuple(parse_tiles("34567m")) if winner == 0 else hand
@@ -108,7 +110,7 @@ def docs_shots(out: Path) -> None:
             if isinstance(app.top, ScoreScene):
                 break
         r = table.snap.result if table.snap else None
-        if r is not None and r.winner is not None and r.melds and len(r.yaku) >= 2 and len(r.fu_lines) >= 4:
+        if r is not None and r.winner is not None and r.melds and len(r.yaku) >= 2 and len(r.fu_details) >= 4:
             app.step(1 / 60)
             pygame.image.save(app.screen, str(out / "score.png"))
             print(f"score.png from seed {seed}")
@@ -130,7 +132,7 @@ def played_score(out: Path, size: tuple[int, int], tag: str) -> None:
             if isinstance(app.top, ScoreScene):
                 break
         r = table.snap.result if table.snap else None
-        if r is not None and r.winner is not None and len(r.fu_lines) >= 4:
+        if r is not None and r.winner is not None and len(r.fu_details) >= 4:
             app.step(1 / 60)
             pygame.image.save(app.screen, str(out / f"score_fu_{tag}.png"))
             break
@@ -138,8 +140,9 @@ def played_score(out: Path, size: tuple[int, int], tag: str) -> None:
     yaku = (("yakuhai_chun", 1), ("toitoi", 2), ("sanankou", 2), ("honitsu", 2), ("dora", 3), ("joy_win", 0))
     fu = (("base", 20, ""), ("menzen_ron", 10, ""), ("closed_kan", 32, "7777z"), ("open_triplet", 4, "111z"),
           ("closed_triplet", 8, "999s"), ("yakuhai_pair", 2, "66z"), ("tanki_wait", 2, ""))
-    result = HandResult(2, 1, False, 25, (23, 23, 23, 25, 25, 33, 33, 33), busy.melds[2], yaku, 10, 80, "baiman",
-                        (("ron", 16000),), (0, -16000, 16000, 0), (25000, 9000, 41000, 25000), (), fu)
+    result = HandResult(2, 1, False, 25, (23, 23, 23, 25, 25, 33, 33, 33), tuple((m.type, m.tiles) for m in busy.melds[2]), yaku, 10, 80,
+                        "baiman", (("ron", 16000),), (0, -16000, 16000, 0), (25000, 9000, 41000, 25000), (), fu,
+                        tuple((m.claimed, m.from_seat) for m in busy.melds[2]))
     app = App(size=size)
     app.replace(ScoreScene(app, TableSnapshot(**{**busy.__dict__, "result": result})))
     app.step(1 / 60)

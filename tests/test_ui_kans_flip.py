@@ -155,8 +155,10 @@ def kan_snapshot(winner: int | None = None) -> TableSnapshot:
     hand = tuple(h("345m6p"))
     result, revealed = None, {}
     if winner is not None:
-        result = HandResult(winner, None, True, 14, (12, 13, 14, 14), melds(winner), (("joy_win", 1),), 1, 30, "",
-                            (), (0, 0, 0, 0), (25000,) * 4, (), (("base", 20, ""), ("tsumo", 2, "")))
+        won = melds(winner)
+        result = HandResult(winner, None, True, 14, (12, 13, 14, 14), tuple((m.type, m.tiles) for m in won), (("joy_win", 1),), 1, 30, "",
+                            (), (0, 0, 0, 0), (25000,) * 4, (), (("base", 20, ""), ("tsumo", 2, "")),
+                            tuple((m.claimed, m.from_seat) for m in won))
         revealed = {winner: (12, 13, 14, 14)} if winner else {}
     return TableSnapshot(0, ("You", "Momo", "Sora", "Kiri"), (25000,) * 4, 27, 1, 0, 0, 0, "play", hand, None,
                          (4, 4, 4, 4), tuple(melds(s) for s in range(4)), ((), (), (), ()), 40, (), (), None, (0,) * 34,

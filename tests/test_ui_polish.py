@@ -15,7 +15,7 @@ pygame = pytest.importorskip("pygame")
 from mahjong_joy.controller import Controller  # noqa: E402
 from mahjong_joy.engine.actions import Discard  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
-from mahjong_joy.ui.controller_session import result_view  # noqa: E402
+from mahjong_joy.controller import result_melds  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene, meld_tiles  # noqa: E402
@@ -66,22 +66,23 @@ def test_a_won_hands_result_carries_each_melds_claimed_tile_and_source_seat() ->
     assert r is not None and r.winner is not None and r.melds  # seed 0: the winner called two pons
     engine = [(None if m.claimed is None else m.claimed // 4, m.from_seat) for m in ctl.hand.melds[r.winner]]
     assert r.meld_sources == tuple(engine) and all(src not in (None, r.winner) for _, src in engine)
-    shown = result_view(r).melds
+    shown = result_melds(r)
     assert [(m.claimed, m.from_seat) for m in shown] == engine and [m.tiles for m in shown] == [t for _, t in r.melds]
 
 
-def test_a_result_without_sources_still_converts_and_draws_flat() -> None:
+def test_a_result_without_sources_still_reads_as_melds_drawn_flat() -> None:
     ctl = Controller(seats=("potential",) * 4, seed=0, max_hands=1, auto_deal=False)
     ctl.step(100_000)
     bare = dataclasses.replace(ctl.hand_result, meld_sources=())
-    assert all(m.from_seat is None for m in result_view(bare).melds)
+    assert all(m.from_seat is None for m in result_melds(bare))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_score_screen_turns_the_claimed_tile_and_stacks_the_added_kan_as_the_table_does(size: tuple[int, int]) -> None:
     melds = (ADDED_LEFT, MeldView("closed_kan", (20,) * 4, None, None), PON_EAST)  # the player wins; pon from across
-    result = HandResult(0, 2, False, 25, tuple(h("99s")) + (25,), melds, (("toitoi", 2),), 2, 40, "", (("ron", 2600),),
-                        (2600, 0, -2600, 0), (27600, 25000, 22400, 25000))
+    result = HandResult(0, 2, False, 25, tuple(h("99s")) + (25,), tuple((m.type, m.tiles) for m in melds), (("toitoi", 2),), 2, 40, "",
+                        (("ron", 2600),), (2600, 0, -2600, 0), (27600, 25000, 22400, 25000), (),
+                        meld_sources=tuple((m.claimed, m.from_seat) for m in melds))
     app = App(size=size, settings=Settings())
     score = ScoreScene(app, snapshot(result=result, phase="finished"))
     app.replace(score)
@@ -225,7 +226,7 @@ def test_the_player_name_reaches_a_new_match_the_score_screen_and_the_standings(
     app.push(table, {"seed": 5})
     assert table.session.player_name == "Mika" and table.snap.names[0] == "Mika"
     result = HandResult(0, None, True, 25, (25,), (), (("tsumo", 1),), 1, 30, "", (), (3000, -1000, -1000, -1000),
-                        (28000, 24000, 24000, 24000))
+                        (28000, 24000, 24000, 24000), ())
     won = TableSnapshot(**{**table.snap.__dict__, "result": result, "match_over": True,
                            "standings": ((0, 28000, 1), (1, 24000, 2), (2, 24000, 3), (3, 24000, 4))})
     assert headline(won) == "Mika wins self-drawn (tsumo)"

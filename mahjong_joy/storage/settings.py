@@ -29,6 +29,9 @@ class Settings:
     fullscreen: bool = False
     auto_pass: bool = False
     ruleset: str = "joy"  # the last ruleset chosen on Home
+    length: str = "east_south"  # riichi match length: "east" (East only) or "east_south" (hanchan)
+    auto_win: bool = False  # declare tsumo and ron without asking
+    no_calls: bool = False  # pass every chi, pon and kan offer without asking
     window_size: tuple[int, int] = (1280, 800)
     player_name: str = "You"
 
@@ -49,7 +52,7 @@ class Settings:
         bad entry (a hand edit, an older version) never costs the player the rest.
 
         >>> Settings.from_dict({"volume": 7, "hints": False, "colour": "red"})
-        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', window_size=(1280, 800), player_name='You')
+        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You')
         """
         kept: dict[str, Any] = {}
         for name, check in _CHECKS.items():
@@ -119,6 +122,9 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "fullscreen": _flag,
     "auto_pass": _flag,
     "ruleset": _ruleset,
+    "length": _choice({"east": 0, "east_south": 0}),
+    "auto_win": _flag,
+    "no_calls": _flag,
     "window_size": _window,
     "player_name": valid_name,
 }

@@ -236,17 +236,17 @@ class App:
             self.step(min(dt, 0.1))
 
 
-def run(seed: int | None = None) -> int:
-    """Open the game at the Home screen (a ``seed`` starts straight into that deal)."""
+def run(seed: int | None = None, rules: str | None = None) -> int:
+    """Open the game at the Home screen (a ``seed`` or ``rules`` preset starts straight into a game)."""
     from mahjong_joy.ui.scenes.home import HomeScene
 
     started = time.perf_counter()
     app = App(seed=seed)
     app.replace(HomeScene(app))
-    if seed is not None:
+    if seed is not None or rules is not None:
         from mahjong_joy.ui.scenes.table import TableScene
 
-        app.push(TableScene(app), {"seed": seed})
+        app.push(TableScene(app), {"seed": seed, "ruleset": rules or app.settings.ruleset})
     app.step(0.0)
     app.startup_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
     warm_up()  # the first frame is up; build the lazy tables now, not mid-hand

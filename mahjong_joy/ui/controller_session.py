@@ -17,16 +17,28 @@ import sqlite3
 from dataclasses import replace
 from typing import Any
 
-from mahjong_joy.controller import CLAIM, HUMAN, ROB_KAN, TURN, Controller
+from mahjong_joy.controller import HUMAN, Controller
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, load_autosave, new_meta
 from mahjong_joy.replay.pending import archive_saved
 from mahjong_joy.rulesets.joy import ruleset_for
+from mahjong_joy.rulesets.presets import find_preset
+from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
-from mahjong_joy.ui.session import SEAT_NAMES, ClaimOffer, HandResult, MeldView, TableSnapshot
+from mahjong_joy.tiles import kind_of_code, tile_name
+from mahjong_joy.ui.session import SEAT_NAMES, WIND_KIND, TableSnapshot, WaitNote, table_view
 
-WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
+__all__ = ["WIND_KIND", "ControllerSession", "rules_for"]
+
+
+def rules_for(preset: str, length: str | None = None) -> Rules:
+    """A preset's rules, played ``east`` (tonpuusen) or ``east_south`` (hanchan) when given;
+    Joy is always one East round."""
+    rules = find_preset(preset)
+    if length is None or preset == "joy" or rules.table.length == length:
+        return rules
+    return replace(rules, table=replace(rules.table, length=length))
 
 
 class ControllerSession:
@@ -41,10 +53,11 @@ class ControllerSession:
         human: bool = True,
         autosave: bool | None = None,
         player_name: str = "You",
+        length: str | None = None,
     ) -> None:
         seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)  # a fresh deal; the seed is recorded
         seats = (HUMAN if human else ai, ai, ai, ai)
-        ctl = Controller(seats=seats, seed=seed, ruleset=ruleset_for(ruleset), max_hands=max_hands, auto_deal=False)
+        ctl = Controller(seats=seats, seed=seed, ruleset=ruleset_for(rules_for(ruleset, length)), max_hands=max_hands, auto_deal=False)
         keep = human if autosave is None else autosave  # the all-AI demo leaves the player's save alone
         self._adopt(ctl, new_meta(0, player_name), keep)
 
@@ -74,7 +87,13 @@ class ControllerSession:
         self._cursor = len(ctl.events)
         self._version = 0
         self.history: list[tuple[int, ...]] = []
+        self._notes: dict[object, tuple[WaitNote, ...]] = {}
+        self._abort_seat: int | None = None
+        self._best: tuple[tuple[int, int], int, str] | None = None
+        self.note = ""  # the last "why no Ron" line
+        self._live = False  # the events of a resumed match are read back without notes
         self._note_points(ctl.events)
+        self._live = True
         self._writer = AutosaveWriter(meta) if keep else None
         self._saved = len(ctl.decisions)
         self._archived = False
@@ -141,66 +160,71 @@ class ControllerSession:
 
     def _note_points(self, events: list[Any]) -> None:
         for event in events:
+            if event.name == "hand_started":
+                self._abort_seat, self.note = None, ""
+            elif event.name == "aborted":
+                self._abort_seat = getattr(event, "seat", None)
+            elif event.name == "discarded" and event.seat != self.me and self._live:
+                self._note_missed(event)
             if event.name == "hand_started" and not self.history:
                 self.history.append(tuple(event.points))
             elif event.name == "hand_scored":
                 self.history.append(tuple(event.points))
+                self._note_best(event)
+
+    def _note_best(self, event: Any) -> None:
+        """Keep the match's best hand (the first win of a hand, by its han and fu)."""
+        if event.winner is None:
+            return
+        value = (event.han, event.fu)
+        if self._best is None or value > self._best[0]:
+            limit = f" · {event.limit.replace('_', ' ')}" if event.limit else ""
+            self._best = (value, event.winner, f"{event.han} han {event.fu} fu{limit}")
+
+    def _note_missed(self, event: Any) -> None:
+        """A tile I wait on was discarded and no Ron is offered: say why in one line."""
+        kind = kind_of_code(event.tile)
+        view = self.ctl.view(self.me)
+        if kind not in view.waits or self.ctl.hand.is_finished:
+            return
+        pending = self.ctl.pending
+        if pending is not None and pending.seat == self.me and any(a.name == "ron" for a in pending.actions):
+            return
+        reason = self.ctl.furiten_reason(self.me)
+        if reason:
+            self.note = f"No Ron on {tile_name(kind)}: furiten ({reason})."
+        elif self.ctl.hand.rules.scoring.yaku_required:
+            self.note = f"No Ron on {tile_name(kind)}: the hand has no yaku by ron."
+        self._version += 1
 
     # -- reading ---------------------------------------------------------------------
+    def wait_notes(self, discard: int | None, riichi: bool = False) -> tuple[WaitNote, ...]:
+        """The hint panel's waits after discarding code ``discard`` (``None``: the hand now),
+        each with unseen copies and what would stop a win on it (cached per position)."""
+        key = (self._version, discard, riichi)
+        if key not in self._notes:
+            seen = self.ctl.view(self.me).visible_counts34()
+            if discard is not None:
+                seen[kind_of_code(discard)] = max(0, seen[kind_of_code(discard)] - 1)  # the tile leaves the hand, not the game
+            notes = []
+            for kind, furiten_by, ron, tsumo in self.ctl.wait_report(self.me, discard, riichi):
+                by = "" if furiten_by is None else ("this discard" if discard is not None and kind_of_code(discard) == furiten_by else tile_name(furiten_by))
+                notes.append(WaitNote(kind, max(0, 4 - seen[kind]), by, not ron, tsumo))
+            self._notes = {key: tuple(notes)}
+        return self._notes[key]
+
     def snapshot(self) -> TableSnapshot:
-        """The table as the player sees it now."""
+        """The table as the player sees it now (:func:`~mahjong_joy.ui.session.table_view`)."""
         snap = self.ctl.snapshot()
-        seats = snap.seats
-        me = seats[self.me]
-        pending = snap.pending if snap.pending is not None and snap.pending.seat == self.me else None
-        hand = list(me.hand if me.hand is not None else self.ctl.view(self.me).hand)  # an AI bottom seat (the demo) plays face up
-        drawn = me.drawn_tile if pending is not None and pending.kind == TURN else None
-        if drawn is not None and drawn in hand:
-            hand.remove(drawn)
-        melds = tuple(tuple(MeldView(m.type, m.tiles, m.claimed, m.from_seat) for m in s.melds) for s in seats)
-        rivers = tuple(tuple(r.tile for r in s.river if r.claimed_by is None) for s in seats)
-        claim = None
-        if pending is not None and pending.kind in (CLAIM, ROB_KAN):
-            source = snap.last_discard[0] if snap.last_discard else snap.turn
-            claim = ClaimOffer(pending.tile if pending.tile is not None else 0, source, pending.actions)
-        result = result_view(snap.hand_result) if snap.hand_result is not None and snap.phase == "finished" else None
-        revealed = {}
-        if result is not None:
-            shown = {result.winner} if result.winner is not None else {seat for seat, _ in result.ready}
-            revealed = {s.seat: s.hand for s in seats if s.seat in shown and s.seat != self.me and s.hand}
-        return TableSnapshot(
-            me=self.me,
-            names=tuple(self.player_name if seat == self.me else name for seat, name in enumerate(SEAT_NAMES)),
-            points=tuple(s.points for s in seats),
-            round_wind=WIND_KIND.get(snap.round_wind, 27),
-            hand_number=snap.hand_number,
-            honba=snap.honba,
-            dealer=snap.dealer,
-            turn=snap.turn,
-            phase=snap.phase,
-            hand=tuple(hand),
-            drawn=drawn,
-            hand_sizes=tuple(s.hand_size for s in seats),
-            melds=melds,
-            rivers=rivers,
-            wall_count=snap.wall_count,
-            dora_indicators=snap.dora_indicators,
-            own_actions=pending.actions if pending is not None and pending.kind == TURN else (),
-            claim=claim,
-            visible34=tuple(self.ctl.view(self.me).visible_counts34()),
-            result=result,
-            revealed=revealed,
-            match_over=snap.is_over,
-            standings=tuple((st.seat, st.points, st.placement) for st in snap.standings),
-            history=tuple(self.history),
-            version=self._version,
+        names = tuple(self.player_name if seat == self.me else name for seat, name in enumerate(SEAT_NAMES))
+        return table_view(
+            snap, self.me, names, self.ctl.view(self.me), history=tuple(self.history), version=self._version,
+            furiten=self.ctl.furiten_reason(self.me), note=self.note, abort_seat=self._abort_seat, best_hand=self._best_text(),
         )
 
-
-def result_view(r: Any) -> HandResult:
-    """Copy the controller's hand result into the table's own type."""
-    sources = r.meld_sources or ((None, None),) * len(r.melds)  # a result built without sources: drawn flat
-    melds = tuple(MeldView(kind, tuple(tiles), claimed, src) for (kind, tiles), (claimed, src) in zip(r.melds, sources))
-    return HandResult(r.winner, r.from_seat, r.tsumo, r.win_tile, tuple(r.hand), melds, tuple(r.yaku), r.han, r.fu, r.limit,
-                      tuple(r.payments), tuple(r.deltas), tuple(r.points), tuple(r.ready),
-                      tuple(tuple(line) for line in r.fu_details))
+    def _best_text(self) -> str:
+        """The match's best hand in words, e.g. ``Momo: 6 han 30 fu · haneman``."""
+        if self._best is None:
+            return ""
+        _, seat, words = self._best
+        return f"{self.player_name if seat == self.me else SEAT_NAMES[seat]}: {words}"

@@ -60,7 +60,7 @@ def play_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str
     app, table = demo_app(seed, hands, speed, rules=rules)
     shots = Shots(folder)
     clock = pygame.time.Clock()
-    held, melds_seen, moves = 0, 0, 0
+    held, melds_seen, moves, riichi_seen, dora_seen = 0, 0, 0, 0, 1
     for _ in range(MAX_FRAMES):
         if speed == "normal":
             clock.tick(60)
@@ -75,10 +75,23 @@ def play_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str
                 shots.take(app.screen, "02_claim")
             if sum(len(r) for r in snap.rivers) >= 24:
                 shots.take(app.screen, "01_mid_hand")
+            if sum(snap.riichi) > riichi_seen:  # riichi presets: the declaration, the kan dora turning over
+                riichi_seen = sum(snap.riichi)
+                shots.take(app.screen, "05_riichi_declaration")
+            if len(snap.dora_indicators) > dora_seen:
+                dora_seen = len(snap.dora_indicators)
+                shots.take(app.screen, "06_kan_dora_reveal")
+            if snap.phase != "finished" and len(snap.dora_indicators) == 1:
+                dora_seen = 1
         elif isinstance(top, ScoreScene):
             held += 1
             if held == 1:
                 shots.take(app.screen, f"03_score_hand{sum(t.startswith('03_') for t in shots.taken) + 1}")
+                result = top.snap.result
+                if top.win is not None and top.win.ura_indicators:
+                    shots.take(app.screen, "07_win_with_ura_dora")
+                elif result is not None and result.end == "exhaustive_draw" and top.snap.riichi_rules:
+                    shots.take(app.screen, "08_exhaustive_draw")
             if held >= SCORE_HOLD:
                 held = 0
                 top.proceed()
@@ -86,6 +99,8 @@ def play_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str
         elif isinstance(top, MatchEndScene):
             app.step(0)
             shots.take(app.screen, "04_match_end")
+            if table.snap is not None and table.snap.riichi_rules:
+                shots.take(app.screen, "09_final_standings")
             pygame.quit()
             return 0
         if not app.running:

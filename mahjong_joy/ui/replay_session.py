@@ -14,13 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from mahjong_joy.engine.actions import Action
-from mahjong_joy.engine.state import HandState
-from mahjong_joy.engine.view import SeatView, observe
+from mahjong_joy.engine.view import observe
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.replay.cursor import ReplayCursor
-from mahjong_joy.ui.controller_session import WIND_KIND
-from mahjong_joy.ui.controller_session import result_view
-from mahjong_joy.ui.session import SEAT_NAMES, MeldView, TableSnapshot
+from mahjong_joy.controller import furiten_reason, snapshot_of
+from mahjong_joy.ui.session import SEAT_NAMES, TableSnapshot, table_view
 
 AI_AT_BOTTOM = "Nana"  # name of an AI seat shown at the bottom (an all-AI record)
 
@@ -123,51 +121,14 @@ class ReplaySession:
 
     # -- reading -----------------------------------------------------------------------
     def snapshot(self) -> TableSnapshot:
-        """The table at the cursor, every concealed hand face up."""
+        """The table at the cursor, every concealed hand face up: the controller's one
+        picture of a match (:func:`~mahjong_joy.controller.snapshot_of`) read by the same
+        :func:`~mahjong_joy.ui.session.table_view` as a live game."""
         match, hand, where = self.cursor.match, self.cursor.hand, self.cursor.hand_position
-        me = self.me
-        mine, drawn = _split_drawn(hand, me)
-        result = result_view(match.last_result) if hand.is_finished and match.last_result is not None else None
+        kinds = tuple(self.record.get("seats") or ("potential",) * 4)
+        snap = snapshot_of(match, kinds, (where.round_wind, where.hand_number, where.honba), reveal=True)
         starting = (match.ruleset.starting_points,) * 4
-        return TableSnapshot(
-            me=me,
-            names=self.names,
-            points=tuple(match.points),
-            round_wind=WIND_KIND.get(where.round_wind, 27),
-            hand_number=where.hand_number,
-            honba=where.honba,
-            dealer=hand.dealer,
-            turn=hand.current,
-            phase=hand.phase.value,
-            hand=mine,
-            drawn=drawn,
-            hand_sizes=tuple(len(hand.concealed[s]) for s in range(4)),
-            melds=tuple(tuple(MeldView(m.type, m.kinds, None if m.claimed is None else m.claimed // 4, m.from_seat) for m in hand.melds[s]) for s in range(4)),
-            rivers=tuple(tuple(r.tile // 4 for r in hand.rivers[s] if r.claimed_by is None) for s in range(4)),
-            wall_count=hand.wall.live_count,
-            dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators),
-            own_actions=(),
-            claim=None,
-            visible34=tuple(observe(hand, me).visible_counts34()),
-            result=result,
-            revealed={s: _face_up(hand, s) for s in range(4) if s != me},
-            match_over=match.is_over and hand.is_finished,
-            standings=tuple((st.seat, st.points, st.placement) for st in match.standings()),
+        return table_view(
+            snap, self.me, self.names, observe(hand, self.me), face_up=True, furiten=furiten_reason(hand, self.me), version=self._version,
             history=(starting,) + tuple(r.points for r in match.results),
-            version=self._version,
         )
-
-
-def _split_drawn(hand: HandState, seat: int) -> tuple[tuple[int, ...], int | None]:
-    """A seat's concealed kinds sorted without the tile it just drew, and that tile."""
-    kinds = sorted(t // 4 for t in hand.concealed[seat])
-    drawn = hand.drawn // 4 if hand.drawn is not None and hand.current == seat else None
-    if drawn is not None:
-        kinds.remove(drawn)
-    return tuple(kinds), drawn
-
-
-def _face_up(hand: HandState, seat: int) -> tuple[int, ...]:
-    """A seat's hand as laid open: sorted, the tile just drawn last."""
-    kinds, drawn = _split_drawn(hand, seat)
-    return kinds if drawn is None else kinds + (drawn,)

@@ -1,8 +1,12 @@
 """The table's read-only picture of a game, and the one adapter that talks to the controller.
 
 The table scene draws a :class:`TableSnapshot` and submits actions through a
-:class:`Session`; it never sees engine objects. Keeping the controller behind this
-one adapter means a change in the controller's API touches one file. No pygame here.
+:class:`Session`. One concept has one shape: melds are the controller's
+:class:`~mahjong_joy.controller.MeldView`, a hand's result is the engine's own
+:class:`~mahjong_joy.engine.match.HandResult` (with one
+:class:`~mahjong_joy.engine.match.WinResult` per winner), read as it is, not copied
+into a look-alike. Tiles in the snapshot are codes: kinds 0..33 and 34..36 for the
+red 5m, 5p, 5s (under Joy, with no red fives, a code is its kind). No pygame here.
 """
 
 from __future__ import annotations
@@ -10,20 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, MeldView, Snapshot, result_melds
 from mahjong_joy.engine.actions import Action
+from mahjong_joy.engine.match import HandResult, WinResult
 from mahjong_joy.errors import IllegalActionError
 
+__all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "MeldView", "Session", "StaticSession", "TableSnapshot",
+           "WaitNote", "WinResult", "result_melds"]
+
 SEAT_NAMES = ("You", "Momo", "Sora", "Kiri")
-
-
-@dataclass(frozen=True)
-class MeldView:
-    """A declared set as the table draws it."""
-
-    type: str  # chi, pon, kan, closed_kan, added_kan
-    tiles: tuple[int, ...]  # kinds, the claimed one first for chi
-    claimed: int | None
-    from_seat: int | None
+WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 
 
 @dataclass(frozen=True)
@@ -36,24 +36,16 @@ class ClaimOffer:
 
 
 @dataclass(frozen=True)
-class HandResult:
-    """How a hand ended, for the score screen."""
+class WaitNote:
+    """One wait of a discard that leaves the hand ready, as the hint panel lists it:
+    the kind, unseen copies, and what stops a win on it (``furiten`` names the river
+    tile or the discard itself; ``no_ron_yaku`` with ``tsumo_ok`` means tsumo only)."""
 
-    winner: int | None
-    from_seat: int | None
-    tsumo: bool
-    win_tile: int | None
-    hand: tuple[int, ...]
-    melds: tuple[MeldView, ...]
-    yaku: tuple[tuple[str, int], ...]
-    han: int
-    fu: int
-    limit: str
-    payments: tuple[tuple[str, int], ...]
-    deltas: tuple[int, ...]
-    points: tuple[int, ...]
-    ready: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    fu_lines: tuple[tuple[str, int, str], ...] = ()  # the scorer's fu breakdown: (reason, fu, tiles)
+    tile: int
+    unseen: int
+    furiten: str = ""
+    no_ron_yaku: bool = False
+    tsumo_ok: bool = True
 
 
 @dataclass(frozen=True)
@@ -69,11 +61,11 @@ class TableSnapshot:
     dealer: int
     turn: int
     phase: str
-    hand: tuple[int, ...]  # my concealed kinds, sorted, without the drawn tile
+    hand: tuple[int, ...]  # my concealed codes, sorted by kind, without the drawn tile
     drawn: int | None
     hand_sizes: tuple[int, ...]
     melds: tuple[tuple[MeldView, ...], ...]
-    rivers: tuple[tuple[int, ...], ...]  # kinds still lying in each river (claimed ones removed)
+    rivers: tuple[tuple[int, ...], ...]  # codes still lying in each river (claimed ones removed)
     wall_count: int
     dora_indicators: tuple[int, ...]
     own_actions: tuple[Action, ...]  # discards, tsumo, kans when it is my turn
@@ -85,6 +77,21 @@ class TableSnapshot:
     standings: tuple[tuple[int, int, int], ...] = ()
     history: tuple[tuple[int, ...], ...] = ()  # points after each hand, starting points first
     version: int = 0
+    rules: str = "joy"  # the preset's name (joy, mahjong_soul, tenhou)
+    sticks: int = 0  # riichi sticks (1,000 each) waiting in the centre
+    riichi: tuple[bool, ...] = (False,) * 4  # per seat: its riichi stick is down (or declared)
+    river_sideways: tuple[int | None, ...] = (None,) * 4  # per seat: index in ``rivers`` of the sideways tile
+    furiten: str = ""  # why I may not ron now ("" when I may)
+    waits: tuple[int, ...] = ()  # my waits (kinds) while my hand holds 13 tiles
+    note: str = ""  # one line about the last discard I waited on and could not ron
+    abort_seat: int | None = None  # the seat whose hand caused an abortive draw (nine terminals)
+    game_points: tuple[float, ...] = ()  # per standing row, once the match is over (uma and oka applied)
+    best_hand: str = ""  # the match's best hand so far, in words
+
+    @property
+    def riichi_rules(self) -> bool:
+        """True under a riichi preset (sticks, furiten and the Riichi button matter)."""
+        return self.rules != "joy"
 
     def seat_from_me(self, seat: int) -> int:
         """Relative position of an absolute seat: 0 me, 1 right, 2 across, 3 left."""
@@ -94,6 +101,101 @@ class TableSnapshot:
     def my_turn(self) -> bool:
         """True when the player must discard or declare."""
         return bool(self.own_actions)
+
+
+def table_view(
+    snap: Snapshot,
+    me: int,
+    names: tuple[str, ...],
+    view: Any,
+    *,
+    history: tuple[tuple[int, ...], ...] = (),
+    version: int = 0,
+    face_up: bool = False,
+    furiten: str = "",
+    note: str = "",
+    abort_seat: int | None = None,
+    best_hand: str = "",
+) -> TableSnapshot:
+    """The table from seat ``me``, read from the controller's :class:`~mahjong_joy.controller.Snapshot`:
+    the one translation both the live game and the replay use.
+
+    ``view`` is the seat's :class:`~mahjong_joy.engine.view.SeatView` (the demo's AI
+    bottom seat plays face up from it; the guide counts what it can see). With
+    ``face_up`` (a replay) every hand shows, each with the tile just drawn apart."""
+    seats = snap.seats
+    mine = seats[me]
+    pending = snap.pending if snap.pending is not None and snap.pending.seat == me else None
+    hand = list(mine.hand_codes if mine.hand_codes is not None else view.hand_codes)
+    turn = pending is not None and pending.kind == TURN
+    drawn = (mine.drawn_code if mine.drawn_code is not None else view.drawn_code) if turn or face_up else None
+    if drawn is not None and drawn in hand:
+        hand.remove(drawn)
+    rivers, sideways = [], []
+    for s in seats:
+        shown = [(i, r.code) for i, r in enumerate(s.river) if r.claimed_by is None]
+        rivers.append(tuple(code for _, code in shown))
+        sideways.append(None if s.riichi_at is None else next((j for j, (i, _) in enumerate(shown) if i >= s.riichi_at), None))
+    claim = None
+    if pending is not None and pending.kind in (CLAIM, ROB_KAN):
+        source = snap.last_discard[0] if snap.last_discard else snap.turn
+        claim = ClaimOffer(pending.tile if pending.tile is not None else 0, source, pending.actions)
+    result = snap.hand_result if snap.phase == "finished" else None
+    if face_up:
+        revealed = {s.seat: _drawn_last(s) for s in seats if s.seat != me and s.hand_codes is not None}
+    elif result is not None:
+        shown_seats = {w.seat for w in result.wins} or {seat for seat, _ in result.ready}
+        if result.abort and abort_seat is not None:
+            shown_seats = {abort_seat}
+        revealed = {s.seat: s.hand_codes for s in seats if s.seat in shown_seats and s.seat != me and s.hand_codes}
+    else:
+        revealed = {}
+    return TableSnapshot(
+        me=me,
+        names=names,
+        points=tuple(s.points for s in seats),
+        round_wind=WIND_KIND.get(snap.round_wind, 27),
+        hand_number=snap.hand_number,
+        honba=snap.honba,
+        dealer=snap.dealer,
+        turn=snap.turn,
+        phase=snap.phase,
+        hand=tuple(hand),
+        drawn=drawn,
+        hand_sizes=tuple(s.hand_size for s in seats),
+        melds=tuple(s.melds for s in seats),
+        rivers=tuple(rivers),
+        wall_count=snap.wall_count,
+        dora_indicators=snap.dora_indicators,
+        own_actions=pending.actions if turn else (),
+        claim=claim,
+        visible34=tuple(view.visible_counts34()),
+        result=result,
+        revealed=revealed,
+        match_over=snap.is_over,
+        standings=tuple((st.seat, st.points, st.placement) for st in snap.standings),
+        history=history,
+        version=version,
+        rules=snap.rules,
+        sticks=snap.sticks,
+        riichi=tuple(s.riichi_at is not None for s in seats),
+        river_sideways=tuple(sideways),
+        furiten=furiten if result is None else "",
+        waits=tuple(view.waits),
+        note=note,
+        abort_seat=abort_seat if result is not None else None,
+        game_points=tuple(st.score for st in snap.standings) if snap.is_over else (),
+        best_hand=best_hand,
+    )
+
+
+def _drawn_last(seat: Any) -> tuple[int, ...]:
+    """A seat's hand as laid open: sorted, the tile just drawn last."""
+    codes = list(seat.hand_codes)
+    if seat.drawn_code is not None and seat.drawn_code in codes:
+        codes.remove(seat.drawn_code)
+        codes.append(seat.drawn_code)
+    return tuple(codes)
 
 
 class Session(Protocol):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from mahjong_joy.tiles import is_honor, rank_of, suit_of
+from mahjong_joy.tiles import FIVES, is_honor, rank_of, suit_of
 from mahjong_joy.ui import theme
 
 BACK = -1  # pseudo-kind for a face-down tile
@@ -19,6 +19,8 @@ NUMERALS = "一二三四五六七八九"
 WIND_GLYPHS = "東南西北"
 WIND_LATIN = ("E", "S", "W", "N")
 SUPERSAMPLE = 2
+RED_INK = (214, 58, 74)  # a red five's pips and badge: stronger than the pastel rose of ordinary accents
+RED_FACE = (255, 232, 230)  # a red five's face, faintly pink
 
 DOT_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
@@ -79,7 +81,7 @@ def _ring(surface: pygame.Surface, color: theme.Color, center: tuple[float, floa
     pygame.draw.circle(surface, color, (cx, cy), max(1, int(r * 0.38)))
 
 
-def _draw_dots(surface: pygame.Surface, rank: int) -> None:
+def _draw_dots(surface: pygame.Surface, rank: int, red: bool = False) -> None:
     w, h = surface.get_size()
     spots = DOT_LAYOUTS[rank]
     radius = {1: 0.36, 2: 0.2, 3: 0.17}.get(rank, 0.155 if rank < 7 else 0.13) * w
@@ -89,6 +91,8 @@ def _draw_dots(surface: pygame.Surface, rank: int) -> None:
         color = DOT_COLORS[rank]
         if rank in (7, 8, 9) and i >= (3 if rank == 7 else 6 if rank == 9 else 4):
             color = theme.ROSE_DEEP if rank != 9 else theme.MINT_DEEP
+        if red:
+            color = RED_INK
         _ring(surface, color, (x * w, y * h), radius)
 
 
@@ -128,7 +132,7 @@ def _bird(surface: pygame.Surface) -> None:
         pygame.draw.line(surface, theme.INK_SOFT, (int(w * x), leg_top), (int(w * x), int(h * 0.9)), max(2, w // 30))
 
 
-def _draw_bamboo(surface: pygame.Surface, rank: int) -> None:
+def _draw_bamboo(surface: pygame.Surface, rank: int, red: bool = False) -> None:
     if rank == 1:
         _bird(surface)
         return
@@ -137,17 +141,18 @@ def _draw_bamboo(surface: pygame.Surface, rank: int) -> None:
     stick_h = h * (0.27 if rows == 3 else 0.4)
     stick_w = w * (0.13 if rank == 8 else 0.16)
     for i, (x, y) in enumerate(BAMBOO_LAYOUTS[rank]):
-        color = theme.ROSE_DEEP if (rank, i) in BAMBOO_RED else theme.MINT_DEEP
+        color = RED_INK if red else theme.ROSE_DEEP if (rank, i) in BAMBOO_RED else theme.MINT_DEEP
         _stick(surface, color, (x * w, y * h), stick_w, stick_h)
 
 
-def _draw_characters(surface: pygame.Surface, rank: int, latin: bool) -> None:
+def _draw_characters(surface: pygame.Surface, rank: int, latin: bool, red: bool = False) -> None:
     w, h = surface.get_size()
+    ink = RED_INK if red else theme.INK
     if latin:
-        _glyph(surface, str(rank), int(h * 0.5), theme.INK, (w * 0.5, h * 0.36))
+        _glyph(surface, str(rank), int(h * 0.5), ink, (w * 0.5, h * 0.36))
         _glyph(surface, "m", int(h * 0.3), theme.ROSE_DEEP, (w * 0.5, h * 0.78))
         return
-    _glyph(surface, NUMERALS[rank - 1], int(h * 0.4), theme.INK, (w * 0.5, h * 0.27))
+    _glyph(surface, NUMERALS[rank - 1], int(h * 0.4), ink, (w * 0.5, h * 0.27))
     _glyph(surface, "萬", int(h * 0.44), theme.ROSE_DEEP, (w * 0.5, h * 0.72))
 
 
@@ -175,31 +180,51 @@ def _draw_honor(surface: pygame.Surface, tile: int, latin: bool) -> None:
         _glyph(surface, "Rd" if latin else "中", int(h * (0.4 if latin else 0.62)), theme.ROSE_DEEP, (w * 0.5, h * 0.5))
 
 
-def _corner_index(surface: pygame.Surface, tile: int) -> None:
-    """Latin mode: a small rank in the corner of dots and bamboo for quick reading."""
+def _corner_index(surface: pygame.Surface, tile: int, red: bool = False) -> None:
+    """Latin mode: a small rank in the corner of dots and bamboo for quick reading
+    (a red five reads ``5r`` in red)."""
     w, h = surface.get_size()
+    if red:
+        _glyph(surface, "5r", int(h * 0.17), RED_INK, (w * 0.13, h * 0.07))
+        return
     _glyph(surface, str(rank_of(tile)), int(h * 0.17), theme.INK, (w * 0.08, h * 0.07))
 
 
+def _red_mark(surface: pygame.Surface) -> None:
+    """A red five's badge: a small solid red diamond in the face's top-right corner."""
+    w, h = surface.get_size()
+    cx, cy, r = w * 0.88, h * 0.07, max(2.0, w * 0.1)
+    pygame.draw.polygon(surface, RED_INK, [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)])
+
+
 def draw_face(surface: pygame.Surface, tile: int, latin: bool = False) -> None:
-    """Paint the picture of ``tile`` onto ``surface`` (the face area, any size)."""
+    """Paint the picture of ``tile`` onto ``surface`` (the face area, any size).
+
+    ``tile`` is a code: a kind, or 34..36 for a red five, drawn in red ink with a red
+    badge (its face is tinted too, by :class:`TileArt`)."""
+    red = tile >= 34
+    if red:
+        tile = FIVES[tile - 34]
     suit, rank = suit_of(tile), rank_of(tile)
+    if red:
+        _red_mark(surface)
     if latin and suit in (1, 2):
-        _corner_index(surface, tile)
+        _corner_index(surface, tile, red)
         w, h = surface.get_size()
         surface = surface.subsurface(pygame.Rect(int(w * 0.14), int(h * 0.12), int(w * 0.86), int(h * 0.88)))
     if is_honor(tile):
         _draw_honor(surface, tile, latin)
     elif suit == 0:
-        _draw_characters(surface, rank, latin)
+        _draw_characters(surface, rank, latin, red)
     elif suit == 1:
-        _draw_dots(surface, rank)
+        _draw_dots(surface, rank, red)
     else:
-        _draw_bamboo(surface, rank)
+        _draw_bamboo(surface, rank, red)
 
 
 class TileArt:
-    """Cache of finished tile images keyed by (kind, width, rotation, labels)."""
+    """Cache of finished tile images keyed by (code, width, rotation, labels): a code is a
+    kind 0..33, a red five 34..36, or ``BACK``."""
 
     def __init__(self, latin: bool = False) -> None:
         self.latin = latin
@@ -233,7 +258,7 @@ class TileArt:
             pygame.draw.rect(image, theme.TILE_BACK_LIGHT, top.inflate(-width // 4, -width // 4), border_radius=radius)
             return image
         pygame.draw.rect(image, theme.TILE_SIDE, top, border_radius=radius)
-        pygame.draw.rect(image, theme.TILE_FACE, top.inflate(-2, -2), border_radius=radius - 1)
+        pygame.draw.rect(image, RED_FACE if tile >= 34 else theme.TILE_FACE, top.inflate(-2, -2), border_radius=radius - 1)
         image.blit(self._face(tile, width, rotation, latin), (0, 0))
         return image
 

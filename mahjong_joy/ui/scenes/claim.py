@@ -23,9 +23,15 @@ LETTER = {Ron: pygame.K_r, Kan: pygame.K_k, Pon: pygame.K_p, Chi: pygame.K_c, Pa
 WIND_NAMES = ("East", "South", "West", "North")
 
 
-def auto_pass_action(offer: ClaimOffer | None, auto_pass: bool) -> Any:
-    """The Pass to send without asking, when auto-pass is on and Ron is not possible."""
-    if offer is None or not auto_pass or any(isinstance(a, Ron) for a in offer.actions):
+def auto_pass_action(offer: ClaimOffer | None, auto_pass: bool, auto_win: bool = False) -> Any:
+    """The answer to send without asking: Ron when Auto-win is on and Ron is offered;
+    Pass when auto-pass (or No calls) is on and Ron is not possible."""
+    if offer is None:
+        return None
+    ron = next((a for a in offer.actions if isinstance(a, Ron)), None)
+    if ron is not None:
+        return ron if auto_win else None
+    if not auto_pass:
         return None
     return next((a for a in offer.actions if isinstance(a, Pass)), None)
 
@@ -56,6 +62,8 @@ class ClaimOverlay(Scene):
         s = self.table.layout.scale
         self.panel = area.copy()
         options = sorted(self.offer.actions, key=lambda a: ORDER.get(type(a), 5))
+        if getattr(self.app.settings, "no_calls", False):  # No calls: only Ron and Pass are offered
+            options = [a for a in options if isinstance(a, (Ron, Pass))]
         n = len(options)
         chi = any(isinstance(a, Chi) for a in options)
         cols = 2 if chi and n in (3, 4) else min(n, 3)  # a chi button needs room for its label and three tiles
@@ -81,6 +89,11 @@ class ClaimOverlay(Scene):
         area = self.panel
         self.auto = Button(f"Auto-pass: {'on' if self.app.settings.auto_pass else 'off'}", "auto",
                            pygame.Rect(area.right - round(130 * s), area.y + round(6 * s), round(124 * s), round(28 * s)))
+        self.auto.enabled = not self._riichi()  # at a riichi table the switches sit above the panel instead
+
+    def _riichi(self) -> bool:
+        snap = self.table.snap
+        return bool(snap is not None and snap.riichi_rules)
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         return {b.action: b.rect for b in self.buttons} | {"auto": self.auto.rect}
@@ -90,8 +103,14 @@ class ClaimOverlay(Scene):
             track_hover(self.buttons + [self.auto], event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = button_at(self.buttons + [self.auto], event.pos)
+            toggle = button_at(getattr(self.table, "toggles", []), event.pos)
             if hit:
                 self.choose(hit.action)
+            elif toggle:  # the table's Auto-pass / Auto-win / No calls switches stay usable during a prompt
+                self.table.toggle(toggle.action)
+                self.resize(self.app.size)
+                if all(isinstance(a, Pass) for a in self.actions.values()):
+                    self.choose(next(iter(self.actions)))  # nothing but Pass left: answer it
         elif event.type == pygame.KEYDOWN:
             hit = hotkey_button(self.buttons, event.key)
             if hit is None:
@@ -126,7 +145,8 @@ class ClaimOverlay(Scene):
         name = self.table.snap.names[self.offer.from_seat]
         img = self.app.art.image(self.offer.tile, round(22 * s))
         surface.blit(img, (self.panel.x + round(8 * s), self.panel.y + round(4 * s)))
-        x, room = self.panel.x + round(36 * s), self.auto.rect.x - round(8 * s) - (self.panel.x + round(36 * s))
+        right = self.auto.rect.x if self.auto.enabled else self.panel.right
+        x, room = self.panel.x + round(36 * s), right - round(8 * s) - (self.panel.x + round(36 * s))
         words = [f"Claim {tile_name(self.offer.tile)} from {name} ({who})?", f"Claim {tile_name(self.offer.tile)} from {name}?"]
         fits = [w for w in words if theme.font(round(15 * s)).size(w)[0] <= room]
         theme.blit_fit(surface, (fits or words[1:])[0], round(15 * s), theme.INK, room, midleft=(x, self.panel.y + round(20 * s)))
@@ -135,7 +155,8 @@ class ClaimOverlay(Scene):
             action = self.actions[b.action]
             if isinstance(action, Chi):
                 self._chi_tiles(surface, b.rect, action, s)
-        self.auto.draw(surface, s * 0.7)
+        if self.auto.enabled:
+            self.auto.draw(surface, s * 0.7)
 
     def _chi_tiles(self, surface: pygame.Surface, rect: pygame.Rect, action: Any, s: float) -> None:
         """Show the run a chi option makes, right of its label (centred alone on a narrow button)."""

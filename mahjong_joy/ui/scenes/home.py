@@ -12,7 +12,9 @@ from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.widgets import Button, TextField, hotkey_button, pointer_hit
 
-RULESETS = ("joy",)
+RULESETS = ("joy", "mahjong_soul", "tenhou")
+RULESET_LABELS = {"joy": ("Joy", "casual rules"), "mahjong_soul": ("Mahjong Soul", "riichi rules"), "tenhou": ("Tenhou", "riichi rules")}
+LENGTHS = {"east": "East only", "east_south": "East-South"}
 DECOR = parse_tiles("1m5p9s1z5z6z7z1s")
 
 
@@ -25,6 +27,8 @@ class HomeScene(Scene):
         self.seed_field = TextField(pygame.Rect(0, 0, 10, 10), placeholder="seed: random")
         ruleset = getattr(getattr(app, "settings", None), "ruleset", RULESETS[0])
         self.ruleset = ruleset if ruleset in RULESETS else RULESETS[0]
+        length = getattr(getattr(app, "settings", None), "length", "east_south")
+        self.length = length if length in LENGTHS else "east_south"
         self.focus = 0
         self.can_continue = False
 
@@ -56,15 +60,18 @@ class HomeScene(Scene):
         first = [Button("New game", "new", row(0, width=bw), pygame.K_n, primary=True)]
         if self.can_continue:
             first = [Button("Continue", "continue", row(0), pygame.K_c, primary=True), Button("New game", "new", row(0, True), pygame.K_n)]
+        label, hint = RULESET_LABELS[self.ruleset]
+        joy = self.ruleset == "joy"
         self.buttons = first + [
-            Button(f"Ruleset: {self.ruleset.title()}", "ruleset", row(1)),
-            Button("Stats", "stats", row(2), pygame.K_t),
-            Button("Replays", "replays", row(2, True), pygame.K_p),
-            Button("Settings", "settings", row(3), pygame.K_s),
-            Button("Rules and help", "rules", row(3, True), pygame.K_r),
-            Button("Quit", "quit", row(4, width=bw), pygame.K_q),
+            Button(label, "ruleset", row(1), hint=hint),
+            Button("East only" if joy else LENGTHS[self.length], "length", row(1, True), enabled=not joy, hint="match length"),
+            Button("Rules and help", "rules", row(2, True), pygame.K_r),
+            Button("Stats", "stats", row(3), pygame.K_t),
+            Button("Replays", "replays", row(3, True), pygame.K_p),
+            Button("Settings", "settings", row(4), pygame.K_s),
+            Button("Quit", "quit", row(4, True), pygame.K_q),
         ]
-        self.seed_field.rect = pygame.Rect(x + bw // 2 + gap // 2, y + bh + gap, bw // 2 - gap // 2, bh)
+        self.seed_field.rect = row(2)
         self._mark_focus()
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
@@ -113,10 +120,15 @@ class HomeScene(Scene):
                 from mahjong_joy.replay.autosave import abandon_autosave
 
                 self.app.show_notice(abandon_autosave())
-            self.next = Transition("push", TableScene(self.app), {"seed": self.seed_field.seed, "ruleset": self.ruleset})
+            self.next = Transition("push", TableScene(self.app), {"seed": self.seed_field.seed, "ruleset": self.ruleset, "length": self.length})
         elif action == "ruleset":
             self.ruleset = RULESETS[(RULESETS.index(self.ruleset) + 1) % len(RULESETS)]
             self.app.settings.ruleset = self.ruleset
+            self.app.apply_settings()
+            self.resize(self.app.size)
+        elif action == "length":
+            self.length = "east" if self.length == "east_south" else "east_south"
+            self.app.settings.length = self.length
             self.app.apply_settings()
             self.resize(self.app.size)
         elif action == "stats":
@@ -126,7 +138,7 @@ class HomeScene(Scene):
         elif action == "settings":
             self.next = Transition("push", SettingsScene(self.app))
         elif action == "rules":
-            self.next = Transition("push", RulesScene(self.app))
+            self.next = Transition("push", RulesScene(self.app, self.ruleset))
         elif action == "quit":
             self.next = Transition("quit")
 

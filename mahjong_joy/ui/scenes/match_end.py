@@ -1,4 +1,7 @@
-"""Match end: standings with placements and a chart of each seat's points over the hands."""
+"""Match end: standings with placements and a chart of each seat's points over the hands.
+
+Under a riichi preset each row also shows the final game points (uma and oka applied)
+and a line under the rows says which uma and oka the preset uses."""
 
 from __future__ import annotations
 
@@ -12,6 +15,47 @@ from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.widgets import Button, pressed_button
 
 PLACES = ("1st", "2nd", "3rd", "4th")
+
+
+def uma_text(preset: str) -> str:
+    """The preset's uma and oka in words, e.g. ``Uma +15 / +5 / -5 / -15 · no oka``."""
+    from mahjong_joy.rulesets.presets import PRESETS
+
+    rules = PRESETS.get(preset)
+    if rules is None or preset == "joy":
+        return ""
+    t = rules.table
+    uma = " / ".join(f"{u:+d}" for u in t.uma)
+    oka = f"oka +{(t.uma_base - t.starting_points) * 4 // 1000} to first (return {t.uma_base:,})" if t.oka else "no oka"
+    return f"Uma {uma} · {oka} · game points = (points - {t.uma_base:,}) / 1,000 + uma"
+
+
+def end_reason(snap: Any) -> str:
+    """Why the match ended, in words: a bust, the last hand of its length, or agari-yame."""
+    from mahjong_joy.rulesets.presets import PRESETS
+
+    names = snap.names
+    busted = [seat for seat, points, _ in snap.standings if points < 0]
+    if busted:
+        return f"The match ended when {names[busted[0]]} went below zero."
+    wind = ("East", "South", "West", "North")[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
+    rules = PRESETS.get(snap.rules)
+    last = "E" if rules is None or rules.table.length == "east" else "S"
+    final = ("East", "South").index(wind) if wind in ("East", "South") else 2
+    if final > "ES".index(last):
+        return f"The match ended in the {wind} round (sudden death)."
+    r = snap.result
+    if r is not None and snap.hand_number == 4 and rules is not None and rules.table.agari_yame and snap.riichi_rules:
+        won = {w.seat for w in r.wins} or ({r.winner} if r.winner is not None else set())
+        tenpai = {seat for seat, _ in r.ready}
+        if snap.dealer in won | tenpai and snap.standings and snap.standings[0][0] == snap.dealer:
+            return f"The match ended after {wind} 4: the dealer stopped in first place (agari-yame)."
+    return f"The match ended after {wind} {snap.hand_number}."
+
+
+def game_points_text(value: float) -> str:
+    """A game-points value as the standings print it: ``+45.0``."""
+    return f"{value:+.1f}"
 LINE_COLORS = (theme.ROSE_DEEP, theme.SKY_DEEP, theme.MINT_DEEP, theme.LAVENDER_DEEP)
 
 
@@ -74,7 +118,8 @@ class MatchEndScene(Scene):
         home = HomeScene(self.app)
         if ident == "new":
             self.app.replace(home)
-            self.next = Transition("push", TableScene(self.app), {"seed": None})
+            settings = self.app.settings
+            self.next = Transition("push", TableScene(self.app), {"seed": None, "ruleset": self.snap.rules, "length": getattr(settings, "length", None)})
             self.app.push(self.next.scene, self.next.context)
             self.next = None
         else:
@@ -88,15 +133,28 @@ class MatchEndScene(Scene):
         if self.note:
             theme.blit_fit(surface, self.note, round(15 * s), theme.ROSE_DEEP, w - round(80 * s), center=(w // 2, h - round(95 * s)))
         x, y = round(w * 0.07), round(140 * s)
-        for seat, points, place in self.snap.standings:
+        games = self.snap.game_points if self.snap.riichi_rules else ()
+        for i, (seat, points, place) in enumerate(self.snap.standings):
             row = pygame.Rect(x, y, round(w * 0.36), round(64 * s))
             theme.panel(surface, row, theme.lighter(theme.SEAT_COLORS[seat], 0.45) if place == 1 else theme.PANEL, round(14 * s))
             theme.blit_text(surface, PLACES[place - 1], round(26 * s), theme.ROSE_DEEP if place == 1 else theme.INK, midleft=(row.x + round(18 * s), row.centery))
             pygame.draw.circle(surface, LINE_COLORS[seat], (row.x + round(100 * s), row.centery), round(7 * s))
-            score = theme.blit_text(surface, f"{points:,}", round(24 * s), theme.INK, midright=(row.right - round(18 * s), row.centery))
+            if i < len(games):
+                game = theme.blit_text(surface, game_points_text(games[i]), round(22 * s), theme.MINT_DEEP if games[i] >= 0 else theme.ROSE_DEEP,
+                                       midright=(row.right - round(14 * s), row.centery))
+                score = theme.blit_text(surface, f"{points:,}", round(19 * s), theme.INK_SOFT, midright=(game.x - round(14 * s), row.centery))
+            else:
+                score = theme.blit_text(surface, f"{points:,}", round(24 * s), theme.INK, midright=(row.right - round(18 * s), row.centery))
             name_x = row.x + round(116 * s)
             theme.blit_fit(surface, self.snap.names[seat], round(24 * s), theme.INK, score.x - round(12 * s) - name_x, midleft=(name_x, row.centery))
             y += round(78 * s)
+        notes: list[str] = []
+        if games:
+            theme.blit_text(surface, "points · game points", round(14 * s), theme.INK_SOFT, topright=(x + round(w * 0.36), round(118 * s)))
+            notes = [end_reason(self.snap)] + ([f"Best hand: {self.snap.best_hand}"] if self.snap.best_hand else []) + [uma_text(self.snap.rules)]
+        lines = [line for note in notes for line in theme.wrap(note, round(15 * s), round(w * 0.36))]
+        for j, line in enumerate(lines[:6]):
+            theme.blit_text(surface, line, round(15 * s), theme.INK_SOFT, topleft=(x, y + j * round(20 * s)))
         self._draw_chart(surface, s)
         for b in self.buttons:
             b.draw(surface, s)

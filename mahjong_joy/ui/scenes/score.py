@@ -1,6 +1,9 @@
-"""The score screen after each hand: the winning hand, yaku lines, fu, payments, every seat's change.
-
-An exhaustive draw shows who was ready and their waits instead.
+"""The score screen after each hand, for every ending: one card per winner (a double or
+triple ron pages through its cards) with the hand, the yaku and fu, the dora and, for
+a riichi winner, the ura-dora turned over, the honba, riichi-stick and pao lines;
+an exhaustive draw shows every seat tenpai or noten with its waits and the noten or
+nagashi payments; an abortive draw names its reason and shows the hand that caused
+it. The screen reads the engine's own :class:`~mahjong_joy.engine.match.HandResult`.
 """
 
 from __future__ import annotations
@@ -10,11 +13,11 @@ from typing import Any
 import pygame
 
 from mahjong_joy.notation import parse_tiles
-from mahjong_joy.tiles import HONOR_NAMES, is_honor, tile_name
+from mahjong_joy.tiles import HONOR_NAMES, is_honor, kind_of_code, tile_name
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
-from mahjong_joy.ui.session import TableSnapshot
+from mahjong_joy.ui.session import HandResult, TableSnapshot, WinResult, result_melds
 from mahjong_joy.ui.tiles_art import footprint, tile_height
 from mahjong_joy.ui.widgets import Button, button_at, track_hover
 
@@ -39,14 +42,49 @@ FU_WORDING = {
 }
 
 
-def headline(snap: TableSnapshot) -> str:
-    """One line saying how the hand ended."""
+ABORT_WORDING = {
+    "nine_terminals": ("Nine terminals", "{name} showed nine different terminals and honors on the first draw."),
+    "four_winds": ("Four winds", "All four players discarded the same wind on the first go-around."),
+    "four_kans": ("Four kans", "Four kans were declared by more than one player."),
+    "four_riichi": ("Four riichi", "All four players declared riichi."),
+    "triple_ron": ("Triple ron", "Three players called ron on one discard: under these rules the hand is drawn."),
+}
+
+
+def wins_of(r: HandResult | None) -> tuple[WinResult, ...]:
+    """Every win of a result, first (nearest the discarder) first. A result built with
+    only the top fields (one winner, no ``wins``) reads as that one win."""
+    if r is None or r.end != "win":
+        return ()
+    if r.wins:
+        return r.wins
+    return (WinResult(r.winner, r.from_seat, r.tsumo, r.win_tile, r.hand, r.melds, r.yaku, r.han, r.fu, 0, r.limit,  # type: ignore[arg-type]
+                      r.payments, r.fu_details, r.meld_sources, None, (), r.deltas),)
+
+
+def _win(snap: TableSnapshot, win: WinResult | None) -> WinResult | None:
+    if win is not None:
+        return win
+    wins = wins_of(snap.result)
+    return wins[0] if wins else None
+
+
+def headline(snap: TableSnapshot, win: WinResult | None = None) -> str:
+    """One line saying how the hand ended (for ``win``, or the first win)."""
     r = snap.result
-    if r is None or r.winner is None:
+    w = _win(snap, win)
+    if r is None or w is None:
+        if r is not None and r.abort:
+            return f"Abortive draw: {ABORT_WORDING.get(r.abort, (pretty(r.abort), ''))[0].lower()}"
         return "Exhaustive draw"
-    how = "self-drawn (tsumo)" if r.tsumo else f"on {snap.names[r.from_seat]}'s discard (ron)"
-    name = snap.names[r.winner]
+    how = "self-drawn (tsumo)" if w.tsumo else f"on {possessive(snap.names[w.from_seat])} discard (ron)"
+    name = snap.names[w.seat]
     return f"{name} {'win' if name == 'You' else 'wins'} {how}"
+
+
+def possessive(name: str) -> str:
+    """``Momo's``, but ``your`` for the player called You."""
+    return "your" if name == "You" else f"{name}'s"
 
 
 def pretty(name: str) -> str:
@@ -73,47 +111,133 @@ def fu_label(reason: str, fu: int, tiles: str = "") -> str:
     return f"{wording.format(tile=tile)}  {fu} fu"
 
 
-def fu_texts(snap: TableSnapshot) -> list[str]:
+def fu_texts(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
     """The fu breakdown lines the screen lists (also what tests read)."""
-    r = snap.result
-    if r is None or r.winner is None:
+    w = _win(snap, win)
+    if w is None:
         return []
-    return [fu_label(reason, fu, tiles) for reason, fu, tiles in r.fu_lines]
+    return [fu_label(reason, fu, tiles) for reason, fu, tiles in w.fu_details]
 
 
-def payment_text(snap: TableSnapshot) -> str:
-    """Who paid what, named by seat, from each seat's change (honba included)."""
-    r = snap.result
-    if r is None or r.winner is None:
+def payment_text(snap: TableSnapshot, win: WinResult | None = None) -> str:
+    """Who paid what for one win, named by seat, from that win's own changes."""
+    w = _win(snap, win)
+    if w is None:
         return ""
-    payers = [f"{snap.names[seat]} {-d:,}" for seat, d in enumerate(r.deltas) if d < 0]
-    gain = r.deltas[r.winner] if r.winner < len(r.deltas) else 0
-    return f"Paid: {' · '.join(payers)}  →  {snap.names[r.winner]} +{gain:,}"
+    deltas = w.deltas if any(w.deltas) else snap.result.deltas
+    payers = [f"{snap.names[seat]} {-d:,}" for seat, d in enumerate(deltas) if d < 0]
+    gain = deltas[w.seat] if w.seat < len(deltas) else 0
+    return f"Paid: {' · '.join(payers)}  →  {snap.names[w.seat]} +{gain:,}"
 
 
-def score_lines(snap: TableSnapshot) -> list[str]:
+def score_lines(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
     """Yaku and fu lines as the screen lists them (also what tests read)."""
-    r = snap.result
-    if r is None or r.winner is None:
+    w = _win(snap, win)
+    if w is None:
         return []
-    lines = [f"{pretty(name)}  {han} han" if han else pretty(name) for name, han in r.yaku]
-    total = f"{r.han} han" + (f" {r.fu} fu" if r.fu else "") + (f" · {r.limit}" if r.limit else "")
+    lines = [f"{pretty(name)}  {han} han" if han else pretty(name) for name, han in w.yaku]
+    total = f"{w.han} han" + (f" {w.fu} fu" if w.fu else "") + (f" · {w.limit.replace('_', ' ')}" if w.limit else "")
     return lines + [total]
 
 
+def table_lines(snap: TableSnapshot, index: int = 0) -> list[str]:
+    """The honba, riichi-stick, pao and multiple-ron lines of the ``index``-th win's card."""
+    r = snap.result
+    wins = wins_of(r)
+    if not wins:
+        return []
+    w = wins[index]
+    out = []
+    honba = r.start.honba if r.start is not None else snap.honba
+    sticks = (r.start.sticks if r.start is not None else 0) + len(r.riichi)
+    if index == 0 and honba:
+        out.append(f"Honba ×{honba}: {300 * honba:,} more paid to {snap.names[w.seat]}")
+    if index == 0 and sticks:
+        out.append(f"Riichi sticks ×{sticks}: +{1000 * sticks:,} to {snap.names[w.seat]}")
+    if w.pao_seat is not None and w.pao_seat != w.seat:
+        out.append(f"Pao: {snap.names[w.pao_seat]} fed the set that completed the yakuman and pays for it")
+    if len(wins) > 1 and not w.tsumo:
+        lost = -sum(x.deltas[w.from_seat] for x in wins)
+        payer = snap.names[w.from_seat]
+        out.append(f"{payer} {'pay' if payer == 'You' else 'pays'} {lost:,} in all to {len(wins)} winners")
+    return out
+
+
+def sticks_text(sticks: int, match_over: bool) -> str:
+    """Where the riichi sticks left after a draw go.
+
+    >>> sticks_text(1, False), sticks_text(2, True)
+    ('1 riichi stick stays on the table for the next winner', '2 riichi sticks go to first place in the standings')
+    """
+    many = sticks > 1
+    noun = f"{sticks} riichi stick{'s' if many else ''}"
+    if match_over:
+        return f"{noun} {'go' if many else 'goes'} to first place in the standings"
+    return f"{noun} {'stay' if many else 'stays'} on the table for the next winner"
+
+
+def with_reds(kinds: list[int], codes: tuple[int, ...]) -> list[int]:
+    """A hand of kinds with its red fives shown: each red code the seat holds replaces one
+    copy of its kind (the result keeps kinds; the table's codes know which five was red)."""
+    out = list(kinds)
+    for code in codes:
+        if code >= 34 and kind_of_code(code) in out:
+            out[out.index(kind_of_code(code))] = code
+    return out
+
+
+def draw_rows(snap: TableSnapshot) -> list[tuple[int, bool, tuple[int, ...]]]:
+    """An exhaustive draw seat by seat: (seat, tenpai, waits)."""
+    r = snap.result
+    ready = dict(r.ready) if r is not None else {}
+    return [(seat, seat in ready, tuple(ready.get(seat, ()))) for seat in range(4)]
+
+
+def draw_payment_text(snap: TableSnapshot) -> str:
+    """The noten or nagashi payments of an exhaustive draw in words."""
+    r = snap.result
+    if r is None or r.end != "exhaustive_draw":
+        return ""
+    names = snap.names
+    if r.nagashi:
+        who = " and ".join(names[s] for s in r.nagashi)
+        paid = "are" if len(r.nagashi) > 1 or who == "You" else "is"
+        return f"Nagashi mangan: {who} discarded only terminals and honors, none called, and {paid} paid a mangan"
+    if not any(r.deltas):
+        return "No payments" if snap.riichi_rules else "Nobody pays on a draw under Joy rules"
+    gain = [f"{names[s]} +{d:,}" for s, d in enumerate(r.deltas) if d > 0]
+    pay = [f"{names[s]} {d:,}" for s, d in enumerate(r.deltas) if d < 0]
+    return f"Noten payments: {' · '.join(pay)}  →  {' · '.join(gain)}"
+
+
 class ScoreScene(Scene):
-    """Opaque screen over the table; Enter or the button deals the next hand (or ends the match)."""
+    """Opaque screen over the table. Several winners: one card each, paged with the
+    arrows or Enter; Enter on the last card deals the next hand (or ends the match)."""
 
     def __init__(self, app: Any, snap: TableSnapshot) -> None:
         super().__init__(app)
         self.snap = snap
+        self.wins = wins_of(snap.result)
+        self.page = 0
+        self._card = pygame.Rect(0, 0, 1, 1)
         self.button = Button("Next hand", "next", pygame.Rect(0, 0, 1, 1), pygame.K_RETURN, primary=True)
-        if snap.match_over:
-            self.button.label = "Final standings"
+        self._label()
+
+    @property
+    def win(self) -> WinResult | None:
+        """The win on the card shown (``None`` on a draw)."""
+        return self.wins[self.page] if self.wins else None
+
+    def _label(self) -> None:
+        if self.page < len(self.wins) - 1:
+            self.button.label = f"Next winner ({self.page + 2} of {len(self.wins)})"
+        else:
+            self.button.label = "Final standings" if self.snap.match_over else "Next hand"
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
-        self.button.rect = pygame.Rect(size[0] // 2 - round(140 * s), size[1] - round(84 * s), round(280 * s), round(56 * s))
+        half = 160 if len(self.wins) > 1 else 140  # "Next winner (2 of 3)" needs a wider button
+        self.button.rect = pygame.Rect(size[0] // 2 - round(half * s), size[1] - round(84 * s), round(2 * half * s), round(56 * s))
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         return {"next": self.button.rect}
@@ -125,9 +249,19 @@ class ScoreScene(Scene):
             self.proceed()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.proceed()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and len(self.wins) > 1:
+            self.turn_page(1 if event.key == pygame.K_RIGHT else -1)
+
+    def turn_page(self, step: int) -> None:
+        """Show another winner's card (clamped to the cards there are)."""
+        self.page = max(0, min(len(self.wins) - 1, self.page + step))
+        self._label()
 
     def proceed(self) -> None:
-        """Next hand, or the match-end screen when the match is over."""
+        """The next winner's card; then the next hand, or the match-end screen when the match is over."""
+        if self.page < len(self.wins) - 1:
+            self.turn_page(1)
+            return
         if self.snap.match_over:
             from mahjong_joy.ui.scenes.match_end import MatchEndScene
 
@@ -139,33 +273,81 @@ class ScoreScene(Scene):
         s = self.scale
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
-        snap, r = self.snap, self.snap.result
-        theme.blit_fit(surface, headline(snap), round(38 * s), theme.INK, w - round(80 * s), center=(w // 2, round(48 * s)))
+        snap, r, win = self.snap, self.snap.result, self.win
+        title_y, title_size = (round(40 * s), round(36 * s)) if len(self.wins) > 1 else (round(48 * s), round(38 * s))
+        theme.blit_fit(surface, headline(snap, win), title_size, theme.INK, w - round(80 * s), center=(w // 2, title_y))
+        if len(self.wins) > 1:
+            theme.blit_text(surface, f"{'Double' if len(self.wins) == 2 else 'Triple'} ron · card {self.page + 1} of {len(self.wins)} (← →)",
+                            round(16 * s), theme.ROSE_DEEP, center=(w // 2, round(72 * s)))
         card = pygame.Rect(round(60 * s), round(90 * s), w - round(120 * s), self.button.rect.y - round(110 * s))
+        self._card = card
         theme.panel(surface, card, theme.PANEL, round(20 * s))
         y = card.y + round(20 * s)
-        if r is not None and r.winner is not None:
+        if win is not None:
+            self._draw_indicators(surface, card, y, s)
             y = self._draw_hand(surface, card.x + round(28 * s), y, s)
-            y = self._draw_breakdown(surface, card, y, s)
-            theme.blit_fit(surface, payment_text(snap), round(17 * s), theme.INK_SOFT, card.w - round(60 * s), topleft=(card.x + round(30 * s), y + round(4 * s)))
+            extra = table_lines(snap, self.page) + [payment_text(snap, win)]
+            line = round(22 * s)
+            if not snap.riichi_rules:  # Joy's card as it always was: the breakdown, then who paid
+                y = self._draw_breakdown(surface, card, y, s, joy=True)
+                theme.blit_fit(surface, payment_text(snap, win), round(17 * s), theme.INK_SOFT, card.w - round(60 * s), topleft=(card.x + round(30 * s), y + round(4 * s)))
+                extra = []
+            else:
+                y = self._draw_breakdown(surface, card, y, s, reserve=len(extra) * line)
+            for text in extra:
+                color = theme.INK_SOFT if text.startswith("Paid") else theme.INK
+                theme.blit_fit(surface, text, round(17 * s), color, card.w - round(60 * s), topleft=(card.x + round(30 * s), y))
+                y += line
+        elif r is not None and r.abort:
+            self._draw_abort(surface, card, y, s)
+        elif r is not None and not snap.riichi_rules:
+            self._draw_ready_joy(surface, card.x + round(28 * s), y, s)
         elif r is not None:
-            y = self._draw_ready(surface, card.x + round(28 * s), y, s)
+            self._draw_ready(surface, card, y, s)
         self._draw_deltas(surface, card, s)
         self.button.draw(surface, s)
 
-    def _draw_breakdown(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> int:
+    def indicator_rows(self) -> list[tuple[str, tuple[int, ...]]]:
+        """The indicator rows of the card: dora always under riichi rules, ura-dora for a riichi winner."""
+        win, snap = self.win, self.snap
+        rows = []
+        if snap.dora_indicators and snap.riichi_rules:
+            rows.append(("Dora", tuple(snap.dora_indicators)))
+        if win is not None and win.ura_indicators:
+            rows.append(("Ura-dora", tuple(win.ura_indicators)))
+        return rows
+
+    def indicator_rect(self, card: pygame.Rect, y: int, s: float) -> pygame.Rect:
+        """Where the indicator rows go: the card's top-right corner."""
+        rows = self.indicator_rows()
+        tw = round(28 * s)
+        width = round(88 * s) + 5 * (tw + 3)
+        return pygame.Rect(card.right - round(24 * s) - width, y - round(6 * s), width, len(rows) * round(46 * s))
+
+    def _draw_indicators(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> None:
+        area = self.indicator_rect(card, y, s)
+        tw = round(28 * s)
+        for i, (label, tiles) in enumerate(self.indicator_rows()):
+            ry = area.y + i * round(46 * s)
+            theme.blit_text(surface, label, round(15 * s), theme.ROSE_DEEP if label == "Ura-dora" else theme.INK_SOFT,
+                            midleft=(area.x, ry + round(20 * s)))
+            for j, t in enumerate(tiles[:5]):
+                surface.blit(self.app.art.image(t, tw), (area.x + round(88 * s) + j * (tw + 3), ry))
+
+    def _draw_breakdown(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float, reserve: int = 0, joy: bool = False) -> int:
         """Yaku and the total on the left, the fu lines and their sum on the right.
 
         Each column puts names on the left and values flush right, so the numbers
-        line up; the row height shrinks to fit a long list above the seat changes.
-        Returns the y below both columns.
+        line up; the row height shrinks to fit a long list above the seat changes
+        and the ``reserve`` pixels of lines below. Returns the y below both columns.
         """
-        yaku = score_lines(self.snap)
-        fu = fu_texts(self.snap)
+        win = self.win
+        yaku = score_lines(self.snap, win)
+        fu = fu_texts(self.snap, win)
         rows = max(len(yaku) + 1, len(fu) + 2)
-        room = card.bottom - round(130 * s) - y
-        step = max(round(20 * s), min(round(30 * s), room // max(1, rows)))
-        size = min(round(21 * s), round(step * 0.74))
+        room = card.bottom - round(130 * s) - y if joy else card.bottom - round(120 * s) - y - reserve
+        step = max(round((20 if joy else 17) * s), min(round(30 * s), room // max(1, rows)))
+        size = min(round(21 * s), round(step * (0.74 if joy else 0.78)))
         gap = round(40 * s)
         col_w = (card.w - round(60 * s) - gap) // 2
         left = pygame.Rect(card.x + round(30 * s), y, col_w, step)
@@ -176,12 +358,12 @@ class ScoreScene(Scene):
         theme.blit_text(surface, yaku[-1], size + round(3 * s), theme.INK, topleft=(left.x, total_y))
         if fu:
             self._column(surface, right, "Fu", fu, size, step)
-            raw = sum(f for _, f, _ in self.snap.result.fu_lines)
+            raw = sum(f for _, f, _ in win.fu_details)
             fy = y + (len(fu) + 1) * step + round(4 * s)
             pygame.draw.line(surface, theme.PANEL_EDGE, (right.x, fy - round(3 * s)), (right.right, fy - round(3 * s)), max(1, round(2 * s)))
-            rounded = f"{raw} fu, rounded up to {self.snap.result.fu} fu" if raw != self.snap.result.fu else f"{raw} fu"
+            rounded = f"{raw} fu, rounded up to {win.fu} fu" if raw != win.fu else f"{raw} fu"
             theme.blit_text(surface, rounded, size, theme.INK, topright=(right.right, fy))
-        return y + rows * step + round(10 * s)
+        return y + rows * step + round((10 if joy else 8) * s)
 
     def _column(self, surface: pygame.Surface, area: pygame.Rect, title: str, lines: list[str], size: int, step: int) -> None:
         """A titled list; the part after the double space (``2 han``, ``10 fu``) sits flush right."""
@@ -189,37 +371,49 @@ class ScoreScene(Scene):
         for i, line in enumerate(lines, 1):
             name, _, value = line.rpartition("  ") if "  " in line else (line, "", "")
             y = area.y + i * step
-            theme.blit_text(surface, name, size, theme.INK, topleft=(area.x, y))
+            color = theme.ROSE_DEEP if name.lower().startswith(("ura", "aka", "dora")) else theme.INK
+            theme.blit_text(surface, name, size, color, topleft=(area.x, y))
             if value:
                 theme.blit_text(surface, value, size, theme.INK, topright=(area.right, y))
 
-    def hand_places(self, x: int, y: int, s: float) -> tuple[list[tuple[pygame.Rect, int, int]], list[list[tuple[pygame.Rect, int, int]]], int]:
+    def hand_places(self, x: int, y: int, s: float, limit: int | None = None) -> tuple[list[tuple[pygame.Rect, int, int]], list[list[tuple[pygame.Rect, int, int]]], int]:
         """Where the winning hand goes from ``(x, y)``: (rect, tile, rotation) of the
         concealed tiles and the winning tile, then per meld, and the row's bottom.
 
         Melds sit on the hand's baseline laid as on the table (:func:`meld_tiles`):
         the claimed tile turned toward the seat it came from, an added kan's fourth
         tile stacked on it; the row moves down so that tile stays inside the card.
+        Past ``limit`` pixels (the indicators' corner) the tiles shrink to fit.
         """
-        r = self.snap.result
-        tw, mw = round(44 * s), round(44 * s * 0.86)
-        y += max(0, stack_lift(r.melds, mw) - (tile_height(tw) - tile_height(mw)))
-        hand = list(r.hand)
-        if r.win_tile in hand:
-            hand.remove(r.win_tile)
+        size = 44.0
+        while True:
+            placed = self._hand_row(x, y, s, size)
+            right = max([r.right for r, _, _ in placed[0]] + [r.right for g in placed[1] for r, _, _ in g])
+            if limit is None or right - x <= limit or size <= 30:
+                return placed
+            size -= 2
+
+    def _hand_row(self, x: int, y: int, s: float, size: float) -> tuple[list[tuple[pygame.Rect, int, int]], list[list[tuple[pygame.Rect, int, int]]], int]:
+        win = self.win
+        melds_shown = result_melds(win)
+        tw, mw = round(size * s), round(size * s * 0.86)
+        y += max(0, stack_lift(melds_shown, mw) - (tile_height(tw) - tile_height(mw)))
+        hand = with_reds(list(win.hand), self.seat_hand(win.seat))
+        if win.win_tile in hand:
+            hand.remove(win.win_tile)
         upright: list[tuple[pygame.Rect, int, int]] = []
-        for t in sorted(hand):
+        for t in sorted(hand, key=lambda c: (kind_of_code(c), c)):
             upright.append((pygame.Rect((x, y), footprint(tw)), t, 0))
             x += tw + 1
         band = y + tile_height(tw) - tile_height(mw)
         melds = []
-        for meld in r.melds:
+        for meld in melds_shown:
             x += round(14 * s)
-            placed, length = meld_tiles(meld, r.winner, mw)
+            placed, length = meld_tiles(meld, win.seat, mw)
             melds.append([self._meld_place(t, x, band, mw) for t in placed])
             x += length
-        if r.win_tile is not None:
-            upright.append((pygame.Rect((x + round(18 * s), y), footprint(tw)), r.win_tile, 0))
+        if win.win_tile is not None:
+            upright.append((pygame.Rect((x + round(18 * s), y), footprint(tw)), win.win_tile, 0))
         return upright, melds, y + round(tw * 1.45)
 
     @staticmethod
@@ -232,20 +426,30 @@ class ScoreScene(Scene):
 
     def _draw_hand(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
         """The winning hand with its melds; the winning tile set apart and labelled."""
-        upright, melds, bottom = self.hand_places(x, y, s)
+        limit = None
+        if self.indicator_rows():
+            limit = self.indicator_rect(self._card, y, s).x - round(12 * s) - x
+        upright, melds, bottom = self.hand_places(x, y, s, limit)
         art = self.app.art
         for rect, tile, _ in upright:
             surface.blit(art.image(tile, rect.w), rect.topleft)
-        mw = round(44 * s * 0.86)
         for group in melds:  # painter's order: a stacked tile's edge sits under the tile in front
             for rect, tile, rot in sorted(group, key=lambda item: (item[0].y, item[0].x)):
-                surface.blit(art.image(tile, mw, rot), rect.topleft)
-        if self.snap.result.win_tile is not None:
+                surface.blit(art.image(tile, rect.w if rot == 0 else rect.h, rot), rect.topleft)
+        if self.win.win_tile is not None:
             win = upright[-1][0]
             theme.blit_text(surface, "winning tile", round(13 * s), theme.ROSE_DEEP, midtop=(win.centerx, bottom))
         return bottom + round(26 * s)
 
-    def _draw_ready(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
+    def seat_hand(self, seat: int) -> tuple[int, ...]:
+        """A seat's concealed tiles as the finished table shows them (mine, or revealed)."""
+        snap = self.snap
+        if seat == snap.me:
+            return tuple(snap.hand) + ((snap.drawn,) if snap.drawn is not None else ())
+        return tuple(snap.revealed.get(seat, ()))
+
+    def _draw_ready_joy(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
+        """Joy's draw card (nobody pays): who was ready and on what."""
         r, snap = self.snap.result, self.snap
         if not r.ready:
             theme.blit_text(surface, "Nobody was ready.", round(22 * s), theme.INK, topleft=(x, y))
@@ -258,6 +462,58 @@ class ScoreScene(Scene):
                 wx += round(29 * s)
             y += round(48 * s)
         return y
+
+    def _draw_ready(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> int:
+        """An exhaustive draw: each seat tenpai (hand and waits) or noten, then the payments."""
+        snap = self.snap
+        x = card.x + round(28 * s)
+        row_h = round(min(70, (card.h - round(180 * s)) / (4 * s)) * s)
+        tw = min(round(30 * s), round(row_h * 0.62 / 1.3))
+        for seat, tenpai, waits in draw_rows(snap):
+            label = f"{snap.names[seat]}"
+            theme.blit_fit(surface, label, round(19 * s), theme.INK, round(150 * s), midleft=(x, y + row_h // 2 - round(6 * s)))
+            state = "Tenpai" if tenpai else "Noten"
+            if snap.result.nagashi and seat in snap.result.nagashi:
+                state = "Nagashi"
+            theme.blit_text(surface, state, round(16 * s), theme.MINT_DEEP if tenpai else theme.INK_SOFT, midleft=(x + round(160 * s), y + row_h // 2 - round(6 * s)))
+            tx = x + round(250 * s)
+            tiles = self.seat_hand(seat) if tenpai else ()
+            for t in tiles:
+                surface.blit(self.app.art.image(t, tw), (tx, y + round(4 * s)))
+                tx += tw + 1
+            if tenpai:
+                tx += round(16 * s)
+                words = theme.blit_text(surface, "waits", round(14 * s), theme.INK_SOFT, midleft=(tx, y + row_h // 2 - round(6 * s)))
+                tx = words.right + round(8 * s)
+                for t in waits:
+                    surface.blit(self.app.art.image(t, tw), (tx, y + round(4 * s)))
+                    tx += tw + 3
+            y += row_h
+        theme.blit_fit(surface, draw_payment_text(snap), round(18 * s), theme.INK, card.w - round(60 * s), topleft=(x, y + round(4 * s)))
+        if snap.riichi_rules and snap.sticks:
+            theme.blit_text(surface, sticks_text(snap.sticks, snap.match_over),
+                            round(16 * s), theme.INK_SOFT, topleft=(x, y + round(30 * s)))
+        return y + round(56 * s)
+
+    def _draw_abort(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> None:
+        """An abortive draw: its reason in words, and the hand that caused it (nine terminals)."""
+        snap, r = self.snap, self.snap.result
+        title, words = ABORT_WORDING.get(r.abort, (pretty(r.abort), "The hand ended early."))
+        seat = snap.abort_seat
+        name = snap.names[seat] if seat is not None else "A player"
+        x = card.x + round(30 * s)
+        theme.blit_text(surface, title, round(28 * s), theme.ROSE_DEEP, topleft=(x, y))
+        y += round(42 * s)
+        for line in theme.wrap(words.format(name=name), round(19 * s), card.w - round(60 * s)):
+            theme.blit_text(surface, line, round(19 * s), theme.INK, topleft=(x, y))
+            y += round(26 * s)
+        if seat is not None:
+            y += round(10 * s)
+            tw = round(40 * s)
+            for i, t in enumerate(self.seat_hand(seat)):
+                surface.blit(self.app.art.image(t, tw), (x + i * (tw + 1), y))
+            y += round(tw * 1.5)
+        theme.blit_text(surface, "Nobody pays; the dealer deals again with one more honba.", round(16 * s), theme.INK_SOFT, topleft=(x, y + round(6 * s)))
 
     def _draw_deltas(self, surface: pygame.Surface, card: pygame.Rect, s: float) -> None:
         """Every seat's change and new total along the bottom of the card."""

@@ -14,14 +14,14 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, Tsumo
+from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, NineTerminals, Riichi, Tsumo
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import discard_candidates, waiting_tiles
 from mahjong_joy.tiles import kind_of_code, tile_name
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import Animator, Flight, Reveal, Tween, flip_shape
-from mahjong_joy.ui.layout import ROTATION, TableLayout, table_layout
+from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_ROWS, ROTATION, TableLayout, table_layout
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import MeldView, TableSnapshot
 from mahjong_joy.ui.tiles_art import BACK, depth_of, footprint, tile_height
@@ -30,6 +30,14 @@ from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
 WIND_GLYPHS = "東南西北"
 WIND_NAMES = ("East", "South", "West", "North")
 SIDEWAYS_INDEX = {3: 0, 2: 1, 1: -1}  # claimed from left / across / right -> which tile lies sideways
+ANNOUNCEMENTS = {  # events the centre announces in a toast, with a chime
+    "riichi_declared": "{name} {declares} riichi",
+    "dora_revealed": "Kan dora: a new indicator turns over",
+    "aborted": "Abortive draw: {reason}",
+}
+ABORT_NAMES = {"nine_terminals": "nine terminals", "four_winds": "four winds", "four_kans": "four kans",
+               "four_riichi": "four riichi", "triple_ron": "triple ron"}
+AUTO_DISCARD_SECONDS = 0.6  # after riichi, the pause before the drawn tile goes out by itself
 
 
 def sideways_index(meld: MeldView, seat: int) -> int | None:
@@ -122,6 +130,12 @@ class TableScene(Scene):
         self.hidden: set[object] = set()
         self._claim_shown = -1
         self._score_shown = -1
+        self.riichi_mode = False  # the Riichi button was pressed: the next discard declares
+        self.auto_timer = 0.0  # counts toward the automatic discard after riichi
+        self.badge_hover = False
+        self._note_shown = ""
+        self.toggles: list[Button] = []
+        self.dora_flip: Tween | None = None  # the newest kan dora indicator turning over
 
     # -- lifecycle -------------------------------------------------------------------
     def enter(self, context: Any = None) -> None:
@@ -142,7 +156,9 @@ class TableScene(Scene):
                 return session
             except MahjongJoyError as exc:
                 self.message, self.message_timer = str(exc), 6.0
-        return ControllerSession(seed=context.get("seed"), ruleset=context.get("ruleset", "joy"), player_name=name)
+        ruleset = context.get("ruleset") or "joy"
+        length = context.get("length") or getattr(self.app.settings, "length", None)
+        return ControllerSession(seed=context.get("seed"), ruleset=ruleset, player_name=name, length=length)
 
     def settings_changed(self) -> None:
         """A new player name shows on the seat tag at once (a replay keeps its recorded names)."""
@@ -174,6 +190,11 @@ class TableScene(Scene):
         self.selected = min(self.selected, max(0, n - 1))
         if self.snap.drawn is not None:
             self.selected = n - 1
+        if not self.snap.my_turn:
+            self.riichi_mode = False
+        if self.snap.note and self.snap.note != self._note_shown:
+            self.show_message(self.snap.note, 4.0)
+        self._note_shown = self.snap.note
         self._rebuild_buttons()
 
     def _call(self, fn: Any, *args: Any) -> bool:
@@ -263,8 +284,23 @@ class TableScene(Scene):
 
     def river_rect(self, seat: int, index: int) -> pygame.Rect:
         """Where a seat's ``index``-th river tile lies."""
+        return self.river_place(seat, index)[0]
+
+    def river_place(self, seat: int, index: int) -> tuple[pygame.Rect, bool]:
+        """Where a seat's ``index``-th river tile lies and whether it lies sideways: the
+        riichi tile turns (the next one when it was claimed) and pushes the rest of its row on."""
         assert self.snap is not None
-        return self.layout.river_slot(self.snap.seat_from_me(seat), index)
+        rel = self.snap.seat_from_me(seat)
+        sideways = self.snap.river_sideways[seat] if seat < len(self.snap.river_sideways) else None
+        row, col = divmod(index, RIVER_COLUMNS)
+        if sideways is None or sideways // RIVER_COLUMNS != row or index < sideways:
+            return self.layout.river_slot(rel, index), False
+        rw = self.layout.river_w
+        rh = tile_height(rw)
+        frame, across = self.layout.rivers[rel], min(row, RIVER_ROWS) * rh
+        if index == sideways:
+            return frame.rect(col * rw, rh, across + rh - rw, rw), True
+        return frame.rect(col * rw + rh - rw, rw, across, rh), False
 
     # -- input -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -272,13 +308,18 @@ class TableScene(Scene):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.tile_at(event.pos)
-            track_hover(self.buttons, event.pos)
+            track_hover(self.buttons + self.toggles, event.pos)
+            self.badge_hover = bool(self.snap.furiten) and self.furiten_badge_rect().collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
     def _click(self, pos: tuple[int, int]) -> None:
+        toggle = button_at(self.toggles, pos)
+        if toggle:
+            self.toggle(toggle.action)
+            return
         hit = button_at(self.buttons, pos)
         if hit:
             self.press(hit.action)
@@ -290,7 +331,11 @@ class TableScene(Scene):
 
     def _key(self, key: int) -> None:
         n = len(self.my_tiles())
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE and self.riichi_mode:
+            self.riichi_mode = False
+            self._rebuild_buttons()
+            self._layer_key = None
+        elif key == pygame.K_ESCAPE:
             from mahjong_joy.ui.scenes.menu import MenuOverlay
 
             self.next = Transition("push", MenuOverlay(self.app))
@@ -309,18 +354,56 @@ class TableScene(Scene):
         return bool(self.snap and self.snap.my_turn and not self.anim.busy)
 
     def discard(self, index: int) -> None:
-        """Discard my ``index``-th tile if that is legal now."""
+        """Discard my ``index``-th tile if that is legal now (in riichi mode: declare riichi with it)."""
         tiles = self.my_tiles()
         if not self.can_act() or not 0 <= index < len(tiles):
             return
-        action = _discard_of_kind(self.snap.own_actions, tiles[index])
+        if self.riichi_mode:
+            action = _riichi_of_code(self.snap.own_actions, tiles[index])
+        else:
+            action = _discard_of_code(self.snap.own_actions, tiles[index])
         if action is None:
+            if self.riichi_mode:
+                self.show_message(f"Discarding {tile_name(kind_of_code(tiles[index]))} would not leave the hand ready.")
+            elif self.snap.riichi_rules and not self.snap.riichi[self.snap.me]:
+                self.show_message(f"Kuikae: {tile_name(kind_of_code(tiles[index]))} may not be discarded right after that call.")
             return
+        self.riichi_mode = False
         self._submit(action, from_rect=self.hand_slot(index))
 
+    def ready_discards(self) -> set[int]:
+        """Codes whose discard declares riichi (the highlighted tiles in riichi mode)."""
+        if self.snap is None:
+            return set()
+        return {a.tile for a in self.snap.own_actions if isinstance(a, Riichi)}
+
+    def legal_codes(self) -> set[int]:
+        """Codes I may discard now (others are greyed: kuikae, or locked after riichi)."""
+        if self.snap is None:
+            return set()
+        return {a.tile for a in self.snap.own_actions if isinstance(a, Discard)}
+
+    def toggle(self, ident: str) -> None:
+        """Auto-pass, Auto-win or No-calls on the table (kept in settings)."""
+        settings = self.app.settings
+        setattr(settings, ident, not getattr(settings, ident))
+        self.app.apply_settings()
+        self._rebuild_buttons()
+
     def press(self, action_id: str) -> None:
-        """An own-turn button: tsumo or a kan."""
+        """An own-turn button: tsumo, a kan, Riichi (then pick the discard) or nine terminals."""
         if not self.can_act():
+            return
+        if action_id == "riichi":
+            self.riichi_mode = not self.riichi_mode
+            if self.riichi_mode and self.snap.drawn is not None:
+                ready = self.ready_discards()
+                tiles = self.my_tiles()
+                pick = [i for i, t in enumerate(tiles) if t in ready]
+                if pick and self.selected not in pick:
+                    self.selected = pick[-1]
+            self._rebuild_buttons()
+            self._layer_key = None
             return
         for action in self.snap.own_actions:
             if _action_id(action) == action_id:
@@ -335,6 +418,11 @@ class TableScene(Scene):
     # -- flow ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.anim.update(dt)
+        if self.dora_flip is not None:
+            self.dora_flip.update(dt)
+            if self.dora_flip.done:
+                self.dora_flip = None
+                self._layer_key = None
         self.flip.update(dt)
         if self.message_timer > 0:
             self.message_timer -= dt
@@ -347,6 +435,7 @@ class TableScene(Scene):
             self._maybe_prompt_claim()
             return
         if self.session.needs_human():
+            self._maybe_auto_turn(dt)
             return
         self.ai_timer += dt
         if self.ai_timer >= self.app.settings.ai_delay:
@@ -354,6 +443,34 @@ class TableScene(Scene):
             self._origin = None
             if self._call(self.session.step):
                 self.after_step()
+
+    def auto_action(self) -> Any:
+        """What my turn does without me: Tsumo when Auto-win is on; after riichi the drawn
+        tile, unless a tsumo or an allowed kan waits for my answer."""
+        snap = self.snap
+        if snap is None or not snap.my_turn:
+            return None
+        actions = snap.own_actions
+        tsumo = next((a for a in actions if isinstance(a, Tsumo)), None)
+        if tsumo is not None and self.app.settings.auto_win:
+            return tsumo
+        if not snap.riichi[snap.me] or snap.drawn is None:
+            return None
+        if any(isinstance(a, (Tsumo, ClosedKan, AddedKan)) for a in actions):
+            return None
+        discards = [a for a in actions if isinstance(a, Discard)]
+        return discards[0] if len(discards) == 1 else None
+
+    def _maybe_auto_turn(self, dt: float) -> None:
+        action = self.auto_action() if self.can_act() else None
+        if action is None:
+            self.auto_timer = 0.0
+            return
+        self.auto_timer += dt
+        if self.auto_timer >= AUTO_DISCARD_SECONDS * max(0.25, self.app.settings.anim_scale):
+            self.auto_timer = 0.0
+            rect = self.hand_slot(len(self.my_tiles()) - 1) if isinstance(action, Discard) else None
+            self._submit(action, from_rect=rect)
 
     def _overlay_is_claim(self) -> bool:
         from mahjong_joy.ui.scenes.claim import ClaimOverlay
@@ -366,7 +483,8 @@ class TableScene(Scene):
         if self.snap.version == self._claim_shown or self._overlay_is_claim():
             return
         self._claim_shown = self.snap.version
-        auto = auto_pass_action(self.snap.claim, self.app.settings.auto_pass)
+        settings = self.app.settings
+        auto = auto_pass_action(self.snap.claim, settings.auto_pass or settings.no_calls, settings.auto_win)
         if auto is not None:
             self._submit(auto)
             return
@@ -431,6 +549,19 @@ class TableScene(Scene):
         elif name == "won":
             self.app.sounds.play("flourish")
             self.result_timer = 0.0
+        if name == "dora_revealed" and scale > 0:
+            self.dora_flip = Tween(0.5 * scale, 0.1 * scale, ease=lambda p: p)
+        if name in ANNOUNCEMENTS:
+            self.app.sounds.play("chime")
+            who = snap.names[event.seat] if getattr(event, "seat", None) is not None else ""
+            reason = getattr(event, "reason", "")
+            words = ANNOUNCEMENTS[name].format(name=who, declares="declare" if who == "You" else "declares",
+                                               reason=ABORT_NAMES.get(reason, reason.replace("_", " ")))
+            if name == "riichi_declared" and len(snap.rivers[event.seat]) <= 1 and not any(snap.melds):
+                words = words.replace("riichi", "double riichi")  # on the seat's first discard, no call before it
+            self.show_message(words, 2.5)
+        if name == "drew" and snap.riichi_rules and snap.wall_count == 0 and not event.replacement:
+            self.show_message(f"Last tile: {snap.names[event.seat]} draws the wall's last tile (haitei)", 2.5)
 
     def _fly_closed_kan(self, seat: int, scale: float) -> None:
         """A closed kan's four tiles slide from the hand to the meld area one after another,
@@ -485,21 +616,40 @@ class TableScene(Scene):
     # -- buttons ---------------------------------------------------------------------
     def _rebuild_buttons(self) -> None:
         self.buttons = []
+        self._rebuild_toggles()
         if self.snap is None or not self.snap.my_turn:
             return
-        extra = [a for a in self.snap.own_actions if not isinstance(a, Discard)]
+        extra = [a for a in self.snap.own_actions if not isinstance(a, (Discard, Riichi))]
+        if any(isinstance(a, Riichi) for a in self.snap.own_actions):
+            extra.insert(1 if extra and isinstance(extra[0], Tsumo) else 0, Riichi(self.snap.me, -1))  # one button for every riichi discard
         s = self.layout.scale
         area = self.layout.actions
         bw, bh, gap = round(130 * s), round(52 * s), round(10 * s)
         x = area.right - bw
         for i, action in enumerate(extra[:4]):
             label, key = _action_label(action)
+            ident = "riichi" if isinstance(action, Riichi) else _action_id(action)
+            if ident == "riichi" and self.riichi_mode:
+                label = "Cancel riichi"
             rect = pygame.Rect(x - (i % 2) * (bw + gap), area.bottom - bh - (i // 2) * (bh + gap), bw, bh)
-            self.buttons.append(Button(label, _action_id(action), rect, key, primary=isinstance(action, Tsumo), hint=pygame.key.name(key).upper() if key else ""))
+            primary = isinstance(action, Tsumo) or (ident == "riichi" and not self.riichi_mode)
+            self.buttons.append(Button(label, ident, rect, key, primary=primary, hint=pygame.key.name(key).upper() if key else ""))
+
+    def _rebuild_toggles(self) -> None:
+        """Auto-pass, Auto-win and No-calls switches along the top of the action area (riichi rules)."""
+        self.toggles = []
+        if self.snap is None or not self.snap.riichi_rules:
+            return
+        s, area, settings = self.layout.scale, self.layout.actions, self.app.settings
+        tw, th, gap = round(94 * s), round(26 * s), round(6 * s)
+        for i, (ident, label) in enumerate((("auto_pass", "Auto-pass"), ("auto_win", "Auto-win"), ("no_calls", "No calls"))):
+            on = bool(getattr(settings, ident))
+            rect = pygame.Rect(area.right - (3 - i) * tw - (2 - i) * gap, area.y, tw, th)
+            self.toggles.append(Button(f"{label}: {'on' if on else 'off'}", ident, rect, primary=on))
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        key = (self.snap.version if self.snap else -1, surface.get_size(), frozenset(f.key for f in self.anim.flights), self.app.settings.latin_labels, self.flip.done, self.selected if self.can_act() else -1)
+        key = (self.snap.version if self.snap else -1, surface.get_size(), frozenset(f.key for f in self.anim.flights), self.app.settings.latin_labels, self.flip.done, self.selected if self.can_act() else -1, self.riichi_mode, self.dora_flip is None)
         if self._layer is None or self._layer_key != key or self._layer.get_size() != surface.get_size():
             self._layer = self._render_static(surface.get_size())
             self._layer_key = key
@@ -550,14 +700,52 @@ class TableScene(Scene):
         pygame.draw.rect(layer, theme.PANEL, c, border_radius=round(18 * s))
         texts = self.center_texts()
         if snap.dora_indicators:
-            dw = round(22 * s)
-            x0 = c.centerx - (len(snap.dora_indicators) * (dw + 3)) // 2
-            for i, t in enumerate(snap.dora_indicators):
-                layer.blit(self.app.art.image(t, dw), (x0 + i * (dw + 3), c.y + round(105 * s)))
+            places = self.dora_places()
+            for i, (rect, t) in enumerate(places):
+                if self.dora_flip is not None and i == len(places) - 1:
+                    continue  # turning over: drawn each frame by _draw_dora_flip
+                layer.blit(self.app.art.image(t, rect.w), rect.topleft)
+        for seat in range(4):
+            if snap.riichi[seat]:
+                self._draw_stick(layer, self.stick_rect(seat))
         spot = f"tag{snap.seat_from_me(self.spotlight())}"
         pygame.draw.rect(layer, theme.lighter(theme.HIGHLIGHT, 0.4), texts[spot][1], border_radius=round(6 * s))
         for image, rect in texts.values():
             layer.blit(image, image.get_rect(center=rect.center))
+
+    def dora_places(self) -> list[tuple[pygame.Rect, int]]:
+        """The dora indicators in the centre (up to five), narrower when many, so the row
+        stays between the side tags."""
+        snap, s, c = self.snap, self.layout.scale, self.layout.center
+        n = len(snap.dora_indicators)
+        if not n:
+            return []
+        room = c.w - 2 * round(40 * s)
+        dw = min(round(22 * s), (room - 3 * (n - 1)) // n)
+        x0 = c.centerx - (n * (dw + 3)) // 2
+        return [(pygame.Rect((x0 + i * (dw + 3), c.y + round(105 * s)), footprint(dw)), t) for i, t in enumerate(snap.dora_indicators)]
+
+    def stick_rect(self, seat: int) -> pygame.Rect:
+        """A seat's riichi stick: on the centre panel's rim facing that seat."""
+        s, c = self.layout.scale, self.layout.center
+        rel = self.snap.seat_from_me(seat)
+        length, thick = round(84 * s), max(5, round(8 * s))
+        if rel % 2 == 0:
+            rect = pygame.Rect(0, 0, length, thick)
+            rect.center = (c.centerx, c.bottom + round(2 * s) if rel == 0 else c.top - round(2 * s))
+        else:
+            rect = pygame.Rect(0, 0, thick, length)
+            rect.center = (c.right + round(2 * s) if rel == 1 else c.left - round(2 * s), c.centery)
+        return rect
+
+    @staticmethod
+    def _draw_stick(layer: pygame.Surface, rect: pygame.Rect) -> None:
+        """A 1,000-point stick: white with an ink outline and a red dot in the middle."""
+        radius = min(rect.size) // 2
+        pygame.draw.rect(layer, theme.darker(theme.FELT_DEEP, 0.8), rect.move(1, 2), border_radius=radius)
+        pygame.draw.rect(layer, theme.INK_SOFT, rect.inflate(2, 2), border_radius=radius + 1)
+        pygame.draw.rect(layer, (253, 253, 250), rect, border_radius=radius)
+        pygame.draw.circle(layer, (214, 58, 74), rect.center, max(2, radius - 1))
 
     def spotlight(self) -> int:
         """The highlighted seat: whose turn it is, or the winner once a hand is won."""
@@ -588,9 +776,14 @@ class TableScene(Scene):
         middle = c.w - 2 * column
         wind = WIND_NAMES[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
         honba = f" · {snap.honba} bonus" if snap.honba else ""
-        lines = [("round", f"{wind} {snap.hand_number}", 24, theme.INK, 50), ("wall", f"{snap.wall_count} left{honba}", 15, theme.INK_SOFT, 76)]
-        if snap.dora_indicators:
-            lines.append(("dora", "dora indicator", 11, theme.INK_SOFT, 96))
+        if snap.riichi_rules:  # the wall, then the honba and riichi-stick counters; the dora row speaks for itself
+            sticks = f"{snap.sticks} stick{'' if snap.sticks == 1 else 's'}"
+            lines = [("round", f"{wind} {snap.hand_number}", 24, theme.INK, 48), ("wall", f"{snap.wall_count} left", 15, theme.INK_SOFT, 71),
+                     ("counters", f"{snap.honba} honba · {sticks}", 13, theme.ROSE_DEEP if snap.sticks else theme.INK_SOFT, 89)]
+        else:
+            lines = [("round", f"{wind} {snap.hand_number}", 24, theme.INK, 50), ("wall", f"{snap.wall_count} left{honba}", 15, theme.INK_SOFT, 76)]
+        if snap.dora_indicators and not snap.riichi_rules:
+            lines.append(("dora", "dora indicator" + ("s" if len(snap.dora_indicators) > 1 else ""), 11, theme.INK_SOFT, 96))
         for name, words, size, color, dy in lines:
             image = theme.fit_text(words, round(size * s), color, middle, smallest=round(10 * s))
             out[name] = (image, image.get_rect(center=(c.centerx, c.y + round(dy * s))))
@@ -631,8 +824,8 @@ class TableScene(Scene):
         for i, tile in enumerate(snap.rivers[seat]):
             if ("river", seat, i) in hidden:
                 continue
-            rect = self.layout.river_slot(rel, i)
-            layer.blit(art.image(tile, self.layout.river_w, ROTATION[rel]), rect.topleft)
+            rect, lying = self.river_place(seat, i)
+            layer.blit(art.image(tile, self.layout.river_w, (ROTATION[rel] + (90 if lying else 0)) % 360), rect.topleft)
 
     def _draw_line(self, layer: pygame.Surface, seat: int) -> None:
         snap, art, L = self.snap, self.app.art, self.layout
@@ -654,13 +847,33 @@ class TableScene(Scene):
     def _draw_my_hand(self, layer: pygame.Surface, hidden: set[object]) -> None:
         art, L = self.app.art, self.layout
         lift = round(10 * L.scale)
+        acting = self.can_act()
+        dim = self.dimmed_tiles() if acting else set()
+        ready = self.ready_discards() if acting and self.riichi_mode else set()
         for i, tile in enumerate(self.my_tiles()):
             if ("hand", i) in hidden:
                 continue
             rect = self.hand_slot(i)
-            if i == self.selected and self.can_act():
+            if i == self.selected and acting:
                 rect = rect.move(0, -lift)
+            if tile in ready:
+                glow = pygame.Rect(rect.topleft, footprint(L.hand_w)).inflate(round(6 * L.scale), round(6 * L.scale))
+                pygame.draw.rect(layer, theme.HIGHLIGHT, glow, border_radius=round(9 * L.scale))
             layer.blit(art.image(tile, L.hand_w), rect.topleft)
+            if i in dim:
+                veil = pygame.Surface(footprint(L.hand_w), pygame.SRCALPHA)
+                pygame.draw.rect(veil, (120, 115, 130, 120), veil.get_rect(), border_radius=max(3, L.hand_w // 7))
+                layer.blit(veil, rect.topleft)
+
+    def dimmed_tiles(self) -> set[int]:
+        """Indices of my tiles shown greyed: not discardable (kuikae, or locked by riichi),
+        or in riichi mode every tile whose discard would not keep the hand ready."""
+        if self.snap is None or not self.snap.my_turn:
+            return set()
+        allowed = self.ready_discards() if self.riichi_mode else self.legal_codes()
+        if not allowed and not self.riichi_mode:
+            return set()
+        return {i for i, t in enumerate(self.my_tiles()) if t not in allowed}
 
     def _draw_live(self, surface: pygame.Surface) -> None:
         """Per-frame parts: hover outline, flights, guide, buttons, toast."""
@@ -672,6 +885,8 @@ class TableScene(Scene):
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), width=max(2, round(3 * s)), border_radius=round(8 * s))
         if self.flipping and not self.flip.done:
             self._draw_reveal(surface)
+        if self.dora_flip is not None and self.snap is not None and self.snap.dora_indicators:
+            self._draw_dora_flip(surface)
         for flight in self.anim.flights:
             x, y = flight.position()
             surface.blit(self.app.art.image(flight.tile, flight.size, flight.rotation), (round(x), round(y)))
@@ -679,11 +894,40 @@ class TableScene(Scene):
             self._draw_guide(surface)
         for b in self.buttons:
             b.draw(surface, s)
+        for b in self.toggles:
+            b.draw(surface, s * 0.62)
+        if self.snap is not None and self.snap.furiten:
+            self._draw_furiten_badge(surface)
         if self.message_timer > 0 and self.message:
             rect = pygame.Rect(0, 0, round(620 * s), round(46 * s))
             rect.midtop = (surface.get_width() // 2, round(70 * s))
             theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.5), round(12 * s))
             theme.blit_text(surface, self.message[:90], round(16 * s), theme.INK, center=rect.center)
+
+    def _draw_dora_flip(self, surface: pygame.Surface) -> None:
+        """The newest dora indicator turning from its back to its face."""
+        rect, tile = self.dora_places()[-1]
+        factor, face_up = flip_shape(self.dora_flip.value)
+        image = self._squeeze(tile if face_up else BACK, rect.w, 0, factor)
+        surface.blit(image, (rect.x + (rect.w - image.get_width() + 3) // 2, rect.y))
+
+    def furiten_badge_rect(self) -> pygame.Rect:
+        """The Furiten badge, right of the guide panel above my hand."""
+        g, s = self.layout.guide, self.layout.scale
+        return pygame.Rect(g.right + round(10 * s), g.y + round(4 * s), round(96 * s), g.h - round(8 * s))
+
+    def _draw_furiten_badge(self, surface: pygame.Surface) -> None:
+        """A rose "Furiten" pill; hovering it shows the reason above it."""
+        s, rect = self.layout.scale, self.furiten_badge_rect()
+        theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.2), round(10 * s), theme.ROSE_DEEP)
+        theme.blit_text(surface, "Furiten", round(16 * s), theme.ROSE_DEEP, center=rect.center)
+        if self.badge_hover:
+            words = f"Furiten: {self.snap.furiten}. You may still win by tsumo."
+            tip = theme.fit_text(words, round(15 * s), theme.INK, round(560 * s))
+            box = tip.get_rect().inflate(round(16 * s), round(10 * s))
+            box.bottomleft = (max(round(8 * s), rect.x - box.w // 2), rect.y - round(6 * s))
+            theme.panel(surface, box, theme.PANEL, round(8 * s), theme.ROSE)
+            surface.blit(tip, tip.get_rect(center=box.center))
 
     def _draw_reveal(self, surface: pygame.Surface) -> None:
         """The concealed tiles of the flipping seats, each squeezed to its edge and back.
@@ -723,20 +967,37 @@ class TableScene(Scene):
     # -- the remaining-tile guide ------------------------------------------------------
     def guide_items(self) -> tuple[str, list[tuple[int, int]]]:
         """What the guide says now: a caption and (tile, unseen copies) pairs."""
+        caption, items = self.guide_notes()
+        return caption, [(t, n) for t, n, _ in items]
+
+    def guide_notes(self) -> tuple[str, list[tuple[int, int, str]]]:
+        """The guide with each wait's mark: ``furiten (…)``, ``tsumo only``, ``no yaku`` or ""."""
         snap = self.snap
         if snap is None or snap.result is not None:
             return "", []
-        key = (snap.version, self.hover if snap.my_turn else None)
+        key = (snap.version, self.hover if snap.my_turn else None, self.selected if snap.my_turn else None, self.riichi_mode)
         if key not in self._guide_cache:
             self._guide_cache[key] = self._compute_guide()
         return self._guide_cache[key]  # type: ignore[return-value]
 
-    def _compute_guide(self) -> tuple[str, list[tuple[int, int]]]:
+    def _compute_guide(self) -> tuple[str, list[tuple[int, int, str]]]:
         snap = self.snap
         melds = len(snap.melds[snap.me])
-        tiles = self.my_tiles()
+        codes = self.my_tiles()
+        tiles = [kind_of_code(c) for c in codes]
         seen = list(snap.visible34)
+        notes = getattr(self.session, "wait_notes", None) if snap.riichi_rules else None
         try:
+            if len(tiles) % 3 == 2 and snap.riichi[snap.me] and snap.drawn is not None:  # locked: what the hand waits on
+                if any(isinstance(a, Tsumo) for a in snap.own_actions):
+                    return f"Tsumo! {tile_name(kind_of_code(snap.drawn))} completes your hand", []
+                held = tiles[:-1]
+                waits = waiting_tiles(held, melds)
+                unseen = [(t, max(0, 4 - seen[t]), "") for t in waits]
+                marked = notes(snap.drawn, True) if notes is not None else ()
+                if marked:
+                    unseen = [(n.tile, n.unseen, _mark(n)) for n in marked]
+                return f"Riichi: {sum(n for _, n, _ in unseen)} winning tiles unseen", unseen
             if len(tiles) % 3 == 2:
                 index = self.hover if self.hover is not None else self.selected
                 if not 0 <= index < len(tiles):
@@ -744,15 +1005,24 @@ class TableScene(Scene):
                 tile = tiles[index]
                 for cand in discard_candidates(tiles, melds, _others_seen(seen, tiles)):
                     if cand.tile == tile:
-                        useful = sorted(cand.ukeire.items())
+                        useful = [(t, n, "") for t, n in sorted(cand.ukeire.items())]
                         state = "ready" if cand.shanten == 0 else "complete" if cand.shanten < 0 else f"{cand.shanten}-shanten"
-                        return f"Discard {tile_name(tile)}: {state}, {cand.ukeire_total} useful", useful
+                        verb = "Riichi with" if self.riichi_mode else "Discard"
+                        if cand.shanten == 0 and notes is not None:
+                            marked = notes(codes[index], self.riichi_mode)
+                            if marked:
+                                useful = [(n.tile, n.unseen, _mark(n)) for n in marked]
+                        return f"{verb} {tile_name(tile)}: {state}, {cand.ukeire_total} useful", useful
                 return "", []
             sh = shanten(tiles, melds)
             if sh == 0:
                 waits = waiting_tiles(tiles, melds)
-                unseen = [(t, max(0, 4 - seen[t])) for t in waits]
-                return f"Ready! {sum(n for _, n in unseen)} winning tiles unseen", unseen
+                unseen = [(t, max(0, 4 - seen[t]), "") for t in waits]
+                if notes is not None:
+                    marked = notes(None, snap.riichi[snap.me])
+                    if marked:
+                        unseen = [(n.tile, n.unseen, _mark(n)) for n in marked]
+                return f"Ready! {sum(n for _, n, _ in unseen)} winning tiles unseen", unseen
             return f"{sh}-shanten: hover a tile on your turn to see what discarding it leaves", []
         except MahjongJoyError:
             return "", []
@@ -772,7 +1042,9 @@ class TableScene(Scene):
         return self._guide_cache[key]  # type: ignore[return-value]
 
     def _draw_guide(self, surface: pygame.Surface) -> None:
-        caption, items = self.guide_items()
+        caption, items = self.guide_notes()
+        if self.riichi_mode and self.can_act() and not caption:
+            caption = "Riichi: pick a highlighted discard"
         if not caption:
             return
         g, s = self.guide_rect(), self.layout.scale
@@ -780,13 +1052,25 @@ class TableScene(Scene):
         r = theme.blit_text(surface, caption, round(15 * s), theme.INK, midleft=(g.x + round(10 * s), g.centery))
         x = r.right + round(10 * s)
         mw = round(22 * s)
-        for tile, n in items:
+        for tile, n, mark in items:
             if x + mw + round(30 * s) > g.right:
                 break
             img = self.app.art.image(tile, mw)
             surface.blit(img, (x, g.centery - tile_height(mw) // 2 - 1))
             t = theme.blit_text(surface, f"×{n}", round(13 * s), theme.ROSE_DEEP if n == 0 else theme.INK, midleft=(x + mw + 2, g.centery))
+            if mark:
+                short = mark if x + mw + theme.font(round(11 * s)).size(mark)[0] + round(40 * s) < g.right else mark.split(" (")[0]
+                t = theme.blit_text(surface, short, round(11 * s), theme.ROSE_DEEP, midleft=(t.right + round(3 * s), g.centery))
             x = t.right + round(6 * s)
+
+
+def _mark(note: Any) -> str:
+    """A wait's mark in the guide: what would stop a win on it."""
+    if note.furiten:
+        return f"furiten ({note.furiten})"
+    if note.no_ron_yaku:
+        return "tsumo only" if note.tsumo_ok else "no yaku"
+    return ""
 
 
 def _others_seen(seen: list[int], hand: list[int]) -> list[int]:
@@ -797,11 +1081,18 @@ def _others_seen(seen: list[int], hand: list[int]) -> list[int]:
     return out
 
 
-def _discard_of_kind(actions: Any, kind: int) -> Discard | None:
-    """The legal discard of this kind: its plain copy, or the red five when that is all
-    there is (the table shows kinds; red fives have their own codes)."""
-    found = [a for a in actions if isinstance(a, Discard) and kind_of_code(a.tile) == kind]
+def _discard_of_code(actions: Any, code: int) -> Discard | None:
+    """The legal discard of this tile (a code: a red five is its own); a kind falls back
+    to any legal copy of it."""
+    found = [a for a in actions if isinstance(a, Discard) and a.tile == code]
+    if not found:
+        found = [a for a in actions if isinstance(a, Discard) and kind_of_code(a.tile) == code]
     return min(found, key=lambda a: a.tile) if found else None
+
+
+def _riichi_of_code(actions: Any, code: int) -> Riichi | None:
+    """The riichi declared by discarding this tile, when it keeps the hand ready."""
+    return next((a for a in actions if isinstance(a, Riichi) and a.tile == code), None)
 
 
 def _action_id(action: Any) -> str:
@@ -814,7 +1105,11 @@ def _action_label(action: Any) -> tuple[str, int | None]:
     if isinstance(action, Tsumo):
         return "Tsumo!", pygame.K_t
     if isinstance(action, ClosedKan):
-        return f"Kan {tile_name(action.tile)}", pygame.K_k
+        return f"Kan {tile_name(kind_of_code(action.tile))}", pygame.K_k
     if isinstance(action, AddedKan):
         return f"Add kan {tile_name(action.tile)}", pygame.K_a
+    if isinstance(action, Riichi):
+        return "Riichi", pygame.K_r
+    if isinstance(action, NineTerminals):
+        return "Nine terminals", pygame.K_9
     return action.name, None
