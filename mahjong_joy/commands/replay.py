@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from mahjong_joy.errors import RecordError
-from mahjong_joy.replay.log import log_lines
+from mahjong_joy.replay.log import log_lines, reasoned_log_lines
 from mahjong_joy.replay.record import read_record, record_rules, record_ruleset, replay_match
 from mahjong_joy.replay.summary import Summary, match_json
 
@@ -72,7 +72,10 @@ def _print(record: dict[str, Any], args: argparse.Namespace) -> int:
     played = []
     for index, entry in enumerate(record["matches"]):
         match = replay_match(entry, ruleset, args.file, index)
-        if args.text:
+        if args.text and entry.get("reasons"):
+            for line in reasoned_log_lines(_steps(entry, match), index + 1):
+                print(line)
+        elif args.text:
             for line in log_lines(match.events, index + 1):
                 print(line)
         summary.add(match.events)
@@ -85,6 +88,29 @@ def _print(record: dict[str, Any], args: argparse.Namespace) -> int:
         for line in summary.lines():
             print(line)
     return 0
+
+
+def _steps(entry: dict[str, Any], match: Any) -> list[tuple[list, int | None, str | None]]:
+    """The match's events cut at each decision (re-run on a fresh match), each
+    decision's seat and recorded reason coming just before the lines it made."""
+    from mahjong_joy.engine.actions import action_from_dict
+    from mahjong_joy.engine.match import Match
+
+    fresh = Match(entry["seed"], match.ruleset if hasattr(match, "ruleset") else None, entry.get("max_hands"))
+    reasons = entry.get("reasons") or []
+    out: list[tuple[list, int | None, str | None]] = []
+    cursor = 0
+    for number, data in enumerate(entry["decisions"]):
+        if fresh.hand.is_finished:
+            fresh.next_hand()
+        reason = reasons[number] if number < len(reasons) and isinstance(reasons[number], str) else None
+        out.append((fresh.events[cursor:], None, None))
+        cursor = len(fresh.events)
+        action = action_from_dict(data)
+        fresh.apply(action)
+        out.append(([], action.seat, reason))
+    out.append((fresh.events[cursor:], None, None))
+    return out
 
 
 def _export(record: dict[str, Any], args: argparse.Namespace) -> int:
