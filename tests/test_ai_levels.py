@@ -104,8 +104,8 @@ def test_hard_all_last_top_folds_rather_than_risk_first_place() -> None:
     ai = LevelAI("hard")
     assert ai.choose(v, v.legal_actions) == Discard(SEAT, h("5m")[0])
     assert ai.last_reason == "fold: all-last, 1st by 2000; a deal-in to Sora would lose first place; 5m is safe (in Sora's own river)"
-    early = v._replace(round_wind="E", dealer=1)  # before all-last it is an ordinary fold
-    assert LevelAI("hard").decide(early, early.legal_actions)[1].startswith("fold: Sora is in riichi; ")
+    early = v._replace(round_wind="E", dealer=1)  # before all-last, first place is not at stake
+    assert not LevelAI("hard").decide(early, early.legal_actions)[1].startswith("fold: all-last")
 
 
 def test_hard_all_last_riichis_when_dama_cannot_move_it_up() -> None:

@@ -205,15 +205,19 @@ class LevelAI:
             pw = rd.win_chance(c.shanten, c.ukeire, view.wall_count, attacked)
             danger = sum(rd.threat_danger(view, c.kind, t, visible, safes[t.seat]) * t.value for t in threats)
             scored.append((pw * value - danger, c, pw, value, danger))
-        scored.sort(key=lambda x: -x[0])
-        ev, best, pw, value, danger = scored[0]
+        top = max(x[1].ukeire for x in scored)
+        near = [x for x in scored if x[1].ukeire >= 0.85 * top]  # value decides only among near-equal shapes
+        near.sort(key=lambda x: -x[0])
+        ev, best, pw, value, danger = near[0]
         if not threats:
             return best, ""
         total = sum(t.value * t.ready_chance for t in threats)
-        turns = min(view.wall_count / 4, 2 + 2 * best.shanten)
-        future = total * 0.04 * turns * (0.5 if view.in_riichi else 1.0)
+        # later discards while pushing: about one risky tile per turn until the hand ends,
+        # fewer once ready (the hand ends sooner, and a ready hand keeps its safe tiles)
+        turns = min(view.wall_count / 4, 1 + 2 * best.shanten)
+        future = total * 0.03 * turns * (0.5 if best.shanten == 0 else 1.0)
         push_ev = ev - future
-        fold_ev = -0.08 * total
+        fold_ev = -0.12 * total - 300  # their tsumo share and the noten payment
         if rd.is_all_last(view):
             place = rd.placement(view.points, view.seat)
             if place == 1:
@@ -256,7 +260,7 @@ class LevelAI:
         if dama_han >= 1:
             total = dama_han + _dora_han(view, counts)
             good = best.ukeire >= 5
-            if (self.level == "normal" and total >= 4) or (self.level == "hard" and (total >= 4 or (total >= 3 and good and not dealer))):
+            if total >= 4 and (self.level == "normal" or good or dealer):
                 return None
         if threats and best.ukeire <= 2 and self.level == "normal":
             return None
@@ -331,6 +335,9 @@ class LevelAI:
                 continue
             if not (s_after < now or (yakuhai and s_after <= now and self.level == "hard")):
                 refused = refused or "pass: the call does not bring the hand closer to ready"
+                continue
+            if self.level == "hard" and not yakuhai and s_after > 1 and _dora_han(view, counts) < 2:
+                refused = refused or "pass: too far from ready for a cheap open hand"
                 continue
             if threats and s_after > 0:
                 refused = f"pass: {rd.seat_name(threats[0].seat)} is a threat and the call would not make the hand ready"

@@ -22,6 +22,7 @@ seat counts as "after the riichi" only when its turn slot is provably later
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -232,7 +233,7 @@ def threats(view: SeatView) -> list[Threat]:
         ready = {2: 0.35, 3: 0.65}.get(calls, 0.9)
         if view.wall_count < 30:
             ready = min(0.95, ready + 0.15)
-        if calls >= 3 or meld_dora >= 2 or flush or value >= 7700:
+        if calls >= 3 or (calls == 2 and (meld_dora >= 2 or flush)):
             found.append(Threat(seat, False, ready, value, tuple(suits) if flush else ()))
     return found
 
@@ -289,17 +290,18 @@ def points_for(han: float, dealer: bool) -> int:
 
 
 def win_chance(shanten: int, ukeire: int, wall: int, attacked: bool) -> float:
-    """Rough chance of winning the hand from here (own draws plus rons, about 1.6 per go-around)."""
+    """Rough chance of winning the hand from here: smooth and rising in the useful
+    tiles at every distance (own draws plus rons, about 1.6 chances per go-around)."""
     turns = wall / 4
     if shanten <= 0:
         per = min(0.5, ukeire / 70)
         p = 1 - (1 - per) ** (1.6 * turns)
     elif shanten == 1:
-        p = min(0.45, ukeire / 70 * turns * 0.35)
+        p = 0.55 * (1 - math.exp(-ukeire * turns / 250))
     elif shanten == 2:
-        p = min(0.2, ukeire / 100 * turns * 0.15)
+        p = 0.35 * (1 - math.exp(-ukeire * turns / 900))
     else:
-        p = 0.03
+        p = 0.2 * (1 - math.exp(-ukeire * turns / 3000))
     return p * (0.6 if attacked else 1.0)
 
 
