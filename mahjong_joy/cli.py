@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("analyze", "simulate", "replay", "demo", "score", "stats")
+COMMANDS = ("analyze", "simulate", "replay", "demo", "score", "stats", "mjai-bot")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,7 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="start straight into a game under this preset (joy, mahjong_soul, tenhou)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        module = importlib.import_module(f"mahjong_joy.commands.{name}")
+        module = importlib.import_module(f"mahjong_joy.commands.{name.replace('-', '_')}")
         module.add_parser(sub)
     return parser
 
@@ -34,7 +34,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command is None:
         return _play(args)
-    module = importlib.import_module(f"mahjong_joy.commands.{args.command}")
+    module = importlib.import_module(f"mahjong_joy.commands.{args.command.replace('-', '_')}")
     return int(module.run(args) or 0)
 
 

@@ -193,6 +193,8 @@ class Controller:
         if deciders is not None:
             self.deciders = [d or self.deciders[i] for i, d in enumerate(deciders)]
         self.decisions: list[Action] = []  # every action applied to the engine, in order
+        self.reasons: list[str | None] = []  # beside each decision: the AI's reason (``last_reason``), if any
+        self._answer_reasons: dict[int, str | None] = {}
         self.events: list[Event] = list(self.match.take_new_events())
         self.last_events: tuple[Event, ...] = tuple(self.events)
         self._answers: dict[int, Action] = {}
@@ -227,6 +229,9 @@ class Controller:
                 ctl._publish(ctl._apply(action))
             except MahjongJoyError as exc:
                 raise RecordError(f"{name}: decision {number} does not apply: {exc}") from None
+        reasons = entry.get("reasons")
+        if isinstance(reasons, list) and len(reasons) == len(ctl.reasons):
+            ctl.reasons = [r if isinstance(r, str) else None for r in reasons]
         return ctl
 
     # ------------------------------------------------------------ queries
@@ -375,10 +380,12 @@ class Controller:
         self._publish(new)
         return new
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action, reason: str | None = None) -> list[Event]:
         events = self.match.apply(action)
         self.decisions.append(action)
+        self.reasons.append(reason)
         self._answers = {}
+        self._answer_reasons = {}
         self._collect_ai_answers()
         return events
 
@@ -397,6 +404,7 @@ class Controller:
             decider = self.deciders[seat]
             if decider is not None and seat not in self._answers:
                 self._answers[seat] = decider.choose(observe(hand, seat), hand.legal_actions(seat))
+                self._answer_reasons[seat] = _reason_of(decider)
 
     def _move(self) -> list[Event]:
         """One AI action or one claim resolution; [] when a human must decide."""
@@ -406,7 +414,8 @@ class Controller:
             decider = self.deciders[seat]
             if decider is None:
                 return []
-            return self._apply(decider.choose(observe(hand, seat), hand.legal_actions(seat)))
+            action = decider.choose(observe(hand, seat), hand.legal_actions(seat))
+            return self._apply(action, _reason_of(decider))
         self._collect_ai_answers()
         if self._human_to_ask() is not None:
             return []
@@ -436,18 +445,20 @@ class Controller:
         """All needed answers are in: apply the claims that take effect, then pass the rest."""
         hand = self.hand
         chosen = resolve_claims(self._answers, hand.current, hand.rules.hand.max_rons)
+        answers, why = dict(self._answers), dict(self._answer_reasons)
         events: list[Event] = []
         for action in chosen:
             if self.hand.is_finished:
                 break
-            events += self._apply(action)
+            events += self._apply(action, why.get(action.seat) if answers.get(action.seat) == action else None)
         if chosen and not isinstance(chosen[0], Ron):
             return events
         while not self.hand.is_finished and self.hand.phase is not Phase.AWAITING_DISCARD:
             seats = self.hand.seats_to_act()
             if not seats:
                 break
-            events += self._apply(Pass(seats[0]))
+            seat = seats[0]
+            events += self._apply(Pass(seat), why.get(seat) if isinstance(answers.get(seat), Pass) else None)
         return events
 
     # ------------------------------------------------------------ snapshot
@@ -468,11 +479,14 @@ class Controller:
     def record(self) -> dict[str, Any]:
         """This match's entry in a record (see :mod:`mahjong_joy.replay.record`): its
         seed, hand limit and every decision, in order."""
-        return {
+        entry: dict[str, Any] = {
             "seed": self.seed,
             "max_hands": self.match.max_hands,
             "decisions": [action.to_dict() for action in self.decisions],
         }
+        if any(self.reasons):
+            entry["reasons"] = list(self.reasons)  # optional: one per decision, null where none
+        return entry
 
 
 def furiten_reason(hand: HandState, seat: int) -> str:
@@ -552,3 +566,9 @@ def _seat_info(match: Match, seat_kinds: Sequence[str], seat: int, reveal: bool)
         hand_codes=tuple(sorted((hand.code(t) for t in hand.concealed[seat]), key=lambda c: (kind_of_code(c), c))) if visible else None,
         drawn_code=None if drawn is None else hand.code(drawn),
     )
+
+
+def _reason_of(decider: object) -> str | None:
+    """The reason an AI left for its last choice (``last_reason``), if it keeps one."""
+    reason = getattr(decider, "last_reason", None)
+    return reason if isinstance(reason, str) and reason else None

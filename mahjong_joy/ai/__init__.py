@@ -1,20 +1,27 @@
-"""Deciders: each reads one seat's view and picks one of the legal actions."""
+"""Deciders: each reads one seat's view and picks one of the legal actions.
+
+``potential`` is the dev log's AI; ``easy``, ``normal`` and ``hard`` are the
+three levels of :mod:`mahjong_joy.ai.levels` (each keeps ``last_reason``).
+"""
 
 from __future__ import annotations
 
+from mahjong_joy.ai.levels import LEVELS, LevelAI
 from mahjong_joy.ai.potential import PotentialAI
 from mahjong_joy.ai.random_legal import RandomLegalAI
 
-AI_KINDS = ("potential", "random")
+AI_KINDS = ("potential", "random", *LEVELS)
 
 
-def make_ai(kind: str, seed: int | str = 0) -> PotentialAI | RandomLegalAI:
-    """An AI by its name in records and on the command line (``potential`` or ``random``)."""
+def make_ai(kind: str, seed: int | str = 0) -> PotentialAI | RandomLegalAI | LevelAI:
+    """An AI by its name in records and on the command line."""
     if kind == "potential":
         return PotentialAI()
     if kind == "random":
         return RandomLegalAI(seed)
+    if kind in LEVELS:
+        return LevelAI(kind, seed)
     raise ValueError(f"unknown AI {kind!r}; expected one of {', '.join(AI_KINDS)}")
 
 
-__all__ = ["AI_KINDS", "PotentialAI", "RandomLegalAI", "make_ai"]
+__all__ = ["AI_KINDS", "LEVELS", "LevelAI", "PotentialAI", "RandomLegalAI", "make_ai"]

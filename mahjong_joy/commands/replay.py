@@ -32,8 +32,8 @@ from typing import Any
 
 from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import MahjongJoyError, RecordError
-from mahjong_joy.replay.log import log_lines
 from mahjong_joy.replay.formats import load
+from mahjong_joy.replay.log import log_lines, reasoned_log_lines
 from mahjong_joy.replay.mjai_import import ImportMismatch
 from mahjong_joy.replay.record import record_rules, record_ruleset, replay_match, write_record
 from mahjong_joy.replay.summary import Summary, match_json
@@ -111,7 +111,12 @@ def _print(record: dict[str, Any], args: argparse.Namespace) -> int:
     ruleset = record_ruleset(record, args.file)
     if args.text:
         for index, entry in enumerate(record["matches"]):
-            _print_match_log(entry, ruleset, args.file, index)
+            if entry.get("reasons"):  # the AI's reasons go beside its decisions
+                match = replay_match(entry, ruleset, args.file, index)
+                for line in reasoned_log_lines(_steps(entry, match), index + 1):
+                    print(line)
+            else:
+                _print_match_log(entry, ruleset, args.file, index)
         return 0
     summary = Summary(record_rules(record, args.file))
     played = []
@@ -151,6 +156,29 @@ def _silence_stdout() -> None:
     """After a closed pipe, point stdout at nothing so the interpreter's final flush cannot fail."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
+
+
+def _steps(entry: dict[str, Any], match: Any) -> list[tuple[list, int | None, str | None]]:
+    """The match's events cut at each decision (re-run on a fresh match), each
+    decision's seat and recorded reason coming just before the lines it made."""
+    from mahjong_joy.engine.actions import action_from_dict
+    from mahjong_joy.engine.match import Match
+
+    fresh = Match(entry["seed"], match.ruleset if hasattr(match, "ruleset") else None, entry.get("max_hands"))
+    reasons = entry.get("reasons") or []
+    out: list[tuple[list, int | None, str | None]] = []
+    cursor = 0
+    for number, data in enumerate(entry["decisions"]):
+        if fresh.hand.is_finished:
+            fresh.next_hand()
+        reason = reasons[number] if number < len(reasons) and isinstance(reasons[number], str) else None
+        out.append((fresh.events[cursor:], None, None))
+        cursor = len(fresh.events)
+        action = action_from_dict(data)
+        fresh.apply(action)
+        out.append(([], action.seat, reason))
+    out.append((fresh.events[cursor:], None, None))
+    return out
 
 
 def _export(record: dict[str, Any], args: argparse.Namespace) -> int:

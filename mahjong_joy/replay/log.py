@@ -96,3 +96,20 @@ def log_lines(events: Iterable[ev.Event], match_number: int) -> Iterator[str]:
         line = None if fmt is None else fmt(event)
         if line is not None:
             yield line
+
+
+def reasoned_log_lines(events_per_decision: Iterable[tuple[list[ev.Event], int | None, str | None]],
+                       match_number: int) -> Iterator[str]:
+    """The log of one match with each AI decision's reason under the lines it made:
+    ``events_per_decision`` yields (events, seat, reason) per decision (the deals too,
+    with no seat). Lines are those of :func:`log_lines`; a reason prints as
+    ``   S2 thinks: fold: ...``."""
+    yield f"== match {match_number}"
+    for events, seat, reason in events_per_decision:
+        for event in events:
+            fmt = _FORMATS.get(type(event))
+            line = None if fmt is None else fmt(event)
+            if line is not None:
+                yield line
+        if reason:
+            yield f"   {_seat(seat)} thinks: {reason}"

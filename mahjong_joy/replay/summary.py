@@ -132,3 +132,37 @@ def match_json(match: Match) -> dict[str, Any]:
         "final_placements": [s.placement for s in standings],
         "final_scores": [s.score for s in standings],
     }
+
+
+def seats_json(event_streams: Sequence[Sequence[ev.Event]], kinds: Sequence[str]) -> list[dict[str, Any]]:
+    """Per seat over a run (issue 13): its AI, hands, wins, tsumo wins, deal-ins,
+    riichi declarations, calls (chi, pon, open kan), points won or lost over the
+    matches, and how often it placed 1st to 4th."""
+    seats = [
+        {"seat": s, "ai": kinds[s], "hands": 0, "wins": 0, "tsumo": 0, "deal_ins": 0, "riichi": 0, "calls": 0,
+         "points_delta": 0, "placements": [0, 0, 0, 0]}
+        for s in range(4)
+    ]
+    for events in event_streams:
+        start: tuple[int, ...] | None = None
+        for event in events:
+            if isinstance(event, ev.HandStarted):
+                start = start or event.points
+            elif isinstance(event, ev.HandScored):
+                for seat in seats:
+                    seat["hands"] += 1
+            elif isinstance(event, ev.Won):
+                seats[event.seat]["wins"] += 1
+                if event.tsumo:
+                    seats[event.seat]["tsumo"] += 1
+                else:
+                    seats[event.from_seat]["deal_ins"] += 1
+            elif isinstance(event, ev.RiichiDeclared):
+                seats[event.seat]["riichi"] += 1
+            elif isinstance(event, (ev.Chied, ev.Ponned, ev.Kanned)):
+                seats[event.seat]["calls"] += 1
+            elif isinstance(event, ev.MatchEnded):
+                for seat, points, place in event.standings:
+                    seats[seat]["points_delta"] += points - (start[seat] if start else points)
+                    seats[seat]["placements"][place - 1] += 1
+    return seats

@@ -1,0 +1,557 @@
+"""Three AI levels on the dev log's potential score, each explaining its choices.
+
+- **Easy**: the potential AI. Under riichi rules it declares riichi when ready and
+  calls only with a yaku in sight, and never defends. In Joy it calls only when
+  the call makes the hand ready (or wins), so a beginner gets to win hands.
+- **Normal**: adds tile acceptance against the visible tiles (the most unseen
+  useful tiles after each discard, the potential score breaking ties), riichi
+  judgement (dama on a good-value hand with a yaku, no chase on a poor wait) and
+  defence against a riichi: genbutsu first, then suji and kabe. In Joy it is the
+  dev log's potential AI exactly as it always played.
+- **Hard**: value-aware play (dora, red fives, value sets, all simples, flushes),
+  push or fold by comparing the expected value of pushing with folding against
+  each threat (riichi, or an open hand showing dora or a flush) with a tile-danger
+  model (:mod:`mahjong_joy.ai.reading`), calls that follow a yaku plan (value
+  tiles, all simples, flush, toitoi), and all-last placement awareness. In Joy it
+  adds tile acceptance and folds against an open hand that looks ready.
+
+Every level is a pure function of the seat's view (and its seed), and keeps the
+plain-words reason for its last choice in ``last_reason``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from mahjong_joy.ai import reading as rd
+from mahjong_joy.ai.potential import PotentialAI, _tie_rank, _tiles_used, best_discard, keeps_a_yaku, potential
+from mahjong_joy.engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    Kan,
+    NineTerminals,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from mahjong_joy.engine.view import SeatView
+from mahjong_joy.hand.shanten import thirteen_orphans_shanten
+from mahjong_joy.tiles import KIND_COUNT, kind_of_code
+
+LEVELS = ("easy", "normal", "hard")
+K = rd.kind_text
+
+
+class LevelAI:
+    """One of the three levels; ``choose`` follows the Decider protocol."""
+
+    def __init__(self, level: str, seed: int | str = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+        self.level = level
+        self.kind = level
+        self.seed = seed
+        self.last_reason = ""
+        self._potential = PotentialAI()
+
+    # ------------------------------------------------------------ entry
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """One of ``legal``; the reason is left in ``last_reason``."""
+        action, reason = self.decide(view, legal)
+        self.last_reason = reason
+        return action
+
+    def decide(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        for action in legal:
+            if isinstance(action, Tsumo):
+                return action, "tsumo: the drawn tile completes the hand"
+            if isinstance(action, Ron):
+                return action, f"ron: {K(view.last_discard)} completes the hand"  # type: ignore[arg-type]
+        riichi_rules = view.needs_yaku
+        if isinstance(legal[0], Pass):
+            if not riichi_rules:
+                return self._joy_claim(view, legal)
+            return self._claim(view, legal)
+        if view.in_riichi:
+            return self._riichi_turn(view, legal)
+        if not riichi_rules:
+            return self._joy_turn(view, legal)
+        aborts = [a for a in legal if isinstance(a, NineTerminals)]
+        if aborts and self.level != "easy" and thirteen_orphans_shanten(bytes(view.counts34)) > 2:
+            return aborts[0], "abort: nine kinds of terminals and honors, far from thirteen orphans"
+        if self.level == "easy":
+            return self._easy_turn(view, legal)
+        return self._turn(view, legal)
+
+    # ------------------------------------------------------------ Joy
+
+    def _joy_turn(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        if self.level == "hard":
+            return self._turn(view, legal)
+        action = self._potential.choose(view, legal)
+        return action, _potential_reason(view, action)
+
+    def _joy_claim(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        if self.level == "normal":
+            action = self._potential.choose(view, legal)
+            return action, _potential_reason(view, action)
+        if self.level == "easy":
+            return self._easy_joy_claim(view, legal)
+        return self._claim(view, legal)
+
+    def _easy_joy_claim(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        """Joy Easy: call only when the call leaves the hand ready."""
+        tile = view.last_discard
+        assert tile is not None
+        for action in legal[1:]:
+            after = _call_shape(view, action, tile)
+            if after is not None and after[0] == 0:
+                return action, f"{_call_text(action, tile)}: the call makes the hand ready"
+        return legal[0], "pass: calling would not make the hand ready"
+
+    # ------------------------------------------------------------ riichi: Easy
+
+    def _easy_turn(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        action = self._potential.choose(view, legal)
+        if isinstance(action, Riichi):
+            counts = list(view.counts34)
+            counts[kind_of_code(action.tile)] -= 1
+            waits = [w for w in _waits(counts, view.meld_count)]
+            return action, f"riichi: {rd.wait_text(waits, rd.unseen(view))}"
+        return action, _potential_reason(view, action)
+
+    def _riichi_turn(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        for action in legal:
+            if isinstance(action, ClosedKan) and self.level != "easy":
+                return action, f"closed kan {K(action.tile)}: keeps the wait, adds a dora"
+        discard = next(a for a in legal if isinstance(a, Discard))
+        return discard, f"in riichi: discard the drawn {K(kind_of_code(discard.tile))}"
+
+    # ------------------------------------------------------------ riichi rules: Normal and Hard
+
+    def _turn(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        discards = [a for a in legal if isinstance(a, Discard)]
+        riichis = [a for a in legal if isinstance(a, Riichi)]
+        cands = rd.candidates(view, _mask_of(discards))
+        kan = self._own_kan(view, legal, cands)
+        if kan is not None:
+            return kan
+        low = min(c.shanten for c in cands)
+        threats = rd.threats(view) if self.level == "hard" else [t for t in rd.threats(view) if t.riichi]
+        if not view.needs_yaku:
+            threats = [t for t in rd.threats(view) if not t.riichi and rd.calls_of(view, t.seat) >= 3]
+        pot = _potentials(view, cands)
+        eff = sorted(cands, key=lambda c: (c.shanten, -c.ukeire, -pot[c.kind], _tie_rank(view.counts34, c.kind)))
+        if self.level == "hard" and view.needs_yaku:
+            best, fold_reason = self._hard_pick(view, eff, low, threats)
+        else:
+            best, fold_reason = self._normal_pick(view, eff, low, threats)
+        if riichis and best.shanten == 0 and not fold_reason:
+            choice = self._riichi_choice(view, riichis, cands, threats)
+            if choice is not None:
+                return choice
+        action = _code_of_kind(discards, best.kind)
+        if fold_reason:
+            return action, fold_reason
+        return action, self._discard_reason(view, best, eff, threats)
+
+    def _normal_pick(self, view: SeatView, eff: list[rd.Candidate], low: int, threats: list[rd.Threat]) -> tuple[rd.Candidate, str]:
+        best = eff[0]
+        if not threats:
+            return best, ""
+        push = low == 0 and (best.ukeire >= 4 or view.in_riichi)
+        if push:
+            return best, ""
+        if not view.needs_yaku and low <= 1:
+            return best, ""
+        return self._fold(view, eff, threats)
+
+    def _fold(self, view: SeatView, eff: list[rd.Candidate], threats: list[rd.Threat], why: str = "") -> tuple[rd.Candidate, str]:
+        visible = view.visible_counts34()
+        safes = {t.seat: rd.safe_after(view, t.seat) if view.needs_yaku else _joy_safe(view, t.seat) for t in threats}
+        def danger(c: rd.Candidate) -> float:
+            return sum(rd.threat_danger(view, c.kind, t, visible, safes[t.seat]) * t.value for t in threats)
+        order = {c.kind: i for i, c in enumerate(eff)}
+        safest = min(eff, key=lambda c: (round(danger(c), 1), order[c.kind]))
+        main = max(threats, key=lambda t: t.value * t.ready_chance)
+        what = f"{rd.seat_name(main.seat)} is in riichi" if main.riichi else f"{rd.seat_name(main.seat)}'s open hand looks ready"
+        reason = f"fold: {why or what}; {rd.safety_reason(view, safest.kind, main.seat, visible, safes[main.seat])}"
+        return safest, reason
+
+    def _hard_pick(self, view: SeatView, eff: list[rd.Candidate], low: int, threats: list[rd.Threat]) -> tuple[rd.Candidate, str]:
+        closed = rd.calls_of(view, view.seat) == 0
+        dealer = view.seat == view.dealer
+        attacked = bool(threats)
+        visible = view.visible_counts34()
+        counts = list(view.counts34)
+        safes = {t.seat: rd.safe_after(view, t.seat) for t in threats}
+        scored = []
+        for c in eff:
+            if c.shanten > low:
+                continue
+            counts[c.kind] -= 1
+            han = rd.han_estimate(view, counts, closed, riichi=closed)
+            counts[c.kind] += 1
+            if not closed and not _open_has_yaku(view, counts, c.kind):
+                han = 0.0
+            value = rd.points_for(han, dealer) if han >= 1 else 0
+            pw = rd.win_chance(c.shanten, c.ukeire, view.wall_count, attacked)
+            danger = sum(rd.threat_danger(view, c.kind, t, visible, safes[t.seat]) * t.value for t in threats)
+            scored.append((pw * value - danger, c, pw, value, danger))
+        top = max(x[1].ukeire for x in scored)
+        near = [x for x in scored if x[1].ukeire >= 0.85 * top]  # value decides only among near-equal shapes
+        near.sort(key=lambda x: -x[0])
+        ev, best, pw, value, danger = near[0]
+        if not threats:
+            return best, ""
+        total = sum(t.value * t.ready_chance for t in threats)
+        # later discards while pushing: about one risky tile per turn until the hand ends,
+        # fewer once ready (the hand ends sooner, and a ready hand keeps its safe tiles)
+        turns = min(view.wall_count / 4, 1 + 2 * best.shanten)
+        future = total * 0.03 * turns * (0.5 if best.shanten == 0 else 1.0)
+        push_ev = ev - future
+        fold_ev = -0.12 * total - 300  # their tsumo share and the noten payment
+        if rd.is_all_last(view):
+            place = rd.placement(view.points, view.seat)
+            if place == 1:
+                lead = view.points[view.seat] - max(p for s, p in enumerate(view.points) if s != view.seat)
+                if any(t.value >= lead for t in threats) and danger > 0:
+                    main = max(threats, key=lambda t: t.value)
+                    return self._fold(view, eff, threats, f"all-last, 1st by {lead}; a deal-in to {rd.seat_name(main.seat)} would lose first place")
+            elif place == 4:
+                fold_ev -= 0.15 * total  # last place has little to protect
+        if push_ev >= fold_ev:
+            return best, ""
+        return self._fold(view, eff, threats)
+
+    def _riichi_choice(self, view: SeatView, riichis: list[Riichi], cands: list[rd.Candidate], threats: list[rd.Threat]) -> tuple[Action, str] | None:
+        """Riichi or dama for a ready hand; ``None`` means dama (discard the best tile)."""
+        left = rd.unseen(view)
+        allowed = _mask_of(riichis)
+        ready = [c for c in cands if c.shanten == 0 and allowed >> c.kind & 1]
+        if not ready:
+            return None
+        best = max(ready, key=lambda c: (c.ukeire, -_tie_rank(view.counts34, c.kind)[0]))
+        counts = list(view.counts34)
+        counts[best.kind] -= 1
+        dama_han = _dama_han(view, counts, best.waits)
+        wait = rd.wait_text(best.waits, left)
+        action = _code_of_kind(riichis, best.kind)
+        dealer = view.seat == view.dealer
+        if self.level == "hard" and rd.is_all_last(view):
+            place = rd.placement(view.points, view.seat)
+            if place == 1 and dama_han >= 1:
+                return None
+            if place > 1:
+                order = sorted(range(4), key=lambda s: (-view.points[s], s))
+                above = order[place - 2]
+                need = view.points[above] - view.points[view.seat]
+                dama_value = rd.points_for(dama_han + _dora_han(view, counts), dealer) if dama_han else 0
+                riichi_value = rd.points_for(rd.han_estimate(view, counts, True, True), dealer) - 1000
+                if dama_value < need <= riichi_value:
+                    return action, f"riichi: all-last, {place}{_ordinal(place)}; needs {need} to pass {rd.seat_name(above)}, dama is not enough"
+        if dama_han >= 1:
+            total = dama_han + _dora_han(view, counts)
+            good = best.ukeire >= 5
+            if total >= 4 and (self.level == "normal" or good or dealer):
+                return None
+        if threats and best.ukeire <= 2 and self.level == "normal":
+            return None
+        return action, f"riichi: {wait}"
+
+    def _discard_reason(self, view: SeatView, best: rd.Candidate, eff: list[rd.Candidate], threats: list[rd.Threat]) -> str:
+        text = K(best.kind)
+        if best.shanten == 0:
+            left = rd.unseen(view)
+            counts = list(view.counts34)
+            counts[best.kind] -= 1
+            if threats:
+                visible = view.visible_counts34()
+                main = max(threats, key=lambda t: t.value * t.ready_chance)
+                safe = rd.safe_after(view, main.seat) if view.needs_yaku else _joy_safe(view, main.seat)
+                han = rd.han_estimate(view, counts, rd.calls_of(view, view.seat) == 0, False)
+                value = rd.points_for(han, view.seat == view.dealer)
+                return f"push: ready for {_value_words(value, view.seat == view.dealer)}, {rd.safety_reason(view, best.kind, main.seat, visible, safe)}"
+            if view.needs_yaku and not view.in_riichi and rd.calls_of(view, view.seat) == 0 and _dama_han(view, counts, best.waits):
+                return f"dama: discard {text}, the hand has a yaku; {rd.wait_text(best.waits, left)}"
+            return f"discard {text}: ready, {rd.wait_text(best.waits, left)}"
+        steps = f"{best.shanten} from ready"
+        return f"discard {text}: {steps}, {best.ukeire} useful tiles left"
+
+    def _own_kan(self, view: SeatView, legal: Sequence[Action], cands: list[rd.Candidate]) -> tuple[Action, str] | None:
+        low = min(c.shanten for c in cands)
+        if self.level == "hard" and rd.threats(view):
+            return None
+        for action in legal:
+            if isinstance(action, (ClosedKan, AddedKan)):
+                counts = list(view.counts34)
+                take = 4 if isinstance(action, ClosedKan) else 1
+                counts[action.tile] -= take
+                after = rd.shanten_of(counts, view.meld_count + (1 if take == 4 else 0))
+                if after <= low:
+                    kind = "closed kan" if take == 4 else "added kan"
+                    return action, f"{kind} {K(action.tile)}: keeps the shape, adds a dora"
+        return None
+
+    # ------------------------------------------------------------ calls
+
+    def _claim(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
+        tile = view.last_discard
+        assert tile is not None
+        if self.level == "easy":
+            action = self._potential.choose(view, legal)
+            if isinstance(action, Pass):
+                return action, "pass: the call would not raise the potential" + (" or keep a yaku" if view.needs_yaku else "")
+            return action, _potential_reason(view, action)
+        counts = list(view.counts34)
+        melds = view.meld_count
+        now = rd.shanten_of(counts, melds)
+        threats = rd.threats(view)
+        if view.needs_yaku and self.level == "normal":
+            threats = [t for t in threats if t.riichi]
+        values = rd.value_kinds(view)
+        closed = rd.calls_of(view, view.seat) == 0
+        best: tuple | None = None
+        refused = ""
+        for action in legal[1:]:
+            after = _call_shape(view, action, tile)
+            if after is None:
+                continue
+            s_after, u_after = after
+            used = _tiles_used(action, tile)
+            plan = self._plan(view, action, used, tile) if view.needs_yaku else "closer to ready"
+            if plan is None:
+                refused = f"pass: calling {K(tile)} leaves no yaku"
+                continue
+            yakuhai = isinstance(action, (Pon, Kan)) and tile in values
+            if isinstance(action, Kan) and not (s_after <= 0 and not threats and self.level == "hard"):
+                continue
+            if not (s_after < now or (yakuhai and s_after <= now and self.level == "hard")):
+                refused = refused or "pass: the call does not bring the hand closer to ready"
+                continue
+            if self.level == "hard" and not yakuhai and s_after > 1 and _dora_han(view, counts) < 2:
+                refused = refused or "pass: too far from ready for a cheap open hand"
+                continue
+            if threats and s_after > 0:
+                refused = f"pass: {rd.seat_name(threats[0].seat)} is a threat and the call would not make the hand ready"
+                continue
+            if self.level == "hard" and closed and view.needs_yaku and not yakuhai and now <= 1 and s_after > 0:
+                han_closed = rd.han_estimate(view, counts, True, True)
+                if han_closed >= 3:
+                    refused = "pass: the closed hand is worth more with riichi"
+                    continue
+            key = (s_after, -u_after, not yakuhai)
+            if best is None or key < best[0]:
+                best = (key, action, plan, s_after)
+        if best is None:
+            return legal[0], refused or "pass: nothing worth calling"
+        _, action, plan, s_after = best
+        where = "ready" if s_after == 0 else f"{s_after} from ready"
+        return action, f"{_call_text(action, tile)}: {plan}, {where}"
+
+    def _plan(self, view: SeatView, action: Action, used: list[int], tile: int) -> str | None:
+        """The yaku a call follows, in words; ``None`` when the called hand would have none."""
+        counts = view.counts34
+        values = rd.value_kinds(view)
+        if isinstance(action, (Pon, Kan)) and tile in values:
+            return "value tile"
+        if not keeps_a_yaku(view, counts, used, tile):
+            if self.level == "hard" and isinstance(action, Pon) and _toitoi_plan(view, counts):
+                return "all triplets"
+            return None
+        if any(counts[k] >= 2 for k in values) or any(kinds[0] in values and kinds[0] == kinds[-1] for _, kinds in view.melds(view.seat)):
+            return "value tile held"
+        melded = [k for _, kinds in view.melds(view.seat) for k in kinds] + [*used, tile]
+        if all(k < 27 and k % 9 not in (0, 8) for k in melded):
+            return "all simples"
+        return "flush"
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _mask_of(actions: Sequence[Action]) -> int:
+    mask = 0
+    for action in actions:
+        mask |= 1 << kind_of_code(action.tile)  # type: ignore[attr-defined]
+    return mask
+
+
+def _code_of_kind(actions: Sequence[Action], kind: int) -> Action:
+    matching = [a for a in actions if kind_of_code(a.tile) == kind]  # type: ignore[attr-defined]
+    return min(matching, key=lambda a: a.tile)  # type: ignore[attr-defined]
+
+
+def _potentials(view: SeatView, cands: list[rd.Candidate]) -> dict[int, int]:
+    counts = list(view.counts34)
+    found = {}
+    for c in cands:
+        counts[c.kind] -= 1
+        found[c.kind] = potential(counts, view.meld_count)
+        counts[c.kind] += 1
+    return found
+
+
+def _waits(counts: Sequence[int], melds: int) -> list[int]:
+    from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
+
+    if rd.shanten_of(counts, melds) != 0:
+        return []
+    return [k for k in kinds_in_mask(useful_mask(bytes(counts), melds))]
+
+
+def _call_shape(view: SeatView, action: Action, tile: int) -> tuple[int, int] | None:
+    """(shanten, ukeire) after the call and the best discard; ``None`` for a pass."""
+    if not isinstance(action, (Chi, Pon, Kan)):
+        return None
+    used = _tiles_used(action, tile)
+    counts = list(view.counts34)
+    for t in used:
+        counts[t] -= 1
+    melds = view.meld_count + 1
+    left = rd.unseen(view)
+    if isinstance(action, Kan):
+        return rd.shanten_of(counts, melds), 0
+    best = None
+    forbidden = {tile}
+    if isinstance(action, Chi):
+        low, high = action.tiles[0], action.tiles[2]
+        if tile == low and high % 9 < 8:
+            forbidden.add(high + 1)
+        if tile == high and low % 9 > 0:
+            forbidden.add(low - 1)
+    for k in range(KIND_COUNT):
+        if not counts[k] or k in forbidden:
+            continue
+        counts[k] -= 1
+        s = rd.shanten_of(counts, melds)
+        from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
+
+        u = sum(left[t] for t in kinds_in_mask(useful_mask(bytes(counts), melds)))
+        counts[k] += 1
+        if best is None or (s, -u) < best:
+            best = (s, -u)
+    if best is None:
+        return None
+    return best[0], -best[1]
+
+
+def _call_text(action: Action, tile: int) -> str:
+    if isinstance(action, Chi):
+        a, b, c = action.tiles
+        return f"chi {a % 9 + 1}{b % 9 + 1}{c % 9 + 1}{'mps'[a // 9]}"
+    if isinstance(action, Pon):
+        return f"pon {K(tile)}"
+    return f"kan {K(tile)}"
+
+
+def _potential_reason(view: SeatView, action: Action) -> str:
+    """The dev log's AI in words: its discard, call or pass and the score behind it."""
+    if isinstance(action, (Discard, Riichi)):
+        kind = kind_of_code(action.tile)
+        counts = list(view.counts34)
+        counts[kind] -= 1
+        score = potential(counts, view.meld_count)
+        verb = "riichi discarding" if isinstance(action, Riichi) else "discard"
+        return f"{verb} {K(kind)}: keeps the best sets and partial sets (potential {score})"
+    if isinstance(action, (ClosedKan, AddedKan)):
+        return f"{action.name.replace('_', ' ')} {K(action.tile)}: the potential does not drop"
+    tile = view.last_discard
+    if isinstance(action, (Chi, Pon, Kan)) and tile is not None:
+        now = potential(view.counts34, view.meld_count)
+        return f"{_call_text(action, tile)}: raises the potential from {now}"
+    if isinstance(action, Pass):
+        return "pass: a call would not raise the potential"
+    return action.describe()
+
+
+@lru_cache(maxsize=1)
+def _scorer():
+    from mahjong_joy.rulesets.joy import ruleset_for
+
+    return ruleset_for("tenhou")
+
+
+def _dama_han(view: SeatView, counts13: Sequence[int], waits: Sequence[int]) -> int:
+    """Least han (without dora) of a ron on the waits without riichi; 0 when some wait has no yaku."""
+    from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
+    from mahjong_joy.tiles import EAST, WINDS
+
+    if not waits:
+        return 0
+    ruleset = _scorer()
+    melds = tuple(Meld(kind, kinds) for kind, kinds in view.melds(view.seat))
+    held = tuple(k for k in range(KIND_COUNT) for _ in range(counts13[k]))
+    least = 99
+    for w in waits:
+        hand = tuple(sorted(held + (w,)))
+        situation = WinSituation(
+            hand=hand, win_tile=w, melds=melds, seat_wind=EAST + (view.seat - view.dealer) % 4,
+            round_wind=WINDS["ESWN".index(view.round_wind)],
+        )
+        try:
+            score = ruleset.score(situation)
+        except Exception:  # noqa: BLE001 - an impossible reading is no yaku
+            return 0
+        if not score.valid:
+            return 0
+        least = min(least, score.han)
+    return least
+
+
+def _dora_han(view: SeatView, counts13: Sequence[int]) -> int:
+    doras = rd.dora_kinds(view)
+    tiles = [k for k in range(KIND_COUNT) for _ in range(counts13[k])] + [k for _, kinds in view.melds(view.seat) for k in kinds]
+    return sum(1 for k in tiles if k in doras) + sum(1 for c in view.hand_codes if c >= 34)
+
+
+def _open_has_yaku(view: SeatView, counts14: Sequence[int], discard: int) -> bool:
+    values = rd.value_kinds(view)
+    melds = view.melds(view.seat)
+    if any(kinds[0] in values and kinds[0] == kinds[-1] for _, kinds in melds):
+        return True
+    rest = list(counts14)
+    rest[discard] -= 1
+    if any(rest[k] >= 2 for k in values):
+        return True
+    tiles = [k for _, kinds in melds for k in kinds] + [k for k in range(KIND_COUNT) if rest[k]]
+    if all(k < 27 and k % 9 not in (0, 8) for k in tiles):
+        return True
+    by_suit = [sum(1 for k in tiles if k < 27 and k // 9 == s) for s in range(3)]
+    return sum(by_suit) - max(by_suit) <= 1
+
+
+def _toitoi_plan(view: SeatView, counts: Sequence[int]) -> bool:
+    if any(kind == "chi" for kind, _ in view.melds(view.seat)):
+        return False
+    pairs = sum(1 for n in counts if n >= 2) + view.meld_count
+    return pairs >= 5
+
+
+def _joy_safe(view: SeatView, threat: int) -> dict[int, str]:
+    """Joy has no furiten: a threat's own discards are only a hint, not a rule."""
+    return {}
+
+
+def _value_words(value: int, dealer: bool) -> str:
+    base = value / (1.5 if dealer else 1.0)
+    if base >= 24000:
+        return "a triple mangan or more"
+    if base >= 16000:
+        return "a baiman"
+    if base >= 12000:
+        return "a haneman"
+    if base >= 7700:
+        return "a mangan"
+    return f"about {value} points"
+
+
+def _ordinal(n: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
