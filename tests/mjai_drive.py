@@ -39,6 +39,7 @@ class Follower:
         self.game = _Game([str(k) for k in ctl.seat_kinds], ctl.match)
         self.cursor = 0
         self.scored = 0
+        self.deals = 0
         self.seats = [MjaiSeat(rules) for _ in range(4)]
         self.streams: list[list[dict[str, Any]]] = [[] for _ in range(4)]
         self.started = False
@@ -48,6 +49,7 @@ class Follower:
         new = match.events[self.cursor :]
         self.cursor = len(match.events)
         self.game.results = list(match.results[self.scored :])
+        self.game.decks = list(match.decks[self.deals :])  # the match keeps each hand's deck as it deals
         out: list[dict[str, Any]] = []
         if not self.started:
             self.started = True
@@ -55,6 +57,7 @@ class Follower:
         for e in new:
             out += self.game._one(e)
             self.scored += isinstance(e, ev.HandScored)
+            self.deals += isinstance(e, ev.Dealt)
         for seat in range(4):
             for m in out:
                 m = {"type": "start_game", "id": seat} if m["type"] == "start_game" else mask(m, seat)

@@ -77,6 +77,42 @@ def waits(counts: tuple[int, ...] | list[int], melds: int) -> tuple[int, ...]:
     return tuple(waiting_tiles(list(counts), melds))
 
 
+def fifth_completes(counts: tuple[int, ...] | list[int], melds: int, kind: int) -> bool:
+    """Brute force, independent of the engine: some pair plus sets for ``4 - melds``
+    from the 14 counts with a fifth ``kind`` (every split tried)."""
+    tiles = list(counts)
+    tiles[kind] += 1
+
+    def sets(c: list[int], need: int) -> bool:
+        if need == 0:
+            return not any(c)
+        first = next(k for k in range(34) if c[k])
+        options = []
+        if c[first] >= 3:
+            options.append((first, first, first))
+        if first < 27 and first % 9 <= 6:
+            options.append((first, first + 1, first + 2))
+        for group in options:
+            if all(c[k] >= group.count(k) for k in set(group)):
+                for k in group:
+                    c[k] -= 1
+                ok = sets(c, need - 1)
+                for k in group:
+                    c[k] += 1
+                if ok:
+                    return True
+        return False
+
+    for pair in range(34):
+        if tiles[pair] >= 2:
+            tiles[pair] -= 2
+            ok = sets(tiles, 4 - melds)
+            tiles[pair] += 2
+            if ok:
+                return True
+    return False
+
+
 def kuikae_kinds(meld_type: str, kinds: tuple[int, ...], called: int) -> set[int]:
     """Kinds the caller may not discard right after the call (C1-8), recounted."""
     out = {called}
@@ -196,6 +232,8 @@ class RiichiChecker:
         ready = waits(counts, len(seat.melds))
         if self.hand_rules.karaten_is_noten:
             ready = tuple(w for w in ready if counts[w] + seat.melded(w) < 4)
+        else:  # a kind held four times still counts when a fifth would complete the hand
+            ready = tuple(sorted(set(ready) | {k for k in range(34) if counts[k] == 4 and fifth_completes(counts, len(seat.melds), k)}))
         return ready
 
     def situation(self, hand: HandState, index: int, seat: SeatFacts, tile: int, tsumo: bool,

@@ -223,15 +223,10 @@ def test_chankan_keeps_ippatsu_and_a_passed_chankan_is_riichi_furiten(preset: st
             ctl.step(1)  # the rest of the hand under the checker
 
 
-@pytest.mark.parametrize("preset", [
-    pytest.param("mahjong_soul", marks=pytest.mark.xfail(strict=True, reason=(
-        "karaten_is_noten=False should make a wait on a kind held four times tenpai (C1-17 is Tenhou's rule), "
-        "but the engine's waits come from hand.waits.waiting_tiles, which leaves such kinds out; counting them needs "
-        "a shape test with a fifth copy, a change to the wait tables left to the lead"))),
-    "tenhou",
-])
+@pytest.mark.parametrize("preset", RIICHI_PRESETS)
 def test_karaten_riichi_only_where_karaten_counts_as_tenpai(preset: str) -> None:
-    """1111m 234p 567p 789s waits only on a fifth 1m: Tenhou refuses riichi (C1-17)."""
+    """1111m 234p 567p 789s waits only on a fifth 1m: Tenhou refuses riichi (C1-17);
+    Mahjong Soul counts it tenpai (keishiki tenpai, A1) and allows it."""
     from mahjong_joy.engine.actions import Riichi
 
     ctl, _ = rigged_match(preset, ["1111m234p567p789s", "2468m2468p2468s1z", "3579m3579p3579s2z",

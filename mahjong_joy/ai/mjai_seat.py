@@ -400,6 +400,13 @@ class MjaiSeat:
             return False
         return self.prior_furiten or any(self.discarded >> w & 1 for w in self.waits())
 
+    def _furiten_now(self, legal: list[Action], offer: Any) -> bool:
+        """Furiten as the engine shows it: a seat that may ron the tile on offer is not
+        furiten for it until it lets it go (A1 "Temporary furiten")."""
+        if offer is not None and any(isinstance(a, Ron) for a in legal):
+            return self.is_furiten_before(kind_of_code(offer[1]))
+        return self.is_furiten()
+
     def _call_actions(self, option: ClaimOption) -> list[Action]:
         seat = self.seat
         variants = _variants(self.codes, option.from_hand) if self.reds else [None]
@@ -437,7 +444,7 @@ class MjaiSeat:
             tuple(tuple(m) for m in self.melds), tuple(tuple(r) for r in self.rivers), tuple(self.sizes),
             tuple(self.riichi_at), tuple(self.points), self.sticks, self.live, tuple(self.indicators),
             last_discard, opportunity, tuple(legal), waits,
-            self.is_furiten() if waits else False,
+            self._furiten_now(legal, offer) if waits else False,
             tuple(m[1][0] for m in self.melds[seat] if m[0] == PON) if self.melds[seat] else (),
             self.rules.scoring.yaku_required,
         )

@@ -78,6 +78,50 @@ def kan_keeps_waits(ruleset: Ruleset, counts34: Sequence[int], melds: int, kind:
     return set(ruleset.waits(before, melds)) == set(ruleset.waits(after, melds + 1))
 
 
+def completes_with_a_fifth(counts34: Sequence[int], melds: int, kind: int) -> bool:
+    """Whether a fifth copy of ``kind`` would complete the hand in the standard form:
+    a "wait" on a kind the hand already holds four times (pure karaten). No real tile
+    can come, but Mahjong Soul still counts such a hand tenpai (keishiki tenpai;
+    Tenhou does not, RULES.md C1-17). Seven pairs and thirteen orphans cannot use a
+    fifth copy. A plain recursive search: the case is rare and the tables stop at four.
+
+    >>> completes_with_a_fifth([4] + [0] * 9 + [1, 1, 1, 1, 1, 1] + [0] * 2 + [0] * 6 + [1, 1, 1] + [0] * 7, 0, 0)
+    True
+    """
+    counts = list(counts34)
+    counts[kind] += 1
+    for pair in range(KIND_COUNT):
+        if counts[pair] >= 2:
+            counts[pair] -= 2
+            found = _only_sets(counts, 0)
+            counts[pair] += 2
+            if found:
+                return True
+    return False
+
+
+def _only_sets(counts: list[int], kind: int) -> bool:
+    """Whether the counts split into triplets and runs (the smallest tile starts a set)."""
+    while kind < KIND_COUNT and not counts[kind]:
+        kind += 1
+    if kind == KIND_COUNT:
+        return True
+    if counts[kind] >= 3:
+        counts[kind] -= 3
+        found = _only_sets(counts, kind)
+        counts[kind] += 3
+        if found:
+            return True
+    if kind < 27 and kind % 9 <= 6 and counts[kind + 1] and counts[kind + 2]:
+        for k in (kind, kind + 1, kind + 2):
+            counts[k] -= 1
+        found = _only_sets(counts, kind)
+        for k in (kind, kind + 1, kind + 2):
+            counts[k] += 1
+        return found
+    return False
+
+
 def completes_thirteen_orphans(counts34: Sequence[int], kind: int) -> bool:
     """Whether this tile completes thirteen orphans (the only hand that may rob a closed kan)."""
     counts = list(counts34)

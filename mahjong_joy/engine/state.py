@@ -379,11 +379,15 @@ class HandState:
 
     def tenpai_waits(self, seat: int) -> tuple[int, ...]:
         """Waits that count for tenpai: on Tenhou a wait whose four copies are all in
-        the seat's own hand does not (karaten, C1-17)."""
+        the seat's own hand does not (karaten, C1-17); on Mahjong Soul it does, even a
+        kind the concealed hand holds four times (keishiki tenpai, A1)."""
         st = self.seats[seat]
         waits = self.ruleset.waits(st.counts, len(st.melds))
         if not self.rules.hand.karaten_is_noten:
-            return waits
+            if 4 not in st.counts:
+                return waits
+            pure = [k for k in range(KIND_COUNT) if st.counts[k] == 4 and checks.completes_with_a_fifth(st.counts, len(st.melds), k)]
+            return tuple(sorted(set(waits) | set(pure)))
         melded = [k for m in st.melds for k in m.kinds]
         return tuple(w for w in waits if st.counts[w] + melded.count(w) < 4)
 
