@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mahjong_joy.errors import NotationError, ScoringError
+from mahjong_joy.errors import ScoringError
 from mahjong_joy.notation import format_tiles, parse_tiles
 from mahjong_joy.tiles import EAST, NORTH, SOUTH, WEST
+from mahjong_joy.rulesets.riichi.situation import flag_field, text_field, wind_field
 
 CHOW, PUNG, KONG, CONCEALED_KONG = "chow", "pung", "kong", "concealed_kong"
 MELD_TYPES = (CHOW, PUNG, KONG, CONCEALED_KONG)
@@ -96,7 +97,7 @@ class McrMeld:
         kind = data["type"]
         if kind not in MELD_TYPES:
             raise ScoringError(f"meld {index} has unknown type {kind!r}; expected one of {', '.join(MELD_TYPES)}")
-        tiles = tuple(sorted(parse_tiles(_text(data["tiles"], f"meld {index} tiles"))))
+        tiles = tuple(sorted(parse_tiles(text_field(data["tiles"], f"meld {index} tiles"))))
         problem = _meld_shape_problem(kind, tiles)
         if problem:
             raise ScoringError(f"meld {index} ({kind} {data['tiles']}): {problem}")
@@ -153,8 +154,8 @@ class McrSituation:
         for key in ("hand", "win_tile"):
             if key not in data:
                 raise ScoringError(f"situation field {key!r} is required")
-        hand = parse_tiles(_text(data["hand"], "hand"))
-        win = parse_tiles(_text(data["win_tile"], "win_tile"))
+        hand = parse_tiles(text_field(data["hand"], "hand"))
+        win = parse_tiles(text_field(data["win_tile"], "win_tile"))
         if len(win) != 1:
             raise ScoringError(f"win_tile must be one tile, got {data['win_tile']!r}")
         melds = data.get("melds", [])
@@ -164,11 +165,11 @@ class McrSituation:
             hand=tuple(sorted(hand)),
             win_tile=win[0],
             melds=tuple(McrMeld.from_dict(m, i) for i, m in enumerate(melds)),
-            seat_wind=_wind(data, "seat_wind"),
-            round_wind=_wind(data, "round_wind"),
+            seat_wind=wind_field(data, "seat_wind"),
+            round_wind=wind_field(data, "round_wind"),
             flowers=_flowers(data),
             rules=McrRules.from_dict(data.get("rules")),
-            **{name: _flag(data, name) for name in FLAGS},
+            **{name: flag_field(data, name) for name in FLAGS},
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -184,26 +185,6 @@ class McrSituation:
         out["flowers"] = self.flowers
         out["rules"] = self.rules.to_dict()
         return out
-
-
-def _text(value: Any, name: str) -> str:
-    if not isinstance(value, str):
-        raise NotationError(f"{name} must be an MPSZ string, got {value!r}")
-    return value
-
-
-def _flag(data: dict[str, Any], name: str) -> bool:
-    value = data.get(name, False)
-    if type(value) is not bool:
-        raise ScoringError(f"situation field {name!r} must be true or false, got {value!r}")
-    return value
-
-
-def _wind(data: dict[str, Any], name: str) -> int:
-    value = data.get(name, "E")
-    if value not in WIND_LETTERS:
-        raise ScoringError(f"situation field {name!r} must be one of E, S, W, N, got {value!r}")
-    return WIND_LETTERS[value]
 
 
 def _flowers(data: dict[str, Any]) -> int:

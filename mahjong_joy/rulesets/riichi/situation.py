@@ -59,7 +59,7 @@ class Meld:
         kind = data["type"]
         if kind not in MELD_TYPES:
             raise ScoringError(f"meld {index} has unknown type {kind!r}; expected one of {', '.join(MELD_TYPES)}")
-        parsed = parse_tiles_detailed(_text(data["tiles"], f"meld {index} tiles"))
+        parsed = parse_tiles_detailed(text_field(data["tiles"], f"meld {index} tiles"))
         return cls(kind, tuple(sorted(parsed.tiles)), tuple(sorted(parsed.red)))
 
     def to_dict(self) -> dict[str, str]:
@@ -121,21 +121,21 @@ class WinSituation:
         for key in ("hand", "win_tile"):
             if key not in data:
                 raise ScoringError(f"situation field {key!r} is required")
-        hand = parse_tiles_detailed(_text(data["hand"], "hand"))
-        win = parse_tiles_detailed(_text(data["win_tile"], "win_tile"))
+        hand = parse_tiles_detailed(text_field(data["hand"], "hand"))
+        win = parse_tiles_detailed(text_field(data["win_tile"], "win_tile"))
         if len(win.tiles) != 1:
             raise ScoringError(f"win_tile must be one tile, got {data['win_tile']!r}")
         melds = data.get("melds", [])
         if not isinstance(melds, list):
             raise ScoringError(f"melds must be a list, got {type(melds).__name__}")
-        flags = {name: _flag(data, name) for name in _FLAGS}
+        flags = {name: flag_field(data, name) for name in _FLAGS}
         return cls(
             hand=tuple(sorted(hand.tiles)),
             hand_red=tuple(sorted(hand.red)),
             win_tile=win.tiles[0],
             melds=tuple(Meld.from_dict(m, i) for i, m in enumerate(melds)),
-            seat_wind=_wind(data, "seat_wind"),
-            round_wind=_wind(data, "round_wind"),
+            seat_wind=wind_field(data, "seat_wind"),
+            round_wind=wind_field(data, "round_wind"),
             dora_indicators=_indicators(data, "dora_indicators"),
             ura_indicators=_indicators(data, "ura_indicators"),
             honba=_count(data, "honba"),
@@ -160,20 +160,23 @@ class WinSituation:
         return out
 
 
-def _text(value: Any, name: str) -> str:
+def text_field(value: Any, name: str) -> str:
+    """A situation field that must be an MPSZ string (riichi and MCR situations alike)."""
     if not isinstance(value, str):
         raise NotationError(f"{name} must be an MPSZ string, got {value!r}")
     return value
 
 
-def _flag(data: dict[str, Any], name: str) -> bool:
+def flag_field(data: dict[str, Any], name: str) -> bool:
+    """A true/false situation field, false when absent."""
     value = data.get(name, False)
     if type(value) is not bool:
         raise ScoringError(f"situation field {name!r} must be true or false, got {value!r}")
     return value
 
 
-def _wind(data: dict[str, Any], name: str) -> int:
+def wind_field(data: dict[str, Any], name: str) -> int:
+    """A wind letter (E, S, W, N) as its kind, East when absent."""
     value = data.get(name, "E")
     if value not in WIND_LETTERS:
         raise ScoringError(f"situation field {name!r} must be one of E, S, W, N, got {value!r}")
@@ -186,7 +189,7 @@ def _indicators(data: dict[str, Any], name: str) -> tuple[int, ...]:
         if not all(isinstance(v, str) for v in value):
             raise NotationError(f"{name} must be an MPSZ string, got {value!r}")
         value = "".join(value)
-    return tuple(parse_tiles_detailed(_text(value, name), allow_empty=True).tiles)
+    return tuple(parse_tiles_detailed(text_field(value, name), allow_empty=True).tiles)
 
 
 def _count(data: dict[str, Any], name: str) -> int:
