@@ -50,11 +50,6 @@ def code_of(tile_id: int, red_fives: int) -> int:
     return tile_id // 4
 
 
-def is_red_code(code: int) -> bool:
-    """True for the codes of red fives (34..36)."""
-    return code >= 34
-
-
 def code_name(code: int) -> str:
     """MPSZ name of a code: ``0m`` for the red 5m, else as :func:`tile_name`."""
     if code >= 34:

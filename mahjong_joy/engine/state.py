@@ -240,7 +240,6 @@ class HandState:
         self.calls = 0  # any call, closed kans included: ends the first go-around (A2, 7)
         self.accepted: list[int] = []
         self.outcome: HandEnd | None = None
-        self.turns = 0
         self._legal: dict[int, list[Action]] = {}
         first = [Dealt(dealer, self.code(wall.dora_indicators[0]), wall.live_count)]
         first += self._draw(dealer, replacement=False)
@@ -476,7 +475,6 @@ class HandState:
         self.drawn = None
         self.after_claim = self.after_replacement = False
         self.last_discard = (seat, tile)
-        self.turns += 1
         self.abort_pending = self._abort_after_discard(declares)
         self.opportunities = self._claim_opportunities(seat, tile)
         if not self.opportunities:

@@ -12,55 +12,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from mahjong_joy.hand.claims import KAN, ClaimOption, claims_on_counts, own_turn_kans_on_counts
 from mahjong_joy.tiles import KIND_COUNT
 
 WIND_LETTERS = ("E", "S", "W", "N")
-
-
-@dataclass(frozen=True, slots=True)
-class WinContext:
-    """Everything a scorer needs about one win, in kinds and absolute seats."""
-
-    seat: int
-    from_seat: int
-    tsumo: bool
-    hand: tuple[int, ...]  # concealed kinds including the winning tile
-    win_tile: int
-    melds: tuple[tuple[str, tuple[int, ...]], ...]
-    dealer: int
-    round_wind: str = "E"
-    honba: int = 0
-    riichi_sticks: int = 0
-    dora_indicators: tuple[int, ...] = ()
-    rinshan: bool = False
-    robbed_kan: bool = False
-    last_tile: bool = False  # haitei (tsumo) or houtei (ron) on the last live tile
-
-    @property
-    def seat_wind(self) -> str:
-        """The winner's seat wind letter, counted from the dealer (East)."""
-        return WIND_LETTERS[(self.seat - self.dealer) % 4]
-
-
-@dataclass(frozen=True, slots=True)
-class WinScore:
-    """A scored win: the yaku ``(id, han)``, han, fu, limit name, payments and deltas per seat.
-
-    ``fu_details`` is the fu breakdown as ``(reason, fu, tiles)`` lines, so the score
-    screen can show where the fu came from.
-    """
-
-    yaku: tuple[tuple[str, int], ...]
-    han: int
-    fu: int
-    limit: str
-    payments: dict[str, int] = field(default_factory=dict)
-    deltas: tuple[int, ...] = (0, 0, 0, 0)
-    fu_details: tuple[tuple[str, int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,5 +121,5 @@ class Ruleset(ABC):
 
 
 __all__ = [
-    "KAN", "ClaimOption", "Position", "Ruleset", "TableState", "WinContext", "WinScore", "deltas_from_payments",
+    "KAN", "ClaimOption", "Position", "Ruleset", "TableState", "deltas_from_payments",
 ]
