@@ -17,7 +17,7 @@ from typing import Any
 from mahjong_joy.errors import ScoringError
 from mahjong_joy.notation import format_tiles, parse_tiles
 from mahjong_joy.tiles import EAST, NORTH, SOUTH, WEST
-from mahjong_joy.rulesets.riichi.situation import flag_field, text_field, wind_field
+from mahjong_joy.rulesets.riichi.situation import check_situation_object, flag_field, text_field, wind_field
 
 CHOW, PUNG, KONG, CONCEALED_KONG = "chow", "pung", "kong", "concealed_kong"
 MELD_TYPES = (CHOW, PUNG, KONG, CONCEALED_KONG)
@@ -146,14 +146,7 @@ class McrSituation:
     @classmethod
     def from_dict(cls, data: Any) -> McrSituation:
         """Read the JSON form; raises on unknown keys and malformed fields."""
-        if not isinstance(data, dict):
-            raise ScoringError(f"a situation must be a JSON object, got {type(data).__name__}")
-        unknown = sorted(set(data) - _KNOWN_KEYS)
-        if unknown:
-            raise ScoringError(f"unknown situation field {unknown[0]!r}")
-        for key in ("hand", "win_tile"):
-            if key not in data:
-                raise ScoringError(f"situation field {key!r} is required")
+        check_situation_object(data, _KNOWN_KEYS)
         hand = parse_tiles(text_field(data["hand"], "hand"))
         win = parse_tiles(text_field(data["win_tile"], "win_tile"))
         if len(win) != 1:

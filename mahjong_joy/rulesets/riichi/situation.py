@@ -113,14 +113,7 @@ class WinSituation:
     def from_dict(cls, data: Any) -> WinSituation:
         """Read the JSON form; ``rules`` is allowed and ignored (read it with
         ``RiichiRules.from_dict``). Raises on unknown keys and malformed fields."""
-        if not isinstance(data, dict):
-            raise ScoringError(f"a situation must be a JSON object, got {type(data).__name__}")
-        unknown = sorted(set(data) - _KNOWN_KEYS)
-        if unknown:
-            raise ScoringError(f"unknown situation field {unknown[0]!r}")
-        for key in ("hand", "win_tile"):
-            if key not in data:
-                raise ScoringError(f"situation field {key!r} is required")
+        check_situation_object(data, _KNOWN_KEYS)
         hand = parse_tiles_detailed(text_field(data["hand"], "hand"))
         win = parse_tiles_detailed(text_field(data["win_tile"], "win_tile"))
         if len(win.tiles) != 1:
@@ -158,6 +151,19 @@ class WinSituation:
         out["honba"] = self.honba
         out["riichi_sticks"] = self.riichi_sticks
         return out
+
+
+def check_situation_object(data: Any, known: frozenset[str]) -> None:
+    """A situation is a JSON object of known fields holding ``hand`` and ``win_tile``
+    (riichi and MCR situations alike); raises naming the first problem."""
+    if not isinstance(data, dict):
+        raise ScoringError(f"a situation must be a JSON object, got {type(data).__name__}")
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ScoringError(f"unknown situation field {unknown[0]!r}")
+    for key in ("hand", "win_tile"):
+        if key not in data:
+            raise ScoringError(f"situation field {key!r} is required")
 
 
 def text_field(value: Any, name: str) -> str:
