@@ -210,6 +210,19 @@ def legal_discard_codes(state: HandState, seat: int, held: list[int]) -> list[in
     return [c for c in held if discard_blocker(state, seat, c, held_set) is None]
 
 
+def copy_choice_blocker(state: HandState, action: Discard | Riichi) -> str | None:
+    """A discard naming its copy (an imported log's ``tsumogiri``): the drawn tile must
+    show that code, or a held copy besides the drawn tile must."""
+    drawn = state.drawn
+    if action.tsumogiri:
+        if drawn is not None and state.codes[drawn] == action.tile:
+            return None
+        return f"the tile drawn is not {code_name(action.tile)}"
+    if any(t != drawn and state.codes[t] == action.tile for t in state.seats[action.seat].concealed):
+        return None
+    return f"no tile held besides the one drawn is {code_name(action.tile)}"
+
+
 def riichi_blocker(state: HandState, seat: int) -> str | None:
     """Riichi at all, whatever the discard: the rules allow it, a closed hand not yet in
     riichi, 1,000 points and four live tiles (A1 "Riichi requirements")."""

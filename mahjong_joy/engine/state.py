@@ -71,7 +71,7 @@ from mahjong_joy.rulesets.presets import JOY
 from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
 from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.rules import Rules
-from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_name, code_of, kind_of_code
+from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_of, kind_of_code
 from mahjong_joy.engine import checks
 
 
@@ -419,23 +419,14 @@ class HandState:
         asked = _without_copy_choice(action) if well_formed else action
         if asked not in legal:
             raise IllegalActionError(self._illegal_message(action, well_formed))
-        if asked is not action and not self._copy_choice_ok(action):  # type: ignore[arg-type]
-            raise IllegalActionError(self._copy_choice_message(action))  # type: ignore[arg-type]
+        if asked is not action:
+            reason = checks.copy_choice_blocker(self, action)  # type: ignore[arg-type]
+            if reason:
+                raise IllegalActionError(f"seat {action.seat} cannot {action.describe()}: {reason}")
         self._legal = {}
         out = _HANDLERS[type(action)](self, action)
         self.events.extend(out)
         return out
-
-    def _copy_choice_ok(self, action: Discard | Riichi) -> bool:
-        """A discard naming its copy: the drawn tile must show that code, or a held copy must."""
-        drawn = self.drawn
-        if action.tsumogiri:
-            return drawn is not None and self.code(drawn) == action.tile
-        return any(t != drawn and self.codes[t] == action.tile for t in self.seats[action.seat].concealed)
-
-    def _copy_choice_message(self, action: Discard | Riichi) -> str:
-        where = "the tile drawn is not" if action.tsumogiri else "no tile held besides the one drawn is"
-        return f"seat {action.seat} cannot {action.describe()}: {where} {code_name(action.tile)}"
 
     def _with_default_consumed(self, action: Action) -> Action:
         """A call without ``consumed`` under red fives takes the engine's choice: the
@@ -520,15 +511,11 @@ class HandState:
 
     def _ron_chance(self, seat: int, tile: int, robbed: bool) -> bool:
         """Whether this seat may ron the tile; marks the furiten a pass would cause."""
-        st = self.seats[seat]
-        kind = tile // 4
-        st.counts[kind] += 1
-        shape = self.ruleset.can_win(st.counts, len(st.melds))
-        st.counts[kind] -= 1
-        if not shape:
+        reason = checks.ron_blocker(self, seat, tile, robbed)
+        if reason == checks.DOES_NOT_WIN:
             return False
         self.missed.add(seat)
-        can_win = checks.ron_blocker(self, seat, tile, robbed) is None
+        can_win = reason is None
         if can_win:
             self.unanswered.add(seat)  # furiten only once it lets the tile go (A1 "Temporary furiten")
         else:
@@ -663,7 +650,7 @@ class HandState:
         for win in wins:
             st = self.seats[win.seat]
             hand = tuple(sorted([t // 4 for t in st.concealed] + [tile // 4]))
-            out.append(Won(win.seat, from_seat, tile // 4, False, robbed, hand, _meld_kinds(st)))
+            out.append(Won(win.seat, from_seat, tile // 4, False, robbed, hand, st.meld_view))
         first = self.seats[rons[0]]
         first.concealed.append(tile)  # the winner shows the tile in hand (it stays claimed in the river)
         first.counts[tile // 4] += 1
@@ -678,7 +665,7 @@ class HandState:
         st = self.seats[seat]
         hand = tuple(sorted(t // 4 for t in st.concealed))
         self._finish(HandEnd(wins=(win,)))
-        return [Won(seat, seat, tile // 4, True, False, hand, _meld_kinds(st))]
+        return [Won(seat, seat, tile // 4, True, False, hand, st.meld_view)]
 
     def _win_facts(self, seat: int, from_seat: int, tile: int, robbed: bool) -> WinFacts:
         tsumo = seat == from_seat
@@ -910,10 +897,6 @@ def _counts_of(ids: Sequence[int]) -> list[int]:
     for tile in ids:
         counts[tile // 4] += 1
     return counts
-
-
-def _meld_kinds(st: SeatState) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    return st.meld_view
 
 
 def _melds_changed(st: SeatState) -> None:
