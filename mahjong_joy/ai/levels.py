@@ -25,7 +25,15 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from mahjong_joy.ai import reading as rd
-from mahjong_joy.ai.potential import PotentialAI, _tie_rank, _tiles_used, best_discard, keeps_a_yaku, potential
+from mahjong_joy.ai.potential import (
+    PotentialAI,
+    _tie_rank,
+    _tiles_used,
+    discard_mask,
+    discard_of_kind,
+    keeps_a_yaku,
+    potential,
+)
 from mahjong_joy.engine.actions import (
     Action,
     AddedKan,
@@ -139,7 +147,7 @@ class LevelAI:
     def _turn(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
         discards = [a for a in legal if isinstance(a, Discard)]
         riichis = [a for a in legal if isinstance(a, Riichi)]
-        cands = rd.candidates(view, _mask_of(discards))
+        cands = rd.candidates(view, discard_mask(discards))
         kan = self._own_kan(view, legal, cands)
         if kan is not None:
             return kan
@@ -157,7 +165,7 @@ class LevelAI:
             choice = self._riichi_choice(view, riichis, cands, threats)
             if choice is not None:
                 return choice
-        action = _code_of_kind(discards, best.kind)
+        action = discard_of_kind(discards, best.kind)
         if fold_reason:
             return action, fold_reason
         return action, self._discard_reason(view, best, eff, threats)
@@ -234,7 +242,7 @@ class LevelAI:
     def _riichi_choice(self, view: SeatView, riichis: list[Riichi], cands: list[rd.Candidate], threats: list[rd.Threat]) -> tuple[Action, str] | None:
         """Riichi or dama for a ready hand; ``None`` means dama (discard the best tile)."""
         left = rd.unseen(view)
-        allowed = _mask_of(riichis)
+        allowed = discard_mask(riichis)
         ready = [c for c in cands if c.shanten == 0 and allowed >> c.kind & 1]
         if not ready:
             return None
@@ -243,7 +251,7 @@ class LevelAI:
         counts[best.kind] -= 1
         dama_han = _dama_han(view, counts, best.waits)
         wait = rd.wait_text(best.waits, left)
-        action = _code_of_kind(riichis, best.kind)
+        action = discard_of_kind(riichis, best.kind)
         dealer = view.seat == view.dealer
         if self.level == "hard" and rd.is_all_last(view):
             place = rd.placement(view.points, view.seat)
@@ -375,18 +383,6 @@ class LevelAI:
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def _mask_of(actions: Sequence[Action]) -> int:
-    mask = 0
-    for action in actions:
-        mask |= 1 << kind_of_code(action.tile)  # type: ignore[attr-defined]
-    return mask
-
-
-def _code_of_kind(actions: Sequence[Action], kind: int) -> Action:
-    matching = [a for a in actions if kind_of_code(a.tile) == kind]  # type: ignore[attr-defined]
-    return min(matching, key=lambda a: a.tile)  # type: ignore[attr-defined]
 
 
 def _potentials(view: SeatView, cands: list[rd.Candidate]) -> dict[int, int]:

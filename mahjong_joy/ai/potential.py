@@ -172,14 +172,14 @@ class PotentialAI:
             return self._choose_claim(view, legal)
         riichi = [a for a in legal if isinstance(a, Riichi)]
         if riichi:
-            return _pick_code(view, riichi, _mask_of(riichi))
+            return _pick_code(view, riichi, discard_mask(riichi))
         return self._choose_turn(view, legal)
 
     def _choose_turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
         counts = list(view.counts34)
         melds = view.meld_count
         discards = [a for a in legal if isinstance(a, Discard)]
-        value, tile = best_discard(counts, melds, _mask_of(discards))
+        value, tile = best_discard(counts, melds, discard_mask(discards))
         for action in legal:
             if isinstance(action, ClosedKan):
                 counts[action.tile] -= 4
@@ -193,7 +193,7 @@ class PotentialAI:
                 counts[action.tile] += 1
                 if after >= value:
                     return action
-        return _code_of_kind(discards, tile)
+        return discard_of_kind(discards, tile)
 
     def _choose_claim(self, view: SeatView, legal: Sequence[Action]) -> Action:
         counts = list(view.counts34)
@@ -219,7 +219,7 @@ class PotentialAI:
         return best_action
 
 
-def _mask_of(actions: Sequence[Action]) -> int:
+def discard_mask(actions: Sequence[Action]) -> int:
     """Mask of the kinds these discard (or riichi) actions let go."""
     mask = 0
     for action in actions:
@@ -227,7 +227,7 @@ def _mask_of(actions: Sequence[Action]) -> int:
     return mask
 
 
-def _code_of_kind(actions: Sequence[Action], kind: int) -> Action:
+def discard_of_kind(actions: Sequence[Action], kind: int) -> Action:
     """The action discarding ``kind``: a plain five before the red one (it is dora)."""
     matching = [a for a in actions if kind_of_code(a.tile) == kind]  # type: ignore[attr-defined]
     return min(matching, key=lambda a: a.tile)  # type: ignore[attr-defined]
@@ -235,7 +235,7 @@ def _code_of_kind(actions: Sequence[Action], kind: int) -> Action:
 
 def _pick_code(view: SeatView, actions: Sequence[Action], allowed: int) -> Action:
     _, kind = best_discard(list(view.counts34), view.meld_count, allowed)
-    return _code_of_kind(actions, kind)
+    return discard_of_kind(actions, kind)
 
 
 def value_kinds(view: SeatView) -> tuple[int, ...]:
