@@ -7,7 +7,7 @@ import time
 
 from mahjong_joy.ai.potential import PotentialAI, best_discard, potential
 from mahjong_joy.ai.random_legal import RandomLegalAI
-from mahjong_joy.engine import HandState, Pass, Phase, Pon, SeatView, observe
+from mahjong_joy.engine import HandState, Pass, Phase, Pon, observe
 from mahjong_joy.engine.actions import Discard
 from mahjong_joy.rulesets.joy import JoyRuleset
 from mahjong_joy.tiles import to_counts34

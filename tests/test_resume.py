@@ -9,7 +9,7 @@ import pytest
 from mahjong_joy.ai.random_legal import RandomLegalAI
 from mahjong_joy.controller import Controller
 from mahjong_joy.engine.actions import Pass, action_from_dict
-from mahjong_joy.engine.view import SeatView, observe
+from mahjong_joy.engine.view import observe
 from mahjong_joy.errors import RecordError
 from mahjong_joy.replay.record import run_record
 
