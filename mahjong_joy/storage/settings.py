@@ -15,6 +15,7 @@ AI_PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "relaxed": 0.9}
 ANIM_SPEEDS = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "gentle": 1.5}
 WINDOW_LIMITS = ((1024, 640), (16384, 16384))  # smallest and largest saved window sizes
 NAME_LENGTH = 24
+OPPONENT_LEVELS = ("easy", "normal", "hard")  # the AI levels of mahjong_joy.ai.levels a player can seat
 
 
 @dataclass
@@ -34,6 +35,8 @@ class Settings:
     no_calls: bool = False  # pass every chi, pon and kan offer without asking
     window_size: tuple[int, int] = (1280, 800)
     player_name: str = "You"
+    opponents: tuple[str, str, str] = ("normal", "normal", "normal")  # AI level of seats 1-3 (right, across, left)
+    show_ai_thinking: bool = False  # a bubble by each AI seat with its last reason
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON form (the window size as a two-item list).
@@ -43,6 +46,7 @@ class Settings:
         """
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["window_size"] = list(self.window_size)
+        out["opponents"] = list(self.opponents)
         return out
 
     @classmethod
@@ -52,7 +56,7 @@ class Settings:
         bad entry (a hand edit, an older version) never costs the player the rest.
 
         >>> Settings.from_dict({"volume": 7, "hints": False, "colour": "red"})
-        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You')
+        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You', opponents=('normal', 'normal', 'normal'), show_ai_thinking=False)
         """
         kept: dict[str, Any] = {}
         for name, check in _CHECKS.items():
@@ -101,6 +105,15 @@ def _window(value: Any) -> tuple[int, int] | None:
     return (w, h) if lo_w <= w <= hi_w and lo_h <= h <= hi_h else None
 
 
+def _opponents(value: Any) -> tuple[str, str, str] | None:
+    """Three AI levels, one per opponent seat (right, across, left)."""
+    if not isinstance(value, (list, tuple)) or len(value) != 3:
+        return None
+    if not all(isinstance(v, str) and v in OPPONENT_LEVELS for v in value):
+        return None
+    return (value[0], value[1], value[2])
+
+
 def valid_name(value: Any) -> str | None:
     """A player name as kept: trimmed, 1-24 printable characters; else None.
 
@@ -127,6 +140,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "no_calls": _flag,
     "window_size": _window,
     "player_name": valid_name,
+    "opponents": _opponents,
+    "show_ai_thinking": _flag,
 }
 
 

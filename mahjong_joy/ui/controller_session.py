@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import sqlite3
 from dataclasses import replace
+from collections.abc import Sequence
 from typing import Any
 
 from mahjong_joy.controller import HUMAN, Controller
@@ -49,14 +50,19 @@ class ControllerSession:
         seed: int | None = None,
         ruleset: str = "joy",
         max_hands: int | None = None,
-        ai: str = "potential",
+        ai: str | Sequence[str] = "potential",
         human: bool = True,
         autosave: bool | None = None,
         player_name: str = "You",
         length: str | None = None,
     ) -> None:
         seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)  # a fresh deal; the seed is recorded
-        seats = (HUMAN if human else ai, ai, ai, ai)
+        opponents = (ai,) * 4 if isinstance(ai, str) else tuple(ai)
+        if len(opponents) not in (3, 4):
+            raise ValueError(f"give one AI for every seat or one per opponent, got {len(opponents)}")
+        if len(opponents) == 3:  # one per opponent seat (right, across, left); seat 0 is the player's
+            opponents = (opponents[0], *opponents)
+        seats = (HUMAN if human else opponents[0], *opponents[1:])
         ctl = Controller(seats=seats, seed=seed, ruleset=ruleset_for(rules_for(ruleset, length)), max_hands=max_hands, auto_deal=False)
         keep = human if autosave is None else autosave  # the all-AI demo leaves the player's save alone
         self._adopt(ctl, new_meta(0, player_name), keep)

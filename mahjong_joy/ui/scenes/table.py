@@ -158,7 +158,8 @@ class TableScene(Scene):
                 self.message, self.message_timer = str(exc), 6.0
         ruleset = context.get("ruleset") or "joy"
         length = context.get("length") or getattr(self.app.settings, "length", None)
-        return ControllerSession(seed=context.get("seed"), ruleset=ruleset, player_name=name, length=length)
+        opponents = context.get("opponents") or self.app.settings.opponents  # one AI level per opponent seat
+        return ControllerSession(seed=context.get("seed"), ruleset=ruleset, player_name=name, length=length, ai=opponents)
 
     def settings_changed(self) -> None:
         """A new player name shows on the seat tag at once (a replay keeps its recorded names)."""
