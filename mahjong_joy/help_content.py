@@ -18,7 +18,8 @@ from typing import Any
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.rulesets.riichi import DISPLAY_NAMES, YAKU_ROWS, WinSituation
 from mahjong_joy.rulesets.riichi.yaku import YakuRow
-from mahjong_joy.rulesets.rules import Rules
+from mahjong_joy.rulesets.rules import HandRules, Rules
+from mahjong_joy.tiles import RED_CODES
 
 SUITS = (("Characters", "1-9 with 萬 (man)", "123456789m"), ("Dots", "1-9 circles (pin)", "123456789p"),
          ("Bamboo", "1-9 sticks (sou), a bird on the 1", "123456789s"))
@@ -213,7 +214,7 @@ def _tiles_page(rules: Rules) -> Page:
     intro = ("There are 136 tiles: four copies of 34 kinds. Three suits run from 1 to 9; "
              "winds and dragons are the honors, which never make runs.")
     if rules.tiles.red_fives and rules.scoring.dora:
-        intro += " One 5 of each suit is red and counts as a dora."
+        rows.append(TileRow("Red fives", "one of each 5 is red: a dora", tuple((code,) for code in RED_CODES)))
     return Page("The tiles", (Paragraph(intro), *rows))
 
 
@@ -250,7 +251,8 @@ def _turn_page(rules: Rules) -> Page:
                                f"{hand.riichi_min_points:,}-point stick; your hand is locked and riichi is a yaku."))
     parts.append(Paragraph(_draw_text(rules)))
     length = {"east": "one East round (four hands or more)", "east_south": "an East and a South round"}[table.length]
-    parts.append(Paragraph(f"A match is {length}. The dealer keeps the seat after winning; otherwise the deal moves on."))
+    keeps = "after winning, or when ready at an exhaustive draw" if table.renchan_on_tenpai else "after winning"
+    parts.append(Paragraph(f"A match is {length}. The dealer keeps the seat {keeps}; otherwise the deal moves on."))
     return Page("How a turn goes", tuple(parts))
 
 
@@ -262,10 +264,13 @@ def _draw_text(rules: Rules) -> str:
                 "in all to those ready (tenpai).")
     else:
         text = "When the wall runs out the hand is drawn and nobody pays anything."
+    if hand.karaten_is_noten:
+        text += " A hand whose every wait is four copies you hold yourself does not count as ready."
     if hand.nagashi_mangan:
         text += " A player whose discards were all terminals and honors, none called, is paid a mangan (nagashi)."
     if hand.abortive_draws:
-        text += " Some rare starts end a hand early with no payment (nine different terminals in a first draw, and others)."
+        text += (" A hand can also end early with no payment: nine different terminals and honors in a first draw, "
+                 "four kans by different players, and a few other rare cases.")
     return text
 
 
@@ -278,11 +283,11 @@ def _calling_page(rules: Rules) -> Page:
                   "from anyone, chi (a run) only from the player on your left, kan with three of that tile in your hand. "
                   "The set lies face up with the taken tile turned sideways, and you discard next."),
         melds,
-        Paragraph(_claim_order(hand.max_rons)),
+        Paragraph(_claim_order(hand)),
     ]
     if hand.kuikae != "allowed":
-        parts.append(Paragraph("Right after a chi or pon you may not discard the tile you called, nor the one at the "
-                               "other end of the run (no swap calling)."))
+        parts.append(Paragraph("Right after a chi or pon you may not discard the tile you called, nor, after a chi at the "
+                               "end of a run, the tile that would make the same set at its other end (no swap calling)."))
     if rules.scoring.yaku_required:
         parts.append(Paragraph("Calling opens your hand: some yaku then lose a han or no longer count, and riichi is no "
                                "longer possible. Call when the set brings you a yaku, such as a dragon triplet."))
@@ -292,29 +297,34 @@ def _calling_page(rules: Rules) -> Page:
     return Page("Calling: chi, pon, kan", tuple(parts))
 
 
-def _claim_order(max_rons: int) -> str:
+def _claim_order(hand: HandRules) -> str:
     order = "A win beats a pon or kan, and those beat a chi."
-    if max_rons == 1:
+    if hand.max_rons == 1:
         return order + " When several players could win on one tile, the first in turn order after the discarder takes it."
-    return order + f" Up to {max_rons} players may win on the same discard."
+    order += f" Up to {hand.max_rons} players may win on the same discard"
+    return order + (", but three wins on one tile abort the hand." if hand.triple_ron_aborts else ".")
 
 
 def _points_page(rules: Rules) -> Page:
     scoring, hand = rules.scoring, rules.hand
     parts = [Paragraph("A win is worth han (from its yaku) and fu (from its sets and wait); together they give the points. "
-                       "5 han or more is a limit hand: mangan, haneman (6-7), baiman (8-10), sanbaiman (11-12), "
-                       "and yakuman (13, or a yakuman yaku).")]
+                       "From 5 han (or fewer with many fu) a hand is a limit hand: mangan, haneman (6-7), baiman (8-10), "
+                       "sanbaiman (11-12), and yakuman (13, or a yakuman yaku).")]
     if not scoring.yaku_required:
         parts.append(Paragraph("A Joy hand with no yaku still wins, as 1 han."))
     parts.append(Paragraph("On ron the discarder pays it all; on tsumo everyone pays a share. The dealer is paid half as much again. "
                            "Each honba counter on the table adds 300 to a win."))
     if scoring.dora:
-        dora = "Each dora indicator makes the next tile of its kind a dora, worth 1 han each (no yaku on its own)."
+        dora = "Each dora indicator makes the tile after it in order a dora, worth 1 han each (not a yaku by itself)."
         if hand.ura_dora:
             dora += " A riichi winner also counts the ura-dora under the indicators."
         parts.append(Paragraph(dora))
     else:
         parts.append(Paragraph("There are no dora: no bonus tiles count."))
+    if hand.pao:
+        share = "the whole hand" if hand.pao_scope == "whole_hand" else "that yakuman's share"
+        parts.append(Paragraph("A player who lets you call the last set of big three dragons or big four winds "
+                               f"pays {share} on a tsumo and half of it on a ron by another player (pao)."))
     parts.append(Paragraph(_draw_text(rules)))
     parts.append(Paragraph(_match_text(rules)))
     return Page("How points arise", tuple(parts))
@@ -354,10 +364,9 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
 
 
 def _glossary_page(rules: Rules) -> Page:
-    words = [(w, t) for w, t in GLOSSARY if rules.scoring.dora or w != "Dora"]
-    if not rules.hand.furiten:
-        words = [(w, t + " (Joy has no furiten.)") if w == "Furiten" else (w, t) for w, t in words]
-    return Page("Words", tuple(Paragraph(f"{word}: {text}") for word, text in words))
+    absent = {"Dora": not rules.scoring.dora, "Furiten": not rules.hand.furiten}
+    return Page("Words", tuple(Paragraph(f"{word}: {text}" + (" These rules have none." if absent.get(word) else ""))
+                               for word, text in GLOSSARY))
 
 
 def _controls_page(rules: Rules) -> Page:
