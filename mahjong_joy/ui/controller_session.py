@@ -84,6 +84,14 @@ class ControllerSession:
         session._adopt(*loaded, keep=True)
         return session
 
+    @classmethod
+    def for_controller(cls, ctl: Controller, player_name: str = "You") -> ControllerSession:
+        """A session over a controller built elsewhere (the guided first hand's rigged deal);
+        never autosaved nor archived: it is not one of the player's matches."""
+        session = cls.__new__(cls)
+        session._adopt(ctl, new_meta(0, player_name), keep=False)
+        return session
+
     def _adopt(self, ctl: Controller, meta: AutosaveMeta, keep: bool) -> None:
         """Take over a controller (new or resumed); old events are not animated again."""
         self.ctl = ctl
