@@ -17,6 +17,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from mahjong_joy import names  # noqa: E402
+from mahjong_joy.hand import advice  # noqa: E402
 from mahjong_joy.commands.analyze import analyze  # noqa: E402
 from mahjong_joy.engine.actions import Pon  # noqa: E402
 from mahjong_joy.names import GLOSSARY, YAKU, explain, fu_words, tile_label, yaku_japanese, yaku_name  # noqa: E402
@@ -38,8 +39,8 @@ def _own_data_folder(tmp_path, monkeypatch) -> None:  # noqa: ANN001
 
 
 # -- names -------------------------------------------------------------------------
-def test_the_names_module_examples_hold() -> None:
-    assert doctest.testmod(names).failed == 0
+def test_the_names_and_advice_examples_hold() -> None:
+    assert doctest.testmod(names).failed == 0 and doctest.testmod(advice).failed == 0
 
 
 def test_every_tile_code_has_its_own_plain_name_matching_the_latin_label() -> None:
@@ -166,3 +167,16 @@ def test_after_a_pon_the_guide_shows_without_a_hover_and_no_tile_is_lifted() -> 
     caption, _ = table.guide_items()
     assert caption.startswith("Best: discard") and not CODE.search(caption)
     assert not 0 <= table.selected < len(table.my_tiles())  # nothing drawn: nothing lifted (only the selected tile rises)
+
+
+def test_a_long_list_ends_with_more_and_its_icons_stay_readable_at_1024x640() -> None:
+    app, table = rigged_table(["147m258p369s1234z", *OTHERS], "5z")  # far from ready: many kinds help
+    app.set_size((1024, 640))
+    until(app, table.can_act)
+    table.hover = None
+    _, items = table.guide_items()
+    app.step(1 / 60)
+    panel, guide = table.guide_rect(), table.guide
+    assert guide.icons and guide.more > 0 and len(guide.icons) + guide.more == len(items)  # "+N more" ends the row
+    assert all(panel.contains(icon) for icon, _ in guide.icons)
+    assert min(icon.w for icon, _ in guide.icons) >= 20  # readable, not a speck

@@ -18,11 +18,12 @@ import pygame
 
 from mahjong_joy.engine.actions import Ron, Tsumo
 from mahjong_joy.errors import MahjongJoyError
+from mahjong_joy.hand.advice import best_candidate
 from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import DiscardCandidate, discard_candidates, waiting_tiles
 from mahjong_joy.names import explain, tile_label
 from mahjong_joy.rulesets.riichi.scorer import dora_of
-from mahjong_joy.tiles import DRAGONS, is_terminal, kind_of_code
+from mahjong_joy.tiles import DRAGONS, kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.tiles_art import tile_height
 
@@ -52,35 +53,26 @@ def state_words(shanten_after: int) -> str:
     return "ready" if shanten_after == 0 else f"{shanten_after}-shanten"
 
 
-def keep_value(kind: int, snap: Any) -> int:
-    """How much a tile is worth keeping beyond shanten and useful tiles (lower goes
-    first among equals): value honors and dora most, middle simples, then edges,
-    terminals, and last the honors that score nothing."""
+def valued_kinds(snap: Any) -> tuple[set[int], set[int]]:
+    """The kinds worth keeping at this table (dragons, my seat wind, the round wind, and
+    the dora under riichi rules) and the doubled ones (a wind that is both)."""
     seat_wind = 27 + (snap.me - snap.dealer) % 4
-    if kind == seat_wind == snap.round_wind:
-        return 5
-    if kind in DRAGONS or kind in (seat_wind, snap.round_wind):
-        return 4
-    if snap.riichi_rules and kind in {dora_of(kind_of_code(t)) for t in snap.dora_indicators}:
-        return 4
-    if kind >= 27:
-        return 0
-    if is_terminal(kind):
-        return 1
-    return 2 if kind % 9 in (1, 7) else 3
+    valued = set(DRAGONS) | {seat_wind, snap.round_wind}
+    if snap.riichi_rules:
+        valued |= {dora_of(kind_of_code(t)) for t in snap.dora_indicators}
+    return valued, {seat_wind} & {snap.round_wind}
 
 
 def best_discard(codes: list[int], melds: int, seen: list[int], allowed: set[int], snap: Any) -> tuple[int, DiscardCandidate] | None:
-    """The index of the best discard among ``codes`` and its candidate: least shanten,
-    then most useful tiles unseen, then the least value (:func:`keep_value`).
-    Only codes in ``allowed`` count; a red five is kept over a plain one, and among
-    equal copies the drawn tile (the last) goes."""
+    """The index of the best discard among ``codes`` and its candidate
+    (:func:`~mahjong_joy.hand.advice.best_candidate`). Only codes in ``allowed``
+    count; a red five is kept over a plain one, and among equal copies the drawn
+    tile (the last) goes."""
     kinds = [kind_of_code(c) for c in codes]
-    allowed_kinds = {kind_of_code(c) for c in allowed}
-    found = [c for c in discard_candidates(kinds, melds, _others_seen(seen, kinds)) if c.tile in allowed_kinds]
-    if not found:
+    valued, doubled = valued_kinds(snap)
+    pick = best_candidate(kinds, melds, _others_seen(seen, kinds), {kind_of_code(c) for c in allowed}, valued, doubled)
+    if pick is None:
         return None
-    pick = min(found, key=lambda c: (c.shanten, -c.ukeire_total, keep_value(c.tile, snap), c.tile))
     copies = [i for i, c in enumerate(codes) if kind_of_code(c) == pick.tile and c in allowed]
     plain = [i for i in copies if codes[i] < 34]
     return (plain or copies)[-1], pick
@@ -193,11 +185,14 @@ class GuideView:
     """The guide on screen: the panel, the best-discard star, the win callout, tooltips.
 
     ``pointer`` is the last mouse position the table saw; ``terms`` the explained
-    words of the caption as drawn (rect, word), for the hover tooltip."""
+    words of the caption as drawn (rect, word), for the hover tooltip; ``icons`` and
+    ``more`` what the last frame listed (tests and screenshots read them)."""
 
     def __init__(self) -> None:
         self.pointer: tuple[int, int] = (-1, -1)
         self.terms: list[tuple[pygame.Rect, str]] = []
+        self.icons: list[tuple[pygame.Rect, int]] = []  # the tile icons as last drawn
+        self.more = 0  # how many listed tiles did not fit ("+N more")
 
     def advice(self, table: Any) -> Advice:
         """The advice, cached in the table's guide cache (cleared with each snapshot)."""
@@ -217,7 +212,7 @@ class GuideView:
         caption = advice.caption
         if table.riichi_mode and table.can_act() and not caption:
             caption = "Riichi: pick a highlighted discard"
-        self.terms = []
+        self.terms, self.icons, self.more = [], [], 0
         if caption:
             self._panel(table, surface, caption, advice.items, advice.win)
         if advice.best is not None and table.can_act():
@@ -270,13 +265,17 @@ class GuideView:
         mw = min(max(22, round(26 * s)), (g.h - 6) * 3 // 4)
         count_size = max(12, round(13 * s))
         more_w = theme.font(count_size).size("+99 more")[0]
+        self.icons, self.more = [], 0
         for i, (tile, n, mark) in enumerate(items):
             left = len(items) - i - 1
             need = mw + round(30 * s) + (more_w if left else 0)
             if x + need > g.right:
-                theme.blit_text(surface, f"+{len(items) - i} more", count_size, theme.INK_SOFT, midleft=(x, g.centery))
+                self.more = len(items) - i
+                theme.blit_text(surface, f"+{self.more} more", count_size, theme.INK_SOFT, midleft=(x, g.centery))
                 return
-            surface.blit(table.app.art.image(tile, mw), (x, g.centery - tile_height(mw) // 2 - 1))
+            icon = pygame.Rect((x, g.centery - tile_height(mw) // 2 - 1), (mw, tile_height(mw)))
+            self.icons.append((icon, tile))
+            surface.blit(table.app.art.image(tile, mw), icon.topleft)
             t = theme.blit_text(surface, f"×{n}", count_size, theme.ROSE_DEEP if n == 0 else theme.INK, midleft=(x + mw + 2, g.centery))
             if mark:
                 small = max(11, round(11 * s))
