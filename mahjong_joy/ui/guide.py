@@ -281,8 +281,7 @@ class GuideView:
                 small = max(11, round(11 * s))
                 short = mark if x + mw + theme.font(small).size(mark)[0] + round(40 * s) < g.right else mark.split(" (")[0]
                 t = theme.blit_text(surface, short, small, theme.ROSE_DEEP, midleft=(t.right + round(3 * s), g.centery))
-                if " (" in mark:
-                    self.terms.append((t, "furiten"))
+                self.terms.append((t, "furiten" if mark.startswith("furiten") else "yaku"))  # "tsumo only": no yaku by ron
             x = t.right + round(6 * s)
 
     @staticmethod
