@@ -3,9 +3,8 @@
     python scripts/joy_beginner.py [--hands 400] [--ai easy] [--seed 0]
 
 The scripted seat (seat 0) wins whenever it can, never calls, and otherwise
-discards the table guide's best discard (lowest shanten, then the most
-unseen useful tiles, then the least worth keeping:
-:func:`mahjong_joy.hand.advice.best_candidate`, which the guide uses). Prints
+discards the table guide's first candidate (lowest shanten, then the most
+unseen useful tiles: :func:`mahjong_joy.hand.waits.discard_candidates`). Prints
 the share of hands it wins against three seats of ``--ai`` (issue 13: at least
 25% of 400 seeded hands against three Easy seats).
 """
@@ -23,11 +22,9 @@ from mahjong_joy.controller import Controller  # noqa: E402
 from mahjong_joy.engine import events as ev  # noqa: E402
 from mahjong_joy.engine.actions import Action, Discard, Pass, Ron, Tsumo  # noqa: E402
 from mahjong_joy.engine.view import SeatView  # noqa: E402
-from mahjong_joy.hand.advice import best_candidate  # noqa: E402
+from mahjong_joy.hand.waits import discard_candidates  # noqa: E402
 from mahjong_joy.rulesets.joy import JoyRuleset  # noqa: E402
-from mahjong_joy.tiles import DRAGONS, kind_of_code  # noqa: E402
-
-WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
+from mahjong_joy.tiles import kind_of_code  # noqa: E402
 
 
 class GuideSeat:
@@ -41,12 +38,10 @@ class GuideSeat:
             return legal[0]
         seen = [v - h for v, h in zip(view.visible_counts34(), view.counts34)]
         allowed = {kind_of_code(a.tile) for a in legal if isinstance(a, Discard)}
-        seat_wind, round_wind = 27 + (view.seat - view.dealer) % 4, WIND_KIND.get(view.round_wind, 27)
-        candidate = best_candidate(list(view.counts34), view.meld_count, seen, allowed,
-                                   set(DRAGONS) | {seat_wind, round_wind}, {seat_wind} & {round_wind})
-        if candidate is not None:
-            return min((a for a in legal if isinstance(a, Discard) and kind_of_code(a.tile) == candidate.tile),
-                       key=lambda a: a.tile)  # type: ignore[attr-defined]
+        for candidate in discard_candidates(list(view.counts34), view.meld_count, seen):
+            if candidate.tile in allowed:
+                return min((a for a in legal if isinstance(a, Discard) and kind_of_code(a.tile) == candidate.tile),
+                           key=lambda a: a.tile)  # type: ignore[attr-defined]
         return next(a for a in legal if isinstance(a, Discard))
 
 
