@@ -56,7 +56,8 @@ from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
 from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
-from mahjong_joy.tiles import code_name, kind_of_code
+from mahjong_joy.names import tile_label
+from mahjong_joy.tiles import kind_of_code
 
 HUMAN = "human"
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
@@ -499,7 +500,7 @@ def furiten_reason(hand: HandState, seat: int) -> str:
         return ""
     own = [w for w in waits if st.discarded >> w & 1]
     if own:
-        return f"you discarded {code_name(own[0])}, one of your waits"
+        return f"you discarded the {tile_label(own[0])}, one of your waits"
     if st.riichi_furiten:
         return "a winning tile passed after your riichi"
     if st.temp_furiten:

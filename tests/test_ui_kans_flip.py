@@ -86,7 +86,7 @@ def test_closed_and_added_kan_buttons_appear_with_labels_and_keys_and_clicks_mak
     one_m, five_p = h("1m")[0], h("5p")[0]
     until(app, lambda: table.can_act())
     kan = button(table, f"closed_kan:{one_m}")
-    assert kan is not None and kan.label == "Kan 1m" and kan.hotkey == pygame.K_k and kan.hint == "K"
+    assert kan is not None and kan.label == "Kan 1 of Characters" and kan.hotkey == pygame.K_k and kan.hint == "K"
     click(kan.rect.center)
     until(app, lambda: table.can_act() and table.snap.melds[0])
     assert table.snap.melds[0] == (MeldView("closed_kan", (one_m,) * 4, None, None),)
@@ -103,7 +103,7 @@ def test_closed_and_added_kan_buttons_appear_with_labels_and_keys_and_clicks_mak
 
     until(app, lambda: table.can_act() and button(table, f"added_kan:{five_p}") is not None)
     added = button(table, f"added_kan:{five_p}")
-    assert added.label == "Add kan 5p" and added.hotkey == pygame.K_a and added.hint == "A"
+    assert added.label == "Add kan 5 of Dots" and added.hotkey == pygame.K_a and added.hint == "A"
     click(added.rect.center)
     until(app, lambda: table.snap.melds[0][1].type != "pon" and table.can_act())
     meld = table.snap.melds[0][1]
@@ -141,7 +141,7 @@ def test_tsumo_button_flips_the_hand_open_then_the_score_screen_lists_the_scorer
     assert frames <= 61  # the score follows within about a second of the win
     shown = fu_texts(app.top.snap)
     assert shown == _scorer_breakdown()
-    assert shown == ["Base  20 fu", "Triplet of East (concealed)  8 fu", "Tsumo  2 fu"]
+    assert shown == ["Base  20 fu", "Concealed triplet of East wind  8 fu", "Self-drawn win (tsumo)  2 fu"]
     assert app.top.snap.result.fu == 30
 
 

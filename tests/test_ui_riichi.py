@@ -101,7 +101,7 @@ def test_riichi_button_highlights_the_ready_discards_declares_sideways_and_then_
     table.hover = five_z
     table._guide_cache.clear()
     caption, items = table.guide_items()
-    assert caption.startswith("Riichi with 5z: ready") and {t for t, _ in items} == set(h("6p9p"))
+    assert caption.startswith("Riichi with White dragon (best): ready") and {t for t, _ in items} == set(h("6p9p"))
     click(table.hand_slot(five_z).center)  # declare with 5z
     until(app, lambda: table.snap.riichi[0] and table.snap.points[0] == 24_000 and table.snap.sticks == 1)
     assert table.snap.river_sideways[0] == 0  # the declaration tile lies sideways
@@ -161,7 +161,7 @@ def test_furiten_badge_names_the_discard_and_the_hint_marks_it() -> None:
     assert marks == {h("6p")[0]: "", h("9p")[0]: "furiten (this discard)"}
     table.discard(nine)
     until(app, lambda: bool(table.snap.furiten))
-    assert "9p" in table.snap.furiten
+    assert "9 of Dots" in table.snap.furiten
     badge = table.furiten_badge_rect()
     assert not badge.colliderect(table.layout.actions) and not badge.colliderect(table.layout.line_area(0))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=badge.center, rel=(0, 0), buttons=(0, 0, 0)))
@@ -174,7 +174,7 @@ def test_a_missed_ron_gets_a_one_line_note() -> None:
     until(app, table.can_act)
     table.discard(index_of(table, "9p"))  # furiten on 9p; seat 1 then draws and throws the last 9p
     until(app, lambda: bool(table.snap.note))
-    assert table.snap.note.startswith("No Ron on 9p: furiten")
+    assert table.snap.note.startswith("No Ron on the 9 of Dots: furiten")
 
 
 def test_hint_marks_a_wait_without_a_ron_yaku_as_tsumo_only() -> None:
@@ -418,7 +418,7 @@ def test_after_riichi_the_guide_lists_the_waits_and_says_tsumo_on_a_winning_draw
     assert caption == "Riichi: 6 winning tiles unseen" and [t for t, _ in items] == h("6p9p")
     until(app, lambda: table.can_act() and table.snap.drawn == h("9p")[0], frames=3000)
     table._guide_cache.clear()
-    assert table.guide_items() == ("Tsumo! 9p completes your hand", [])
+    assert table.guide_items() == ("You can win: Tsumo! The 9 of Dots completes your hand", [])
 
 
 def test_a_riichi_hand_played_to_an_exhaustive_draw_shows_tenpai_hands_and_noten_payments() -> None:

@@ -15,7 +15,8 @@ from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.controller_session import ControllerSession  # noqa: E402
 from mahjong_joy.ui.scenes.claim import ClaimOverlay  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
-from mahjong_joy.ui.scenes.score import ScoreScene, pretty, score_lines  # noqa: E402
+from mahjong_joy.names import yaku_name  # noqa: E402
+from mahjong_joy.ui.scenes.score import ScoreScene, score_lines  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 
@@ -121,7 +122,7 @@ def test_score_screen_lists_the_controllers_yaku_and_points() -> None:
         assert lines == []
     else:
         for name, han in result.yaku:
-            assert any(line.startswith(pretty(name)) for line in lines)
+            assert any(line.startswith(yaku_name(name)) for line in lines)  # its display name, not the id
         assert lines[-1].startswith(f"{result.han} han")
     assert table.snap.result.deltas == tuple(result.deltas)
     app.step(1 / 60)

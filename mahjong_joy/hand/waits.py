@@ -363,7 +363,9 @@ def discard_candidates(
     """Every distinct discard from a ``14 - 3 * melds`` tile hand, best first.
 
     Best = lowest shanten after the discard, then most unseen useful tiles, then
-    the lower kind (a stable order for ties).
+    the lower kind (a stable order for ties). The discarded copy counts as seen:
+    it lies in the player's river, so holding three 9m and discarding one leaves
+    one 9m unseen, not two.
     """
     key = hand_bytes(hand14, melds, DISCARD_SIZES)
     seen = visible_counts(visible)
@@ -371,6 +373,8 @@ def discard_candidates(
     for tile in range(KIND_COUNT):
         if key[tile]:
             rest = key[:tile] + bytes((key[tile] - 1,)) + key[tile + 1 :]
+            seen[tile] += 1
             found.append(DiscardCandidate(tile, shanten_of_key(rest, melds), ukeire_of_key(rest, melds, seen)))
+            seen[tile] -= 1
     found.sort(key=lambda c: (c.shanten, -c.ukeire_total, c.tile))
     return found

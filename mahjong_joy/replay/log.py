@@ -2,7 +2,8 @@
 
 Both commands print these lines from the event stream, so ``replay FILE --text``
 prints exactly what ``simulate --log`` printed for the same run. Seats are
-written ``S0``..``S3`` (absolute); tiles in MPSZ.
+written ``S0``..``S3`` (absolute); tiles in MPSZ; yaku by their display names
+(:func:`mahjong_joy.names.yaku_name`), as the score screen and Stats name them.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from mahjong_joy.engine import events as ev
+from mahjong_joy.names import yaku_name
 from mahjong_joy.notation import format_tiles
 from mahjong_joy.tiles import code_name as tile_name
 
@@ -39,7 +41,7 @@ def _scored(e: ev.HandScored) -> str:
     extra = f"; {extra}" if extra else ""
     if e.winner is None:
         return f"   deltas {deltas}{extra}"
-    yaku = ", ".join(f"{name} {han}" for name, han in e.yaku)
+    yaku = ", ".join(f"{yaku_name(name)} {han}" for name, han in e.yaku)
     payments = " ".join(f"{k} {v}" for k, v in e.payments)
     limit = f" {e.limit}" if e.limit else ""
     return f"   {yaku} = {e.han} han {e.fu} fu{limit}; {payments}; deltas {deltas}{extra}"

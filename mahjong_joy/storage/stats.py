@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from mahjong_joy.rulesets.riichi import DISPLAY_NAMES
+from mahjong_joy.names import yaku_name
 from mahjong_joy.storage.history import HandRow, History, MatchRow
 
 RECENT = 20  # placements shown on the chart
@@ -115,8 +115,8 @@ def _better(best: BestHand | None, match: MatchRow, hand: HandRow) -> BestHand:
 
 
 def yaku_label(name: str) -> str:
-    """A stored yaku id as players read it: ``menzen_tsumo`` -> ``Fully concealed tsumo``."""
-    return DISPLAY_NAMES.get(name) or name.replace("_", " ").capitalize()
+    """A stored yaku id as players read it: ``menzen_tsumo`` -> ``Concealed self-draw``."""
+    return yaku_name(name)
 
 
 def best_hand_text(best: BestHand | None) -> str:

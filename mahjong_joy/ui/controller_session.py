@@ -27,7 +27,8 @@ from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
-from mahjong_joy.tiles import kind_of_code, tile_name
+from mahjong_joy.names import tile_label
+from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui.session import SEAT_NAMES, WIND_KIND, TableSnapshot, WaitNote, table_view
 
 __all__ = ["WIND_KIND", "ControllerSession", "rules_for"]
@@ -206,9 +207,9 @@ class ControllerSession:
             return
         reason = self.ctl.furiten_reason(self.me)
         if reason:
-            self.note = f"No Ron on {tile_name(kind)}: furiten ({reason})."
+            self.note = f"No Ron on the {tile_label(kind)}: furiten ({reason})."
         elif self.ctl.hand.rules.scoring.yaku_required:
-            self.note = f"No Ron on {tile_name(kind)}: the hand has no yaku by ron."
+            self.note = f"No Ron on the {tile_label(kind)}: the hand has no yaku by ron."
         self._version += 1
 
     # -- reading ---------------------------------------------------------------------
@@ -217,12 +218,10 @@ class ControllerSession:
         each with unseen copies and what would stop a win on it (cached per position)."""
         key = (self._version, discard, riichi)
         if key not in self._notes:
-            seen = self.ctl.view(self.me).visible_counts34()
-            if discard is not None:
-                seen[kind_of_code(discard)] = max(0, seen[kind_of_code(discard)] - 1)  # the tile leaves the hand, not the game
+            seen = self.ctl.view(self.me).visible_counts34()  # the discarded copy stays in sight: it goes to my river
             notes = []
             for kind, furiten_by, ron, tsumo in self.ctl.wait_report(self.me, discard, riichi):
-                by = "" if furiten_by is None else ("this discard" if discard is not None and kind_of_code(discard) == furiten_by else tile_name(furiten_by))
+                by = "" if furiten_by is None else ("this discard" if discard is not None and kind_of_code(discard) == furiten_by else tile_label(furiten_by))
                 notes.append(WaitNote(kind, max(0, 4 - seen[kind]), by, not ron, tsumo))
             self._notes = {key: tuple(notes)}
         return self._notes[key]

@@ -16,6 +16,7 @@ from typing import Any
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.view import observe
 from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.names import tile_label, tiles_label
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.controller import furiten_reason, snapshot_of
 from mahjong_joy.ui.session import SEAT_NAMES, TableSnapshot, table_view
@@ -112,12 +113,12 @@ class ReplaySession:
         return f"Hand {hand + 1} · step {step}/{self.cursor.steps_in_hand(hand)}"
 
     def action_label(self) -> str:
-        """What the last step did, e.g. ``Sora: discard 5p`` (the deal at step 0)."""
+        """What the last step did, e.g. ``Sora: discard the 5 of Dots`` (the deal at step 0)."""
         action = self.cursor.last_action
         hand = self.cursor.hand
         if action is None:
             return f"{self.names[hand.dealer]} deals and draws"
-        return f"{self.names[action.seat]}: {action.describe()}"
+        return f"{self.names[action.seat]}: {action_words(action)}"
 
     # -- reading -----------------------------------------------------------------------
     def snapshot(self) -> TableSnapshot:
@@ -132,3 +133,16 @@ class ReplaySession:
             snap, self.me, self.names, observe(hand, self.me), face_up=True, furiten=furiten_reason(hand, self.me), version=self._version,
             history=(starting,) + tuple(r.points for r in match.results),
         )
+
+
+def action_words(action: Action) -> str:
+    """An action in the player's words, tiles by name: ``discard the 5 of Dots``,
+    ``chi 3 of Bamboo, 4 of Bamboo``, ``tsumo``."""
+    verb = action.name.replace("_", " ")
+    tiles = getattr(action, "tiles", None)
+    tile = getattr(action, "tile", None)
+    if tiles:
+        return f"{verb} {tiles_label(tiles)}"
+    if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < 37:
+        return f"{verb} the {tile_label(tile)}"
+    return verb

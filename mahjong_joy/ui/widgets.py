@@ -42,10 +42,10 @@ class Button:
         size = int(min(self.rect.h * 0.42, 24 * scale + 4))
         color = theme.INK if self.enabled else theme.INK_SOFT
         if self.hint:
-            theme.blit_text(surface, self.label, size, color, center=(self.rect.centerx, self.rect.centery - size * 0.25))
+            theme.blit_fit(surface, self.label, size, color, self.rect.w - 12, center=(self.rect.centerx, self.rect.centery - size * 0.25))
             theme.blit_text(surface, self.hint, max(11, int(size * 0.55)), theme.INK_SOFT, center=(self.rect.centerx, self.rect.bottom - size * 0.55))
         else:
-            theme.blit_text(surface, self.label, size, color, center=self.rect.center)
+            theme.blit_fit(surface, self.label, size, color, self.rect.w - 12, center=self.rect.center)
 
 
 def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:

@@ -19,7 +19,7 @@ The scorer's loop is the same for every row: adding a yaku is adding a row.
   (``HandFacts.gates``); the resolver never asks a row whose gates are not all
   open. The predicate alone decides whether the row holds; a gate only saves asking.
 
-Stable ids are the ``id`` column; display names live in :data:`DISPLAY_NAMES`.
+Stable ids are the ``id`` column; display names live in :mod:`mahjong_joy.names`.
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ from mahjong_joy.rulesets.riichi.reading import (
     YAOCHUU_PAIR,
     Reading,
 )
+from mahjong_joy.names import YAKU
 from mahjong_joy.tiles import GREEN, RED, WHITE
 
 HAND, READING = "hand", "reading"
@@ -374,21 +375,5 @@ DORA, AKA_DORA, URA_DORA = "dora", "aka_dora", "ura_dora"
 
 ROWS_BY_ID = {row.id: row for row in YAKU_ROWS}
 
-DISPLAY_NAMES: dict[str, str] = {
-    "riichi": "Riichi", "double_riichi": "Double riichi", "ippatsu": "Ippatsu",
-    "menzen_tsumo": "Fully concealed tsumo", "pinfu": "Pinfu", "tanyao": "All simples",
-    "iipeikou": "Pure double sequence", "ryanpeikou": "Twice pure double sequence",
-    "yakuhai_haku": "White dragon", "yakuhai_hatsu": "Green dragon", "yakuhai_chun": "Red dragon",
-    "yakuhai_seat_wind": "Seat wind", "yakuhai_round_wind": "Round wind",
-    "haitei": "Last tile draw", "houtei": "Last tile discard", "rinshan": "After a kan",
-    "chankan": "Robbing a kan", "chiitoitsu": "Seven pairs", "chanta": "Half outside hand",
-    "junchan": "Fully outside hand", "ittsu": "Pure straight", "sanshoku_doujun": "Mixed triple sequence",
-    "sanshoku_doukou": "Triple triplets", "toitoi": "All triplets", "sanankou": "Three concealed triplets",
-    "sankantsu": "Three kans", "honroutou": "All terminals and honors", "shousangen": "Little three dragons",
-    "honitsu": "Half flush", "chinitsu": "Full flush", "kokushi": "Thirteen orphans",
-    "suuankou": "Four concealed triplets", "daisangen": "Big three dragons",
-    "shousuushii": "Little four winds", "daisuushii": "Big four winds", "tsuuiisou": "All honors",
-    "chinroutou": "All terminals", "ryuuiisou": "All green", "chuuren": "Nine gates",
-    "suukantsu": "Four kans", "tenhou": "Blessing of heaven", "chiihou": "Blessing of earth",
-    JOY_WIN: "Joy win", DORA: "Dora", AKA_DORA: "Red fives", URA_DORA: "Ura dora",
-}
+DISPLAY_NAMES: dict[str, str] = {yaku_id: name.english for yaku_id, name in YAKU.items()}
+"""English display names by id: :data:`mahjong_joy.names.YAKU` is the one source."""

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from mahjong_joy.engine.actions import Chi, Kan, Pass, Pon, Ron
-from mahjong_joy.tiles import tile_name
+from mahjong_joy.names import tile_label
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import ClaimOffer
@@ -34,6 +34,20 @@ def auto_pass_action(offer: ClaimOffer | None, auto_pass: bool, auto_win: bool =
     if not auto_pass:
         return None
     return next((a for a in offer.actions if isinstance(a, Pass)), None)
+
+
+def prompt_lines(tile: int, name: str, wind: str, can_ron: bool) -> list[str]:
+    """The prompt's question, longest first (the panel shows the first that fits): the
+    tile by name, who threw it, and "You can win" first when Ron is offered.
+
+    >>> prompt_lines(33, "Momo", "South", False)[1]
+    'Claim the Red dragon from Momo?'
+    """
+    if can_ron:
+        return [f"You can win: Ron! The {tile_label(tile)} from {name} ({wind})",
+                f"You can win: Ron on the {tile_label(tile)}!", "You can win: Ron!"]
+    return [f"Claim the {tile_label(tile)} from {name} ({wind})?", f"Claim the {tile_label(tile)} from {name}?",
+            f"Claim the {tile_label(tile)}?"]
 
 
 def label_of(action: Any) -> str:
@@ -141,15 +155,14 @@ class ClaimOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         s = self.table.layout.scale
         theme.panel(surface, self.panel.inflate(round(8 * s), round(8 * s)), theme.PANEL, round(16 * s), theme.ROSE)
-        who = WIND_NAMES[(self.offer.from_seat - self.table.snap.dealer) % 4]
-        name = self.table.snap.names[self.offer.from_seat]
         img = self.app.art.image(self.offer.tile, round(22 * s))
         surface.blit(img, (self.panel.x + round(8 * s), self.panel.y + round(4 * s)))
         right = self.auto.rect.x if self.auto.enabled else self.panel.right
         x, room = self.panel.x + round(36 * s), right - round(8 * s) - (self.panel.x + round(36 * s))
-        words = [f"Claim {tile_name(self.offer.tile)} from {name} ({who})?", f"Claim {tile_name(self.offer.tile)} from {name}?"]
+        words = self.prompt_words()
         fits = [w for w in words if theme.font(round(15 * s)).size(w)[0] <= room]
-        theme.blit_fit(surface, (fits or words[1:])[0], round(15 * s), theme.INK, room, midleft=(x, self.panel.y + round(20 * s)))
+        ink = theme.ROSE_DEEP if any(isinstance(a, Ron) for a in self.offer.actions) else theme.INK
+        theme.blit_fit(surface, (fits or words[-1:])[0], round(15 * s), ink, room, midleft=(x, self.panel.y + round(20 * s)))
         for b in self.buttons:
             b.draw(surface, s)
             action = self.actions[b.action]
@@ -157,6 +170,13 @@ class ClaimOverlay(Scene):
                 self._chi_tiles(surface, b.rect, action, s)
         if self.auto.enabled:
             self.auto.draw(surface, s * 0.7)
+
+    def prompt_words(self) -> list[str]:
+        """The prompt's question for this offer, longest first (see :func:`prompt_lines`)."""
+        snap = self.table.snap
+        wind = WIND_NAMES[(self.offer.from_seat - snap.dealer) % 4]
+        can_ron = any(isinstance(a, Ron) for a in self.offer.actions)
+        return prompt_lines(self.offer.tile, snap.names[self.offer.from_seat], wind, can_ron)
 
     def _chi_tiles(self, surface: pygame.Surface, rect: pygame.Rect, action: Any, s: float) -> None:
         """Show the run a chi option makes, right of its label (centred alone on a narrow button)."""

@@ -13,7 +13,8 @@ from typing import Any
 import pygame
 
 from mahjong_joy.notation import parse_tiles
-from mahjong_joy.tiles import HONOR_NAMES, is_honor, kind_of_code, tile_name
+from mahjong_joy.names import fu_words, yaku_japanese, yaku_name
+from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
@@ -22,26 +23,6 @@ from mahjong_joy.ui.tiles_art import footprint, tile_height
 from mahjong_joy.ui.widgets import Button, button_at, track_hover
 
 WIND_NAMES = ("East", "South", "West", "North")
-# Fu reasons from the riichi scorer (rulesets/riichi/fu.py) as the screen words them;
-# {tile} is the set's or pair's kind.
-FU_WORDING = {
-    "base": "Base",
-    "menzen_ron": "Closed ron",
-    "tsumo": "Tsumo",
-    "open_pinfu": "Open hand minimum",
-    "chiitoitsu": "Seven pairs",
-    "open_triplet": "Pon of {tile} (open)",
-    "closed_triplet": "Triplet of {tile} (concealed)",
-    "open_kan": "Kan of {tile} (open)",
-    "closed_kan": "Kan of {tile} (concealed)",
-    "yakuhai_pair": "Pair of {tile} (value)",
-    "double_wind_pair": "Pair of {tile} (double wind)",
-    "kanchan_wait": "Closed wait (kanchan)",
-    "penchan_wait": "Edge wait (penchan)",
-    "tanki_wait": "Pair wait (tanki)",
-}
-
-
 ABORT_WORDING = {
     "nine_terminals": ("Nine terminals", "{name} showed nine different terminals and honors on the first draw."),
     "four_winds": ("Four winds", "All four players discarded the same wind on the first go-around."),
@@ -88,27 +69,27 @@ def possessive(name: str) -> str:
 
 
 def pretty(name: str) -> str:
-    """A yaku id such as ``yakuhai_haku`` as a readable label (``Yakuhai haku``)."""
+    """An id such as ``four_kans`` as readable words (``Four kans``); yaku have their
+    own display names (:func:`mahjong_joy.names.yaku_name`)."""
     text = name.replace("_", " ").strip()
     return text[:1].upper() + text[1:]
 
 
-def kind_label(tile: int) -> str:
-    """A kind as the score screen names it: ``5p``, ``East``, ``Red dragon``."""
-    if not is_honor(tile):
-        return tile_name(tile)
-    return HONOR_NAMES[tile - 27] + (" dragon" if tile >= 31 else "")
+def fu_label(reason: str, fu: int, tiles: str = "", called: frozenset[int] = frozenset()) -> str:
+    """One fu line in words, e.g. ``Pon of 5 of Dots (called)  2 fu``; ``called`` holds
+    the kinds the winner called a pon or kan of (a triplet of another kind was completed
+    on the winning discard, which the scorer counts as open too).
 
-
-def fu_label(reason: str, fu: int, tiles: str = "") -> str:
-    """One fu line in words, e.g. ``Pon of 5p (open)  2 fu``.
-
-    >>> fu_label("open_triplet", 2, "555p")
-    'Pon of 5p (open)  2 fu'
+    >>> fu_label("open_triplet", 2, "555p", frozenset({13}))
+    'Pon of 5 of Dots (called)  2 fu'
     """
-    wording = FU_WORDING.get(reason, pretty(reason))
-    tile = kind_label(parse_tiles(tiles)[0]) if tiles else ""
-    return f"{wording.format(tile=tile)}  {fu} fu"
+    tile = parse_tiles(tiles)[0] if tiles else None
+    return f"{fu_words(reason, tile, tile in called)}  {fu} fu"
+
+
+def called_kinds(win: WinResult) -> frozenset[int]:
+    """Kinds of the sets the winner called from a discard (pons and open kans)."""
+    return frozenset(kind_of_code(m.tiles[0]) for m in result_melds(win) if m.type != "closed_kan" and m.type != "chi")
 
 
 def fu_texts(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
@@ -116,7 +97,8 @@ def fu_texts(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
     w = _win(snap, win)
     if w is None:
         return []
-    return [fu_label(reason, fu, tiles) for reason, fu, tiles in w.fu_details]
+    called = called_kinds(w)
+    return [fu_label(reason, fu, tiles, called) for reason, fu, tiles in w.fu_details]
 
 
 def payment_text(snap: TableSnapshot, win: WinResult | None = None) -> str:
@@ -135,9 +117,15 @@ def score_lines(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
     w = _win(snap, win)
     if w is None:
         return []
-    lines = [f"{pretty(name)}  {han} han" if han else pretty(name) for name, han in w.yaku]
+    lines = [f"{yaku_name(name)}  {han} han" if han else yaku_name(name) for name, han in w.yaku]
     total = f"{w.han} han" + (f" {w.fu} fu" if w.fu else "") + (f" · {w.limit.replace('_', ' ')}" if w.limit else "")
     return lines + [total]
+
+
+def yaku_subtitles(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
+    """The smaller second line under each yaku line: its Japanese name ("" when none)."""
+    w = _win(snap, win)
+    return [] if w is None else [yaku_japanese(name) for name, _ in w.yaku]
 
 
 def table_lines(snap: TableSnapshot, index: int = 0) -> list[str]:
@@ -343,17 +331,20 @@ class ScoreScene(Scene):
         """
         win = self.win
         yaku = score_lines(self.snap, win)
+        subs = yaku_subtitles(self.snap, win)
         fu = fu_texts(self.snap, win)
-        rows = max(len(yaku) + 1, len(fu) + 2)
+        tall = 1.6 if any(subs) else 1.0  # a yaku row holds its Japanese name as a second, smaller line
+        rows = max(1 + (len(yaku) - 1) * tall + 1, len(fu) + 2)
         room = card.bottom - round(130 * s) - y if joy else card.bottom - round(120 * s) - y - reserve
-        step = max(round((20 if joy else 17) * s), min(round(30 * s), room // max(1, rows)))
+        step = max(round((20 if joy else 17) * s), min(round(30 * s), int(room // max(1, rows))))
         size = min(round(21 * s), round(step * (0.74 if joy else 0.78)))
         gap = round(40 * s)
         col_w = (card.w - round(60 * s) - gap) // 2
         left = pygame.Rect(card.x + round(30 * s), y, col_w, step)
         right = left.move(col_w + gap, 0)
-        self._column(surface, left, "Yaku", yaku[:-1], size, step)
-        total_y = y + len(yaku) * step + round(4 * s)
+        yaku_step = round(step * tall)
+        self._column(surface, left, "Yaku", yaku[:-1], size, step, subs, yaku_step)
+        total_y = y + step + (len(yaku) - 1) * yaku_step + round(4 * s)
         pygame.draw.line(surface, theme.PANEL_EDGE, (left.x, total_y - round(3 * s)), (left.right, total_y - round(3 * s)), max(1, round(2 * s)))
         theme.blit_text(surface, yaku[-1], size + round(3 * s), theme.INK, topleft=(left.x, total_y))
         if fu:
@@ -363,18 +354,26 @@ class ScoreScene(Scene):
             pygame.draw.line(surface, theme.PANEL_EDGE, (right.x, fy - round(3 * s)), (right.right, fy - round(3 * s)), max(1, round(2 * s)))
             rounded = f"{raw} fu, rounded up to {win.fu} fu" if raw != win.fu else f"{raw} fu"
             theme.blit_text(surface, rounded, size, theme.INK, topright=(right.right, fy))
-        return y + rows * step + round((10 if joy else 8) * s)
+        bottom = max(total_y + step, y + (len(fu) + 2) * step if fu else 0)
+        return bottom + round((10 if joy else 8) * s)
 
-    def _column(self, surface: pygame.Surface, area: pygame.Rect, title: str, lines: list[str], size: int, step: int) -> None:
-        """A titled list; the part after the double space (``2 han``, ``10 fu``) sits flush right."""
+    def _column(self, surface: pygame.Surface, area: pygame.Rect, title: str, lines: list[str], size: int, step: int,
+                subs: list[str] | None = None, line_step: int | None = None) -> None:
+        """A titled list; the part after the double space (``2 han``, ``10 fu``) sits flush right,
+        and a line's ``subs`` entry (a yaku's Japanese name) sits under it, smaller."""
         theme.blit_text(surface, title, size, theme.INK_SOFT, topleft=area.topleft)
-        for i, line in enumerate(lines, 1):
+        line_step = line_step or step
+        small = max(10, round(size * 0.66))
+        for i, line in enumerate(lines):
             name, _, value = line.rpartition("  ") if "  " in line else (line, "", "")
-            y = area.y + i * step
-            color = theme.ROSE_DEEP if name.lower().startswith(("ura", "aka", "dora")) else theme.INK
-            theme.blit_text(surface, name, size, color, topleft=(area.x, y))
+            y = area.y + step + i * line_step
+            color = theme.ROSE_DEEP if name.lower().startswith(("ura", "red fives", "dora")) else theme.INK
+            theme.blit_fit(surface, name, size, color, area.w - round(size * 3.2), topleft=(area.x, y))
             if value:
                 theme.blit_text(surface, value, size, theme.INK, topright=(area.right, y))
+            sub = subs[i] if subs and i < len(subs) else ""
+            if sub:
+                theme.blit_text(surface, sub, small, theme.INK_SOFT, topleft=(area.x + round(size * 0.3), y + round(size * 1.18)))
 
     def hand_places(self, x: int, y: int, s: float, limit: int | None = None) -> tuple[list[tuple[pygame.Rect, int, int]], list[list[tuple[pygame.Rect, int, int]]], int]:
         """Where the winning hand goes from ``(x, y)``: (rect, tile, rotation) of the

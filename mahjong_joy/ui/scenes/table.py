@@ -16,11 +16,11 @@ import pygame
 
 from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, NineTerminals, Riichi, Tsumo
 from mahjong_joy.errors import MahjongJoyError
-from mahjong_joy.hand.shanten import shanten
-from mahjong_joy.hand.waits import discard_candidates, waiting_tiles
-from mahjong_joy.tiles import kind_of_code, tile_name
+from mahjong_joy.names import tile_label
+from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import Animator, Flight, Reveal, Tween, flip_shape
+from mahjong_joy.ui.guide import GuideView, draw_tip, furiten_tip
 from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_ROWS, ROTATION, TableLayout, table_layout
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import MeldView, TableSnapshot
@@ -124,6 +124,7 @@ class TableScene(Scene):
         self._layer: pygame.Surface | None = None
         self._layer_key: object = None
         self._guide_cache: dict[object, object] = {}
+        self.guide = GuideView()  # the hint panel, the best-discard star, the win callout
         self.flip = Reveal()  # the winning hand turning face up (done at once when idle)
         self.flipping: frozenset[int] = frozenset()  # seats whose concealed tiles are turning
         self._squeezed: dict[tuple[object, ...], pygame.Surface] = {}
@@ -183,6 +184,7 @@ class TableScene(Scene):
         if self.session is None:
             return
         had_result = self.snap is not None and self.snap.result is not None
+        was_mine = self.snap is not None and self.snap.my_turn
         self.snap = self.session.snapshot()
         self._guide_cache.clear()
         if self.snap.result is not None and not had_result:
@@ -191,6 +193,8 @@ class TableScene(Scene):
         self.selected = min(self.selected, max(0, n - 1))
         if self.snap.drawn is not None:
             self.selected = n - 1
+        elif self.snap.my_turn and not was_mine:
+            self.selected = -1  # my turn after a call: no tile was drawn, so none is lifted
         if not self.snap.my_turn:
             self.riichi_mode = False
         if self.snap.note and self.snap.note != self._note_shown:
@@ -309,6 +313,7 @@ class TableScene(Scene):
             return
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.tile_at(event.pos)
+            self.guide.pointer = event.pos
             track_hover(self.buttons + self.toggles, event.pos)
             self.badge_hover = bool(self.snap.furiten) and self.furiten_badge_rect().collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -365,9 +370,9 @@ class TableScene(Scene):
             action = _discard_of_code(self.snap.own_actions, tiles[index])
         if action is None:
             if self.riichi_mode:
-                self.show_message(f"Discarding {tile_name(kind_of_code(tiles[index]))} would not leave the hand ready.")
+                self.show_message(f"Discarding the {tile_label(tiles[index])} would not leave the hand ready.")
             elif self.snap.riichi_rules and not self.snap.riichi[self.snap.me]:
-                self.show_message(f"Kuikae: {tile_name(kind_of_code(tiles[index]))} may not be discarded right after that call.")
+                self.show_message(f"Kuikae: the {tile_label(tiles[index])} may not be discarded right after that call.")
             return
         self.riichi_mode = False
         self._submit(action, from_rect=self.hand_slot(index))
@@ -892,7 +897,7 @@ class TableScene(Scene):
             x, y = flight.position()
             surface.blit(self.app.art.image(flight.tile, flight.size, flight.rotation), (round(x), round(y)))
         if self.app.settings.hints:
-            self._draw_guide(surface)
+            self.guide.draw(self, surface)
         for b in self.buttons:
             b.draw(surface, s)
         for b in self.toggles:
@@ -923,12 +928,7 @@ class TableScene(Scene):
         theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.2), round(10 * s), theme.ROSE_DEEP)
         theme.blit_text(surface, "Furiten", round(16 * s), theme.ROSE_DEEP, center=rect.center)
         if self.badge_hover:
-            words = f"Furiten: {self.snap.furiten}. You may still win by tsumo."
-            tip = theme.fit_text(words, round(15 * s), theme.INK, round(560 * s))
-            box = tip.get_rect().inflate(round(16 * s), round(10 * s))
-            box.bottomleft = (max(round(8 * s), rect.x - box.w // 2), rect.y - round(6 * s))
-            theme.panel(surface, box, theme.PANEL, round(8 * s), theme.ROSE)
-            surface.blit(tip, tip.get_rect(center=box.center))
+            draw_tip(surface, furiten_tip(self.snap.furiten), rect, s)
 
     def _draw_reveal(self, surface: pygame.Surface) -> None:
         """The concealed tiles of the flipping seats, each squeezed to its edge and back.
@@ -973,113 +973,15 @@ class TableScene(Scene):
 
     def guide_notes(self) -> tuple[str, list[tuple[int, int, str]]]:
         """The guide with each wait's mark: ``furiten (…)``, ``tsumo only``, ``no yaku`` or ""."""
-        snap = self.snap
-        if snap is None or snap.result is not None:
-            return "", []
-        key = (snap.version, self.hover if snap.my_turn else None, self.selected if snap.my_turn else None, self.riichi_mode)
-        if key not in self._guide_cache:
-            self._guide_cache[key] = self._compute_guide()
-        return self._guide_cache[key]  # type: ignore[return-value]
-
-    def _compute_guide(self) -> tuple[str, list[tuple[int, int, str]]]:
-        snap = self.snap
-        melds = len(snap.melds[snap.me])
-        codes = self.my_tiles()
-        tiles = [kind_of_code(c) for c in codes]
-        seen = list(snap.visible34)
-        notes = getattr(self.session, "wait_notes", None) if snap.riichi_rules else None
-        try:
-            if len(tiles) % 3 == 2 and snap.riichi[snap.me] and snap.drawn is not None:  # locked: what the hand waits on
-                if any(isinstance(a, Tsumo) for a in snap.own_actions):
-                    return f"Tsumo! {tile_name(kind_of_code(snap.drawn))} completes your hand", []
-                held = tiles[:-1]
-                waits = waiting_tiles(held, melds)
-                unseen = [(t, max(0, 4 - seen[t]), "") for t in waits]
-                marked = notes(snap.drawn, True) if notes is not None else ()
-                if marked:
-                    unseen = [(n.tile, n.unseen, _mark(n)) for n in marked]
-                return f"Riichi: {sum(n for _, n, _ in unseen)} winning tiles unseen", unseen
-            if len(tiles) % 3 == 2:
-                index = self.hover if self.hover is not None else self.selected
-                if not 0 <= index < len(tiles):
-                    return "", []
-                tile = tiles[index]
-                for cand in discard_candidates(tiles, melds, _others_seen(seen, tiles)):
-                    if cand.tile == tile:
-                        useful = [(t, n, "") for t, n in sorted(cand.ukeire.items())]
-                        state = "ready" if cand.shanten == 0 else "complete" if cand.shanten < 0 else f"{cand.shanten}-shanten"
-                        verb = "Riichi with" if self.riichi_mode else "Discard"
-                        if cand.shanten == 0 and notes is not None:
-                            marked = notes(codes[index], self.riichi_mode)
-                            if marked:
-                                useful = [(n.tile, n.unseen, _mark(n)) for n in marked]
-                        return f"{verb} {tile_name(tile)}: {state}, {cand.ukeire_total} useful", useful
-                return "", []
-            sh = shanten(tiles, melds)
-            if sh == 0:
-                waits = waiting_tiles(tiles, melds)
-                unseen = [(t, max(0, 4 - seen[t]), "") for t in waits]
-                if notes is not None:
-                    marked = notes(None, snap.riichi[snap.me])
-                    if marked:
-                        unseen = [(n.tile, n.unseen, _mark(n)) for n in marked]
-                return f"Ready! {sum(n for _, n, _ in unseen)} winning tiles unseen", unseen
-            return f"{sh}-shanten: hover a tile on your turn to see what discarding it leaves", []
-        except MahjongJoyError:
-            return "", []
+        advice = self.guide.advice(self)
+        return advice.caption, list(advice.items)
 
     def guide_rect(self) -> pygame.Rect:
-        """The guide panel, ending short of any of my meld tiles that rise into its row
-        (an added kan's stacked tile stands above the hand band)."""
-        g, gap = self.layout.guide, round(8 * self.layout.scale)
-        if self.snap is None:
-            return g
+        """The guide panel (:meth:`GuideView.panel_rect`), cached with the snapshot."""
         key = ("guide_rect", self.layout.size)  # the cache is cleared with each new snapshot
         if key not in self._guide_cache:
-            for rect, _, _ in self.meld_slots(self.snap.me):
-                if rect.top < g.bottom + gap and rect.x < g.right + gap:
-                    g = pygame.Rect(g.x, g.y, max(0, min(g.w, rect.x - gap - g.x)), g.h)
-            self._guide_cache[key] = g
+            self._guide_cache[key] = self.guide.panel_rect(self)
         return self._guide_cache[key]  # type: ignore[return-value]
-
-    def _draw_guide(self, surface: pygame.Surface) -> None:
-        caption, items = self.guide_notes()
-        if self.riichi_mode and self.can_act() and not caption:
-            caption = "Riichi: pick a highlighted discard"
-        if not caption:
-            return
-        g, s = self.guide_rect(), self.layout.scale
-        theme.panel(surface, g, theme.lighter(theme.LAVENDER, 0.55), round(10 * s), None)
-        r = theme.blit_text(surface, caption, round(15 * s), theme.INK, midleft=(g.x + round(10 * s), g.centery))
-        x = r.right + round(10 * s)
-        mw = round(22 * s)
-        for tile, n, mark in items:
-            if x + mw + round(30 * s) > g.right:
-                break
-            img = self.app.art.image(tile, mw)
-            surface.blit(img, (x, g.centery - tile_height(mw) // 2 - 1))
-            t = theme.blit_text(surface, f"×{n}", round(13 * s), theme.ROSE_DEEP if n == 0 else theme.INK, midleft=(x + mw + 2, g.centery))
-            if mark:
-                short = mark if x + mw + theme.font(round(11 * s)).size(mark)[0] + round(40 * s) < g.right else mark.split(" (")[0]
-                t = theme.blit_text(surface, short, round(11 * s), theme.ROSE_DEEP, midleft=(t.right + round(3 * s), g.centery))
-            x = t.right + round(6 * s)
-
-
-def _mark(note: Any) -> str:
-    """A wait's mark in the guide: what would stop a win on it."""
-    if note.furiten:
-        return f"furiten ({note.furiten})"
-    if note.no_ron_yaku:
-        return "tsumo only" if note.tsumo_ok else "no yaku"
-    return ""
-
-
-def _others_seen(seen: list[int], hand: list[int]) -> list[int]:
-    """Visible counts minus my own hand (ukeire counts copies outside the hand)."""
-    out = list(seen)
-    for t in hand:
-        out[t] = max(0, out[t] - 1)
-    return out
 
 
 def _discard_of_code(actions: Any, code: int) -> Discard | None:
@@ -1106,9 +1008,9 @@ def _action_label(action: Any) -> tuple[str, int | None]:
     if isinstance(action, Tsumo):
         return "Tsumo!", pygame.K_t
     if isinstance(action, ClosedKan):
-        return f"Kan {tile_name(kind_of_code(action.tile))}", pygame.K_k
+        return f"Kan {tile_label(kind_of_code(action.tile))}", pygame.K_k
     if isinstance(action, AddedKan):
-        return f"Add kan {tile_name(action.tile)}", pygame.K_a
+        return f"Add kan {tile_label(action.tile)}", pygame.K_a
     if isinstance(action, Riichi):
         return "Riichi", pygame.K_r
     if isinstance(action, NineTerminals):

@@ -1,0 +1,216 @@
+"""The words a player reads: one display name per tile, yaku and fu line, and the glossary.
+
+Every screen, prompt, message and the text log take their names from here, so a
+thing has one name everywhere (the score screen, Stats, the help book, the log).
+Tile names match the Latin labels drawn on the faces (``E``/``S``/``W``/``N`` for
+the winds, ``Wh``/``Gr``/``Rd`` for the dragons, ``m`` for Characters); yaku read in
+English first with the Japanese name as a second, smaller line. No pygame here:
+the controller and the log use these names too.
+
+>>> tile_label(13), tile_label(33), tile_label(27), tile_label(35)
+('5 of Dots', 'Red dragon', 'East wind', 'Red 5 of Dots')
+>>> yaku_name("yakuhai_hatsu"), yaku_japanese("yakuhai_hatsu")
+('Dragon triplet: Green', 'Yakuhai hatsu')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from mahjong_joy.tiles import FIVES, HONOR_NAMES, rank_of, suit_of
+
+SUIT_NAMES = ("Characters", "Dots", "Bamboo")
+
+
+def tile_label(code: int) -> str:
+    """A tile (a kind 0..33, or a red-five code 34..36) in words: ``3 of Dots``,
+    ``East wind``, ``White dragon``, ``Red 5 of Bamboo``."""
+    if code >= 34:
+        return f"Red {tile_label(FIVES[code - 34])}"
+    if code >= 27:
+        return HONOR_NAMES[code - 27] + (" wind" if code < 31 else " dragon")
+    return f"{rank_of(code)} of {SUIT_NAMES[suit_of(code)]}"
+
+
+def tiles_label(codes: Iterable[int]) -> str:
+    """Several tiles in words, joined with commas (``1 of Dots, East wind``)."""
+    return ", ".join(tile_label(c) for c in codes)
+
+
+def the_tile(code: int) -> str:
+    """A tile with its article, for a sentence: ``the 5 of Dots``, ``the Red dragon``."""
+    return f"the {tile_label(code)}"
+
+
+# ------------------------------------------------------------------------- yaku
+
+class YakuName(NamedTuple):
+    """A yaku's display name: the English line, and the Japanese line shown smaller
+    under it ("" when the English word is the Japanese one, as for Riichi and Dora)."""
+
+    english: str
+    japanese: str
+
+
+YAKU: dict[str, YakuName] = {
+    # 1 han
+    "riichi": YakuName("Riichi", ""),
+    "double_riichi": YakuName("Double riichi", "Daburu riichi"),
+    "ippatsu": YakuName("Win within one go-around", "Ippatsu"),
+    "menzen_tsumo": YakuName("Concealed self-draw", "Menzen tsumo"),
+    "pinfu": YakuName("All runs, no extra fu", "Pinfu"),
+    "tanyao": YakuName("All simples", "Tanyao"),
+    "iipeikou": YakuName("Twin runs", "Iipeikou"),
+    "yakuhai_haku": YakuName("Dragon triplet: White", "Yakuhai haku"),
+    "yakuhai_hatsu": YakuName("Dragon triplet: Green", "Yakuhai hatsu"),
+    "yakuhai_chun": YakuName("Dragon triplet: Red", "Yakuhai chun"),
+    "yakuhai_seat_wind": YakuName("Wind triplet: your seat", "Yakuhai jikaze"),
+    "yakuhai_round_wind": YakuName("Wind triplet: the round", "Yakuhai bakaze"),
+    "haitei": YakuName("Win on the last draw", "Haitei raoyue"),
+    "houtei": YakuName("Win on the last discard", "Houtei raoyui"),
+    "rinshan": YakuName("Win on a kan's replacement tile", "Rinshan kaihou"),
+    "chankan": YakuName("Robbing a kan", "Chankan"),
+    # 2 han and more
+    "chiitoitsu": YakuName("Seven pairs", "Chiitoitsu"),
+    "chanta": YakuName("Terminal or honor in every set", "Chanta"),
+    "junchan": YakuName("Terminal in every set", "Junchan"),
+    "ittsu": YakuName("Straight 1 to 9", "Ittsu"),
+    "sanshoku_doujun": YakuName("Same run in three suits", "Sanshoku doujun"),
+    "sanshoku_doukou": YakuName("Same triplet in three suits", "Sanshoku doukou"),
+    "toitoi": YakuName("All triplets", "Toitoi"),
+    "sanankou": YakuName("Three concealed triplets", "Sanankou"),
+    "sankantsu": YakuName("Three kans", "Sankantsu"),
+    "honroutou": YakuName("All terminals and honors", "Honroutou"),
+    "shousangen": YakuName("Little three dragons", "Shousangen"),
+    "ryanpeikou": YakuName("Two sets of twin runs", "Ryanpeikou"),
+    "honitsu": YakuName("Half flush", "Honitsu"),
+    "chinitsu": YakuName("Full flush", "Chinitsu"),
+    # yakuman
+    "kokushi": YakuName("Thirteen orphans", "Kokushi musou"),
+    "suuankou": YakuName("Four concealed triplets", "Suuankou"),
+    "daisangen": YakuName("Big three dragons", "Daisangen"),
+    "shousuushii": YakuName("Little four winds", "Shousuushii"),
+    "daisuushii": YakuName("Big four winds", "Daisuushii"),
+    "tsuuiisou": YakuName("All honors", "Tsuuiisou"),
+    "chinroutou": YakuName("All terminals", "Chinroutou"),
+    "ryuuiisou": YakuName("All green", "Ryuuiisou"),
+    "chuuren": YakuName("Nine gates", "Chuuren poutou"),
+    "suukantsu": YakuName("Four kans", "Suukantsu"),
+    "tenhou": YakuName("Dealer wins on the deal", "Tenhou"),
+    "chiihou": YakuName("Win on your first draw", "Chiihou"),
+    # Joy's win without a yaku, and the bonus tiles
+    "joy_win": YakuName("Complete hand", "Joy: any complete hand wins"),
+    "dora": YakuName("Dora", ""),
+    "aka_dora": YakuName("Red fives", "Aka dora"),
+    "ura_dora": YakuName("Ura-dora", "Dora under the indicator"),
+}
+
+
+def yaku_name(yaku_id: str) -> str:
+    """The English display name of a yaku id (an unknown id reads as its words)."""
+    found = YAKU.get(yaku_id)
+    return found.english if found else yaku_id.replace("_", " ").strip().capitalize()
+
+
+def yaku_japanese(yaku_id: str) -> str:
+    """The smaller second line under a yaku's name: its Japanese name ("" when none)."""
+    found = YAKU.get(yaku_id)
+    return found.japanese if found else ""
+
+
+def is_bonus(yaku_id: str) -> bool:
+    """Dora lines (dora, red fives, ura-dora): bonus han, not a pattern of the hand."""
+    return yaku_id in ("dora", "aka_dora", "ura_dora")
+
+
+# ------------------------------------------------------------------------- fu
+
+_FU_WORDS = {
+    "base": "Base",
+    "menzen_ron": "Concealed hand won on a discard",
+    "tsumo": "Self-drawn win (tsumo)",
+    "open_pinfu": "Open hand, raised to the minimum",
+    "chiitoitsu": "Seven pairs (always 25)",
+    "closed_triplet": "Concealed triplet of {tile}",
+    "open_kan": "Called kan of {tile}",
+    "closed_kan": "Concealed kan of {tile}",
+    "yakuhai_pair": "Pair of {tile} (a value tile)",
+    "double_wind_pair": "Pair of {tile} (your seat and the round)",
+    "kanchan_wait": "Waited on the middle of a run (kanchan)",
+    "penchan_wait": "Waited on the edge of a run (penchan)",
+    "tanki_wait": "Waited on the pair (tanki)",
+}
+
+
+def fu_words(reason: str, tile: int | None = None, called: bool = False) -> str:
+    """One fu line in words, saying what happened.
+
+    The scorer counts a triplet completed on someone's discard as open, the same
+    as a pon; ``called`` tells the two apart (the winner called a pon of that tile),
+    so a triplet nobody called reads as completed on a discard.
+
+    >>> fu_words("open_triplet", 22), fu_words("open_triplet", 22, called=True)
+    ('Triplet of 5 of Bamboo, completed on a discard', 'Pon of 5 of Bamboo (called)')
+    """
+    name = tile_label(tile) if tile is not None else ""
+    if reason == "open_triplet":
+        return f"Pon of {name} (called)" if called else f"Triplet of {name}, completed on a discard"
+    wording = _FU_WORDS.get(reason)
+    if wording is None:
+        return reason.replace("_", " ").strip().capitalize()
+    return wording.format(tile=name)
+
+
+# ------------------------------------------------------------------------- glossary
+
+class GlossaryEntry(NamedTuple):
+    """One word a beginner meets, and what it means in a sentence or two."""
+
+    term: str
+    meaning: str
+
+
+GLOSSARY: tuple[GlossaryEntry, ...] = (
+    GlossaryEntry("Shanten", "How many tiles your hand is from ready. 2-shanten: two good draws make it ready; "
+                             "0 means ready, one tile from a win."),
+    GlossaryEntry("Ready", "Your hand needs just one more tile to win (tenpai). The tiles that would complete it "
+                           "are your waits."),
+    GlossaryEntry("Useful tiles", "Tiles whose draw brings your hand a step closer to a win. The count is the copies "
+                                  "you cannot see: not in your hand, in any river, meld or dora indicator."),
+    GlossaryEntry("Yaku", "A scoring pattern, such as all simples or a dragon triplet. Riichi rules need at least one "
+                          "to win; Joy lets any complete hand win."),
+    GlossaryEntry("Han", "The value of a win: each yaku and each dora adds han, and more han pay more points."),
+    GlossaryEntry("Fu", "Small points for how the hand was built and won (triplets, the wait, a concealed hand); "
+                        "they fine-tune the score. The total is rounded up to the next 10."),
+    GlossaryEntry("Dora", "Bonus tiles: the tile after each dora indicator. Every dora in a winning hand adds 1 han, "
+                          "but a dora is not a yaku. Joy has no dora."),
+    GlossaryEntry("Furiten", "You may not win by ron while a tile you wait on lies in your own river, or (in riichi "
+                             "rules) passed you since your last discard. You may still win by tsumo."),
+    GlossaryEntry("Tsumo", "Winning on a tile you draw yourself; everyone pays."),
+    GlossaryEntry("Ron", "Winning on another player's discard; the player who discarded it pays."),
+    GlossaryEntry("Pon", "Claiming a discard to make three of a kind with a pair from your hand."),
+    GlossaryEntry("Chi", "Claiming the discard of the player on your left to make a run of three in one suit."),
+    GlossaryEntry("Kan", "Four of a kind; you draw a replacement tile from the dead wall."),
+    GlossaryEntry("Riichi", "Declaring a closed ready hand for 1,000 points: it is a yaku, and your hand is locked."),
+)
+
+_BY_TERM = {entry.term.lower(): entry for entry in GLOSSARY}
+
+
+def glossary() -> tuple[GlossaryEntry, ...]:
+    """Every glossary entry, in the order a beginner meets them (for the help book)."""
+    return GLOSSARY
+
+
+def explain(term: str) -> str:
+    """The glossary's meaning of a term (case-insensitive; ``2-shanten`` finds Shanten,
+    ``useful`` Useful tiles); "" for a word the glossary does not hold."""
+    word = term.lower().strip(" .,:;!?")
+    if word.endswith("shanten"):
+        word = "shanten"
+    if word == "useful":
+        word = "useful tiles"
+    found = _BY_TERM.get(word)
+    return found.meaning if found else ""
+

@@ -1,0 +1,344 @@
+"""The guide (hints on): advice above the hand, the best discard marked on its tile,
+"You can win" by the button, and the meaning of its words on hover.
+
+The table owns one :class:`GuideView` and calls it from a few small hooks; the
+advice itself is a pure reading of the table's snapshot (:func:`advise`), cached
+per snapshot version, hover and mode. Useful-tile counts subtract every tile the
+player can see, the copy being discarded included (it goes to their river).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from mahjong_joy.engine.actions import Ron, Tsumo
+from mahjong_joy.errors import MahjongJoyError
+from mahjong_joy.hand.advice import best_candidate
+from mahjong_joy.hand.shanten import shanten
+from mahjong_joy.hand.waits import DiscardCandidate, discard_candidates, waiting_tiles
+from mahjong_joy.names import explain, tile_label
+from mahjong_joy.rulesets.riichi.scorer import dora_of
+from mahjong_joy.tiles import DRAGONS, kind_of_code
+from mahjong_joy.ui import theme
+from mahjong_joy.ui.tiles_art import tile_height
+
+Item = tuple[int, int, str]  # (kind, unseen copies, mark such as "furiten (…)" or "tsumo only")
+TERMS = re.compile(r"\d+-shanten|\bready\b|\bReady\b|useful tiles|\bfuriten\b|\byaku\b|\bdora\b", re.IGNORECASE)
+"""Words of a caption the guide explains on hover (their glossary entries)."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the guide says now: a caption, the tiles it lists, the index (into the
+    player's tiles) of the best discard to mark, and ``win`` ("Tsumo", "Ron" or "")."""
+
+    caption: str
+    items: tuple[Item, ...] = ()
+    best: int | None = None
+    win: str = ""
+
+
+NOTHING = Advice("")
+
+
+def state_words(shanten_after: int) -> str:
+    """A hand's distance from a win in the guide's words: ``ready``, ``2-shanten``."""
+    if shanten_after < 0:
+        return "complete"
+    return "ready" if shanten_after == 0 else f"{shanten_after}-shanten"
+
+
+def valued_kinds(snap: Any) -> tuple[set[int], set[int]]:
+    """The kinds worth keeping at this table (dragons, my seat wind, the round wind, and
+    the dora under riichi rules) and the doubled ones (a wind that is both)."""
+    seat_wind = 27 + (snap.me - snap.dealer) % 4
+    valued = set(DRAGONS) | {seat_wind, snap.round_wind}
+    if snap.riichi_rules:
+        valued |= {dora_of(kind_of_code(t)) for t in snap.dora_indicators}
+    return valued, {seat_wind} & {snap.round_wind}
+
+
+def best_discard(codes: list[int], melds: int, seen: list[int], allowed: set[int], snap: Any) -> tuple[int, DiscardCandidate] | None:
+    """The index of the best discard among ``codes`` and its candidate
+    (:func:`~mahjong_joy.hand.advice.best_candidate`). Only codes in ``allowed``
+    count; a red five is kept over a plain one, and among equal copies the drawn
+    tile (the last) goes."""
+    kinds = [kind_of_code(c) for c in codes]
+    valued, doubled = valued_kinds(snap)
+    pick = best_candidate(kinds, melds, _others_seen(seen, kinds), {kind_of_code(c) for c in allowed}, valued, doubled)
+    if pick is None:
+        return None
+    copies = [i for i, c in enumerate(codes) if kind_of_code(c) == pick.tile and c in allowed]
+    plain = [i for i in copies if codes[i] < 34]
+    return (plain or copies)[-1], pick
+
+
+def win_word(snap: Any) -> str:
+    """"Tsumo" or "Ron" when the player may win right now, else ""."""
+    if snap.my_turn and any(isinstance(a, Tsumo) for a in snap.own_actions):
+        return "Tsumo"
+    if snap.claim is not None and any(isinstance(a, Ron) for a in snap.claim.actions):
+        return "Ron"
+    return ""
+
+
+def advise(table: Any) -> Advice:
+    """The guide's advice for the table's snapshot, hover and riichi mode."""
+    snap = table.snap
+    if snap is None or snap.result is not None:
+        return NOTHING
+    try:
+        return _advise(table, snap)
+    except MahjongJoyError:
+        return NOTHING
+
+
+def _advise(table: Any, snap: Any) -> Advice:
+    win = win_word(snap)
+    codes = table.my_tiles()
+    tiles = [kind_of_code(c) for c in codes]
+    melds = len(snap.melds[snap.me])
+    seen = list(snap.visible34)
+    notes = getattr(table.session, "wait_notes", None) if snap.riichi_rules else None
+    if win == "Ron":
+        return Advice(f"You can win: Ron! The {tile_label(snap.claim.tile)} completes your hand", win=win)
+    if win == "Tsumo" and table.hover is None:  # hovering a tile still shows what discarding it leaves
+        drawn = f" The {tile_label(snap.drawn)} completes your hand" if snap.drawn is not None else ""
+        return Advice(f"You can win: Tsumo!{drawn}", win=win)
+    if len(tiles) % 3 == 2 and snap.riichi[snap.me] and snap.drawn is not None:  # locked: what the hand waits on
+        waits = waiting_tiles(tiles[:-1], melds)
+        items = [(t, max(0, 4 - seen[t]), "") for t in waits]
+        marked = notes(snap.drawn, True) if notes is not None else ()
+        if marked:
+            items = [(n.tile, n.unseen, _mark(n)) for n in marked]
+        return Advice(f"Riichi: {sum(n for _, n, _ in items)} winning tiles unseen", tuple(items))
+    if len(tiles) % 3 == 2:
+        advice = _discard_advice(table, snap, codes, melds, seen, notes)
+        return Advice(advice.caption, advice.items, None, win) if win else advice
+    sh = shanten(tiles, melds)
+    if sh == 0:
+        items = [(t, max(0, 4 - seen[t]), "") for t in waiting_tiles(tiles, melds)]
+        marked = notes(None, snap.riichi[snap.me]) if notes is not None else ()
+        if marked:
+            items = [(n.tile, n.unseen, _mark(n)) for n in marked]
+        return Advice(f"Ready! {sum(n for _, n, _ in items)} winning tiles unseen", tuple(items))
+    return Advice(f"{sh}-shanten: {sh} useful draw{'s' if sh > 1 else ''} from ready. Your turn marks the best discard")
+
+
+def _discard_advice(table: Any, snap: Any, codes: list[int], melds: int, seen: list[int], notes: Any) -> Advice:
+    """On my turn: the hovered tile's discard (or the best one's), with the best marked."""
+    if not snap.my_turn:
+        return NOTHING
+    allowed = table.ready_discards() if table.riichi_mode else table.legal_codes() or set(codes)
+    found = best_discard(codes, melds, seen, allowed, snap)
+    best = found[0] if found else None
+    index = table.hover if table.hover is not None and 0 <= table.hover < len(codes) else best
+    if index is None:
+        return NOTHING
+    tile = kind_of_code(codes[index])
+    kinds = [kind_of_code(c) for c in codes]
+    cand = next((c for c in discard_candidates(kinds, melds, _others_seen(seen, kinds)) if c.tile == tile), None)
+    if cand is None:
+        return Advice("", best=best)
+    items = [(t, n, "") for t, n in sorted(cand.ukeire.items())]
+    if cand.shanten == 0 and notes is not None:
+        marked = notes(codes[index], table.riichi_mode)
+        if marked:
+            items = [(n.tile, n.unseen, _mark(n)) for n in marked]
+    total = sum(n for _, n, _ in items) if cand.shanten == 0 else cand.ukeire_total
+    verb = "Riichi with" if table.riichi_mode else "Discard"
+    lead = f"Best: {verb.lower()}" if index == best and table.hover is None else verb
+    tail = " (best)" if index == best and table.hover is not None else ""
+    counted = "winning" if cand.shanten == 0 else "useful"
+    return Advice(f"{lead} {tile_label(codes[index])}{tail}: {state_words(cand.shanten)}, {total} {counted} tiles",
+                  tuple(items), best)
+
+
+def _mark(note: Any) -> str:
+    """A wait's mark in the guide: what would stop a win on it."""
+    if note.furiten:
+        return f"furiten ({note.furiten})"
+    if note.no_ron_yaku:
+        return "tsumo only" if note.tsumo_ok else "no yaku"
+    return ""
+
+
+def _others_seen(seen: list[int], hand: list[int]) -> list[int]:
+    """Visible counts minus my own hand (useful tiles count copies outside the hand)."""
+    out = list(seen)
+    for t in hand:
+        out[t] = max(0, out[t] - 1)
+    return out
+
+
+def furiten_tip(reason: str) -> str:
+    """The Furiten badge's hover words: why, then what furiten means."""
+    return f"Furiten: {reason}. {explain('furiten')}"
+
+
+class GuideView:
+    """The guide on screen: the panel, the best-discard star, the win callout, tooltips.
+
+    ``pointer`` is the last mouse position the table saw; ``terms`` the explained
+    words of the caption as drawn (rect, word), for the hover tooltip; ``icons`` and
+    ``more`` what the last frame listed (tests and screenshots read them)."""
+
+    def __init__(self) -> None:
+        self.pointer: tuple[int, int] = (-1, -1)
+        self.terms: list[tuple[pygame.Rect, str]] = []
+        self.icons: list[tuple[pygame.Rect, int]] = []  # the tile icons as last drawn
+        self.more = 0  # how many listed tiles did not fit ("+N more")
+
+    def advice(self, table: Any) -> Advice:
+        """The advice, cached in the table's guide cache (cleared with each snapshot)."""
+        snap = table.snap
+        if snap is None:
+            return NOTHING
+        key = ("advice", snap.version, table.hover if snap.my_turn else None, table.riichi_mode)
+        cache = table._guide_cache
+        if key not in cache:
+            cache[key] = advise(table)
+        return cache[key]
+
+    # -- drawing -------------------------------------------------------------------
+    def draw(self, table: Any, surface: pygame.Surface) -> None:
+        """The panel, then the star on the best tile and the win callout."""
+        advice = self.advice(table)
+        caption = advice.caption
+        if table.riichi_mode and table.can_act() and not caption:
+            caption = "Riichi: pick a highlighted discard"
+        self.terms, self.icons, self.more = [], [], 0
+        if caption:
+            self._panel(table, surface, caption, advice.items, advice.win)
+        if advice.best is not None and table.can_act():
+            self._star(surface, table.hand_slot(advice.best), table.layout.scale, lifted=advice.best == table.selected)
+        if advice.win == "Tsumo":
+            self._win_callout(table, surface)
+        self._tooltip(surface, table.layout.scale)
+
+    @staticmethod
+    def panel_rect(table: Any) -> pygame.Rect:
+        """The guide panel: the layout's guide row, as wide as the hand's line allows
+        short of the buttons (unless the Furiten badge sits beside it), ending short of
+        any of my meld tiles that rise into its row (an added kan's stacked tile), and a
+        little taller, into the free felt above it, short of my river."""
+        L, s = table.layout, table.layout.scale
+        g, gap = L.guide.copy(), round(8 * s)
+        if table.snap is None:
+            return g
+        if not table.snap.furiten:
+            g.w = max(g.w, min(L.line_area(0).right, L.actions.x) - round(12 * s) - g.x)
+        for rect, _, _ in table.meld_slots(table.snap.me):
+            if rect.top < g.bottom + gap and rect.x < g.right + gap:
+                g.w = max(0, min(g.w, rect.x - gap - g.x))
+        grow = min(round(10 * s), max(0, g.top - L.river_area(0).bottom - gap))
+        return pygame.Rect(g.x, g.y - grow, g.w, g.h + grow)
+
+    def _panel(self, table: Any, surface: pygame.Surface, caption: str, items: tuple[Item, ...], win: str) -> None:
+        g, s = table.guide_rect(), table.layout.scale
+        fill = theme.lighter(theme.ROSE, 0.35) if win else theme.lighter(theme.LAVENDER, 0.55)
+        theme.panel(surface, g, fill, round(10 * s), theme.ROSE_DEEP if win else None)
+        size = round(15 * s)
+        r = theme.blit_text(surface, caption, size, theme.ROSE_DEEP if win else theme.INK, midleft=(g.x + round(10 * s), g.centery))
+        self._mark_terms(surface, caption, size, r, s)
+        self._items(table, surface, items, r.right + round(10 * s), g, s)
+
+    def _mark_terms(self, surface: pygame.Surface, caption: str, size: int, r: pygame.Rect, s: float) -> None:
+        """Underline the explained words softly and remember where they are."""
+        font = theme.font(size)
+        for m in TERMS.finditer(caption):
+            x = r.x + font.size(caption[: m.start()])[0]
+            w = font.size(m.group())[0]
+            rect = pygame.Rect(x, r.y, w, r.h)
+            self.terms.append((rect, m.group()))
+            y = r.bottom - max(1, round(2 * s))
+            for dx in range(0, w, max(3, round(4 * s))):  # a dotted underline: there is more to read here
+                pygame.draw.line(surface, theme.INK_SOFT, (x + dx, y), (x + min(w, dx + max(1, round(2 * s))), y))
+
+    def _items(self, table: Any, surface: pygame.Surface, items: tuple[Item, ...], x: int, g: pygame.Rect, s: float) -> None:
+        """Tile icons with their unseen counts, as many as fit, then ``+N more``."""
+        mw = min(max(22, round(26 * s)), (g.h - 6) * 3 // 4)
+        count_size = max(12, round(13 * s))
+        more_w = theme.font(count_size).size("+99 more")[0]
+        self.icons, self.more = [], 0
+        for i, (tile, n, mark) in enumerate(items):
+            left = len(items) - i - 1
+            need = mw + round(30 * s) + (more_w if left else 0)
+            if x + need > g.right:
+                self.more = len(items) - i
+                theme.blit_text(surface, f"+{self.more} more", count_size, theme.INK_SOFT, midleft=(x, g.centery))
+                return
+            icon = pygame.Rect((x, g.centery - tile_height(mw) // 2 - 1), (mw, tile_height(mw)))
+            self.icons.append((icon, tile))
+            surface.blit(table.app.art.image(tile, mw), icon.topleft)
+            t = theme.blit_text(surface, f"×{n}", count_size, theme.ROSE_DEEP if n == 0 else theme.INK, midleft=(x + mw + 2, g.centery))
+            if mark:
+                small = max(11, round(11 * s))
+                short = mark if x + mw + theme.font(small).size(mark)[0] + round(40 * s) < g.right else mark.split(" (")[0]
+                t = theme.blit_text(surface, short, small, theme.ROSE_DEEP, midleft=(t.right + round(3 * s), g.centery))
+                self.terms.append((t, "furiten" if mark.startswith("furiten") else "yaku"))  # "tsumo only": no yaku by ron
+            x = t.right + round(6 * s)
+
+    @staticmethod
+    def _star(surface: pygame.Surface, tile: pygame.Rect, s: float, lifted: bool) -> None:
+        """A small rose star in a white disc on the top edge of the best tile."""
+        top = tile.top - (round(10 * s) if lifted else 0)
+        cx, cy, r = tile.centerx, top + round(2 * s), max(7, round(9 * s))
+        pygame.draw.circle(surface, theme.PANEL, (cx, cy), r + 2)
+        pygame.draw.circle(surface, theme.ROSE_DEEP, (cx, cy), r + 2, width=max(1, round(1.5 * s)))
+        points = []
+        for k in range(10):
+            radius = r * (0.92 if k % 2 == 0 else 0.4)
+            angle = -math.pi / 2 + k * math.pi / 5
+            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        pygame.draw.polygon(surface, theme.ROSE_DEEP, points)
+
+    @staticmethod
+    def win_callout_rect(table: Any) -> pygame.Rect | None:
+        """Where "You can win: Tsumo!" sits: just above the Tsumo button."""
+        button = next((b for b in table.buttons if b.action.startswith("tsumo")), None)
+        if button is None:
+            return None
+        s = table.layout.scale
+        words = theme.font(round(15 * s)).size("You can win: Tsumo!")[0]
+        rect = pygame.Rect(0, 0, words + round(20 * s), round(28 * s))
+        rect.midbottom = (button.rect.centerx, button.rect.top - round(6 * s))
+        rect.right = min(rect.right, button.rect.right)
+        return rect
+
+    def _win_callout(self, table: Any, surface: pygame.Surface) -> None:
+        rect = self.win_callout_rect(table)
+        if rect is None:
+            return
+        s = table.layout.scale
+        theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.35), round(10 * s), theme.ROSE_DEEP)
+        theme.blit_text(surface, "You can win: Tsumo!", round(15 * s), theme.ROSE_DEEP, center=rect.center)
+
+    def _tooltip(self, surface: pygame.Surface, s: float) -> None:
+        """The glossary line of the word under the pointer, in a box above it."""
+        hit = next((word for rect, word in self.terms if rect.collidepoint(self.pointer)), None)
+        meaning = explain(hit) if hit else ""
+        if not meaning:
+            return
+        anchor = next(rect for rect, word in self.terms if word == hit)
+        draw_tip(surface, meaning, anchor, s)
+
+
+def draw_tip(surface: pygame.Surface, words: str, anchor: pygame.Rect, s: float) -> pygame.Rect:
+    """A wrapped tooltip box above ``anchor``, kept inside the window; returns its rect."""
+    size, width = round(15 * s), round(460 * s)
+    lines = theme.wrap(words, size, width)
+    line_h = theme.font(size).get_linesize()
+    box = pygame.Rect(0, 0, max(theme.font(size).size(line)[0] for line in lines) + round(20 * s), line_h * len(lines) + round(14 * s))
+    box.bottomleft = (anchor.x, anchor.y - round(6 * s))
+    box.clamp_ip(surface.get_rect().inflate(-round(8 * s), -round(8 * s)))
+    theme.panel(surface, box, theme.PANEL, round(8 * s), theme.ROSE)
+    for i, line in enumerate(lines):
+        theme.blit_text(surface, line, size, theme.INK, topleft=(box.x + round(10 * s), box.y + round(7 * s) + i * line_h))
+    return box
+
