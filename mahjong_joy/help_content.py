@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong_joy.notation import parse_tiles
+from mahjong_joy.names import glossary, yaku_japanese
 from mahjong_joy.rulesets.riichi import DISPLAY_NAMES, YAKU_ROWS, WinSituation
 from mahjong_joy.rulesets.riichi.yaku import YakuRow
 from mahjong_joy.rulesets.rules import HandRules, Rules
@@ -186,18 +187,13 @@ def han_text(row: YakuRow, rules: Rules) -> str:
     return f"{row.han_closed} han, {opened} when open"
 
 
-def romaji(yaku_id: str) -> str:
-    """The Japanese name in plain letters, from the stable id: ``yakuhai_chun`` -> ``Yakuhai chun``."""
-    return yaku_id.replace("_", " ").capitalize()
-
-
 def yaku_entries(rules: Rules) -> tuple[YakuEntry, ...]:
     """Every yaku of ``rules`` with its example, regular yaku first (table order), then
     Joy's no-yaku win when a hand may win without one."""
     entries = []
     for row in yaku_rows_for(rules):
         hand, win, extra = EXAMPLES[row.id]
-        entries.append(YakuEntry(row.id, DISPLAY_NAMES[row.id], romaji(row.id), han_text(row, rules),
+        entries.append(YakuEntry(row.id, DISPLAY_NAMES[row.id], yaku_japanese(row.id) or row.id, han_text(row, rules),
                                  {"hand": hand, "win_tile": win, **extra}, WHAT[row.id]))
     if not rules.scoring.yaku_required:
         hand, win, extra = EXAMPLES[JOY_WIN]
@@ -350,23 +346,12 @@ def _yaku_pages(rules: Rules) -> list[Page]:
     return [Page(f"Yaku {i + 1} of {count}", tuple(entries[i * YAKU_PER_PAGE:(i + 1) * YAKU_PER_PAGE])) for i in range(count)]
 
 
-GLOSSARY: tuple[tuple[str, str], ...] = (
-    ("Ready (tenpai)", "Your hand needs just one more tile to be complete. The guide lists the tiles that would finish it."),
-    ("Shanten", "How many tiles away from ready you are: 1-shanten means one good draw makes you ready."),
-    ("Useful tiles", "Tiles that bring your hand closer to ready; the guide counts how many copies you have not seen yet."),
-    ("Yaku", "A scoring pattern, such as all simples or a dragon triplet. Each adds han to a win."),
-    ("Dora", "A bonus tile named by the indicator: each one in a winning hand adds 1 han."),
-    ("Furiten", "A hand waiting on a tile it has discarded itself may not win on a discard (ron), only by drawing (tsumo)."),
-    ("Tsumo / Ron", "Winning on the tile you drew / on another player's discard."),
-    ("Chi / Pon / Kan", "Calling a discard to make a run / three of a kind / four of a kind."),
-    ("Honba", "A counter for repeated or drawn hands; each one adds 300 points to the next win."),
-)
-
-
 def _glossary_page(rules: Rules) -> Page:
+    """The glossary of :mod:`mahjong_joy.names` (one text for the guide's hovers and the book)."""
     absent = {"Dora": not rules.scoring.dora, "Furiten": not rules.hand.furiten}
-    return Page("Words", tuple(Paragraph(f"{word}: {text}" + (" These rules have none." if absent.get(word) else ""))
-                               for word, text in GLOSSARY))
+    left_out = set() if rules.hand.riichi else {"Riichi"}  # a word these rules never use
+    return Page("Words", tuple(Paragraph(f"{e.term}: {e.meaning}" + (" These rules have none." if absent.get(e.term) else ""))
+                               for e in glossary() if e.term not in left_out))
 
 
 def _controls_page(rules: Rules) -> Page:

@@ -193,6 +193,7 @@ GLOSSARY: tuple[GlossaryEntry, ...] = (
     GlossaryEntry("Chi", "Claiming the discard of the player on your left to make a run of three in one suit."),
     GlossaryEntry("Kan", "Four of a kind; you draw a replacement tile from the dead wall."),
     GlossaryEntry("Riichi", "Declaring a closed ready hand for 1,000 points: it is a yaku, and your hand is locked."),
+    GlossaryEntry("Honba", "A counter for repeated or drawn hands; each one adds 300 points to the next win."),
 )
 
 _BY_TERM = {entry.term.lower(): entry for entry in GLOSSARY}

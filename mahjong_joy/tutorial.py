@@ -20,9 +20,9 @@ from mahjong_joy.engine.actions import Action, Discard, Pass, Pon, Tsumo
 from mahjong_joy.engine.match import Match
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.names import tile_label
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.rulesets.joy import JoyRuleset
-from mahjong_joy.tiles import HONOR_NAMES, is_honor, rank_of, suit_of
 
 PLAYER_DEAL = "123m45p789s2p9m77z4z"  # 13 tiles: the player (East, the dealer)
 # Live-wall draws in turn order: me, Momo, Sora (the Red dragon); after my pon play goes on from me:
@@ -50,21 +50,6 @@ class Step:
     point: str
 
 
-SUIT_WORDS = ("Characters", "Dots", "Bamboo")
-
-
-def tile_words(kind: int) -> str:
-    """A tile in words, as a beginner reads it (the names module of issue 15 will own this).
-
-    >>> tile_words(11), tile_words(30), tile_words(33)
-    ('3 of Dots', 'North wind', 'Red dragon')
-    """
-    if is_honor(kind):
-        name = HONOR_NAMES[kind - 27]
-        return f"{name} {'wind' if kind < 31 else 'dragon'}"
-    return f"{rank_of(kind)} of {SUIT_WORDS[suit_of(kind)]}"
-
-
 def _kind(name: str) -> int:
     (kind,) = parse_tiles(name)
     return kind
@@ -75,19 +60,19 @@ NORTH, RED, NINE_M, WEST, TWO_P = (_kind(t) for t in ("4z", "7z", "9m", "3z", "2
 STEPS: tuple[Step, ...] = (
     Step("As East you play first, and every turn starts with a draw: your new tile, the 6 of Dots, sits apart on the right. "
          "It finishes the run 4-5-6 of Dots.",
-         f"Now discard one tile. Click the {tile_words(NORTH)}: it fits no set.",
-         Discard, NORTH, f"Not that one yet: the {tile_words(NORTH)} is the tile that fits nothing. Click it.", "tile"),
-    Step(f"Sora discarded a {tile_words(RED)}, and you hold two of them.",
+         f"Now discard one tile. Click the {tile_label(NORTH)}: it fits no set.",
+         Discard, NORTH, f"Not that one yet: the {tile_label(NORTH)} is the tile that fits nothing. Click it.", "tile"),
+    Step(f"Sora discarded a {tile_label(RED)}, and you hold two of them.",
          "Press Pon to take it: three of a kind make a set.",
          Pon, None, "Take it with Pon (key P): with it your pair becomes a set.", "pon"),
     Step("Your pon lies face up, the tile from Sora turned sideways. After a call you discard without drawing.",
-         f"Discard the {tile_words(NINE_M)}: it is alone.",
-         Discard, NINE_M, f"Keep your sets together: discard the {tile_words(NINE_M)}, the lonely tile.", "tile"),
-    Step(f"You are ready (tenpai): one more {tile_words(TWO_P)} completes your hand; the guide lists it. "
-         f"This draw, the {tile_words(WEST)}, does not help.",
-         f"Discard the {tile_words(WEST)} you just drew.",
-         Discard, WEST, f"Keep your ready hand: discard the {tile_words(WEST)}, the tile you just drew.", "tile"),
-    Step(f"You drew the {tile_words(TWO_P)}: four sets and a pair!",
+         f"Discard the {tile_label(NINE_M)}: it is alone.",
+         Discard, NINE_M, f"Keep your sets together: discard the {tile_label(NINE_M)}, the lonely tile.", "tile"),
+    Step(f"You are ready (tenpai): one more {tile_label(TWO_P)} completes your hand; the guide lists it. "
+         f"This draw, the {tile_label(WEST)}, does not help.",
+         f"Discard the {tile_label(WEST)} you just drew.",
+         Discard, WEST, f"Keep your ready hand: discard the {tile_label(WEST)}, the tile you just drew.", "tile"),
+    Step(f"You drew the {tile_label(TWO_P)}: four sets and a pair!",
          "Press Tsumo! (key T) to win with it.",
          Tsumo, None, "Don't throw away the winning tile: press Tsumo! (key T).", "tsumo"),
 )
