@@ -34,6 +34,7 @@ from typing import Any
 
 from mahjong_joy.controller import Controller
 from mahjong_joy.errors import MahjongJoyError, RecordError
+from mahjong_joy.replay.branch import Branch
 from mahjong_joy.replay.record import check_record, record_ruleset, run_record
 from mahjong_joy.storage.files import atomic_write_text, quarantine
 from mahjong_joy.storage.paths import autosave_path
@@ -51,6 +52,7 @@ class AutosaveMeta:
     player_seat: int = 0
     player_name: str = "You"
     started_at: str = ""
+    branched_from: Branch | None = None  # Play from here: the record position this match continues
 
 
 def new_meta(player_seat: int = 0, player_name: str = "You") -> AutosaveMeta:
@@ -63,6 +65,8 @@ def autosave_record(ctl: Controller, meta: AutosaveMeta) -> dict[str, Any]:
     record = run_record(ctl.seed, ctl.seat_kinds, [ctl])
     matches = record.pop("matches")
     record.update(autosave=True, player_seat=meta.player_seat, player_name=meta.player_name, started_at=meta.started_at)
+    if meta.branched_from is not None:
+        record["branched_from"] = meta.branched_from.to_dict()
     record["matches"] = matches
     return record
 
@@ -190,7 +194,8 @@ def _meta_of(data: dict[str, Any]) -> AutosaveMeta:
         raise RecordError("the file is a record, not an autosave")
     if type(seat) is not int or not 0 <= seat < 4 or not isinstance(name, str) or not isinstance(started, str):
         raise RecordError("the autosave's player seat, name or start time is missing or wrong")
-    return AutosaveMeta(seat, name, started)
+    branched = data.get("branched_from")
+    return AutosaveMeta(seat, name, started, None if branched is None else Branch.from_dict(branched, "the autosave"))
 
 
 def _set_aside(reason: str) -> RecordError:

@@ -28,7 +28,7 @@ from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
 from mahjong_joy.tiles import kind_of_code, tile_name
-from mahjong_joy.ui.session import SEAT_NAMES, WIND_KIND, TableSnapshot, WaitNote, table_view
+from mahjong_joy.ui.session import WIND_KIND, TableSnapshot, WaitNote, ai_name, table_view
 
 __all__ = ["WIND_KIND", "ControllerSession", "rules_for"]
 
@@ -82,6 +82,17 @@ class ControllerSession:
             raise RecordError("There is no unfinished match to continue.")
         session = cls.__new__(cls)
         session._adopt(*loaded, keep=True)
+        return session
+
+    @classmethod
+    def take_over(cls, ctl: Controller, meta: AutosaveMeta, autosave: bool = True) -> ControllerSession:
+        """A live match from a controller built elsewhere (Play from here: a record's
+        position with the player at ``meta.player_seat``). It is saved at once, so
+        Continue finds it even before the player's first decision."""
+        session = cls.__new__(cls)
+        session._adopt(ctl, meta, autosave)
+        session._saved = -1  # the decisions up to the branch point are not saved yet
+        session._keep()
         return session
 
     def _adopt(self, ctl: Controller, meta: AutosaveMeta, keep: bool) -> None:
@@ -222,7 +233,7 @@ class ControllerSession:
     def snapshot(self) -> TableSnapshot:
         """The table as the player sees it now (:func:`~mahjong_joy.ui.session.table_view`)."""
         snap = self.ctl.snapshot()
-        names = tuple(self.player_name if seat == self.me else name for seat, name in enumerate(SEAT_NAMES))
+        names = tuple(self.player_name if seat == self.me else ai_name(seat) for seat in range(4))
         return table_view(
             snap, self.me, names, self.ctl.view(self.me), history=tuple(self.history), version=self._version,
             furiten=self.ctl.furiten_reason(self.me), note=self.note, abort_seat=self._abort_seat, best_hand=self._best_text(),
@@ -233,4 +244,19 @@ class ControllerSession:
         if self._best is None:
             return ""
         _, seat, words = self._best
-        return f"{self.player_name if seat == self.me else SEAT_NAMES[seat]}: {words}"
+        return f"{self.player_name if seat == self.me else ai_name(seat)}: {words}"
+
+
+def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: str | Sequence[str] = "normal",
+                   player_name: str = "You", autosave: bool = True) -> tuple[ControllerSession, str | None]:
+    """Play from here: a live match from ``(hand, step)`` of a replay cursor's match with the
+    player at ``seat`` (:func:`~mahjong_joy.replay.branch.play_from`), and a message for the
+    player when an unfinished match had to make room (it goes to Replays, as New game does).
+    Raises ``RecordError`` when the position cannot be played on (nothing is saved then)."""
+    from mahjong_joy.replay.autosave import abandon_autosave
+    from mahjong_joy.replay.branch import play_from
+
+    ctl, branch = play_from(cursor, hand, step, seat, opponents)
+    notice = abandon_autosave() if autosave and autosave_exists() else None
+    meta = replace(new_meta(seat, player_name), branched_from=branch)
+    return ControllerSession.take_over(ctl, meta, autosave), notice

@@ -18,9 +18,7 @@ from mahjong_joy.engine.view import observe
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.controller import furiten_reason, snapshot_of
-from mahjong_joy.ui.session import SEAT_NAMES, TableSnapshot, table_view
-
-AI_AT_BOTTOM = "Nana"  # name of an AI seat shown at the bottom (an all-AI record)
+from mahjong_joy.ui.session import SEAT_NAMES, TableSnapshot, ai_name, table_view
 
 
 def player_seat(record: dict[str, Any]) -> int:
@@ -32,18 +30,12 @@ def player_seat(record: dict[str, Any]) -> int:
     return seats.index("human") if "human" in seats else 0
 
 
-def seat_names(record: dict[str, Any], me: int) -> tuple[str, ...]:
-    """Names around the table: the player's name for human seats, the game's AI names elsewhere."""
+def seat_names(record: dict[str, Any]) -> tuple[str, ...]:
+    """Names around the table: the player's name for human seats, each AI seat's name
+    (:func:`~mahjong_joy.ui.session.ai_name`) elsewhere."""
     kinds = list(record.get("seats") or ["potential"] * 4)
     player = record.get("player_name") if isinstance(record.get("player_name"), str) else SEAT_NAMES[0]
-    names = []
-    for seat in range(4):
-        rel = (seat - me) % 4
-        if kinds[seat] == "human":
-            names.append(player)
-        else:
-            names.append(SEAT_NAMES[rel] if rel else AI_AT_BOTTOM)
-    return tuple(names)
+    return tuple(player if kinds[seat] == "human" else ai_name(seat) for seat in range(4))
 
 
 class ReplaySession:
@@ -53,7 +45,7 @@ class ReplaySession:
         self.cursor = ReplayCursor(record, match_index, name)
         self.record = record
         self.me = player_seat(record)
-        self.names = seat_names(record, self.me)
+        self.names = seat_names(record)
         self._version = 0
         self._pending: list[Any] = []
 
@@ -118,6 +110,14 @@ class ReplaySession:
         if action is None:
             return f"{self.names[hand.dealer]} deals and draws"
         return f"{self.names[action.seat]}: {action.describe()}"
+
+    def reason(self) -> tuple[int, str] | None:
+        """The seat that made the last step's decision and the reason its AI gave
+        (``None`` at a deal, for a human's decision, or in a record without reasons)."""
+        action, why = self.cursor.last_action, self.cursor.last_reason
+        if action is None or why is None:
+            return None
+        return action.seat, why
 
     # -- reading -----------------------------------------------------------------------
     def snapshot(self) -> TableSnapshot:
