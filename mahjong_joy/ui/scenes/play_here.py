@@ -139,3 +139,34 @@ class SeatChooser(Scene):
             y += round(22 * s)
         for button in self.buttons:
             button.draw(surface, s)
+
+
+def open_live(cursor: Any, hand: int, step: int, seat: int, frames: int | None = None,
+              screenshot: Any = None, size: tuple[int, int] | None = None) -> int:
+    """``mahjong-joy replay FILE --hand K --step S --play SEAT``: the window opens straight
+    into the live match from that position (0-based here), the player at ``seat``.
+
+    As :func:`~mahjong_joy.ui.scenes.replay.open_viewer`: with ``frames`` or a
+    ``screenshot`` it runs headless, saves the PNG and returns, and then neither the
+    player's settings nor their autosave are touched; a real window autosaves the
+    match like any other, and quitting it leads to Home.
+    """
+    from mahjong_joy.storage.settings import Settings
+    from mahjong_joy.ui.app import App
+
+    headless = frames is not None or screenshot is not None
+    app = App(size=size, settings=Settings() if headless else None)
+    app.replace(open_live_table(app, cursor, hand, step, seat, autosave=not headless), {})
+    try:
+        if not headless:
+            app.loop()
+            return 0
+        for _ in range(max(1, frames or 1)):
+            app.step(1 / 60)
+        if screenshot is not None:
+            pygame.image.save(app.screen, str(screenshot))
+        return 0
+    finally:
+        if not headless:
+            app.save_settings()
+            pygame.quit()
