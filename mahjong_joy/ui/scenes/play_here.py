@@ -129,7 +129,7 @@ class SeatChooser(Scene):
         hand, step = self.position
         where = f"Hand {hand + 1} · step {step}"
         if self.refusal:
-            lines = [(f"{where} cannot be played on:", theme.INK), *((line, theme.ROSE_DEEP) for line in theme.wrap(self.refusal, round(16 * s), inner))]
+            lines = [(f"{where}:", theme.INK), *((line, theme.ROSE_DEEP) for line in theme.wrap(self.refusal, round(16 * s), inner))]
         else:
             lines = [(f"{where}: the table exactly as it stands.", theme.INK),
                      ("Pick the seat you take; the AI plays the other three.", theme.INK_SOFT)]
