@@ -21,14 +21,14 @@ from mahjong_joy.controller import HUMAN, snapshot_of
 from mahjong_joy.engine.state import Phase
 from mahjong_joy.engine.view import observe
 from mahjong_joy.errors import RecordError
-from mahjong_joy.replay.autosave import autosave_exists, load_autosave
+from mahjong_joy.replay.autosave import autosave_exists, autosave_record, load_autosave
 from mahjong_joy.replay.branch import Branch, branch_refusal, branch_seats, parse_seat, play_from
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.replay.mjai_import import import_mjai
 from mahjong_joy.replay.record import read_record, run_record, write_record
 from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.storage.history import History
-from mahjong_joy.storage.paths import records_dir
+from mahjong_joy.storage.paths import autosave_path, records_dir
 
 FIXTURES = Path(__file__).parent / "fixtures"
 # (preset, seed): the first hand has chi, pon, passes (and under Tenhou riichi and a ron).
@@ -177,9 +177,12 @@ def test_the_continued_match_is_autosaved_then_archived_as_a_branch(preset: str,
     step, seat = 9, 2
     session, notice = branch_session(cursor, 1, step, seat, opponents=("easy", "normal", "hard"), player_name="Mei")
     assert notice is None and autosave_exists()  # saved at once: Continue finds it before the first move
+    saved = json.loads(autosave_path().read_text(encoding="utf-8"))
     resumed, meta = load_autosave()
+    assert saved == json.loads(json.dumps(autosave_record(session.ctl, meta)))  # the writer's text is the record
     assert meta.player_seat == seat and meta.branched_from == Branch("orig.json", 1, 2, step)
     assert hand_state(resumed) == hand_state(session.ctl)
+    assert resumed.reasons == session.ctl.reasons and any(resumed.reasons)  # the AI's reasons survive Continue
     snap = session.snapshot()
     assert snap.me == seat and snap.names[seat] == "Mei" and snap.names[1] == "Momo" and snap.names[0] == "Nana"
     _play_out(session, seat)
@@ -211,6 +214,8 @@ def test_play_from_here_keeps_an_unfinished_match_in_replays() -> None:
         rows = history.matches()
     assert [r.seed for r in rows] == ["3"] and rows[0].placement is None  # archived unfinished, not lost
     assert load_autosave()[1].branched_from is not None and session.me == 1
+    again = ControllerSession.resume()  # Continue on Home: the player is back in seat 1
+    assert again.me == 1 and again.ctl.seat_kinds[1] == HUMAN and again.snapshot().me == 1
 
 
 # -- the command line ----------------------------------------------------------------

@@ -72,13 +72,15 @@ def autosave_record(ctl: Controller, meta: AutosaveMeta) -> dict[str, Any]:
 
 
 class AutosaveWriter:
-    """Writes one match's autosave, encoding each decision only once."""
+    """Writes one match's autosave, encoding each decision (and its AI's reason) only once."""
 
     def __init__(self, meta: AutosaveMeta) -> None:
         self.meta = meta
         self._ctl: Controller | None = None
         self._head = ""
         self._parts: list[str] = []
+        self._why: list[str] = []  # each decision's reason (JSON), kept beside ``_parts``
+        self._reasoned = False
 
     def text(self, ctl: Controller) -> str:
         """The autosave file's text: the same JSON as ``autosave_record``, compact, on one line."""
@@ -86,7 +88,11 @@ class AutosaveWriter:
             self._start(ctl)
         decisions = ctl.decisions
         self._parts.extend(json.dumps(a.to_dict(), **_COMPACT) for a in decisions[len(self._parts) :])
-        return self._head + ",".join(self._parts) + "]}]}\n"
+        fresh = ctl.reasons[len(self._why) :]
+        self._reasoned = self._reasoned or any(fresh)
+        self._why.extend(json.dumps(r, **_COMPACT) for r in fresh)
+        reasons = f'],"reasons":[{",".join(self._why)}' if self._reasoned else ""  # as Controller.record keeps them
+        return self._head + ",".join(self._parts) + reasons + "]}]}\n"
 
     def save(self, ctl: Controller) -> None:
         """Replace the autosave file atomically with this match as it stands."""
@@ -97,7 +103,7 @@ class AutosaveWriter:
         entry = record.pop("matches")[0]
         head = json.dumps(record, **_COMPACT)[:-1]
         match = json.dumps({"seed": entry["seed"], "max_hands": entry["max_hands"]}, **_COMPACT)[:-1]
-        self._ctl, self._parts = ctl, []
+        self._ctl, self._parts, self._why, self._reasoned = ctl, [], [], False
         self._head = f'{head},"matches":[{match},"decisions":['
 
 
