@@ -71,7 +71,7 @@ def steps_of_interest(cursor: ReplayCursor) -> list[int]:
 # -- the same table ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset, seed", CASES)
+@pytest.mark.parametrize("preset, seed", [*CASES, ("mahjong_soul", 3)])
 def test_play_from_here_takes_over_exactly_the_viewers_table(preset: str, seed: int) -> None:
     record = _record(preset, seed, hands=2)  # so the end of hand 1 is a finished hand, not the match's end
     cursor = ReplayCursor(record, name="run.json")
@@ -194,6 +194,9 @@ def test_the_continued_match_is_autosaved_then_archived_as_a_branch(preset: str,
     first = cursor.spans[1].first + step
     assert kept["matches"][0]["decisions"][:first] == record["matches"][0]["decisions"][:first]
     ReplayCursor(kept)  # the new record replays on its own
+    from mahjong_joy.ui.replay_session import ReplaySession as Viewed
+
+    assert Viewed(kept).branch == Branch("orig.json", 1, 2, step) and Viewed(record).branch is None
     with History.open() as history:
         [row] = history.matches()
     assert row.player_seat == seat and row.placement is not None

@@ -15,7 +15,8 @@ from typing import Any
 
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.view import observe
-from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.errors import IllegalActionError, RecordError
+from mahjong_joy.replay.branch import Branch
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.controller import furiten_reason, snapshot_of
 from mahjong_joy.ui.session import SEAT_NAMES, TableSnapshot, ai_name, table_view
@@ -38,6 +39,15 @@ def seat_names(record: dict[str, Any]) -> tuple[str, ...]:
     return tuple(player if kinds[seat] == "human" else ai_name(seat) for seat in range(4))
 
 
+def branch_of(record: dict[str, Any]) -> Branch | None:
+    """Where a match played from a replay's position came from (Play from here), if the
+    record says so well; a damaged note is only not shown."""
+    try:
+        return None if record.get("branched_from") is None else Branch.from_dict(record["branched_from"])
+    except RecordError:
+        return None
+
+
 class ReplaySession:
     """The table's view of a replay; moves go through here (``forward``, ``back``, ``seek``...)."""
 
@@ -46,6 +56,7 @@ class ReplaySession:
         self.record = record
         self.me = player_seat(record)
         self.names = seat_names(record)
+        self.branch = branch_of(record)
         self._version = 0
         self._pending: list[Any] = []
 

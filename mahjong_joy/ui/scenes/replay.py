@@ -263,6 +263,9 @@ class ReplayViewerScene(TableScene):
         card = self._side_card(left=False)
         title_size = round(19 * s)
         lines = [(part, title_size, theme.INK) for part in _pack(self.title, title_size, card.w - round(24 * s))[:3]]
+        if self.session.branch is not None:  # a match played on from another record's position
+            said = f"played on from {self.session.branch.describe()}"
+            lines += [(part, round(14 * s), theme.LAVENDER_DEEP) for part in theme.wrap(said, round(14 * s), card.w - round(24 * s))[:2]]
         lines += [(text, round(14 * s), theme.INK_SOFT) for text in KEYS_HELP]
         height = sum(round(size * 1.45) for _, size, _ in lines) + round(20 * s)
         card.h = min(card.h, height)
