@@ -202,6 +202,40 @@ def test_the_continued_match_is_autosaved_then_archived_as_a_branch(preset: str,
     assert row.player_seat == seat and row.placement is not None
 
 
+def test_the_branched_records_log_prints_the_ai_reasons_but_none_for_the_player(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_joy.ui.controller_session import branch_session
+
+    original = _record("joy", 8, hands=1)
+    cut = 12
+    cursor = ReplayCursor(original, name="orig.json")
+    session, _ = branch_session(cursor, 0, cut, 1, autosave=False)
+    _play_out(session, 1)
+    ctl = session.ctl
+    assert ctl.reasons[:cut] == original["matches"][0]["reasons"][:cut]  # the original AI's words up to the branch
+    after = list(zip(ctl.decisions[cut:], ctl.reasons[cut:]))
+    assert all(why is None for action, why in after if action.seat == 1)  # the player gives none
+    assert all(why for action, why in after if action.seat != 1)
+    path = tmp_path / "branched.json"
+    write_record(run_record(ctl.seed, ctl.seat_kinds, [ctl]), path)
+    assert main(["replay", str(path), "--text"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    said = [line.split()[0] for line in lines if " thinks: " in line]
+    assert len(said) == sum(why is not None for why in ctl.reasons)
+    assert said.count("S1") == sum(why is not None for a, why in zip(ctl.decisions[:cut], ctl.reasons[:cut]) if a.seat == 1)
+
+
+def test_a_bad_branch_note_in_the_autosave_sets_it_aside() -> None:
+    from mahjong_joy.ui.controller_session import branch_session
+
+    branch_session(ReplayCursor(_record("joy", 5, hands=1)), 0, 3, 2)
+    data = json.loads(autosave_path().read_text(encoding="utf-8"))
+    data["branched_from"] = {"record": "x.json", "match": 1, "hand": "two", "step": 3}
+    autosave_path().write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RecordError, match="bad branched_from"):
+        load_autosave()
+    assert not autosave_exists()  # set aside, named in the message
+
+
 def test_play_from_here_keeps_an_unfinished_match_in_replays() -> None:
     from mahjong_joy.ui.controller_session import ControllerSession, branch_session
 
