@@ -37,6 +37,7 @@ class Settings:
     player_name: str = "You"
     opponents: tuple[str, str, str] = ("normal", "normal", "normal")  # AI level of seats 1-3 (right, across, left)
     show_ai_thinking: bool = False  # a bubble by each AI seat with its last reason
+    tutorial_seen: bool = False  # the guided first hand was offered (or played) once
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON form (the window size as a two-item list).
@@ -56,7 +57,7 @@ class Settings:
         bad entry (a hand edit, an older version) never costs the player the rest.
 
         >>> Settings.from_dict({"volume": 7, "hints": False, "colour": "red"})
-        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You', opponents=('normal', 'normal', 'normal'), show_ai_thinking=False)
+        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You', opponents=('normal', 'normal', 'normal'), show_ai_thinking=False, tutorial_seen=False)
         """
         kept: dict[str, Any] = {}
         for name, check in _CHECKS.items():
@@ -142,6 +143,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "player_name": valid_name,
     "opponents": _opponents,
     "show_ai_thinking": _flag,
+    "tutorial_seen": _flag,
 }
 
 

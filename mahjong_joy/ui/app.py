@@ -238,11 +238,17 @@ class App:
 
 def run(seed: int | None = None, rules: str | None = None) -> int:
     """Open the game at the Home screen (a ``seed`` or ``rules`` preset starts straight into a game)."""
+    from mahjong_joy.tutorial import is_first_start
     from mahjong_joy.ui.scenes.home import HomeScene
 
     started = time.perf_counter()
+    first_start = is_first_start()  # asked before the App reads (or writes) settings
     app = App(seed=seed)
     app.replace(HomeScene(app))
+    if first_start and seed is None and rules is None:  # a new player: offer the guided first hand
+        from mahjong_joy.ui.scenes.tutorial import offer_guided_hand
+
+        offer_guided_hand(app)
     if seed is not None or rules is not None:
         from mahjong_joy.ui.scenes.table import TableScene
 

@@ -85,10 +85,18 @@ class ControllerSession:
         return session
 
     @classmethod
+    def for_controller(cls, ctl: Controller, player_name: str = "You") -> ControllerSession:
+        """A session over a controller built elsewhere (the guided first hand's rigged deal);
+        never autosaved nor archived: it is not one of the player's matches."""
+        session = cls.__new__(cls)
+        session._adopt(ctl, new_meta(0, player_name), keep=False)
+        return session
+
+    @classmethod
     def take_over(cls, ctl: Controller, meta: AutosaveMeta, autosave: bool = True) -> ControllerSession:
-        """A live match from a controller built elsewhere (Play from here: a record's
-        position with the player at ``meta.player_seat``). It is saved at once, so
-        Continue finds it even before the player's first decision."""
+        """A live match from a controller built elsewhere that *is* one of the player's
+        matches (Play from here: a record's position, the player at ``meta.player_seat``).
+        It is saved at once, so Continue finds it even before the player's first decision."""
         session = cls.__new__(cls)
         session._adopt(ctl, meta, autosave)
         session._saved = -1  # the decisions up to the branch point are not saved yet

@@ -138,7 +138,7 @@ class HomeScene(Scene):
         elif action == "settings":
             self.next = Transition("push", SettingsScene(self.app))
         elif action == "rules":
-            self.next = Transition("push", RulesScene(self.app, self.ruleset))
+            self.next = Transition("push", RulesScene(self.app, self.ruleset, offer_tutorial=True))
         elif action == "quit":
             self.next = Transition("quit")
 

@@ -1,0 +1,393 @@
+"""The pages of the Rules and help book, as plain data derived from a :class:`Rules` value.
+
+No pygame here: the book scene (:mod:`mahjong_joy.ui.scenes.help_book`) draws these
+pages, and tests read them. Whatever differs between rulesets is read from the rules'
+fields (``hand.riichi``, ``hand.tenpai_payment``, ``scoring.yaku_required``, ...),
+never from the preset's name, so a custom ruleset gets a correct book too.
+
+Each yaku example is a :class:`~mahjong_joy.rulesets.riichi.WinSituation` in its JSON
+form; ``tests/test_help_book.py`` scores every one with the project's scorer under the
+chosen rules, so a picture never shows a hand that does not hold its yaku.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mahjong_joy.notation import parse_tiles
+from mahjong_joy.rulesets.riichi import DISPLAY_NAMES, YAKU_ROWS, WinSituation
+from mahjong_joy.rulesets.riichi.yaku import YakuRow
+from mahjong_joy.rulesets.rules import HandRules, Rules
+from mahjong_joy.tiles import RED_CODES
+
+SUITS = (("Characters", "1-9 with 萬 (man)", "123456789m"), ("Dots", "1-9 circles (pin)", "123456789p"),
+         ("Bamboo", "1-9 sticks (sou), a bird on the 1", "123456789s"))
+HONORS = (("Winds", "East, South, West, North", "1234z"), ("Dragons", "White, Green, Red", "567z"))
+JOY_WIN = "joy_win"
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph of running text."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class TileRow:
+    """A labelled row of tile pictures; ``groups`` are drawn with a gap between them."""
+
+    label: str
+    note: str
+    groups: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class YakuEntry:
+    """One yaku: its English name, its id in romaji, its han in words, and an example.
+
+    ``example`` is a WinSituation's JSON form; ``hand`` holds the concealed tiles
+    with the winning tile, drawn apart from the rest and the melds after them."""
+
+    id: str
+    name: str
+    romaji: str
+    han: str
+    example: dict[str, Any]
+    what: str = ""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the book: a title and its blocks in reading order."""
+
+    title: str
+    blocks: tuple[Paragraph | TileRow | YakuEntry, ...]
+
+
+def _pon(t: str) -> dict[str, str]:
+    return {"type": "pon", "tiles": t}
+
+
+def _chi(t: str) -> dict[str, str]:
+    return {"type": "chi", "tiles": t}
+
+
+def _kan(t: str, kind: str = "kan") -> dict[str, str]:
+    return {"type": kind, "tiles": t}
+
+
+_PLAIN = ("123m789m456p345s99s", "4s")  # closed, edge-free kanchan on 4s: no yaku of its own
+# One example per yaku: (hand with the winning tile, winning tile, extra fields). The
+# winner sits West in an East round and wins by ron unless the fields say otherwise.
+EXAMPLES: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "riichi": (*_PLAIN, {"riichi": True}),
+    "double_riichi": (*_PLAIN, {"double_riichi": True}),
+    "ippatsu": (*_PLAIN, {"riichi": True, "ippatsu": True}),
+    "menzen_tsumo": (*_PLAIN, {"tsumo": True}),
+    "pinfu": ("123m789m456p345s99s", "5s", {}),
+    "tanyao": ("234m567m345p678s88s", "8s", {}),
+    "iipeikou": ("223344m789p123s55z", "2m", {}),
+    "ryanpeikou": ("223344m556677p88s", "8s", {}),
+    "yakuhai_haku": ("234m456p789s99m555z", "9m", {}),
+    "yakuhai_hatsu": ("234m456p789s99m666z", "9m", {}),
+    "yakuhai_chun": ("234m456p789s99m777z", "9m", {}),
+    "yakuhai_seat_wind": ("234m456p789s99m333z", "9m", {}),
+    "yakuhai_round_wind": ("234m456p789s99m111z", "9m", {}),
+    "haitei": (*_PLAIN, {"tsumo": True, "haitei": True}),
+    "houtei": (*_PLAIN, {"houtei": True}),
+    "rinshan": ("789m456p234s44z", "3s", {"tsumo": True, "rinshan": True, "melds": [_kan("1111s", "closed_kan")]}),
+    "chankan": (*_PLAIN, {"chankan": True}),
+    "chiitoitsu": ("1122m3344p5566s77z", "7z", {}),
+    "chanta": ("123m789m789p123s22z", "2z", {}),
+    "junchan": ("123m789m789p123s99s", "9s", {}),
+    "ittsu": ("123456789m456p22z", "2z", {}),
+    "sanshoku_doujun": ("345m345p345s789m22z", "2z", {}),
+    "sanshoku_doukou": ("222m222p222s789s44z", "4z", {}),
+    "toitoi": ("333s999s44z", "4z", {"melds": [_pon("222m"), _pon("777p")]}),
+    "sanankou": ("111m555p999s234s22z", "3s", {}),
+    "sankantsu": ("123s44z", "4z", {"melds": [_kan("2222m"), _kan("5555p"), _kan("8888s", "closed_kan")]}),
+    "honroutou": ("111s999s22z", "2z", {"melds": [_pon("111m"), _pon("999p")]}),
+    "shousangen": ("123m456p555z666z77z", "7z", {}),
+    "honitsu": ("123m345m678m99m444z", "9m", {}),
+    "chinitsu": ("123s345s567s789s55s", "5s", {}),
+    "kokushi": ("199m19p19s1234567z", "1m", {}),
+    "suuankou": ("111m444p777s999s22z", "9s", {"tsumo": True}),
+    "daisangen": ("123m99p555z666z777z", "9p", {}),
+    "shousuushii": ("123m111z222z333z44z", "4z", {}),
+    "daisuushii": ("99m222z333z444z", "9m", {"melds": [_pon("111z")]}),
+    "tsuuiisou": ("222z555z666z77z", "7z", {"melds": [_pon("111z")]}),
+    "chinroutou": ("999m111p999p11s", "1s", {"melds": [_pon("111m")]}),
+    "ryuuiisou": ("223344s666s888s66z", "6z", {}),
+    "chuuren": ("11122345678999m", "3m", {}),
+    "suukantsu": ("99p", "9p", {"melds": [_kan("2222m"), _kan("5555p"), _kan("8888s", "closed_kan"), _kan("4444z")]}),
+    "tenhou": (*_PLAIN, {"tsumo": True, "tenhou": True, "seat_wind": "E"}),
+    "chiihou": (*_PLAIN, {"tsumo": True, "chiihou": True}),
+    JOY_WIN: ("123m789m456p99s", "9s", {"melds": [_chi("345s")]}),
+}
+WHAT: dict[str, str] = {
+    "riichi": "Declare riichi with a closed ready hand.", "double_riichi": "Riichi on your very first discard.",
+    "ippatsu": "Win within one turn of riichi, no call between.", "menzen_tsumo": "Win by drawing, hand closed.",
+    "pinfu": "Closed, four runs, a plain pair, a two-sided wait.", "tanyao": "Only tiles 2 to 8.",
+    "iipeikou": "Two identical runs, closed.", "ryanpeikou": "Two pairs of identical runs, closed.",
+    "yakuhai_haku": "A triplet of White dragons.", "yakuhai_hatsu": "A triplet of Green dragons.",
+    "yakuhai_chun": "A triplet of Red dragons.", "yakuhai_seat_wind": "A triplet of your own wind (here West).",
+    "yakuhai_round_wind": "A triplet of the round's wind (here East).", "haitei": "Win on the last tile of the wall.",
+    "houtei": "Win on the very last discard.", "rinshan": "Win on the replacement tile after a kan.",
+    "chankan": "Win on the tile another player adds to a kan.", "chiitoitsu": "Seven different pairs.",
+    "chanta": "Every set and the pair hold a 1, a 9 or an honor.", "junchan": "Every set and the pair hold a 1 or a 9.",
+    "ittsu": "1-2-3, 4-5-6, 7-8-9 in one suit.", "sanshoku_doujun": "The same run in all three suits.",
+    "sanshoku_doukou": "The same triplet in all three suits.", "toitoi": "Four triplets and a pair.",
+    "sanankou": "Three triplets made without calling.", "sankantsu": "Three kans.",
+    "honroutou": "Only 1s, 9s and honors.", "shousangen": "Two dragon triplets and a dragon pair.",
+    "honitsu": "One suit plus honors.", "chinitsu": "One suit only.",
+    "kokushi": "One of each 1, 9 and honor, plus a pair of one.", "suuankou": "Four triplets made without calling.",
+    "daisangen": "Triplets of all three dragons.", "shousuushii": "Three wind triplets and a wind pair.",
+    "daisuushii": "Triplets of all four winds.", "tsuuiisou": "Only honors.", "chinroutou": "Only 1s and 9s.",
+    "ryuuiisou": "Only green tiles: 2 3 4 6 8 of bamboo and Green dragons.",
+    "chuuren": "1112345678999 of one suit plus any one of it.", "suukantsu": "Four kans.",
+    "tenhou": "The dealer wins on the first draw.", "chiihou": "Win on your first draw, before any call.",
+    JOY_WIN: "Four sets and a pair, no pattern needed.",
+}
+RIICHI_ONLY = frozenset(("riichi", "double_riichi", "ippatsu"))  # yaku that need a riichi declaration
+DOUBLE_NOTES = {"kokushi": "double when waiting on all 13", "suuankou": "double on a pair wait",
+                "daisuushii": "always double", "chuuren": "double when waiting on all 9"}
+YAKU_PER_PAGE = 8
+
+
+def example_situation(yaku_id: str) -> WinSituation:
+    """The example win of ``yaku_id`` as the scorer reads it."""
+    hand, win, extra = EXAMPLES[yaku_id]
+    data: dict[str, Any] = {"hand": hand, "win_tile": win, "seat_wind": "W", "round_wind": "E"}
+    data.update(extra)
+    return WinSituation.from_dict(data)
+
+
+def yaku_rows_for(rules: Rules) -> tuple[YakuRow, ...]:
+    """The yaku a player can score under ``rules`` (no riichi yaku without riichi)."""
+    riichi = rules.hand.riichi and rules.scoring.riichi
+    return tuple(row for row in YAKU_ROWS if riichi or row.id not in RIICHI_ONLY)
+
+
+def han_text(row: YakuRow, rules: Rules) -> str:
+    """The value of a yaku in words: closed and open han, or yakuman (doubled when the rules say)."""
+    if row.yakuman:
+        if rules.scoring.double_yakuman and row.id in DOUBLE_NOTES:
+            return f"Yakuman ({DOUBLE_NOTES[row.id]})"
+        return "Yakuman"
+    opened = row.han_open
+    if row.id == "tanyao" and not rules.scoring.open_tanyao:
+        opened = None
+    if opened is None:
+        return f"{row.han_closed} han, closed hand only"
+    if opened == row.han_closed:
+        return f"{row.han_closed} han"
+    return f"{row.han_closed} han, {opened} when open"
+
+
+def romaji(yaku_id: str) -> str:
+    """The Japanese name in plain letters, from the stable id: ``yakuhai_chun`` -> ``Yakuhai chun``."""
+    return yaku_id.replace("_", " ").capitalize()
+
+
+def yaku_entries(rules: Rules) -> tuple[YakuEntry, ...]:
+    """Every yaku of ``rules`` with its example, regular yaku first (table order), then
+    Joy's no-yaku win when a hand may win without one."""
+    entries = []
+    for row in yaku_rows_for(rules):
+        hand, win, extra = EXAMPLES[row.id]
+        entries.append(YakuEntry(row.id, DISPLAY_NAMES[row.id], romaji(row.id), han_text(row, rules),
+                                 {"hand": hand, "win_tile": win, **extra}, WHAT[row.id]))
+    if not rules.scoring.yaku_required:
+        hand, win, extra = EXAMPLES[JOY_WIN]
+        entries.append(YakuEntry(JOY_WIN, "Any complete hand", "Joy win", "1 han when the hand has no other yaku",
+                                 {"hand": hand, "win_tile": win, **extra}, WHAT[JOY_WIN]))
+    return tuple(entries)
+
+
+# -- the text of each page, built from the rules' fields ------------------------------------
+
+
+def _tiles_page(rules: Rules) -> Page:
+    rows = [TileRow(name, note, tuple((t,) for t in parse_tiles(tiles))) for name, note, tiles in SUITS + HONORS]
+    intro = ("There are 136 tiles: four copies of 34 kinds. Three suits run from 1 to 9; "
+             "winds and dragons are the honors, which never make runs.")
+    if rules.tiles.red_fives and rules.scoring.dora:
+        rows.append(TileRow("Red fives", "one of each 5 is red: a dora", tuple((code,) for code in RED_CODES)))
+    return Page("The tiles", (Paragraph(intro), *rows))
+
+
+def _hand_page(rules: Rules) -> Page:
+    example = TileRow("A winning hand", "a run, a run, a triplet, a triplet and a pair",
+                      tuple(tuple(parse_tiles(t)) for t in ("234m", "678p", "555s", "777z", "99p")))
+    sets = TileRow("The sets", "run (chi), triplet (pon), four of a kind (kan)",
+                   tuple(tuple(parse_tiles(t)) for t in ("345p", "888m", "1111z")))
+    yaku = ("In Joy any complete hand wins; patterns (yaku) only make it worth more."
+            if not rules.scoring.yaku_required else
+            "A complete hand also needs at least one yaku (a scoring pattern, see the yaku pages) to win.")
+    return Page("How a hand is built", (
+        Paragraph("You hold 13 tiles. A complete hand is 14: four sets and a pair. A set is a run of three in one suit, "
+                  "three of a kind, or four of a kind (a kan, which takes a replacement tile)."),
+        example, sets,
+        Paragraph("Two special hands also win: seven different pairs, and thirteen orphans (one of each 1, 9 and honor, "
+                  f"plus one more of them). {yaku}"),
+    ))
+
+
+def _turn_page(rules: Rules) -> Page:
+    hand, table = rules.hand, rules.table
+    turn = ("The dealer is East and plays first; turns go counter-clockwise: you, then Momo on your right, Sora across, "
+            "Kiri on your left. On your turn you draw one tile (it sits apart on the right) and discard one, "
+            "so you always hold 13 between turns.")
+    win = "Win on a tile you draw (tsumo) or on another player's discard (ron)."
+    if hand.furiten:
+        win += (" You may not ron on a wait that is in your own discards (furiten); tsumo still wins.")
+    else:
+        win += " There is no furiten: a discard you could win on is always yours to take."
+    parts = [Paragraph(turn), Paragraph(win)]
+    if hand.riichi:
+        parts.append(Paragraph(f"With a closed hand one tile from winning you may declare riichi: put down a "
+                               f"{hand.riichi_min_points:,}-point stick; your hand is locked and riichi is a yaku."))
+    parts.append(Paragraph(_draw_text(rules)))
+    length = {"east": "one East round (four hands or more)", "east_south": "an East and a South round"}[table.length]
+    keeps = "after winning, or when ready at an exhaustive draw" if table.renchan_on_tenpai else "after winning"
+    parts.append(Paragraph(f"A match is {length}. The dealer keeps the seat {keeps}; otherwise the deal moves on."))
+    return Page("How a turn goes", tuple(parts))
+
+
+def _draw_text(rules: Rules) -> str:
+    """What an exhaustive draw (the wall runs out) does under ``rules``."""
+    hand = rules.hand
+    if hand.tenpai_payment:
+        text = (f"When the wall runs out the hand is drawn: players not ready pay {hand.tenpai_payment:,} points "
+                "in all to those ready (tenpai).")
+    else:
+        text = "When the wall runs out the hand is drawn and nobody pays anything."
+    if hand.karaten_is_noten:
+        text += " A hand whose every wait is four copies you hold yourself does not count as ready."
+    if hand.nagashi_mangan:
+        text += " A player whose discards were all terminals and honors, none called, is paid a mangan (nagashi)."
+    if hand.abortive_draws:
+        text += (" A hand can also end early with no payment: nine different terminals and honors in a first draw, "
+                 "four kans by different players, and a few other rare cases.")
+    return text
+
+
+def _calling_page(rules: Rules) -> Page:
+    hand = rules.hand
+    melds = TileRow("Called sets", "chi from the left, pon, and an open kan",
+                    tuple(tuple(parse_tiles(t)) for t in ("456s", "333p", "7777m")))
+    parts: list[Paragraph | TileRow] = [
+        Paragraph("When someone discards you may call the tile to finish a set with tiles from your hand: pon (three of a kind) "
+                  "from anyone, chi (a run) only from the player on your left, kan with three of that tile in your hand. "
+                  "The set lies face up with the taken tile turned sideways, and you discard next."),
+        melds,
+        Paragraph(_claim_order(hand)),
+    ]
+    if hand.kuikae != "allowed":
+        parts.append(Paragraph("Right after a chi or pon you may not discard the tile you called, nor, after a chi at the "
+                               "end of a run, the tile that would make the same set at its other end (no swap calling)."))
+    if rules.scoring.yaku_required:
+        parts.append(Paragraph("Calling opens your hand: some yaku then lose a han or no longer count, and riichi is no "
+                               "longer possible. Call when the set brings you a yaku, such as a dragon triplet."))
+    else:
+        parts.append(Paragraph("Calling is quick and safe in Joy: any complete hand wins, open or closed; a closed hand "
+                               "keeps a few yaku that open hands lose."))
+    return Page("Calling: chi, pon, kan", tuple(parts))
+
+
+def _claim_order(hand: HandRules) -> str:
+    order = "A win beats a pon or kan, and those beat a chi."
+    if hand.max_rons == 1:
+        return order + " When several players could win on one tile, the first in turn order after the discarder takes it."
+    order += f" Up to {hand.max_rons} players may win on the same discard"
+    return order + (", but three wins on one tile abort the hand." if hand.triple_ron_aborts else ".")
+
+
+def _points_page(rules: Rules) -> Page:
+    scoring, hand = rules.scoring, rules.hand
+    parts = [Paragraph("A win is worth han (from its yaku) and fu (from its sets and wait); together they give the points. "
+                       "From 5 han (or fewer with many fu) a hand is a limit hand: mangan, haneman (6-7), baiman (8-10), "
+                       "sanbaiman (11-12), and yakuman (13, or a yakuman yaku).")]
+    if not scoring.yaku_required:
+        parts.append(Paragraph("A Joy hand with no yaku still wins, as 1 han."))
+    parts.append(Paragraph("On ron the discarder pays it all; on tsumo everyone pays a share. The dealer is paid half as much again. "
+                           "Each honba counter on the table adds 300 to a win."))
+    if scoring.dora:
+        dora = "Each dora indicator makes the tile after it in order a dora, worth 1 han each (not a yaku by itself)."
+        if hand.ura_dora:
+            dora += " A riichi winner also counts the ura-dora under the indicators."
+        parts.append(Paragraph(dora))
+    else:
+        parts.append(Paragraph("There are no dora: no bonus tiles count."))
+    if hand.pao:
+        share = "the whole hand" if hand.pao_scope == "whole_hand" else "that yakuman's share"
+        parts.append(Paragraph("A player who lets you call the last set of big three dragons or big four winds "
+                               f"pays {share} on a tsumo and half of it on a ron by another player (pao)."))
+    parts.append(Paragraph(_draw_text(rules)))
+    parts.append(Paragraph(_match_text(rules)))
+    return Page("How points arise", tuple(parts))
+
+
+def _match_text(rules: Rules) -> str:
+    table = rules.table
+    text = f"Everyone starts with {table.starting_points:,} points."
+    if table.tobi:
+        text += " The match ends early if a player falls below zero."
+    if any(table.uma):
+        uma = " / ".join(f"{u:+d}" for u in table.uma)
+        text += f" At the end, places add uma of {uma} (thousands)"
+        text += f" and first place takes the oka (everyone returns {table.return_points:,})." if table.oka else "."
+    else:
+        text += " The most points at the end wins."
+    return text
+
+
+def _yaku_pages(rules: Rules) -> list[Page]:
+    entries = yaku_entries(rules)
+    count = (len(entries) + YAKU_PER_PAGE - 1) // YAKU_PER_PAGE
+    return [Page(f"Yaku {i + 1} of {count}", tuple(entries[i * YAKU_PER_PAGE:(i + 1) * YAKU_PER_PAGE])) for i in range(count)]
+
+
+GLOSSARY: tuple[tuple[str, str], ...] = (
+    ("Ready (tenpai)", "Your hand needs just one more tile to be complete. The guide lists the tiles that would finish it."),
+    ("Shanten", "How many tiles away from ready you are: 1-shanten means one good draw makes you ready."),
+    ("Useful tiles", "Tiles that bring your hand closer to ready; the guide counts how many copies you have not seen yet."),
+    ("Yaku", "A scoring pattern, such as all simples or a dragon triplet. Each adds han to a win."),
+    ("Dora", "A bonus tile named by the indicator: each one in a winning hand adds 1 han."),
+    ("Furiten", "A hand waiting on a tile it has discarded itself may not win on a discard (ron), only by drawing (tsumo)."),
+    ("Tsumo / Ron", "Winning on the tile you drew / on another player's discard."),
+    ("Chi / Pon / Kan", "Calling a discard to make a run / three of a kind / four of a kind."),
+    ("Honba", "A counter for repeated or drawn hands; each one adds 300 points to the next win."),
+)
+
+
+def _glossary_page(rules: Rules) -> Page:
+    absent = {"Dora": not rules.scoring.dora, "Furiten": not rules.hand.furiten}
+    return Page("Words", tuple(Paragraph(f"{word}: {text}" + (" These rules have none." if absent.get(word) else ""))
+                               for word, text in GLOSSARY))
+
+
+def _controls_page(rules: Rules) -> Page:
+    own = "T tsumo, K kan"
+    if rules.hand.riichi:
+        own += ", R riichi"
+    if "nine_terminals" in rules.hand.abortive_draws:
+        own += ", 9 nine terminals"
+    return Page("Controls", (
+        Paragraph("Discard: click a tile, or pick it with Left / Right and press Enter. Hover a tile to see what your hand "
+                  "would be after discarding it; the guide shows your waits and how many are still unseen."),
+        Paragraph(f"Your turn's buttons: {own}. Each button shows its key."),
+        Paragraph("When you may call a discard: number keys 1, 2, ... press the buttons in order; or R ron, P pon, C chi, "
+                  "K kan, Space pass."),
+        Paragraph("Esc opens the menu (Settings, this help, back to Home). F11 toggles fullscreen. "
+                  "On the score screen, Enter goes on."),
+        Paragraph("In this book: Left / Right or the buttons turn pages; click a title in the list to jump to it; Esc closes."),
+    ))
+
+
+def pages_for(rules: Rules) -> tuple[Page, ...]:
+    """The whole book for ``rules``: tiles, hands, turns, calls, points, yaku, words, controls."""
+    return (_tiles_page(rules), _hand_page(rules), _turn_page(rules), _calling_page(rules), _points_page(rules),
+            *_yaku_pages(rules), _glossary_page(rules), _controls_page(rules))

@@ -1,0 +1,180 @@
+"""The guided first hand: a fixed wall under Joy rules and the steps that walk a new player through it.
+
+No pygame here. :func:`tutorial_controller` deals the rigged hand with scripted
+opponents (each discards the tile it drew and passes every call), so the hand
+always goes the same way: the player discards a lonely wind, pons Sora's Red
+dragon, discards the tile the pon left alone (and is ready), throws away a useless
+draw, then draws the winning tile and declares tsumo. :data:`STEPS` says what to do
+at each of those moments, and :func:`refusal` answers a move that is not the
+expected one with a hint instead of applying it. :mod:`mahjong_joy.ui.scenes.tutorial`
+shows all this on the real table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mahjong_joy.controller import HUMAN, Controller
+from mahjong_joy.engine.actions import Action, Discard, Pass, Pon, Tsumo
+from mahjong_joy.engine.match import Match
+from mahjong_joy.engine.view import SeatView
+from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.notation import parse_tiles
+from mahjong_joy.rulesets.joy import JoyRuleset
+from mahjong_joy.tiles import HONOR_NAMES, is_honor, rank_of, suit_of
+
+PLAYER_DEAL = "123m45p789s2p9m77z4z"  # 13 tiles: the player (East, the dealer)
+# Live-wall draws in turn order: me, Momo, Sora (the Red dragon); after my pon play goes on from me:
+# Momo, Sora, Kiri, me (a useless West), Momo, Sora, Kiri, me (the winning 2 of Dots). Opponents draw
+# honors nobody can call, so nothing interrupts the lesson.
+DRAWS = ("6p", "1z", "7z", "2z", "1z", "5z", "3z", "2z", "6z", "1z", "2p")
+TUTORIAL_SEED = "tutorial"
+
+
+class TutorialMoveError(IllegalActionError):
+    """A move the guided hand does not take at this step; the message is the hint."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One moment of the guided hand: what just happened (``say``), what to do (``do``),
+    the one move that goes on (``kind`` and, for a discard, ``tile``), the hint for any
+    other move, and what the coach points at (``point``: ``"tile"``, ``"pon"`` or ``"tsumo"``)."""
+
+    say: str
+    do: str
+    kind: type[Action]
+    tile: int | None
+    hint: str
+    point: str
+
+
+SUIT_WORDS = ("Characters", "Dots", "Bamboo")
+
+
+def tile_words(kind: int) -> str:
+    """A tile in words, as a beginner reads it (the names module of issue 15 will own this).
+
+    >>> tile_words(11), tile_words(30), tile_words(33)
+    ('3 of Dots', 'North wind', 'Red dragon')
+    """
+    if is_honor(kind):
+        name = HONOR_NAMES[kind - 27]
+        return f"{name} {'wind' if kind < 31 else 'dragon'}"
+    return f"{rank_of(kind)} of {SUIT_WORDS[suit_of(kind)]}"
+
+
+def _kind(name: str) -> int:
+    (kind,) = parse_tiles(name)
+    return kind
+
+
+NORTH, RED, NINE_M, WEST, TWO_P = (_kind(t) for t in ("4z", "7z", "9m", "3z", "2p"))
+
+STEPS: tuple[Step, ...] = (
+    Step("As East you play first, and every turn starts with a draw: your new tile, the 6 of Dots, sits apart on the right. "
+         "It finishes the run 4-5-6 of Dots.",
+         f"Now discard one tile. Click the {tile_words(NORTH)}: it fits no set.",
+         Discard, NORTH, f"Not that one yet: the {tile_words(NORTH)} is the tile that fits nothing. Click it.", "tile"),
+    Step(f"Sora discarded a {tile_words(RED)}, and you hold two of them.",
+         "Press Pon to take it: three of a kind make a set.",
+         Pon, None, "Take it with Pon (key P): with it your pair becomes a set.", "pon"),
+    Step("Your pon lies face up, the tile from Sora turned sideways. After a call you discard without drawing.",
+         f"Discard the {tile_words(NINE_M)}: it is alone.",
+         Discard, NINE_M, f"Keep your sets together: discard the {tile_words(NINE_M)}, the lonely tile.", "tile"),
+    Step(f"You are ready (tenpai): one more {tile_words(TWO_P)} completes your hand; the guide lists it. "
+         f"This draw, the {tile_words(WEST)}, does not help.",
+         f"Discard the {tile_words(WEST)} you just drew.",
+         Discard, WEST, f"Keep your ready hand: discard the {tile_words(WEST)}, the tile you just drew.", "tile"),
+    Step(f"You drew the {tile_words(TWO_P)}: four sets and a pair!",
+         "Press Tsumo! (key T) to win with it.",
+         Tsumo, None, "Don't throw away the winning tile: press Tsumo! (key T).", "tsumo"),
+)
+WAITING = "Momo, Sora and Kiri take their turns: each draws a tile and discards one."
+FINISHED = ("You won! The Red dragon triplet is a yaku worth 1 han; everyone pays you for a tsumo. "
+            "That is a whole hand: draw, discard, call, win.")
+
+
+def refusal(step: int, action: Action) -> str | None:
+    """The hint when ``action`` is not the move of step ``step`` (``None`` when it is)."""
+    if step >= len(STEPS):
+        return None
+    want = STEPS[step]
+    if isinstance(action, want.kind) and (want.tile is None or getattr(action, "tile", None) == want.tile):
+        return None
+    return want.hint
+
+
+def rigged_deck() -> list[int]:
+    """The 136 tile ids of the guided hand in :class:`~mahjong_joy.engine.wall.Wall` order:
+    the player's deal, the live draws of :data:`DRAWS`, every other tile in id order."""
+    pool = {kind: [4 * kind + i for i in range(4)] for kind in range(34)}
+    mine = [pool[k].pop(0) for k in parse_tiles(PLAYER_DEAL)]
+    live = [pool[k].pop(0) for k in parse_tiles("".join(DRAWS))]
+    rest = [t for k in range(34) for t in pool[k]]
+    others = [rest[i * 13:(i + 1) * 13] for i in range(3)]
+    rest = rest[39:]
+    deck = [0] * 52
+    for seat, tiles in enumerate([mine, *others]):
+        deck[seat:52:4] = tiles
+    return deck + live + rest
+
+
+class TsumogiriSeat:
+    """A scripted opponent: discards the tile it drew and passes every call, so the guided
+    hand never depends on an AI's judgement."""
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        for action in legal:
+            if isinstance(action, Discard) and action.tile == view.drawn_code:
+                return action
+        return next(a for a in legal if isinstance(a, (Pass, Discard)))
+
+
+def tutorial_controller() -> Controller:
+    """A one-hand Joy match on the rigged wall: the player in seat 0, scripted opponents."""
+    scripted = TsumogiriSeat()
+    ctl = Controller((HUMAN, "potential", "potential", "potential"), seed=TUTORIAL_SEED, ruleset=JoyRuleset(),
+                     max_hands=1, deciders=(None, scripted, scripted, scripted), auto_deal=False)
+    ctl.match = Match(TUTORIAL_SEED, JoyRuleset(), max_hands=1, deals=[rigged_deck()])
+    ctl.events = list(ctl.match.take_new_events())
+    ctl.last_events = tuple(ctl.events)
+    return ctl
+
+
+class GuidedSession:
+    """A table session that takes only the guided hand's next move: any other move raises
+    :class:`TutorialMoveError` with the hint, and the table stays as it was. Everything
+    else is the wrapped session's (:class:`~mahjong_joy.ui.controller_session.ControllerSession`)."""
+
+    def __init__(self, session: object) -> None:
+        self.session = session
+        self.step_index = 0  # how many of STEPS the player has done
+        self.refused = ""  # the last hint given, for the coach box
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.session, name)
+
+    @property
+    def current(self) -> Step | None:
+        """The step the player is at (``None`` once every step is done)."""
+        return STEPS[self.step_index] if self.step_index < len(STEPS) else None
+
+    def submit(self, action: Action) -> None:
+        """Apply ``action`` when it is this step's move; refuse it with the hint otherwise."""
+        hint = refusal(self.step_index, action)
+        if hint is not None:
+            self.refused = hint
+            raise TutorialMoveError(hint)
+        self.session.submit(action)  # type: ignore[attr-defined]
+        self.step_index += 1
+        self.refused = ""
+
+
+def is_first_start() -> bool:
+    """No settings file and no history yet: the game has never been played here (read
+    before the app loads or writes its settings)."""
+    from mahjong_joy.storage.paths import history_path, settings_path
+
+    return not settings_path().exists() and not history_path().exists()
