@@ -184,7 +184,7 @@ def test_the_continued_match_is_autosaved_then_archived_as_a_branch(preset: str,
     assert hand_state(resumed) == hand_state(session.ctl)
     assert resumed.reasons == session.ctl.reasons and any(resumed.reasons)  # the AI's reasons survive Continue
     snap = session.snapshot()
-    assert snap.me == seat and snap.names[seat] == "Mei" and snap.names[1] == "Momo" and snap.names[0] == "Nana"
+    assert snap.me == seat and snap.names == ("Sora", "Kiri", "Mei", "Momo")  # named from the player's seat
     _play_out(session, seat)
     assert not autosave_exists()
     [path] = list(records_dir().glob("*.json"))
@@ -197,6 +197,7 @@ def test_the_continued_match_is_autosaved_then_archived_as_a_branch(preset: str,
     from mahjong_joy.ui.replay_session import ReplaySession as Viewed
 
     assert Viewed(kept).branch == Branch("orig.json", 1, 2, step) and Viewed(record).branch is None
+    assert Viewed(kept).names == snap.names  # its replay names the seats as the live table did
     with History.open() as history:
         [row] = history.matches()
     assert row.player_seat == seat and row.placement is not None

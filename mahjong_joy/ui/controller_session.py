@@ -28,7 +28,7 @@ from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
 from mahjong_joy.tiles import kind_of_code, tile_name
-from mahjong_joy.ui.session import WIND_KIND, TableSnapshot, WaitNote, ai_name, table_view
+from mahjong_joy.ui.session import SEAT_NAMES, WIND_KIND, TableSnapshot, WaitNote, table_view
 
 __all__ = ["WIND_KIND", "ControllerSession", "rules_for"]
 
@@ -241,7 +241,7 @@ class ControllerSession:
     def snapshot(self) -> TableSnapshot:
         """The table as the player sees it now (:func:`~mahjong_joy.ui.session.table_view`)."""
         snap = self.ctl.snapshot()
-        names = tuple(self.player_name if seat == self.me else ai_name(seat) for seat in range(4))
+        names = tuple(self.name_of(seat) for seat in range(4))
         return table_view(
             snap, self.me, names, self.ctl.view(self.me), history=tuple(self.history), version=self._version,
             furiten=self.ctl.furiten_reason(self.me), note=self.note, abort_seat=self._abort_seat, best_hand=self._best_text(),
@@ -252,7 +252,12 @@ class ControllerSession:
         if self._best is None:
             return ""
         _, seat, words = self._best
-        return f"{self.player_name if seat == self.me else ai_name(seat)}: {words}"
+        return f"{self.name_of(seat)}: {words}"
+
+    def name_of(self, seat: int) -> str:
+        """The player's name at their seat; Momo, Sora and Kiri to their right, across and
+        left, wherever the player sits (as the replay viewer names a record's seats)."""
+        return self.player_name if seat == self.me else SEAT_NAMES[(seat - self.me) % 4]
 
 
 def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: str | Sequence[str] = "normal",

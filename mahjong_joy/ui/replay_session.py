@@ -19,7 +19,9 @@ from mahjong_joy.errors import IllegalActionError, RecordError
 from mahjong_joy.replay.branch import Branch
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.controller import furiten_reason, snapshot_of
-from mahjong_joy.ui.session import SEAT_NAMES, TableSnapshot, ai_name, table_view
+from mahjong_joy.ui.session import SEAT_NAMES, TableSnapshot, table_view
+
+AI_AT_BOTTOM = "Nana"  # name of an AI seat shown at the bottom (an all-AI record)
 
 
 def player_seat(record: dict[str, Any]) -> int:
@@ -31,21 +33,18 @@ def player_seat(record: dict[str, Any]) -> int:
     return seats.index("human") if "human" in seats else 0
 
 
-def seat_names(record: dict[str, Any]) -> tuple[str, ...]:
-    """Names around the table: the player's name for human seats, each AI seat's name
-    (:func:`~mahjong_joy.ui.session.ai_name`) elsewhere."""
+def seat_names(record: dict[str, Any], me: int) -> tuple[str, ...]:
+    """Names around the table: the player's name for human seats, the game's AI names elsewhere."""
     kinds = list(record.get("seats") or ["potential"] * 4)
     player = record.get("player_name") if isinstance(record.get("player_name"), str) else SEAT_NAMES[0]
-    return tuple(player if kinds[seat] == "human" else ai_name(seat) for seat in range(4))
-
-
-def branch_of(record: dict[str, Any]) -> Branch | None:
-    """Where a match played from a replay's position came from (Play from here), if the
-    record says so well; a damaged note is only not shown."""
-    try:
-        return None if record.get("branched_from") is None else Branch.from_dict(record["branched_from"])
-    except RecordError:
-        return None
+    names = []
+    for seat in range(4):
+        rel = (seat - me) % 4
+        if kinds[seat] == "human":
+            names.append(player)
+        else:
+            names.append(SEAT_NAMES[rel] if rel else AI_AT_BOTTOM)
+    return tuple(names)
 
 
 class ReplaySession:
@@ -55,7 +54,7 @@ class ReplaySession:
         self.cursor = ReplayCursor(record, match_index, name)
         self.record = record
         self.me = player_seat(record)
-        self.names = seat_names(record)
+        self.names = seat_names(record, self.me)
         self.branch = branch_of(record)
         self._version = 0
         self._pending: list[Any] = []
@@ -143,3 +142,12 @@ class ReplaySession:
             snap, self.me, self.names, observe(hand, self.me), face_up=True, furiten=furiten_reason(hand, self.me), version=self._version,
             history=(starting,) + tuple(r.points for r in match.results),
         )
+
+
+def branch_of(record: dict[str, Any]) -> Branch | None:
+    """Where a match played from a replay's position came from (Play from here), if the
+    record says so well; a damaged note is only not shown."""
+    try:
+        return None if record.get("branched_from") is None else Branch.from_dict(record["branched_from"])
+    except RecordError:
+        return None

@@ -19,18 +19,11 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.match import HandResult, WinResult
 from mahjong_joy.errors import IllegalActionError
 
-__all__ = ["SEAT_NAMES", "ai_name", "ClaimOffer", "HandResult", "MeldView", "Session", "StaticSession", "TableSnapshot",
+__all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "MeldView", "Session", "StaticSession", "TableSnapshot",
            "WaitNote", "WinResult", "result_melds"]
 
 SEAT_NAMES = ("You", "Momo", "Sora", "Kiri")
-AI_AT_SEAT_0 = "Nana"  # an AI in seat 0: an all-AI record, or the player took another seat (Play from here)
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
-
-
-def ai_name(seat: int) -> str:
-    """An AI seat's name by its absolute seat (Momo, Sora, Kiri; Nana in seat 0), so a seat
-    keeps its name in the replay viewer and when the player takes over another seat."""
-    return SEAT_NAMES[seat] if seat else AI_AT_SEAT_0
 
 
 @dataclass(frozen=True)
