@@ -378,6 +378,20 @@ def test_the_chooser_lists_the_seats_east_first_and_opens_the_live_table() -> No
     assert table.session.snapshot().names[taken] == "Mei"
 
 
+def test_the_chooser_takes_a_seat_by_arrows_and_enter() -> None:
+    app, viewer = _viewer(_record("joy", 8, hands=2))
+    viewer.seek(0, 7)
+    _key(app, pygame.K_p)
+    chooser = app.top
+    assert isinstance(chooser, SeatChooser) and chooser.buttons[0].focused
+    _key(app, pygame.K_DOWN)
+    _key(app, pygame.K_DOWN)
+    assert chooser.buttons[2].focused and not chooser.buttons[0].focused
+    wanted = int(chooser.buttons[2].action.removeprefix("seat"))
+    _key(app, pygame.K_RETURN)
+    assert isinstance(app.top, TableScene) and app.top.session.me == wanted
+
+
 def test_the_chooser_explains_why_an_imported_log_cannot_be_played_on() -> None:
     record = import_mjai((FIXTURES / "riichienv" / "tenhou_seed3.mjson").read_text(encoding="utf-8"), "tenhou", "seed3").record
     app, viewer = _viewer(record, (1024, 640))

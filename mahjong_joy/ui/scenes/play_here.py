@@ -40,7 +40,7 @@ def open_live_table(app: Any, cursor: Any, hand: int, step: int, seat: int, auto
 
 
 class SeatChooser(Scene):
-    """A card over the viewer: which seat do you take? (1-4 or a click; Esc cancels)."""
+    """A card over the viewer: which seat do you take? (1-4, a click, or Up/Down and Enter; Esc cancels)."""
 
     opaque = False
 
@@ -51,6 +51,7 @@ class SeatChooser(Scene):
         self.position = cursor.position
         self.refusal = branch_refusal(cursor) or (MATCH_OVER if cursor.match.is_over else "")
         self.buttons: list[Button] = []
+        self.focus = 0  # the button Enter presses (Up/Down move it)
         self.card = pygame.Rect(0, 0, 1, 1)
         self._veil: pygame.Surface | None = None
 
@@ -92,6 +93,8 @@ class SeatChooser(Scene):
         self.buttons.append(Button("Cancel" if not self.refusal else "Back", "cancel", cancel, pygame.K_ESCAPE, hint="Esc"))
         self._veil = pygame.Surface(size, pygame.SRCALPHA)
         self._veil.fill((60, 50, 80, 90))
+        self.focus = min(self.focus, len(self.buttons) - 1)
+        self.buttons[self.focus].focused = True
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         return {b.action: b.rect for b in self.buttons} | {"card": self.card}
@@ -99,8 +102,16 @@ class SeatChooser(Scene):
     # -- input -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         hit = pointer_hit(self.buttons, event)
-        if hit is None and event.type == pygame.KEYDOWN:
+        if event.type == pygame.MOUSEMOTION:  # the keyboard focus follows the mouse
+            self.focus = next((i for i, b in enumerate(self.buttons) if b.hover), self.focus)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.buttons)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            hit = self.buttons[self.focus]
+        elif hit is None and event.type == pygame.KEYDOWN:
             hit = hotkey_button(self.buttons, event.key)
+        for i, button in enumerate(self.buttons):
+            button.focused = i == self.focus
         if hit is not None:
             self.choose(hit.action)
 
