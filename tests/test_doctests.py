@@ -21,6 +21,7 @@ CORE_MODULES = [
     "mahjong_joy.rulesets.riichi.settle",
     "mahjong_joy.rulesets.riichi.flow",
     "mahjong_joy.replay.mjai",
+    "mahjong_joy.replay.branch",
     "mahjong_joy.ai.random_legal",
 ]
 

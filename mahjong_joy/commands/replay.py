@@ -2,7 +2,11 @@
 
 Without options the viewer opens at the first deal; ``--hand K --step S`` opens
 at hand K (from 1) after S decisions (from 0; 0 is the deal), which makes a bug
-report reproducible in one command. ``--text`` prints exactly the log lines
+report reproducible in one command. ``--play SEAT`` with them opens the window
+straight into a live match from that position, the player in seat SEAT (0-3)
+and the AI in the others (:mod:`mahjong_joy.replay.branch`); a game imported
+from a log cannot be played on (its wall is unknown beyond what the log shows),
+which, like a bad seat, is one line and exit code 2. ``--text`` prints exactly the log lines
 ``simulate --log`` printed for the run, ``--summary`` the totals, and
 ``--export mjai OUT`` writes mjai-style JSON lines. ``--frames N`` and
 ``--screenshot PNG`` run the viewer headless for N frames and save the frame
@@ -55,6 +59,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--match", type=int, default=1, metavar="M", help="which match of the record to view (from 1)")
     parser.add_argument("--hand", type=int, default=1, metavar="K", help="open at hand K (from 1)")
     parser.add_argument("--step", type=int, default=0, metavar="S", help="open after S decisions of that hand (0 = the deal)")
+    parser.add_argument("--play", default=None, metavar="SEAT", help="play on from --hand/--step as a live match, taking seat SEAT (0-3, as S0..S3 in --text); the AI plays the others")
     parser.add_argument("--frames", type=int, default=None, metavar="N", help="run N frames headless and exit (tests, CI)")
     parser.add_argument("--screenshot", type=Path, default=None, metavar="PNG", help="save the viewer's frame to PNG and exit")
     parser.add_argument("--rules", choices=LOG_RULES, default="tenhou", help="the preset an imported log is refereed under (default tenhou)")
@@ -212,15 +217,24 @@ def _view(record: dict[str, Any], args: argparse.Namespace) -> int:
         raise RecordError(f"{name} has {matches} match(es); there is no match {args.match}")
     session = ReplaySession(record, args.match - 1, name)
     session.cursor.check_position(args.hand - 1, args.step)
+    seat = None
+    if args.play is not None:  # Play from here: the position must be one we can play on, before any window
+        from mahjong_joy.replay.branch import parse_seat, play_from
+
+        seat = parse_seat(args.play)
+        play_from(session.cursor, args.hand - 1, args.step, seat)
     if args.screenshot is not None:
         _check_output(args.screenshot)
     try:
+        from mahjong_joy.ui.scenes.play_here import open_live
         from mahjong_joy.ui.scenes.replay import open_viewer
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith("pygame"):
             print("mahjong-joy replay: the viewer needs pygame-ce; --text, --summary and --export work without it", file=sys.stderr)
             return 2
         raise
+    if seat is not None:
+        return open_live(session.cursor, args.hand - 1, args.step, seat, args.frames, args.screenshot, args.size)
     title = f"Replay · {name} · seed {session.cursor.seed}"
     return open_viewer(session, title, (args.hand - 1, args.step), args.frames, args.screenshot, args.size)
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from mahjong_joy.controller import Controller
 from mahjong_joy.errors import MahjongJoyError, RecordError
+from mahjong_joy.replay.branch import Branch
 from mahjong_joy.replay.record import check_record, record_ruleset, run_record
 from mahjong_joy.storage.files import atomic_write_text, quarantine
 from mahjong_joy.storage.paths import autosave_path
@@ -51,6 +52,7 @@ class AutosaveMeta:
     player_seat: int = 0
     player_name: str = "You"
     started_at: str = ""
+    branched_from: Branch | None = None  # Play from here: the record position this match continues
 
 
 def new_meta(player_seat: int = 0, player_name: str = "You") -> AutosaveMeta:
@@ -63,18 +65,22 @@ def autosave_record(ctl: Controller, meta: AutosaveMeta) -> dict[str, Any]:
     record = run_record(ctl.seed, ctl.seat_kinds, [ctl])
     matches = record.pop("matches")
     record.update(autosave=True, player_seat=meta.player_seat, player_name=meta.player_name, started_at=meta.started_at)
+    if meta.branched_from is not None:
+        record["branched_from"] = meta.branched_from.to_dict()
     record["matches"] = matches
     return record
 
 
 class AutosaveWriter:
-    """Writes one match's autosave, encoding each decision only once."""
+    """Writes one match's autosave, encoding each decision (and its AI's reason) only once."""
 
     def __init__(self, meta: AutosaveMeta) -> None:
         self.meta = meta
         self._ctl: Controller | None = None
         self._head = ""
         self._parts: list[str] = []
+        self._why: list[str] = []  # each decision's reason (JSON), kept beside ``_parts``
+        self._reasoned = False
 
     def text(self, ctl: Controller) -> str:
         """The autosave file's text: the same JSON as ``autosave_record``, compact, on one line."""
@@ -82,7 +88,11 @@ class AutosaveWriter:
             self._start(ctl)
         decisions = ctl.decisions
         self._parts.extend(json.dumps(a.to_dict(), **_COMPACT) for a in decisions[len(self._parts) :])
-        return self._head + ",".join(self._parts) + "]}]}\n"
+        fresh = ctl.reasons[len(self._why) :]
+        self._reasoned = self._reasoned or any(fresh)
+        self._why.extend(json.dumps(r, **_COMPACT) for r in fresh)
+        reasons = f'],"reasons":[{",".join(self._why)}' if self._reasoned else ""  # as Controller.record keeps them
+        return self._head + ",".join(self._parts) + reasons + "]}]}\n"
 
     def save(self, ctl: Controller) -> None:
         """Replace the autosave file atomically with this match as it stands."""
@@ -93,7 +103,7 @@ class AutosaveWriter:
         entry = record.pop("matches")[0]
         head = json.dumps(record, **_COMPACT)[:-1]
         match = json.dumps({"seed": entry["seed"], "max_hands": entry["max_hands"]}, **_COMPACT)[:-1]
-        self._ctl, self._parts = ctl, []
+        self._ctl, self._parts, self._why, self._reasoned = ctl, [], [], False
         self._head = f'{head},"matches":[{match},"decisions":['
 
 
@@ -190,7 +200,8 @@ def _meta_of(data: dict[str, Any]) -> AutosaveMeta:
         raise RecordError("the file is a record, not an autosave")
     if type(seat) is not int or not 0 <= seat < 4 or not isinstance(name, str) or not isinstance(started, str):
         raise RecordError("the autosave's player seat, name or start time is missing or wrong")
-    return AutosaveMeta(seat, name, started)
+    branched = data.get("branched_from")
+    return AutosaveMeta(seat, name, started, None if branched is None else Branch.from_dict(branched, "the autosave"))
 
 
 def _set_aside(reason: str) -> RecordError:

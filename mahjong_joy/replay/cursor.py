@@ -57,6 +57,7 @@ class ReplayCursor:
         entry = matches[match_index]
         self.seed = entry["seed"]
         self.actions: list[Action] = [action_from_dict(d) for d in entry["decisions"]]
+        self.reasons = _reasons_of(entry, len(self.actions))
         self.spans: list[HandSpan] = []
         self._starts: list[Match] = []
         self._plan(entry)
@@ -134,6 +135,13 @@ class ReplayCursor:
             return None
         return self.actions[self.spans[self._hand].first + self._step - 1]
 
+    @property
+    def last_reason(self) -> str | None:
+        """The AI's reason for the decision that led to this step, when the record keeps one."""
+        if self._step == 0:
+            return None
+        return self.reasons[self.spans[self._hand].first + self._step - 1]
+
     def check_position(self, hand: int, step: int) -> None:
         """Raise ``RecordError`` naming the valid range when ``(hand, step)`` is not in the record."""
         where = f"{self.name}: match {self.match_index + 1}"
@@ -197,3 +205,12 @@ class ReplayCursor:
         self._hand, self._step = hand, step
         self.last_events = []
         return self.position
+
+
+def _reasons_of(entry: dict[str, Any], count: int) -> list[str | None]:
+    """The record's optional ``reasons``, one per decision (text or nothing); a list that does
+    not match the decisions is ignored, as :meth:`~mahjong_joy.controller.Controller.resume` does."""
+    reasons = entry.get("reasons")
+    if not isinstance(reasons, list) or len(reasons) != count:
+        return [None] * count
+    return [r if isinstance(r, str) and r else None for r in reasons]

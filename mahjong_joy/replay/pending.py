@@ -37,7 +37,7 @@ def archive_saved(ctl: Controller, meta: AutosaveMeta, source: Path) -> None:
     from mahjong_joy.storage.archive import archive_match
 
     try:
-        archive_match(ctl, meta.player_seat, player_name=meta.player_name, started_at=meta.started_at)
+        archive_match(ctl, meta.player_seat, player_name=meta.player_name, started_at=meta.started_at, branched_from=meta.branched_from)
     except (StorageUnavailableError, OSError) as exc:
         reason = str(exc) if isinstance(exc, StorageUnavailableError) else f"Your match could not be archived ({exc})."
         raise StorageUnavailableError(f"{reason} {_queue_text(source)}") from None

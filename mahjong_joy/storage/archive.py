@@ -22,6 +22,7 @@ from mahjong_joy.storage.paths import records_dir
 
 if TYPE_CHECKING:
     from mahjong_joy.controller import Controller
+    from mahjong_joy.replay.branch import Branch
 
 
 def archive_match(
@@ -32,6 +33,7 @@ def archive_match(
     history: History | None = None,
     now: datetime | None = None,
     started_at: str | None = None,
+    branched_from: Branch | None = None,
 ) -> Path:
     """Write the match's record atomically and add it to the history; returns the record path.
 
@@ -41,13 +43,16 @@ def archive_match(
     idempotent: the record is written before its history row, and a row already
     pointing at the record means both are done, so a process killed anywhere in
     here archives the same match again on the next start with one record and one
-    row that agree. A history in use by another program raises
+    row that agree. ``branched_from`` marks a match continued from a record's
+    position (Play from here). A history in use by another program raises
     :class:`~mahjong_joy.errors.StorageUnavailableError` before anything is written
     (or, locked between the two steps, with the record written and no row yet).
     """
     played = (now or datetime.now()).astimezone()
     record = run_record(ctl.seed, ctl.seat_kinds, [ctl])
     record.update(played_at=played.isoformat(timespec="seconds"), player_seat=player_seat, player_name=player_name)
+    if branched_from is not None:  # Play from here: which record position this match continued
+        record["branched_from"] = branched_from.to_dict()
     if started_at:
         path = records_dir() / f"{_safe(re.sub(r'[^0-9T]', '', started_at))}-seed{_safe(ctl.seed)}.json"
     else:

@@ -93,6 +93,17 @@ class ControllerSession:
         session._adopt(ctl, new_meta(0, player_name), keep=False)
         return session
 
+    @classmethod
+    def take_over(cls, ctl: Controller, meta: AutosaveMeta, autosave: bool = True) -> ControllerSession:
+        """A live match from a controller built elsewhere that *is* one of the player's
+        matches (Play from here: a record's position, the player at ``meta.player_seat``).
+        It is saved at once, so Continue finds it even before the player's first decision."""
+        session = cls.__new__(cls)
+        session._adopt(ctl, meta, autosave)
+        session._saved = -1  # the decisions up to the branch point are not saved yet
+        session._keep()
+        return session
+
     def _adopt(self, ctl: Controller, meta: AutosaveMeta, keep: bool) -> None:
         """Take over a controller (new or resumed); old events are not animated again."""
         self.ctl = ctl
@@ -229,7 +240,7 @@ class ControllerSession:
     def snapshot(self) -> TableSnapshot:
         """The table as the player sees it now (:func:`~mahjong_joy.ui.session.table_view`)."""
         snap = self.ctl.snapshot()
-        names = tuple(self.player_name if seat == self.me else name for seat, name in enumerate(SEAT_NAMES))
+        names = tuple(self.name_of(seat) for seat in range(4))
         return table_view(
             snap, self.me, names, self.ctl.view(self.me), history=tuple(self.history), version=self._version,
             furiten=self.ctl.furiten_reason(self.me), note=self.note, abort_seat=self._abort_seat, best_hand=self._best_text(),
@@ -240,4 +251,24 @@ class ControllerSession:
         if self._best is None:
             return ""
         _, seat, words = self._best
-        return f"{self.player_name if seat == self.me else SEAT_NAMES[seat]}: {words}"
+        return f"{self.name_of(seat)}: {words}"
+
+    def name_of(self, seat: int) -> str:
+        """The player's name at their seat; Momo, Sora and Kiri to their right, across and
+        left, wherever the player sits (as the replay viewer names a record's seats)."""
+        return self.player_name if seat == self.me else SEAT_NAMES[(seat - self.me) % 4]
+
+
+def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: str | Sequence[str] = "normal",
+                   player_name: str = "You", autosave: bool = True) -> tuple[ControllerSession, str | None]:
+    """Play from here: a live match from ``(hand, step)`` of a replay cursor's match with the
+    player at ``seat`` (:func:`~mahjong_joy.replay.branch.play_from`), and a message for the
+    player when an unfinished match had to make room (it goes to Replays, as New game does).
+    Raises ``RecordError`` when the position cannot be played on (nothing is saved then)."""
+    from mahjong_joy.replay.autosave import abandon_autosave
+    from mahjong_joy.replay.branch import play_from
+
+    ctl, branch = play_from(cursor, hand, step, seat, opponents)
+    notice = abandon_autosave() if autosave and autosave_exists() else None
+    meta = replace(new_meta(seat, player_name), branched_from=branch)
+    return ControllerSession.take_over(ctl, meta, autosave), notice

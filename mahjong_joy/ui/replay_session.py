@@ -15,8 +15,9 @@ from typing import Any
 
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.view import observe
-from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.errors import IllegalActionError, RecordError
 from mahjong_joy.names import tile_label, tiles_label
+from mahjong_joy.replay.branch import Branch
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.controller import furiten_reason, snapshot_of
 from mahjong_joy.ui.session import SEAT_NAMES, TableSnapshot, table_view
@@ -55,6 +56,7 @@ class ReplaySession:
         self.record = record
         self.me = player_seat(record)
         self.names = seat_names(record, self.me)
+        self.branch = branch_of(record)
         self._version = 0
         self._pending: list[Any] = []
 
@@ -120,6 +122,14 @@ class ReplaySession:
             return f"{self.names[hand.dealer]} deals and draws"
         return f"{self.names[action.seat]}: {action_words(action)}"
 
+    def reason(self) -> tuple[int, str] | None:
+        """The seat that made the last step's decision and the reason its AI gave
+        (``None`` at a deal, for a human's decision, or in a record without reasons)."""
+        action, why = self.cursor.last_action, self.cursor.last_reason
+        if action is None or why is None:
+            return None
+        return action.seat, why
+
     # -- reading -----------------------------------------------------------------------
     def snapshot(self) -> TableSnapshot:
         """The table at the cursor, every concealed hand face up: the controller's one
@@ -146,3 +156,12 @@ def action_words(action: Action) -> str:
     if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < 37:
         return f"{verb} the {tile_label(tile)}"
     return verb
+
+
+def branch_of(record: dict[str, Any]) -> Branch | None:
+    """Where a match played from a replay's position came from (Play from here), if the
+    record says so well; a damaged note is only not shown."""
+    try:
+        return None if record.get("branched_from") is None else Branch.from_dict(record["branched_from"])
+    except RecordError:
+        return None

@@ -18,6 +18,7 @@ import pygame
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.ui import theme
+from mahjong_joy.ui.bubble import TAIL_SIDES, bubble_size, draw_bubble
 from mahjong_joy.ui.replay_session import ReplaySession
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.score import headline, score_lines
@@ -26,7 +27,7 @@ from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 0.6  # one decision per this many seconds at 1x
-KEYS_HELP = ("←/→  step", "Space  play / pause", "PgUp/PgDn  hand", "S  speed", "Esc  back")
+KEYS_HELP = ("←/→  step", "Space  play / pause", "PgUp/PgDn  hand", "S  speed", "P  play from here", "Esc  back")
 # control id -> (hotkey, hint under the icon)
 CONTROLS = (
     ("prev_hand", pygame.K_PAGEUP, "PgUp"),
@@ -51,6 +52,7 @@ class ReplayViewerScene(TableScene):
         self.bar = pygame.Rect(0, 0, 1, 1)
         self.controls: list[Button] = []
         self.close = Button("Back", "close", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, hint="Esc")
+        self.play_here = Button("Play from here", "play_here", pygame.Rect(0, 0, 1, 1), pygame.K_p, hint="P")
 
     @property
     def speed(self) -> float:
@@ -83,6 +85,7 @@ class ReplayViewerScene(TableScene):
             self.controls.append(Button("", action, pygame.Rect(x, self.bar.y + pad, width, bh), key, primary=action == "play", hint=hint))
             x += width + pad
         self.close.rect = pygame.Rect(self.bar.right - pad - round(84 * s), self.bar.y + pad, round(84 * s), bh)
+        self.play_here.rect = pygame.Rect(self.close.rect.x - pad - round(150 * s), self.bar.y + pad, round(150 * s), bh)
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         rects = dict(super().layout_rects())
@@ -93,7 +96,7 @@ class ReplayViewerScene(TableScene):
 
     # -- input -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        hit = pointer_hit(self.controls + [self.close], event)
+        hit = pointer_hit(self.controls + [self.play_here, self.close], event)
         if hit is not None:
             self.press(hit.action)
         elif event.type == pygame.KEYDOWN:
@@ -101,7 +104,7 @@ class ReplayViewerScene(TableScene):
 
     def _key(self, key: int) -> None:
         aliases = {pygame.K_UP: "prev_hand", pygame.K_DOWN: "next_hand", pygame.K_KP_ENTER: "play"}
-        hit = hotkey_button(self.controls + [self.close], key)
+        hit = hotkey_button(self.controls + [self.play_here, self.close], key)
         action = hit.action if hit is not None else aliases.get(key)
         if action is not None:
             self.press(action)
@@ -110,6 +113,11 @@ class ReplayViewerScene(TableScene):
         """Carry out a control: a step, a jump, play/pause, the next speed, or close."""
         if action == "close":
             self.next = Transition("pop")
+        elif action == "play_here":
+            from mahjong_joy.ui.scenes.play_here import SeatChooser
+
+            self.playing = False
+            self.next = Transition("push", SeatChooser(self.app, self))
         elif action == "play":
             self.playing = not self.playing and not self.session.cursor.at_end
             self.play_timer = 0.0
@@ -171,6 +179,7 @@ class ReplayViewerScene(TableScene):
         self._draw_info(surface)
         if self.snap is not None and self.snap.result is not None:
             self._draw_result(surface)
+        self._draw_reason(surface)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         s = self.layout.scale
@@ -182,14 +191,51 @@ class ReplayViewerScene(TableScene):
                 theme.blit_text(surface, label, round(18 * s), theme.INK, center=(button.rect.centerx, button.rect.centery - round(6 * s)))
             else:
                 draw_icon(surface, button.action if button.action != "play" or not self.playing else "pause", button.rect.move(0, -round(6 * s)), s)
+        self.play_here.draw(surface, s)
         self.close.draw(surface, s)
         x = self.controls[-1].rect.right + round(18 * s)
-        right = self.close.rect.x - round(12 * s)
+        right = self.play_here.rect.x - round(12 * s)
         mid = self.bar.centery
         theme.blit_text(surface, self.session.position_label(), round(20 * s), theme.INK, midleft=(x, mid - round(10 * s)))
         action = _fit(self.session.action_label(), round(15 * s), right - x)
         theme.blit_text(surface, action, round(15 * s), theme.INK_SOFT, midleft=(x, mid + round(13 * s)))
         self._draw_progress(surface, pygame.Rect(x, self.bar.bottom - round(5 * s), max(1, right - x), max(2, round(3 * s))))
+
+    def reason_rect(self) -> tuple[pygame.Rect, str] | None:
+        """Where the last decision's reason goes and the side its tail points to, by the
+        seat that decided: the free felt beside the rivers (the bottom seat's just above
+        the bar, the top seat's at the top left, the right seat's under the info card);
+        with the hand's result card showing, under the info card. ``None`` without a reason."""
+        said = self.session.reason()
+        if said is None or self.snap is None:
+            return None
+        seat, why = said
+        L, s = self.layout, self.layout.scale
+        rel = (seat - self.snap.me) % 4
+        left, right = self._side_card(left=True), self._side_card(left=False)
+        column = right if rel == 1 or self.snap.result is not None else left
+        width, height = bubble_size(self._thinker(seat), why, column.w, s)
+        rect = pygame.Rect(column.x, column.y, width, height)
+        gap = round(14 * s)
+        if column is right:
+            rect.y = self._info_card()[0].bottom + gap
+        elif rel == 0:
+            rect.bottom = self.bar.y - gap
+        elif rel == 3:
+            rect.centery = L.line_area(3).centery
+        return rect, TAIL_SIDES[rel]
+
+    def _thinker(self, seat: int) -> str:
+        return f"{self.snap.names[seat]} thinks" if self.snap is not None else ""
+
+    def _draw_reason(self, surface: pygame.Surface) -> None:
+        """The AI's reason for the step just shown, in a bubble by the seat that decided."""
+        placed = self.reason_rect()
+        if placed is None:
+            return
+        rect, tail = placed
+        seat, why = self.session.reason()  # type: ignore[misc]
+        draw_bubble(surface, rect, self._thinker(seat), why, tail, self.layout.scale)
 
     def _draw_progress(self, surface: pygame.Surface, track: pygame.Rect) -> None:
         """A thin track under the labels: how far into the hand the cursor is."""
@@ -211,15 +257,24 @@ class ReplayViewerScene(TableScene):
             x0, x1 = L.river_area(1).right + round(14 * s), L.line_area(1).x - clear
         return pygame.Rect(x0, top, x1 - x0, self.bar.y - round(14 * s) - top)
 
-    def _draw_info(self, surface: pygame.Surface) -> None:
-        """Top right: what is being replayed and the keys."""
+    def _info_card(self) -> tuple[pygame.Rect, list[tuple[str, int, tuple[int, int, int]]]]:
+        """Top right: the info card's rectangle and lines (the title, then the keys)."""
         s = self.layout.scale
         card = self._side_card(left=False)
         title_size = round(19 * s)
         lines = [(part, title_size, theme.INK) for part in _pack(self.title, title_size, card.w - round(24 * s))[:3]]
+        if self.session.branch is not None:  # a match played on from another record's position
+            said = f"played on from {self.session.branch.describe()}"
+            lines += [(part, round(14 * s), theme.LAVENDER_DEEP) for part in theme.wrap(said, round(14 * s), card.w - round(24 * s))[:2]]
         lines += [(text, round(14 * s), theme.INK_SOFT) for text in KEYS_HELP]
         height = sum(round(size * 1.45) for _, size, _ in lines) + round(20 * s)
         card.h = min(card.h, height)
+        return card, lines
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        """Top right: what is being replayed and the keys."""
+        s = self.layout.scale
+        card, lines = self._info_card()
         theme.panel(surface, card, theme.PANEL, round(14 * s))
         y = card.y + round(10 * s)
         for text, size, color in lines:
