@@ -48,7 +48,7 @@ def test_an_archived_match_round_trips_through_record_and_history(home: Path) ->
         (row,) = history.matches()
         standing = next(s for s in ctl.snapshot().standings if s.seat == 2)
         assert row == MatchRow(row.id, record["played_at"], "joy", "4", ("potential",) * 4, 2, "Mei",
-                               tuple(ctl.match.points), standing.placement, 2, str(path), True)
+                               tuple(ctl.match.points), standing.placement, 2, str(path), True, standing.score)
         hands = history.hands(row.id)
     scored = [e for e in ctl.events if isinstance(e, HandScored)]
     starts = [e for e in ctl.events if isinstance(e, HandStarted)]
@@ -106,7 +106,7 @@ def test_a_new_file_migrates_from_version_zero(tmp_path: Path) -> None:
     sqlite3.connect(path).close()  # an empty database, user_version 0
     with History.open(path) as history:
         assert history.notice is None and history.matches() == []
-        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 1
+        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 2
         tables = {r[0] for r in history.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert tables == {"matches", "hands"}
 
