@@ -21,10 +21,15 @@ far too slow at 10,000 matches, so the check is remembered: ``matches.checked``
 is 1 once a match row and all its hand rows passed it (at :meth:`History.add_match`,
 or when a migration first reads an old row). Triggers clear the mark whenever
 any program changes a match or its hands through SQLite, and :meth:`History.query`
-checks the unmarked matches again before every read, so the summary screens can
-read plain SQL aggregates over the views ``good_matches`` and ``good_hands``
-(the rows that passed) and still skip and name every row that fails. A file
-whose triggers are missing is treated like one missing a table.
+checks the unmarked matches again before every read, so the summary screens read
+plain SQL over the view ``good_matches`` (the match rows that passed) and still
+skip and name every row that fails. A file whose triggers are missing is treated
+like one missing a table.
+
+Each match row also keeps the player's tally of its hands (:class:`PlayerTally`:
+hands, wins and their points, deal-ins, riichi, the best win), computed in Python
+from the hand rows whenever the rows are checked, so the Stats screen sums 10,000
+match rows (about 5 ms) instead of joining 48,000 hand rows (about 40 ms).
 """
 
 from __future__ import annotations
@@ -159,8 +164,9 @@ HAND_DATA = ("number", "label", "dealer", "winner", "from_seat", "tsumo", "han",
              "deltas", "riichi_seats", "winner_seats")  # every hand column but ``match_id``
 MATCH_SELECT = "SELECT id, " + ", ".join(MATCH_DATA) + " FROM matches"
 HAND_SELECT = "SELECT " + ", ".join(HAND_DATA) + ", match_id FROM hands"
+TALLY = ("tally_hands", "wins", "win_points", "deal_ins", "riichi", "best_hand", "best_points", "best_han")
 TRIGGERS = {  # any change to a match or its hands made through SQLite takes the match's checked mark away
-    "match_changed": f"AFTER UPDATE OF id, {', '.join(MATCH_DATA)} ON matches"
+    "match_changed": f"AFTER UPDATE OF id, {', '.join(MATCH_DATA + TALLY)} ON matches WHEN NEW.checked IS OLD.checked"
                      " BEGIN UPDATE matches SET checked = 0 WHERE id IN (OLD.id, NEW.id); END",
     "hand_changed": "AFTER UPDATE ON hands BEGIN UPDATE matches SET checked = 0 WHERE id IN (OLD.match_id, NEW.match_id); END",
     "hand_added": "AFTER INSERT ON hands BEGIN UPDATE matches SET checked = 0 WHERE id = NEW.match_id; END",
@@ -168,21 +174,32 @@ TRIGGERS = {  # any change to a match or its hands made through SQLite takes the
 }
 
 
+# Each summary query reads one of these and never the table: the sums per ruleset (already
+# grouped by the index order), the latest placements (of a ruleset, or of all), the best win.
+INDEXES = {
+    "matches_tally": "checked, ruleset, placement, game_points, " + ", ".join(TALLY[:5]),
+    "matches_recent": "checked, ruleset, played_at, id, placement",
+    "matches_latest": "checked, played_at, id, placement",
+    "matches_best": "checked, ruleset, best_points DESC, best_han DESC, played_at, id, best_hand",
+}
+
+
 def _v2(db: sqlite3.Connection) -> None:
     """Version 2: riichi and winner seats per hand (bit masks, NULL on older hands: not known),
-    the player's game points per match, and the remembered row check with its triggers.
+    the player's game points and tally per match, and the remembered row check with its triggers.
 
-    The rows already stored are checked here once, so an old history opens as fast as a new one.
+    The rows already stored are checked (and tallied) here once, so an old history opens as fast as a new one.
     """
     db.execute("ALTER TABLE hands ADD COLUMN riichi_seats INTEGER")
     db.execute("ALTER TABLE hands ADD COLUMN winner_seats INTEGER")
-    db.execute("ALTER TABLE matches ADD COLUMN game_points REAL")
+    for column in ("game_points REAL",) + tuple(f"{name} INTEGER" for name in TALLY):
+        db.execute(f"ALTER TABLE matches ADD COLUMN {column}")
     db.execute("ALTER TABLE matches ADD COLUMN checked INTEGER NOT NULL DEFAULT 0")
-    db.execute("CREATE INDEX matches_checked ON matches (checked)")
-    db.execute("CREATE INDEX matches_ruleset ON matches (ruleset, played_at, id)")
+    for name, columns in INDEXES.items():
+        db.execute(f"CREATE INDEX {name} ON matches ({columns})")
     for name, body in TRIGGERS.items():
         db.execute(f"CREATE TRIGGER {name} {body}")
-    _mark_checked(db, _check_unmarked(db).whole)
+    _mark_checked(db, _check_unmarked(db)[0])
 
 
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
@@ -230,6 +247,7 @@ class History:
         self.path = path
         self.notice = notice  # a short message for the player when the old file was set aside
         self._problems: dict[str, None] = {}  # rows skipped as unreadable, each named once, in order
+        self._good_view: bool | None = None  # how good_matches is defined now (None: not yet)
 
     @classmethod
     def open(cls, path: str | Path | None = None, busy_seconds: float | None = None) -> History:
@@ -294,7 +312,7 @@ class History:
                   json.dumps([list(y) for y in h.yaku]), h.points, json.dumps(list(h.deltas)),
                   seat_mask(h.riichi), seat_mask(h.winners)) for h in summary.hands],
             )
-            _mark_checked(self.db, _check_unmarked(self.db, match_id).whole)
+            _mark_checked(self.db, _check_unmarked(self.db, match_id)[0])
         return match_id
 
     def has_record(self, record_path: str) -> bool:
@@ -319,17 +337,14 @@ class History:
         return rows[0] if rows else None
 
     def match_list(self) -> MatchList:
-        """Every readable match, newest first, as a list that checks each row only when it is looked at.
-
-        One query fetches the rows (about 20 ms at 10,000 matches); turning all of
-        them into :class:`MatchRow` values up front would cost far more, and the
-        Replays screen shows a dozen at a time.
-        """
-        return MatchList(self.query(f"SELECT id, {', '.join(MATCH_DATA)} FROM good_matches ORDER BY played_at DESC, id DESC"))
+        """Every readable match, newest first, as a list that reads and checks each row only
+        when it is looked at (the Replays screen shows a dozen of 10,000 at a time)."""
+        ids = self.query("SELECT id FROM good_matches ORDER BY played_at DESC, id DESC")
+        return MatchList(self.path, [match_id for (match_id,) in ids])
 
     def query(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        """The rows of a read-only ``sql`` over the views ``good_matches`` and ``good_hands``:
-        the rows that passed the check, their cells safe to aggregate.
+        """The rows of a read-only ``sql`` over the view ``good_matches``: the match rows that
+        passed the check, each with the player's tally of its readable hands, safe to aggregate.
 
         Matches not marked checked are checked first (each bad row named in
         :attr:`problems`); a database that fails gives no rows and a named problem.
@@ -343,17 +358,35 @@ class History:
         return self._select(sql, parameters)
 
     def _vet(self) -> None:
-        """Fill the temporary tables behind the views with the unmarked rows that pass the check now."""
-        for statement in VETTING_SCHEMA:
-            self.db.execute(statement)
-        vetting = _check_unmarked(self.db)
-        for problem in vetting.problems:
+        """Copy the unmarked matches that pass the check now, tallied over their readable hands,
+        into the temporary table behind ``good_matches``.
+
+        The marks are only as good as the triggers that clear them, so the tables and
+        triggers are looked for again first (another program may have dropped them
+        since the file was opened): without them nothing is read.
+        """
+        _check_tables(self.db)
+        passed, problems = _check_unmarked(self.db)
+        for problem in problems:
             self._problems[problem] = None
+        self.db.execute("CREATE TEMP TABLE IF NOT EXISTS vetted AS SELECT * FROM main.matches WHERE 0")
+        columns = ("id",) + MATCH_DATA
         with self.db:
-            self.db.execute("DELETE FROM temp.passed_matches")
-            self.db.execute("DELETE FROM temp.passed_hands")
-            self.db.executemany("INSERT INTO temp.passed_matches (id) VALUES (?)", [(i,) for i in vetting.matches])
-            self.db.executemany("INSERT INTO temp.passed_hands (match_id, number) VALUES (?, ?)", vetting.hands)
+            self.db.execute("DELETE FROM temp.vetted")
+            self.db.executemany(f"INSERT INTO temp.vetted ({', '.join(columns + TALLY)}, checked)"
+                                f" SELECT {', '.join(columns)}, {', '.join('?' * len(TALLY))}, 0 FROM main.matches WHERE id = ?",
+                                [(*tally_cells(c.tally), c.match_id) for c in passed])
+        self._define_good_matches(bool(passed))
+
+    def _define_good_matches(self, with_vetted: bool) -> None:
+        """The view over the marked rows alone (each query then reads one index), or with the
+        vetted copies added (a union SQLite cannot read from one index: slower, and rare)."""
+        if self._good_view == with_vetted:
+            return
+        self.db.execute("DROP VIEW IF EXISTS temp.good_matches")
+        self.db.execute("CREATE TEMP VIEW good_matches AS SELECT * FROM main.matches WHERE checked = 1"
+                        + (" UNION ALL SELECT * FROM temp.vetted" if with_vetted else ""))
+        self._good_view = with_vetted
 
     def _select(self, sql: str, parameters: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """The rows of a query; a database that fails mid-read gives none and a named problem (busy still raises)."""
@@ -404,80 +437,121 @@ def is_busy(exc: sqlite3.Error) -> bool:
     return "locked" in str(exc) or "busy" in str(exc)
 
 
-VETTING_SCHEMA = (
-    "CREATE TEMP TABLE IF NOT EXISTS passed_matches (id INTEGER PRIMARY KEY)",
-    "CREATE TEMP TABLE IF NOT EXISTS passed_hands (match_id INTEGER, number INTEGER, PRIMARY KEY (match_id, number))",
-    "CREATE TEMP VIEW IF NOT EXISTS good_matches AS SELECT * FROM main.matches"
-    " WHERE checked = 1 OR id IN (SELECT id FROM temp.passed_matches)",
-    "CREATE TEMP VIEW IF NOT EXISTS good_hands AS SELECT * FROM main.hands"
-    " WHERE match_id IN (SELECT id FROM main.matches WHERE checked = 1)"
-    " OR (match_id, number) IN (SELECT match_id, number FROM temp.passed_hands)",
-)
+@dataclass(frozen=True, slots=True)
+class PlayerTally:
+    """The player's side of one match's hands, as the Stats screen sums them.
+
+    A second winner of a double ron wins too (its value is its own delta), but
+    only a hand's first winner has its han, fu and yaku kept, so the best win is
+    among those. ``riichi`` is ``None`` when the hands do not say (before version 2).
+    """
+
+    hands: int = 0
+    wins: int = 0
+    win_points: int = 0
+    deal_ins: int = 0
+    riichi: int | None = 0
+    best: tuple[int, int, int] | None = None  # (points, han, hand number); the earlier keeps a tie
+
+
+def player_tally(seat: int, hands: Sequence[HandSummary]) -> PlayerTally:
+    """What ``seat`` made of ``hands``."""
+    wins = win_points = deal_ins = riichi = 0
+    best: tuple[int, int, int] | None = None
+    known = True
+    for hand in hands:
+        value = hand.points if hand.winner == seat else hand.deltas[seat] if seat in (hand.winners or ()) else None
+        if value is not None:
+            wins, win_points = wins + 1, win_points + value
+        if hand.winner == seat and (best is None or (hand.points, hand.han) > best[:2]):
+            best = (hand.points, hand.han, hand.number)
+        deal_ins += hand.winner is not None and hand.from_seat == seat
+        known = known and hand.riichi is not None
+        riichi += seat in (hand.riichi or ())
+    return PlayerTally(len(hands), wins, win_points, deal_ins, riichi if known else None, best)
+
+
+def tally_cells(tally: PlayerTally) -> tuple[int | None, ...]:
+    """The tally as the :data:`TALLY` columns hold it."""
+    best = tally.best or (None, None, None)
+    return (tally.hands, tally.wins, tally.win_points, tally.deal_ins, tally.riichi, best[2], best[0], best[1])
 
 
 @dataclass(frozen=True, slots=True)
-class Vetting:
-    """What checking the unmarked matches found: the match rows and hand rows that passed
-    (hands only of matches that passed), the matches that passed whole, and each failure."""
+class Checked:
+    """One unmarked match whose row passed the check: its tally over the hand rows that
+    passed, and whether every hand passed (only then may it be marked)."""
 
-    matches: list[int]
-    hands: list[tuple[int, int]]
-    whole: list[int]
-    problems: list[str]
+    match_id: int
+    tally: PlayerTally
+    whole: bool
 
 
-def _check_unmarked(db: sqlite3.Connection, match_id: int | None = None) -> Vetting:
-    """Check every match not marked checked (or only ``match_id``) and its hands, row by row."""
+def _check_unmarked(db: sqlite3.Connection, match_id: int | None = None) -> tuple[list[Checked], list[str]]:
+    """Check every match not marked checked (or only ``match_id``) and its hands, row by row:
+    the matches whose row passed, and a line for each row that failed."""
     where = " WHERE (checked < 1 OR checked > 1)" + ("" if match_id is None else " AND id = ?")
-    vetting = Vetting([], [], [], [])
+    passed: list[Checked] = []
+    problems: list[str] = []
     for row in db.execute(MATCH_SELECT + where, () if match_id is None else (match_id,)).fetchall():
         try:
             match = _match_row(row)
         except RecordError as exc:
-            vetting.problems.append(str(exc))
+            problems.append(str(exc))
             continue
-        whole = True
-        for hand_row in db.execute(HAND_SELECT + " WHERE match_id = ?", (match.id,)).fetchall():
+        hands, before = [], len(problems)
+        for hand_row in db.execute(HAND_SELECT + " WHERE match_id = ? ORDER BY number", (match.id,)).fetchall():
             try:
-                vetting.hands.append((match.id, _hand_row(hand_row).number))
+                hands.append(_hand_row(hand_row))
             except RecordError as exc:
-                vetting.problems.append(str(exc))
-                whole = False
-        vetting.matches.append(match.id)
-        if whole:
-            vetting.whole.append(match.id)
-    return vetting
+                problems.append(str(exc))
+        passed.append(Checked(match.id, player_tally(match.player_seat, hands), len(problems) == before))
+    return passed, problems
 
 
-def _mark_checked(db: sqlite3.Connection, match_ids: list[int]) -> None:
-    db.executemany("UPDATE matches SET checked = 1 WHERE id = ?", [(i,) for i in match_ids])
+def _mark_checked(db: sqlite3.Connection, checked: list[Checked]) -> None:
+    """Store the tally and the mark of each match that passed whole."""
+    db.executemany(f"UPDATE matches SET {', '.join(f'{name} = ?' for name in TALLY)}, checked = 1 WHERE id = ?",
+                   [(*tally_cells(c.tally), c.match_id) for c in checked if c.whole])
 
 
 class MatchList(Sequence[MatchRow]):
-    """Rows fetched in one query, each checked and turned into a :class:`MatchRow` when first read.
+    """The readable matches in order, read from the file a page at a time as they are looked at.
 
-    The rows passed the check before (see the module docstring), so reading one
-    fails only in a file crafted to claim otherwise; that row then reads as a
-    stand-in named "damaged entry" whose record cannot be opened, never an error.
+    Only the ids are fetched up front (about 4 ms at 10,000 matches, against 40 ms for
+    every row's cells); a page of :data:`PAGE` rows is read and checked when one of
+    them is first wanted, through a short read-only connection of its own, so the
+    list outlives the :class:`History` it came from. A row that is gone or no longer
+    reads (the file changed meanwhile) stands in as a "damaged entry" whose record
+    cannot be opened, never an error.
     """
 
-    def __init__(self, rows: list[tuple[Any, ...]]) -> None:
-        self._rows = rows
+    PAGE = 32  # a little more than a screenful
+
+    def __init__(self, path: Path, ids: list[int]) -> None:
+        self.path = path
+        self._ids = ids
         self._read: dict[int, MatchRow] = {}
 
     def __len__(self) -> int:
-        return len(self._rows)
+        return len(self._ids)
 
     def __getitem__(self, index: int) -> MatchRow:  # type: ignore[override]
         if not isinstance(index, int):
             raise TypeError("a MatchList is read one row at a time")
-        index = range(len(self._rows))[index]  # negative indices as lists take them; IndexError past the end
+        index = range(len(self._ids))[index]  # negative indices as lists take them; IndexError past the end
         if index not in self._read:
-            try:
-                self._read[index] = _match_row(self._rows[index])
-            except RecordError:
-                self._read[index] = MatchRow(0, "damaged entry", "", "", (), 0, "", (), None, 0, "", False)
+            self._load(index - index % self.PAGE)
         return self._read[index]
+
+    def _load(self, start: int) -> None:
+        ids = self._ids[start:start + self.PAGE]
+        rows = _rows_by_id(self.path, ids)
+        for offset, match_id in enumerate(ids):
+            try:
+                self._read[start + offset] = _match_row(rows[match_id])
+            except (KeyError, RecordError):
+                self._read[start + offset] = MatchRow(match_id, "damaged entry", "", "", (), 0, "", (), None, 0, "", False)
 
     def __eq__(self, other: object) -> bool:
         """Equal to any sequence of the same rows (``rows == []`` reads as it does for a list)."""
@@ -486,6 +560,22 @@ class MatchList(Sequence[MatchRow]):
         return len(self) == len(other) and all(a == b for a, b in zip(self, other))
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _rows_by_id(path: Path, ids: list[int]) -> dict[Any, tuple[Any, ...]]:
+    """The raw match rows of ``ids`` (none when the file cannot be read now: busy, gone, damaged)."""
+    try:
+        db = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True, timeout=BUSY_SECONDS)
+    except sqlite3.Error:
+        return {}
+    try:
+        db.text_factory = _tolerant_text
+        rows = db.execute(MATCH_SELECT + f" WHERE id IN ({', '.join('?' * len(ids))})", ids).fetchall()
+        return {row[0]: row for row in rows}
+    except sqlite3.Error:
+        return {}
+    finally:
+        db.close()
 
 
 def seat_mask(seats: Sequence[int] | None) -> int | None:

@@ -24,26 +24,15 @@ from mahjong_joy.storage.history import History
 
 RECENT = 20  # placements shown on the chart
 
-# Per ruleset: matches, finished 1st..4th, and the player's game points where known.
+# Per ruleset: matches, finished 1st..4th, game points where known, and the sums of the
+# player's tallies (history.PlayerTally): hands, wins and their points, deal-ins, riichi where known.
 MATCH_TALLY = """SELECT ruleset, count(*), sum(placement = 1), sum(placement = 2), sum(placement = 3), sum(placement = 4),
-    count(game_points), total(game_points) FROM good_matches GROUP BY ruleset"""
-# Per ruleset, over the player's hands: hands, wins and their value, deal-ins, riichi where known.
-# A second winner of a double ron wins too; its value is its own delta.
-HAND_TALLY = """SELECT ruleset, count(*), count(won), total(won), total(dealt_in), count(riichi), total(riichi) FROM (
-    SELECT m.ruleset AS ruleset,
-        CASE WHEN h.winner = m.player_seat THEN h.points
-             WHEN (h.winner_seats >> m.player_seat) & 1 THEN json_extract(h.deltas, '$[' || m.player_seat || ']') END AS won,
-        h.winner IS NOT NULL AND h.from_seat = m.player_seat AS dealt_in,
-        (h.riichi_seats >> m.player_seat) & 1 AS riichi
-    FROM good_matches m JOIN good_hands h ON h.match_id = m.id)
-GROUP BY ruleset"""
-# The best win of each ruleset: most points, then han; the earlier one keeps a tie.
-BEST_HANDS = """SELECT ruleset, points, han, played_at, match_id, number FROM (
-    SELECT m.ruleset AS ruleset, h.points AS points, h.han AS han, m.played_at AS played_at, h.match_id AS match_id,
-        h.number AS number, row_number() OVER (PARTITION BY m.ruleset
-            ORDER BY h.points DESC, h.han DESC, m.played_at, m.id, h.number) AS rank
-    FROM good_matches m JOIN good_hands h ON h.match_id = m.id WHERE h.winner = m.player_seat)
-WHERE rank = 1"""
+    count(game_points), total(game_points), total(tally_hands), total(wins), total(win_points), total(deal_ins),
+    total(CASE WHEN riichi IS NOT NULL THEN tally_hands END), total(riichi)
+FROM good_matches GROUP BY ruleset"""
+# The best win of a ruleset: most points, then han; the earlier one keeps a tie.
+BEST_HAND = """SELECT played_at, id, best_hand FROM good_matches WHERE ruleset = ? AND best_hand IS NOT NULL
+    ORDER BY best_points DESC, best_han DESC, played_at, id LIMIT 1"""
 RECENT_PLACEMENTS = "SELECT placement FROM good_matches WHERE placement IS NOT NULL{} ORDER BY played_at DESC, id DESC LIMIT ?"
 
 
@@ -137,7 +126,7 @@ def compute_stats(history: History) -> Stats:
     tallies = _tallies(history)
     if not tallies:
         return Stats()
-    bests = _best_hands(history)
+    bests = {name: best for name in tallies if (best := _best_hand(history, name)) is not None}
     by_ruleset = {name: Figures(**_figures(name, tally, bests.get(name), _recent(history, name)))
                   for name, tally in sorted(tallies.items(), key=lambda item: ruleset_order(item[0]))}
     overall = _Tally()
@@ -156,26 +145,22 @@ def ruleset_order(name: str) -> tuple[int, str]:
 
 def _tallies(history: History) -> dict[str, _Tally]:
     tallies: dict[str, _Tally] = {}
-    for name, matches, first, second, third, fourth, gp_matches, gp_total in history.query(MATCH_TALLY):
-        tallies[str(name)] = _Tally(int(matches), [int(first or 0), int(second or 0), int(third or 0), int(fourth or 0)],
-                                    int(gp_matches), float(gp_total))
-    for name, hands, wins, win_points, deal_ins, riichi_hands, riichi in history.query(HAND_TALLY):
-        tally = tallies.setdefault(str(name), _Tally())
-        tally.hands, tally.wins, tally.win_points = int(hands), int(wins), float(win_points)
-        tally.deal_ins, tally.riichi_hands, tally.riichi = int(deal_ins), int(riichi_hands), int(riichi)
+    for name, matches, *placed, gp_matches, gp_total, hands, wins, win_points, deal_ins, riichi_hands, riichi \
+            in history.query(MATCH_TALLY):
+        tallies[str(name)] = _Tally(int(matches), [int(n or 0) for n in placed], int(gp_matches), float(gp_total),
+                                    int(hands), int(wins), float(win_points), int(deal_ins), int(riichi_hands), int(riichi))
     return tallies
 
 
-def _best_hands(history: History) -> dict[str, tuple[tuple[Any, ...], BestHand]]:
-    """Each ruleset's best win, with the key that orders bests across rulesets (smallest is best)."""
-    out = {}
-    for name, points, han, played_at, match_id, number in history.query(BEST_HANDS):
+def _best_hand(history: History, ruleset: str) -> tuple[tuple[Any, ...], BestHand] | None:
+    """The ruleset's best win, with the key that orders bests across rulesets (smallest is best)."""
+    for played_at, match_id, number in history.query(BEST_HAND, (ruleset,)):
         hand = history.hand(match_id, number)
         if hand is not None:
             best = BestHand(hand.points, hand.han, hand.fu, hand.limit, tuple(y for y, _ in hand.yaku),
-                            str(played_at), str(name), int(match_id), hand.label)
-            out[str(name)] = ((-hand.points, -hand.han, str(played_at), int(match_id), int(number)), best)
-    return out
+                            str(played_at), ruleset, int(match_id), hand.label)
+            return (-hand.points, -hand.han, str(played_at), int(match_id)), best
+    return None
 
 
 def _recent(history: History, ruleset: str | None) -> tuple[int, ...]:
