@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 
 from mahjong_joy.controller import Controller
-from mahjong_joy.engine.events import HandScored, HandStarted, Won
+from mahjong_joy.engine.events import HandScored, HandStarted, RiichiDeclared, Won
 from mahjong_joy.replay.record import read_record, replay_events
 from mahjong_joy.storage import paths
-from mahjong_joy.storage.archive import archive_match
-from mahjong_joy.storage.history import History, MatchRow, migrate, schema_version
+from mahjong_joy.rulesets.joy import ruleset_for
+from mahjong_joy.storage.archive import archive_match, summarize
+from mahjong_joy.storage.history import MIGRATIONS, History, MatchRow, migrate, schema_version
+from mahjong_joy.storage.stats import compute_stats
 
 
 @cache
@@ -184,3 +186,77 @@ def test_records_are_compact_json_with_the_extra_keys(home: Path) -> None:
     path = archive_match(played(2), 1, now=when(2))
     data = json.loads(path.read_text(encoding="utf-8"))
     assert {"played_at", "player_seat", "player_name", "schema", "matches"} <= set(data)
+
+
+# -- version 1 files --------------------------------------------------------------------
+
+def _v1_history(path: Path, matches: list[tuple[str, Controller, int]]) -> None:
+    """A history as version 1 wrote it: the v1 tables and rows (no riichi, winners, game points or marks)."""
+    db = sqlite3.connect(path, isolation_level=None)
+    migrate(db, MIGRATIONS[:1])
+    for day, (ruleset, ctl, seat) in enumerate(matches, 1):
+        s = summarize(ctl, seat, "You", when(day).isoformat(), f"old{day}.json")
+        cursor = db.execute(
+            "INSERT INTO matches (played_at, ruleset, seed, seats, player_seat, player_name, points, placement, hands,"
+            " record_path, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (s.played_at, ruleset, s.seed, json.dumps(list(s.seats)), s.player_seat, s.player_name,
+             json.dumps(list(s.points)), s.placement, len(s.hands), s.record_path, int(s.finished)))
+        db.executemany(
+            "INSERT INTO hands (match_id, number, label, dealer, winner, from_seat, tsumo, han, fu, limit_name, yaku,"
+            " points, deltas) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(cursor.lastrowid, h.number, h.label, h.dealer, h.winner, h.from_seat, int(h.tsumo), h.han, h.fu, h.limit,
+              json.dumps([list(y) for y in h.yaku]), h.points, json.dumps(list(h.deltas))) for h in s.hands])
+    db.execute("UPDATE matches SET points = 'not json' WHERE id = 3")  # one old row already damaged
+    db.close()
+
+
+def _riichi(seed: int) -> Controller:
+    ctl = Controller(seats=("potential",) * 4, seed=seed, ruleset=ruleset_for("tenhou"), max_hands=3)
+    while not ctl.is_over:
+        ctl.step()
+    return ctl
+
+
+def test_a_version_1_history_migrates_keeping_its_rows_and_leaving_the_new_figures_unknown(home: Path) -> None:
+    old = [("joy", played(1), 0), ("tenhou", _riichi(1), 1), ("tenhou", _riichi(2), 2)]
+    _v1_history(home / "history.sqlite3", old)
+    with History.open() as history:
+        assert history.notice is None
+        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 2
+        assert [m.seed for m in history.matches()] == ["1", "1"] and "match 3 points" in (history.message() or "")
+        marks = dict(history.db.execute("SELECT id, checked FROM matches"))
+        assert marks == {1: 1, 2: 1, 3: 0}  # checked once by the migration; the damaged row is not
+        (row,) = [m for m in history.matches() if m.ruleset == "tenhou"]
+        assert row.game_points is None  # not stored by version 1: unknown, not zero
+        assert all(h.riichi is None and h.winners is None for h in history.hands(row.id))
+        stats = compute_stats(history)
+    tenhou = stats.by_ruleset["tenhou"]
+    ctl = _riichi(1)
+    scored = [e for e in ctl.events if isinstance(e, HandScored)]
+    assert tenhou.matches == 1 and tenhou.hands == len(scored)
+    assert tenhou.wins == sum(e.winner == 1 for e in scored) and tenhou.placements[row.placement - 1] == 1
+    assert tenhou.riichi_rate is None and tenhou.riichi_hands == 0  # the old hands do not say
+    assert tenhou.average_game_points is None and tenhou.game_point_matches == 0
+    with History.open() as history:  # a match archived after the migration brings the new figures
+        archive_match(_riichi(3), 2, history=history, now=when(20))
+        tenhou = compute_stats(history).by_ruleset["tenhou"]
+    new = _riichi(3)
+    new_hands = sum(isinstance(e, HandScored) for e in new.events)
+    assert tenhou.matches == 2 and tenhou.riichi_hands == new_hands
+    assert tenhou.riichi_rate == pytest.approx(sum(isinstance(e, RiichiDeclared) and e.seat == 2 for e in new.events) / new_hands)
+    assert tenhou.average_game_points == next(s.score for s in new.match.final if s.seat == 2)
+
+
+def test_a_change_made_by_another_program_is_checked_again(home: Path) -> None:
+    with History.open() as history:
+        for day in (1, 2):
+            archive_match(played(day), history=history, now=when(day))
+        before = compute_stats(history)
+    other = sqlite3.connect(home / "history.sqlite3", isolation_level=None)
+    other.execute("UPDATE hands SET deltas = '[1, 2]' WHERE match_id = 1 AND number = 2")  # one hand spoilt
+    assert other.execute("SELECT checked FROM matches WHERE id = 1").fetchone() == (0,)  # the trigger took the mark
+    other.close()
+    with History.open() as history:
+        after = compute_stats(history)
+        assert "match 1 hand 2 deltas" in (history.message() or "")
+    assert after.matches == before.matches and after.hands == before.hands - 1  # the match stays, that hand goes

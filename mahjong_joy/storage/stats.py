@@ -137,6 +137,11 @@ def compute_stats(history: History) -> Stats:
                  win_rate_by_ruleset={name: f.win_rate for name, f in by_ruleset.items() if f.win_rate is not None})
 
 
+def ruleset_title(name: str) -> str:
+    """A ruleset as players read it: ``mahjong_soul`` -> ``Mahjong Soul``, ``""`` -> ``All``."""
+    return name.replace("_", " ").title() if name else "All"
+
+
 def ruleset_order(name: str) -> tuple[int, str]:
     """The presets in the order the game offers them, then any other recorded name by name."""
     names = list(PRESETS)
@@ -175,8 +180,8 @@ def _recent(history: History, ruleset: str | None) -> tuple[int, ...]:
 def _figures(ruleset: str, t: _Tally, best: tuple[Any, BestHand] | None, recent: tuple[int, ...]) -> dict[str, Any]:
     """The fields of :class:`Figures` from a tally (every rate ``None`` where nothing divides)."""
     placed = sum(t.placed)
-    riichi_known = t.riichi_hands and _has_riichi(ruleset)
-    game_points_known = t.game_point_matches and _pays_game_points(ruleset)
+    riichi_known = t.riichi_hands and has_riichi(ruleset)
+    game_points_known = t.game_point_matches and pays_game_points(ruleset)
     return dict(
         ruleset=ruleset,
         matches=t.matches,
@@ -197,14 +202,14 @@ def _figures(ruleset: str, t: _Tally, best: tuple[Any, BestHand] | None, recent:
     )
 
 
-def _has_riichi(ruleset: str) -> bool:
+def has_riichi(ruleset: str) -> bool:
     """Riichi figures belong to one ruleset that has riichi; "All" mixes Joy's riichi-less hands in.
     A ruleset name the game no longer ships is judged by its stored figures alone."""
     rules = PRESETS.get(ruleset)
     return bool(ruleset) and (rules is None or rules.hand.riichi)
 
 
-def _pays_game_points(ruleset: str) -> bool:
+def pays_game_points(ruleset: str) -> bool:
     """Game points mean something where the preset pays uma or oka (and "All" would mix scales)."""
     rules = PRESETS.get(ruleset)
     return bool(ruleset) and (rules is None or any(rules.table.uma) or rules.table.oka)
