@@ -47,7 +47,7 @@ def figures(stats: Figures) -> list[tuple[str, str]]:
     if has_riichi(stats.ruleset):
         out.append(("Riichi rate", _pct(stats.riichi_rate)))
     if pays_game_points(stats.ruleset):
-        out.append(("Game points a match", "-" if stats.average_game_points is None else f"{stats.average_game_points:+.1f}"))
+        out.append(("Average game points", "-" if stats.average_game_points is None else f"{stats.average_game_points:+.1f}"))
     return out
 
 
@@ -298,6 +298,7 @@ class StatsScene(Scene):
             bar = pygame.Rect(x0, by, max(round(6 * s), round(full * fraction)), bar_h)
             track = pygame.Rect(x0, by, full, bar_h)
             pygame.draw.rect(surface, theme.lighter(theme.PANEL_EDGE, 0.4), track, border_radius=bar_h // 2)
-            pygame.draw.rect(surface, color, bar, border_radius=bar_h // 2)
+            if fraction > 0:  # nothing at all reads as none, not as a sliver
+                pygame.draw.rect(surface, color, bar, border_radius=bar_h // 2)
             theme.blit_text(surface, label, round(18 * s), theme.INK, midright=(x0 - round(12 * s), bar.centery))
             theme.blit_text(surface, figure, round(18 * s), theme.INK, midleft=(track.right + round(10 * s), bar.centery))
