@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from datetime import datetime, timezone
@@ -16,7 +17,7 @@ from mahjong_joy.replay.record import read_record, replay_events
 from mahjong_joy.storage import paths
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.storage.archive import archive_match, summarize
-from mahjong_joy.storage.history import MIGRATIONS, History, MatchRow, migrate, schema_version
+from mahjong_joy.storage.history import MIGRATIONS, History, MatchList, MatchRow, migrate, schema_version
 from mahjong_joy.storage.stats import compute_stats
 
 
@@ -260,3 +261,24 @@ def test_a_change_made_by_another_program_is_checked_again(home: Path) -> None:
         after = compute_stats(history)
         assert "match 1 hand 2 deltas" in (history.message() or "")
     assert after.matches == before.matches and after.hands == before.hands - 1  # the match stays, that hand goes
+
+
+def test_the_match_list_reads_pages_as_matches_reads_everything(home: Path) -> None:
+    count = 2 * MatchList.PAGE + 5  # three pages
+    with History.open() as history:
+        history.db.execute("PRAGMA synchronous = OFF")  # a throwaway file: no fsync per match
+        base = summarize(played(1), 0, "You", "", "r.json")
+        for i in range(count):
+            history.add_match(dataclasses.replace(base, played_at=f"2026-01-01T00:{i // 60:02d}:{i % 60:02d}", seed=str(i)))
+        listed = history.match_list()
+        assert len(listed) == count and list(listed) == history.matches()  # newest first, the same rows
+    assert listed[-1].seed == "0" and listed[0].seed == str(count - 1)
+    other = sqlite3.connect(home / "history.sqlite3", isolation_level=None)
+    other.execute("UPDATE matches SET seats = 'spoilt' WHERE seed = '3'")  # after the list was made
+    other.close()
+    with History.open() as history:  # a new list skips it; the old one shows a stand-in, never fails
+        fresh = history.match_list()
+    assert len(fresh) == count - 1 and "3" not in [row.seed for row in fresh]
+    late = MatchList(listed.path, [row.id for row in listed])
+    damaged = next(row for row in late if row.played_at == "damaged entry")
+    assert damaged.id == listed[count - 4].id and damaged.placement is None

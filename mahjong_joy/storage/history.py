@@ -248,6 +248,7 @@ class History:
         self.notice = notice  # a short message for the player when the old file was set aside
         self._problems: dict[str, None] = {}  # rows skipped as unreadable, each named once, in order
         self._good_view: bool | None = None  # how good_matches is defined now (None: not yet)
+        self._vetted_at: int | None = None  # PRAGMA data_version when the unmarked rows were last checked
 
     @classmethod
     def open(cls, path: str | Path | None = None, busy_seconds: float | None = None) -> History:
@@ -313,6 +314,7 @@ class History:
                   seat_mask(h.riichi), seat_mask(h.winners)) for h in summary.hands],
             )
             _mark_checked(self.db, _check_unmarked(self.db, match_id)[0])
+        self._vetted_at = None  # our own writes leave data_version alone: check again on the next read
         return match_id
 
     def has_record(self, record_path: str) -> bool:
@@ -366,6 +368,9 @@ class History:
         since the file was opened): without them nothing is read.
         """
         _check_tables(self.db)
+        version = self.db.execute("PRAGMA data_version").fetchone()[0]
+        if version == self._vetted_at:
+            return  # no other connection has written since: the last check still holds
         passed, problems = _check_unmarked(self.db)
         for problem in problems:
             self._problems[problem] = None
@@ -377,6 +382,7 @@ class History:
                                 f" SELECT {', '.join(columns)}, {', '.join('?' * len(TALLY))}, 0 FROM main.matches WHERE id = ?",
                                 [(*tally_cells(c.tally), c.match_id) for c in passed])
         self._define_good_matches(bool(passed))
+        self._vetted_at = version
 
     def _define_good_matches(self, with_vetted: bool) -> None:
         """The view over the marked rows alone (each query then reads one index), or with the

@@ -33,7 +33,7 @@ FROM good_matches GROUP BY ruleset"""
 # The best win of a ruleset: most points, then han; the earlier one keeps a tie.
 BEST_HAND = """SELECT played_at, id, best_hand FROM good_matches WHERE ruleset = ? AND best_hand IS NOT NULL
     ORDER BY best_points DESC, best_han DESC, played_at, id LIMIT 1"""
-RECENT_PLACEMENTS = "SELECT placement FROM good_matches WHERE placement IS NOT NULL{} ORDER BY played_at DESC, id DESC LIMIT ?"
+RECENT_PLACEMENTS = "SELECT placement FROM good_matches WHERE placement BETWEEN 1 AND 4{} ORDER BY played_at DESC, id DESC LIMIT ?"
 
 
 @dataclass(frozen=True, slots=True)
