@@ -282,3 +282,15 @@ def test_the_match_list_reads_pages_as_matches_reads_everything(home: Path) -> N
     late = MatchList(listed.path, [row.id for row in listed])
     damaged = next(row for row in late if row.played_at == "damaged entry")
     assert damaged.id == listed[count - 4].id and damaged.placement is None
+
+
+def test_the_match_list_shows_a_locked_history_as_in_use_and_reads_it_once_free(home: Path) -> None:
+    with History.open() as history:
+        archive_match(played(1), history=history, now=when(1))
+        listed = history.match_list()
+    other = sqlite3.connect(home / "history.sqlite3", isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    assert listed[0].played_at == "history in use"  # at once: a frame never waits for the lock
+    other.execute("ROLLBACK")
+    other.close()
+    assert listed[0].seed == "1" and listed[0].played_at.startswith("2026-03-01")

@@ -529,7 +529,8 @@ class MatchList(Sequence[MatchRow]):
     them is first wanted, through a short read-only connection of its own, so the
     list outlives the :class:`History` it came from. A row that is gone or no longer
     reads (the file changed meanwhile) stands in as a "damaged entry" whose record
-    cannot be opened, never an error.
+    cannot be opened, and while another program holds the file locked a row reads as
+    "history in use" until it can be read: never an error, never a wait.
     """
 
     PAGE = 32  # a little more than a screenful
@@ -548,16 +549,18 @@ class MatchList(Sequence[MatchRow]):
         index = range(len(self._ids))[index]  # negative indices as lists take them; IndexError past the end
         if index not in self._read:
             self._load(index - index % self.PAGE)
-        return self._read[index]
+        return self._read.get(index) or _stand_in(self._ids[index], "history in use")
 
     def _load(self, start: int) -> None:
         ids = self._ids[start:start + self.PAGE]
         rows = _rows_by_id(self.path, ids)
         for offset, match_id in enumerate(ids):
+            if rows is None:
+                continue  # the file is busy or gone for now: a stand-in this time, read again next time
             try:
                 self._read[start + offset] = _match_row(rows[match_id])
             except (KeyError, RecordError):
-                self._read[start + offset] = MatchRow(match_id, "damaged entry", "", "", (), 0, "", (), None, 0, "", False)
+                self._read[start + offset] = _stand_in(match_id, "damaged entry")
 
     def __eq__(self, other: object) -> bool:
         """Equal to any sequence of the same rows (``rows == []`` reads as it does for a list)."""
@@ -568,18 +571,24 @@ class MatchList(Sequence[MatchRow]):
     __hash__ = None  # type: ignore[assignment]
 
 
-def _rows_by_id(path: Path, ids: list[int]) -> dict[Any, tuple[Any, ...]]:
-    """The raw match rows of ``ids`` (none when the file cannot be read now: busy, gone, damaged)."""
+def _stand_in(match_id: int, what: str) -> MatchRow:
+    """A row the list can show in place of one it cannot read (no record: it cannot be opened)."""
+    return MatchRow(match_id, what, "", "", (), 0, "", (), None, 0, "", False)
+
+
+def _rows_by_id(path: Path, ids: list[int]) -> dict[Any, tuple[Any, ...]] | None:
+    """The raw match rows of ``ids``, or ``None`` when the file cannot be read now (locked by
+    another program, gone, damaged); it never waits for a lock, as a frame is being drawn."""
     try:
-        db = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True, timeout=BUSY_SECONDS)
+        db = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True, timeout=0)
     except sqlite3.Error:
-        return {}
+        return None
     try:
         db.text_factory = _tolerant_text
         rows = db.execute(MATCH_SELECT + f" WHERE id IN ({', '.join('?' * len(ids))})", ids).fetchall()
         return {row[0]: row for row in rows}
     except sqlite3.Error:
-        return {}
+        return None
     finally:
         db.close()
 

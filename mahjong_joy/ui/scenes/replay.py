@@ -350,8 +350,8 @@ def load_rows(path: str | Path | None = None) -> tuple[Sequence[Any], str | None
     what the player should hear about it (a file set aside, rows skipped, or a history in use by
     another program: no rows for now).
 
-    One query fetches every row; each is checked and read only when the list shows it
-    (:meth:`History.match_list`), so 10,000 matches open as fast as ten.
+    One query fetches the ids; a row is read and checked, a page at a time, only when the
+    list shows it (:meth:`History.match_list`), so 10,000 matches open about as fast as ten.
     """
     from mahjong_joy.errors import StorageUnavailableError
     from mahjong_joy.storage.history import History
