@@ -171,3 +171,19 @@ def test_joy_has_no_riichi_figures_and_an_unplayed_preset_says_so(home: Path, su
     app.step(0.0)
     assert scene.shown.is_empty and "empty" in scene.layout_rects() and "figure0" not in scene.layout_rects()
     assert_clean_layout(scene, (1024, 640))
+
+
+def test_long_recorded_ruleset_names_keep_the_tabs_inside_the_window(home: Path, summaries: list[MatchSummary]) -> None:
+    import dataclasses
+
+    with History.open() as history:
+        for i, summary in enumerate(summaries):
+            history.add_match(dataclasses.replace(summary, ruleset=f"house_rules_{i}_" + "x" * 40))
+    app, scene = shown((1024, 640))
+    assert scene.tabs[0].label == "All" and [t.label for t in scene.tabs[1:4]] == ["Joy", "Mahjong Soul", "Tenhou"]
+    assert 4 < len(scene.tabs) <= 6 and all(len(t.label) <= 16 for t in scene.tabs)
+    assert_clean_layout(scene, (1024, 640))
+    _key(app, pygame.K_LEFT)  # from All back to the last tab shown
+    assert scene.choice == scene.tabs[-1].action[4:] and scene.shown.matches == 1
+    assert_clean_layout(scene, (1024, 640))
+    pygame.image.save(app.screen, str(home / "stats_long_names.png"))

@@ -27,6 +27,7 @@ PLACES = ("1st", "2nd", "3rd", "4th")
 PLACE_COLORS = (theme.ROSE_DEEP, theme.SKY_DEEP, theme.MINT_DEEP, theme.LAVENDER_DEEP)
 BAR_COLORS = (theme.ROSE, theme.SKY, theme.BUTTER, theme.LAVENDER, theme.PEACH)
 MAX_TABS = 6  # All, the presets, and a couple of rulesets the game no longer ships
+TAB_CHARS = 16
 
 
 def _pct(rate: float | None) -> str:
@@ -53,8 +54,14 @@ def figures(stats: Figures) -> list[tuple[str, str]]:
 
 def tab_names(stats: Stats) -> list[str]:
     """The tabs: All (``""``), every preset, then other recorded rulesets, as many as fit."""
-    names = sorted(set(PRESETS) | set(stats.by_ruleset), key=ruleset_order)
+    names = sorted((set(PRESETS) | set(stats.by_ruleset)) - {""}, key=ruleset_order)
     return [""] + names[:MAX_TABS - 1]
+
+
+def tab_label(name: str) -> str:
+    """A tab's text: a long recorded ruleset name is cut (a history may hold any 64 characters)."""
+    title = ruleset_title(name)
+    return title if len(title) <= TAB_CHARS else title[:TAB_CHARS - 1] + "…"
 
 
 def placement_points(placements: tuple[int, ...], rect: pygame.Rect) -> list[tuple[int, int]]:
@@ -136,11 +143,13 @@ class StatsScene(Scene):
         w, _ = self.app.size
         names = tab_names(self.stats)
         gap, th = round(10 * s), round(40 * s)
-        widths = [theme.font(round(18 * s)).size(ruleset_title(n))[0] + round(44 * s) for n in names]
+        widths = [theme.font(round(18 * s)).size(tab_label(n))[0] + round(44 * s) for n in names]
+        while len(names) > 1 + len(PRESETS) and sum(widths) + gap * (len(names) - 1) > w - round(80 * s):
+            names, widths = names[:-1], widths[:-1]  # recorded names the game does not ship give way first
         x = (w - sum(widths) - gap * (len(names) - 1)) // 2
         self.tabs = []
         for name, tw in zip(names, widths):
-            self.tabs.append(Button(ruleset_title(name), f"tab:{name}", pygame.Rect(x, round(80 * s), tw, th), primary=name == self.choice))
+            self.tabs.append(Button(tab_label(name), f"tab:{name}", pygame.Rect(x, round(80 * s), tw, th), primary=name == self.choice))
             x += tw + gap
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
@@ -170,7 +179,7 @@ class StatsScene(Scene):
 
     def step_tab(self, by: int) -> None:
         """The next (``by`` 1) or previous tab, wrapping around."""
-        names = tab_names(self.stats)
+        names = [tab.action[4:] for tab in self.tabs]
         index = names.index(self.choice) if self.choice in names else 0
         self.choose(names[(index + by) % len(names)])
 
@@ -233,8 +242,8 @@ class StatsScene(Scene):
         value = f"{best.han} han {best.fu} fu" + (f", {best.limit.replace('_', ' ')}" if best.limit else "")
         theme.blit_text(surface, value, round(20 * s), theme.INK, bottomleft=(unit.right + round(18 * s), unit.bottom))
         bottom = rect.bottom - round(14 * s)
-        when = theme.blit_text(surface, f"{best.played_at[:10]}  ·  hand {best.label}  ·  {ruleset_title(best.ruleset)}",
-                               round(15 * s), theme.INK_SOFT, bottomleft=(x, bottom))
+        when = theme.blit_fit(surface, f"{best.played_at[:10]}  ·  hand {best.label}  ·  {ruleset_title(best.ruleset)}",
+                              round(15 * s), theme.INK_SOFT, rect.w - round(32 * s), bottomleft=(x, bottom))
         self._chips(surface, [yaku_label(name) for name in best.yaku],
                     pygame.Rect(x, r.bottom + round(10 * s), rect.w - round(32 * s), when.y - r.bottom - round(18 * s)), s)
 
@@ -255,7 +264,7 @@ class StatsScene(Scene):
 
     def _draw_placements(self, surface: pygame.Surface, s: float) -> None:
         rect, recent = self.placements, self.shown.recent_placements
-        self._title(surface, rect, f"Placement, last {len(recent)} matches", s)
+        self._title(surface, rect, f"Placement, last {len(recent)} match{'es' if len(recent) != 1 else ''}", s)
         plot = self.plot
         for place in range(1, 5):
             gy = round(plot.y + (place - 1) / 3 * plot.h)
