@@ -313,7 +313,7 @@ EMPTY_DECOR = parse_tiles("1z2z3z4z")
 def row_title(row: Any) -> str:
     """``2025-03-04 18:22 · Joy · seed 7``: how a past match is named in the list and the viewer."""
     when = str(row.played_at).replace("T", " ")[:16]
-    return f"{when} · {str(row.ruleset).title()} · seed {row.seed}"
+    return f"{when} · {str(row.ruleset).replace('_', ' ').title()} · seed {row.seed}"
 
 
 def row_result(row: Any) -> str:
