@@ -106,7 +106,6 @@ class StatsScene(Scene):
     def choose(self, ruleset: str) -> None:
         """Show one ruleset's figures (``""``: every match); the layout follows its number of figures."""
         self.choice = ruleset
-        self._layout_tabs()
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -163,19 +162,27 @@ class StatsScene(Scene):
         return rects | {"best": self.best, "placements": self.placements, "rulesets" if not self.choice else "counts": self.bars}
 
     def handle(self, event: pygame.event.Event) -> None:
-        hit = pointer_hit(self.buttons + ([] if self.stats.is_empty else self.tabs), event)
         if event.type == pygame.KEYDOWN:
-            hit = hotkey_button(self.buttons, event.key)
-            if event.key == pygame.K_ESCAPE:
-                hit = self.buttons[0]
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and not self.stats.is_empty:
-                self.step_tab(1 if event.key == pygame.K_RIGHT else -1)
-        if hit is None:
+            self._key(event.key)
             return
-        if hit.action == "back":
+        hit = pointer_hit(self.buttons + ([] if self.stats.is_empty else self.tabs), event)
+        if hit is not None:
+            self.press(hit.action)
+
+    def _key(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            self.press("back")
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and not self.stats.is_empty:
+            self.step_tab(1 if key == pygame.K_RIGHT else -1)
+        elif (hit := hotkey_button(self.buttons, key)) is not None:
+            self.press(hit.action)
+
+    def press(self, action: str) -> None:
+        """Back, or a ruleset tab (``tab:<name>``)."""
+        if action == "back":
             self.next = Transition("pop")
-        elif hit.action.startswith("tab:"):
-            self.choose(hit.action[4:])
+        elif action.startswith("tab:"):
+            self.choose(action.removeprefix("tab:"))
 
     def step_tab(self, by: int) -> None:
         """The next (``by`` 1) or previous tab, wrapping around."""
