@@ -12,9 +12,10 @@ import pytest
 
 from mahjong_joy.cli import main
 from mahjong_joy.controller import Controller
-from mahjong_joy.engine.events import HandScored, Won
+from mahjong_joy.engine.events import HandScored, RiichiDeclared, Won
+from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.storage import paths
-from mahjong_joy.storage.archive import summarize
+from mahjong_joy.storage.archive import archive_match, summarize
 from mahjong_joy.storage.history import History
 from mahjong_joy.storage.stats import Stats, compute_stats
 
@@ -122,3 +123,125 @@ def test_the_stats_command_survives_a_corrupt_history(tmp_path: Path, monkeypatc
     assert any(p.name.startswith("history.sqlite3.corrupt-") for p in tmp_path.iterdir())
     assert main(["stats"]) == 0
     assert "No matches yet" in capsys.readouterr().out
+
+
+# -- per ruleset, from seeded riichi matches --------------------------------------------
+
+RIICHI_MATCHES = (  # (preset, seed, the player's seat); mahjong_soul 11 has a double ron with seat 2 the second winner
+    ("mahjong_soul", 1, 2), ("mahjong_soul", 2, 1), ("mahjong_soul", 3, 0), ("mahjong_soul", 11, 2),
+    ("tenhou", 1, 0), ("tenhou", 2, 0), ("tenhou", 3, 2), ("tenhou", 4, 3),
+)
+
+
+@cache
+def riichi_played(preset: str, seed: int) -> Controller:
+    ctl = Controller(seats=("potential",) * 4, seed=seed, ruleset=ruleset_for(preset), max_hands=3)
+    while not ctl.is_over:
+        ctl.step()
+    return ctl
+
+
+@pytest.fixture
+def riichi_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Joy matches (as in ``home``) and the riichi matches, archived through the real path."""
+    monkeypatch.setenv(paths.HOME_VARIABLE, str(tmp_path))
+    with History.open() as history:
+        for seed in SEEDS:
+            when = datetime(2026, 4, seed, 12, 0, tzinfo=timezone.utc).isoformat(timespec="seconds")
+            history.add_match(summarize(played(seed), seat_of(seed), "You", when, f"r{seed}.json"))
+        for day, (preset, seed, seat) in enumerate(RIICHI_MATCHES, 10):
+            archive_match(riichi_played(preset, seed), seat, history=history, now=datetime(2026, 4, day, 12, 0, tzinfo=timezone.utc))
+    return tmp_path
+
+
+def expected_for(matches: list[tuple[Controller, int]]) -> dict:
+    """One ruleset's figures counted from the controllers' events and final standings alone."""
+    hands = wins = deal_ins = riichi = 0
+    win_points: list[int] = []
+    placements, game_points = [0, 0, 0, 0], []
+    best = None
+    for ctl, me in matches:
+        standing = next(s for s in ctl.match.final if s.seat == me)
+        placements[standing.placement - 1] += 1
+        game_points.append(standing.score)
+        won, dealt_in = set(), False
+        for event in ctl.events:
+            if isinstance(event, RiichiDeclared) and event.seat == me:
+                riichi += 1
+            elif isinstance(event, Won):
+                won.add(event.seat)
+                dealt_in |= not event.tsumo and event.from_seat == me
+            elif isinstance(event, HandScored):
+                hands += 1
+                deal_ins += dealt_in
+                if me in won:
+                    wins += 1
+                    win_points.append(event.deltas[me])
+                if event.winner == me and (best is None or (event.deltas[me], event.han) > best[:2]):
+                    best = (event.deltas[me], event.han, event.fu)
+                won, dealt_in = set(), False
+    return {"matches": len(matches), "hands": hands, "wins": wins, "deal_ins": deal_ins, "riichi": riichi,
+            "win_points": win_points, "placements": tuple(placements), "game_points": game_points, "best": best}
+
+
+def test_every_ruleset_figure_matches_the_events(riichi_home: Path) -> None:
+    with History.open() as history:
+        stats = compute_stats(history)
+    assert list(stats.by_ruleset) == ["joy", "mahjong_soul", "tenhou"]  # the order the game offers them
+    second_winner = 0
+    for preset in ("mahjong_soul", "tenhou"):
+        chosen = [(riichi_played(p, seed), seat) for p, seed, seat in RIICHI_MATCHES if p == preset]
+        want, got = expected_for(chosen), stats.by_ruleset[preset]
+        assert (got.matches, got.hands, got.wins, got.deal_ins) == (want["matches"], want["hands"], want["wins"], want["deal_ins"])
+        assert got.wins > 0 and got.deal_ins > 0 and want["riichi"] > 0
+        assert got.win_rate == pytest.approx(want["wins"] / want["hands"])
+        assert got.deal_in_rate == pytest.approx(want["deal_ins"] / want["hands"])
+        assert got.riichi_rate == pytest.approx(want["riichi"] / want["hands"]) and got.riichi_hands == want["hands"]
+        assert got.average_win_points == pytest.approx(sum(want["win_points"]) / len(want["win_points"]))
+        assert got.placements == want["placements"]
+        assert got.average_placement == pytest.approx(sum(p * n for p, n in enumerate(want["placements"], 1)) / want["matches"])
+        assert got.average_game_points == pytest.approx(sum(want["game_points"]) / len(want["game_points"]))
+        assert got.game_point_matches == want["matches"]
+        assert got.best_hand is not None and (got.best_hand.points, got.best_hand.han, got.best_hand.fu) == want["best"]
+        assert got.best_hand.ruleset == preset
+        assert len(got.recent_placements) == want["matches"]
+        second_winner += sum(1 for ctl, me in chosen for e in ctl.events
+                             if isinstance(e, HandScored) and any(seat == me for seat, *_ in e.more_wins))
+    assert second_winner == 1  # the double ron's second winner is counted as a win
+
+
+def test_joy_and_all_keep_their_figures_beside_the_riichi_ones(riichi_home: Path) -> None:
+    with History.open() as history:
+        stats = compute_stats(history)
+    joy = stats.by_ruleset["joy"]
+    want = expected()
+    assert joy.matches == len(SEEDS) and joy.hands == want["hands"] and joy.wins == want["wins"]
+    assert joy.riichi_rate is None and joy.average_game_points is None  # Joy has no riichi and pays no uma
+    assert stats.matches == len(SEEDS) + len(RIICHI_MATCHES)
+    assert stats.hands == sum(f.hands for f in stats.by_ruleset.values())
+    assert stats.wins == sum(f.wins for f in stats.by_ruleset.values())
+    assert stats.placements == tuple(sum(f.placements[i] for f in stats.by_ruleset.values()) for i in range(4))
+    assert stats.riichi_rate is None and stats.average_game_points is None  # "All" mixes rulesets: not shown
+    bests = [f.best_hand for f in stats.by_ruleset.values() if f.best_hand is not None]
+    assert stats.best_hand == max(bests, key=lambda b: (b.points, b.han))
+    assert stats.recent_placements[-1] == stats.by_ruleset["tenhou"].recent_placements[-1]  # the newest match
+
+
+def test_the_stats_command_prints_and_exports_each_ruleset(riichi_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with History.open() as history:
+        stats = compute_stats(history)
+    assert main(["stats"]) == 0
+    text = capsys.readouterr().out
+    header = next(line for line in text.splitlines() if line.startswith("By ruleset:"))
+    assert header.split()[2:] == ["Joy", "Mahjong", "Soul", "Tenhou"]
+    riichi_line = next(line for line in text.splitlines() if line.strip().startswith("Riichi rate"))
+    ms, th = stats.by_ruleset["mahjong_soul"], stats.by_ruleset["tenhou"]
+    assert riichi_line.split()[2:] == ["-", f"{ms.riichi_rate * 100:.1f}%", f"{th.riichi_rate * 100:.1f}%"]
+    points_line = next(line for line in text.splitlines() if line.strip().startswith("Average game points"))
+    assert points_line.split()[3:] == ["-", f"{ms.average_game_points:+.1f}", f"{th.average_game_points:+.1f}"]
+    assert main(["stats", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["by_ruleset"]) == {"joy", "mahjong_soul", "tenhou"}
+    tenhou = data["by_ruleset"]["tenhou"]
+    assert tenhou["matches"] == 4 and tenhou["placements"] == list(th.placements)
+    assert tenhou["riichi_rate"] == pytest.approx(th.riichi_rate) and tenhou["best_hand"]["ruleset"] == "tenhou"

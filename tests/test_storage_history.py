@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from datetime import datetime, timezone
@@ -11,11 +12,13 @@ from pathlib import Path
 import pytest
 
 from mahjong_joy.controller import Controller
-from mahjong_joy.engine.events import HandScored, HandStarted, Won
+from mahjong_joy.engine.events import HandScored, HandStarted, RiichiDeclared, Won
 from mahjong_joy.replay.record import read_record, replay_events
 from mahjong_joy.storage import paths
-from mahjong_joy.storage.archive import archive_match
-from mahjong_joy.storage.history import History, MatchRow, migrate, schema_version
+from mahjong_joy.rulesets.joy import ruleset_for
+from mahjong_joy.storage.archive import archive_match, summarize
+from mahjong_joy.storage.history import MIGRATIONS, History, MatchList, MatchRow, migrate, schema_version
+from mahjong_joy.storage.stats import compute_stats
 
 
 @cache
@@ -48,7 +51,7 @@ def test_an_archived_match_round_trips_through_record_and_history(home: Path) ->
         (row,) = history.matches()
         standing = next(s for s in ctl.snapshot().standings if s.seat == 2)
         assert row == MatchRow(row.id, record["played_at"], "joy", "4", ("potential",) * 4, 2, "Mei",
-                               tuple(ctl.match.points), standing.placement, 2, str(path), True)
+                               tuple(ctl.match.points), standing.placement, 2, str(path), True, standing.score)
         hands = history.hands(row.id)
     scored = [e for e in ctl.events if isinstance(e, HandScored)]
     starts = [e for e in ctl.events if isinstance(e, HandStarted)]
@@ -106,7 +109,7 @@ def test_a_new_file_migrates_from_version_zero(tmp_path: Path) -> None:
     sqlite3.connect(path).close()  # an empty database, user_version 0
     with History.open(path) as history:
         assert history.notice is None and history.matches() == []
-        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 1
+        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 2
         tables = {r[0] for r in history.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert tables == {"matches", "hands"}
 
@@ -184,3 +187,110 @@ def test_records_are_compact_json_with_the_extra_keys(home: Path) -> None:
     path = archive_match(played(2), 1, now=when(2))
     data = json.loads(path.read_text(encoding="utf-8"))
     assert {"played_at", "player_seat", "player_name", "schema", "matches"} <= set(data)
+
+
+# -- version 1 files --------------------------------------------------------------------
+
+def _v1_history(path: Path, matches: list[tuple[str, Controller, int]]) -> None:
+    """A history as version 1 wrote it: the v1 tables and rows (no riichi, winners, game points or marks)."""
+    db = sqlite3.connect(path, isolation_level=None)
+    migrate(db, MIGRATIONS[:1])
+    for day, (ruleset, ctl, seat) in enumerate(matches, 1):
+        s = summarize(ctl, seat, "You", when(day).isoformat(), f"old{day}.json")
+        cursor = db.execute(
+            "INSERT INTO matches (played_at, ruleset, seed, seats, player_seat, player_name, points, placement, hands,"
+            " record_path, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (s.played_at, ruleset, s.seed, json.dumps(list(s.seats)), s.player_seat, s.player_name,
+             json.dumps(list(s.points)), s.placement, len(s.hands), s.record_path, int(s.finished)))
+        db.executemany(
+            "INSERT INTO hands (match_id, number, label, dealer, winner, from_seat, tsumo, han, fu, limit_name, yaku,"
+            " points, deltas) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(cursor.lastrowid, h.number, h.label, h.dealer, h.winner, h.from_seat, int(h.tsumo), h.han, h.fu, h.limit,
+              json.dumps([list(y) for y in h.yaku]), h.points, json.dumps(list(h.deltas))) for h in s.hands])
+    db.execute("UPDATE matches SET points = 'not json' WHERE id = 3")  # one old row already damaged
+    db.close()
+
+
+def _riichi(seed: int) -> Controller:
+    ctl = Controller(seats=("potential",) * 4, seed=seed, ruleset=ruleset_for("tenhou"), max_hands=3)
+    while not ctl.is_over:
+        ctl.step()
+    return ctl
+
+
+def test_a_version_1_history_migrates_keeping_its_rows_and_leaving_the_new_figures_unknown(home: Path) -> None:
+    old = [("joy", played(1), 0), ("tenhou", _riichi(1), 1), ("tenhou", _riichi(2), 2)]
+    _v1_history(home / "history.sqlite3", old)
+    with History.open() as history:
+        assert history.notice is None
+        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 2
+        assert [m.seed for m in history.matches()] == ["1", "1"] and "match 3 points" in (history.message() or "")
+        marks = dict(history.db.execute("SELECT id, checked FROM matches"))
+        assert marks == {1: 1, 2: 1, 3: 0}  # checked once by the migration; the damaged row is not
+        (row,) = [m for m in history.matches() if m.ruleset == "tenhou"]
+        assert row.game_points is None  # not stored by version 1: unknown, not zero
+        assert all(h.riichi is None and h.winners is None for h in history.hands(row.id))
+        stats = compute_stats(history)
+    tenhou = stats.by_ruleset["tenhou"]
+    ctl = _riichi(1)
+    scored = [e for e in ctl.events if isinstance(e, HandScored)]
+    assert tenhou.matches == 1 and tenhou.hands == len(scored)
+    assert tenhou.wins == sum(e.winner == 1 for e in scored) and tenhou.placements[row.placement - 1] == 1
+    assert tenhou.riichi_rate is None and tenhou.riichi_hands == 0  # the old hands do not say
+    assert tenhou.average_game_points is None and tenhou.game_point_matches == 0
+    with History.open() as history:  # a match archived after the migration brings the new figures
+        archive_match(_riichi(3), 2, history=history, now=when(20))
+        tenhou = compute_stats(history).by_ruleset["tenhou"]
+    new = _riichi(3)
+    new_hands = sum(isinstance(e, HandScored) for e in new.events)
+    assert tenhou.matches == 2 and tenhou.riichi_hands == new_hands
+    assert tenhou.riichi_rate == pytest.approx(sum(isinstance(e, RiichiDeclared) and e.seat == 2 for e in new.events) / new_hands)
+    assert tenhou.average_game_points == next(s.score for s in new.match.final if s.seat == 2)
+
+
+def test_a_change_made_by_another_program_is_checked_again(home: Path) -> None:
+    with History.open() as history:
+        for day in (1, 2):
+            archive_match(played(day), history=history, now=when(day))
+        before = compute_stats(history)
+    other = sqlite3.connect(home / "history.sqlite3", isolation_level=None)
+    other.execute("UPDATE hands SET deltas = '[1, 2]' WHERE match_id = 1 AND number = 2")  # one hand spoilt
+    assert other.execute("SELECT checked FROM matches WHERE id = 1").fetchone() == (0,)  # the trigger took the mark
+    other.close()
+    with History.open() as history:
+        after = compute_stats(history)
+        assert "match 1 hand 2 deltas" in (history.message() or "")
+    assert after.matches == before.matches and after.hands == before.hands - 1  # the match stays, that hand goes
+
+
+def test_the_match_list_reads_pages_as_matches_reads_everything(home: Path) -> None:
+    count = 2 * MatchList.PAGE + 5  # three pages
+    with History.open() as history:
+        history.db.execute("PRAGMA synchronous = OFF")  # a throwaway file: no fsync per match
+        base = summarize(played(1), 0, "You", "", "r.json")
+        for i in range(count):
+            history.add_match(dataclasses.replace(base, played_at=f"2026-01-01T00:{i // 60:02d}:{i % 60:02d}", seed=str(i)))
+        listed = history.match_list()
+        assert len(listed) == count and list(listed) == history.matches()  # newest first, the same rows
+    assert listed[-1].seed == "0" and listed[0].seed == str(count - 1)
+    other = sqlite3.connect(home / "history.sqlite3", isolation_level=None)
+    other.execute("UPDATE matches SET seats = 'spoilt' WHERE seed = '3'")  # after the list was made
+    other.close()
+    with History.open() as history:  # a new list skips it; the old one shows a stand-in, never fails
+        fresh = history.match_list()
+    assert len(fresh) == count - 1 and "3" not in [row.seed for row in fresh]
+    late = MatchList(listed.path, [row.id for row in listed])
+    damaged = next(row for row in late if row.played_at == "damaged entry")
+    assert damaged.id == listed[count - 4].id and damaged.placement is None
+
+
+def test_the_match_list_shows_a_locked_history_as_in_use_and_reads_it_once_free(home: Path) -> None:
+    with History.open() as history:
+        archive_match(played(1), history=history, now=when(1))
+        listed = history.match_list()
+    other = sqlite3.connect(home / "history.sqlite3", isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    assert listed[0].played_at == "history in use"  # at once: a frame never waits for the lock
+    other.execute("ROLLBACK")
+    other.close()
+    assert listed[0].seed == "1" and listed[0].played_at.startswith("2026-03-01")

@@ -14,7 +14,7 @@ import sys
 
 from mahjong_joy.errors import StorageUnavailableError
 from mahjong_joy.storage.history import History
-from mahjong_joy.storage.stats import Stats, best_hand_text, compute_stats
+from mahjong_joy.storage.stats import Figures, Stats, best_hand_text, compute_stats, ruleset_title
 
 PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
@@ -41,7 +41,35 @@ def render(stats: Stats) -> str:
         "Win rate by ruleset:",
     ]
     lines += [f"  {name:<20} {_percent(rate)}" for name, rate in stats.win_rate_by_ruleset.items()]
-    return "\n".join(lines)
+    return "\n".join(lines + ruleset_table(list(stats.by_ruleset.values())))
+
+
+RULESET_ROWS = (  # label, the figure as text ("-" where the ruleset has none or the history does not know)
+    ("Matches played", lambda f: f"{f.matches}"),
+    ("Hands played", lambda f: f"{f.hands}"),
+    ("Win rate", lambda f: _percent(f.win_rate)),
+    ("Deal-in rate", lambda f: _percent(f.deal_in_rate)),
+    ("Average points a win", lambda f: _number(f.average_win_points, 0)),
+    ("Riichi rate", lambda f: _percent(f.riichi_rate)),
+    ("Placements 1st-4th", lambda f: "/".join(str(n) for n in f.placements)),
+    ("Average placement", lambda f: _number(f.average_placement, 2)),
+    ("Average game points", lambda f: _signed(f.average_game_points)),
+)
+
+
+def ruleset_table(rulesets: list[Figures]) -> list[str]:
+    """The per-ruleset figures as a table, one column per ruleset played."""
+    if not rulesets:
+        return []
+    width = max(14, *(len(ruleset_title(f.ruleset)) + 2 for f in rulesets))
+    lines = ["By ruleset:".ljust(24) + "".join(ruleset_title(f.ruleset).rjust(width) for f in rulesets)]
+    for label, shown in RULESET_ROWS:
+        lines.append(f"  {label:<22}" + "".join(shown(f).rjust(width) for f in rulesets))
+    return lines
+
+
+def _signed(value: float | None) -> str:
+    return "-" if value is None else f"{value:+.1f}"
 
 
 def _percent(rate: float | None) -> str:

@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mahjong_joy.engine.events import Event, HandScored, HandStarted, Won
+from mahjong_joy.engine.events import Event, HandScored, HandStarted, RiichiDeclared, Won
 from mahjong_joy.engine.match import standings_of
 from mahjong_joy.replay.record import run_record, write_record
 from mahjong_joy.storage.history import HandSummary, History, MatchSummary
@@ -79,9 +79,10 @@ def _opened(history: History | None) -> Iterator[History]:
 def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: str, record_path: str) -> MatchSummary:
     """The history entry for a match, read from the controller's events."""
     points = tuple(ctl.match.points)
-    placement = None
+    placement = game_points = None
     if ctl.is_over:
         placement = next(s.placement for s in standings_of(points) if s.seat == player_seat)
+        game_points = next(s.score for s in ctl.match.standings() if s.seat == player_seat)
     return MatchSummary(
         played_at=played_at,
         ruleset=ctl.match.ruleset.name,
@@ -94,25 +95,29 @@ def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: st
         hands=hand_summaries(ctl.events),
         record_path=record_path,
         finished=ctl.is_over,
+        game_points=game_points,
     )
 
 
 def hand_summaries(events: list[Event]) -> tuple[HandSummary, ...]:
-    """One summary per settled hand: who won from whom, how, and the deltas."""
+    """One summary per settled hand: who won from whom, how, who declared riichi, and the deltas."""
     out: list[HandSummary] = []
     label, dealer, tsumo = "", 0, False
+    riichi: tuple[int, ...] = ()
     for event in events:
         if isinstance(event, HandStarted):
             label = f"{event.round_wind}{event.hand_number}" + (f"-{event.honba}" if event.honba else "")
-            dealer, tsumo = event.dealer, False
+            dealer, tsumo, riichi = event.dealer, False, ()
+        elif isinstance(event, RiichiDeclared):
+            riichi += (event.seat,)
         elif isinstance(event, Won):
             tsumo = event.tsumo
         elif isinstance(event, HandScored):
-            out.append(_hand(len(out) + 1, label, dealer, tsumo, event))
+            out.append(_hand(len(out) + 1, label, dealer, tsumo, riichi, event))
     return tuple(out)
 
 
-def _hand(number: int, label: str, dealer: int, tsumo: bool, scored: HandScored) -> HandSummary:
+def _hand(number: int, label: str, dealer: int, tsumo: bool, riichi: tuple[int, ...], scored: HandScored) -> HandSummary:
     winner = scored.winner
     discarder = None if winner is None or tsumo else scored.from_seat
     return HandSummary(
@@ -120,6 +125,7 @@ def _hand(number: int, label: str, dealer: int, tsumo: bool, scored: HandScored)
         tsumo=winner is not None and tsumo, han=scored.han, fu=scored.fu, limit=scored.limit,
         yaku=tuple((str(name), int(han)) for name, han in scored.yaku),
         points=0 if winner is None else scored.deltas[winner], deltas=tuple(scored.deltas),
+        riichi=riichi, winners=() if winner is None else (winner,) + tuple(seat for seat, *_ in scored.more_wins),
     )
 
 

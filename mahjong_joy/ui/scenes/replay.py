@@ -9,7 +9,7 @@ every run and in headless tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -368,7 +368,7 @@ EMPTY_DECOR = parse_tiles("1z2z3z4z")
 def row_title(row: Any) -> str:
     """``2025-03-04 18:22 · Joy · seed 7``: how a past match is named in the list and the viewer."""
     when = str(row.played_at).replace("T", " ")[:16]
-    return f"{when} · {str(row.ruleset).title()} · seed {row.seed}"
+    return f"{when} · {str(row.ruleset).replace('_', ' ').title()} · seed {row.seed}"
 
 
 def row_result(row: Any) -> str:
@@ -400,15 +400,20 @@ def short_problem(message: str) -> str:
     return next((short for needle, short in PROBLEMS if needle in message), "its record cannot be read")
 
 
-def load_rows() -> tuple[list[Any], str | None]:
-    """Past matches from the history, newest first, and what the player should hear about it
-    (a file set aside, rows skipped, or a history in use by another program: no rows for now)."""
+def load_rows(path: str | Path | None = None) -> tuple[Sequence[Any], str | None]:
+    """Past matches from the history (at ``path``, default the data folder's), newest first, and
+    what the player should hear about it (a file set aside, rows skipped, or a history in use by
+    another program: no rows for now).
+
+    One query fetches the ids; a row is read and checked, a page at a time, only when the
+    list shows it (:meth:`History.match_list`), so 10,000 matches open about as fast as ten.
+    """
     from mahjong_joy.errors import StorageUnavailableError
     from mahjong_joy.storage.history import History
 
     try:
-        with History.open() as history:
-            rows = history.matches()
+        with History.open(path) as history:
+            rows = history.match_list()
             return rows, history.message()
     except StorageUnavailableError as exc:
         return [], str(exc)
@@ -417,9 +422,10 @@ def load_rows() -> tuple[list[Any], str | None]:
 class ReplaysScene(Scene):
     """The list of past matches: wheel or arrows to scroll, click or Enter to open one."""
 
-    def __init__(self, app: Any, rows: list[Any] | None = None) -> None:
+    def __init__(self, app: Any, rows: Sequence[Any] | None = None, path: str | Path | None = None) -> None:
         super().__init__(app)
-        self.rows: list[Any] | None = rows
+        self.rows: Sequence[Any] | None = rows
+        self.path = path  # the history file (default: the data folder's)
         self.notice: str | None = None
         self.problems: dict[int, str] = {}  # row index -> why its record would not open
         self.selected = 0
@@ -430,7 +436,7 @@ class ReplaysScene(Scene):
 
     def enter(self, context: Any = None) -> None:
         if self.rows is None:
-            self.rows, self.notice = load_rows()
+            self.rows, self.notice = load_rows(self.path)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
