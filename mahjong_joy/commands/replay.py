@@ -113,7 +113,7 @@ def _print(record: dict[str, Any], args: argparse.Namespace) -> int:
         for index, entry in enumerate(record["matches"]):
             if entry.get("reasons"):  # the AI's reasons go beside its decisions
                 match = replay_match(entry, ruleset, args.file, index)
-                for line in reasoned_log_lines(_steps(entry, match), index + 1):
+                for line in reasoned_log_lines(_steps(entry, match), index + 1, ruleset.rules.scores_dora):
                     print(line)
             else:
                 _print_match_log(entry, ruleset, args.file, index)
@@ -143,7 +143,7 @@ def _print_match_log(entry: dict[str, Any], ruleset: Ruleset, name: str, index: 
 
     def flush(match: Match, first: int = 0) -> None:
         nonlocal heading
-        lines = log_lines(match.events, index + 1)
+        lines = log_lines(match.events, index + 1, ruleset.rules.scores_dora)
         for line in lines if heading else itertools.islice(lines, 1, None):
             print(line)
         heading = False

@@ -18,11 +18,11 @@ from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, MeldView, Snapshot, res
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.match import HandResult, WinResult
 from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.replay.seats import SEAT_NAMES
 
 __all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "MeldView", "Session", "StaticSession", "TableSnapshot",
            "WaitNote", "WinResult", "result_melds"]
 
-SEAT_NAMES = ("You", "Momo", "Sora", "Kiri")
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 
 

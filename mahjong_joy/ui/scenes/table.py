@@ -514,8 +514,8 @@ class TableScene(Scene):
         name = getattr(event, "name", "")
         scale = self.app.settings.anim_scale
         snap = self.snap
-        if snap is None:
-            return
+        if snap is None or (name == "dora_revealed" and not snap.dora_indicators):
+            return  # no dora in this ruleset: a kan turns nothing over
         if name == "discarded":
             self.app.sounds.play("click")
             seat = event.seat
