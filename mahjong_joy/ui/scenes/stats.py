@@ -174,7 +174,7 @@ class StatsScene(Scene):
 
     def _draw_placements(self, surface: pygame.Surface, s: float) -> None:
         rect = self.placements
-        self._title(surface, rect, f"Placement, last {len(self.stats.recent_placements)} matches", s)
+        self._title(surface, rect, placements_title(len(self.stats.recent_placements)), s)
         plot = self.plot
         for place in range(1, 5):
             gy = round(plot.y + (place - 1) / 3 * plot.h)
@@ -209,3 +209,12 @@ class StatsScene(Scene):
             pygame.draw.rect(surface, BAR_COLORS[i % len(BAR_COLORS)], bar, border_radius=bar_h // 2)
             theme.blit_text(surface, name.title(), round(18 * s), theme.INK, midright=(x0 - round(12 * s), bar.centery))
             theme.blit_text(surface, f"{rate * 100:.1f}%", round(18 * s), theme.INK, midleft=(track.right + round(10 * s), bar.centery))
+
+
+def placements_title(count: int) -> str:
+    """The placement chart's title, in the singular for one match.
+
+    >>> placements_title(1), placements_title(20)
+    ('Placement, last match', 'Placement, last 20 matches')
+    """
+    return "Placement, last match" if count == 1 else f"Placement, last {count} matches"
