@@ -84,3 +84,14 @@ def test_a_kan_flips_a_dora_indicator_only_where_dora_score(preset: str, flips: 
     assert len(table.snap.dora_indicators) == (2 if flips else 0)
     assert table.dora_places() == [] if not flips else len(table.dora_places()) == 2
     pygame.image.save(app.screen, str(tmp_path / f"kan_{preset}.png"))
+
+
+@pytest.mark.parametrize("preset, counted", [("joy", False), ("tenhou", True)])
+def test_the_guide_counts_an_indicator_as_seen_only_where_the_table_shows_it(preset: str, counted: bool) -> None:
+    session = ControllerSession(seed=4, max_hands=1, ruleset=preset)
+    session.ctl.step()
+    view = session.ctl.view(session.me)
+    indicator = view.dora_indicators[0]
+    snap = session.snapshot()
+    assert snap.visible34[indicator] == view.visible_counts34()[indicator] - (0 if counted else 1)
+    assert sum(snap.visible34) == sum(view.visible_counts34()) - (0 if counted else 1)
