@@ -54,7 +54,7 @@ from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from tests.invariants import rigged_wall  # noqa: E402
-from tests.test_ui_kans_flip import KAN_DRAWS, KAN_HANDS, Tsumogiri, button, click, until  # noqa: E402
+from tests.test_ui_kans_flip import KAN_DRAWS, KAN_HANDS, Tsumogiri, click, until  # noqa: E402
 
 
 def kan_table(preset: str) -> tuple[App, TableScene]:
