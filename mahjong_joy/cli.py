@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -35,7 +36,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         return _play(args)
     module = importlib.import_module(f"mahjong_joy.commands.{args.command.replace('-', '_')}")
-    return int(module.run(args) or 0)
+    try:
+        return int(module.run(args) or 0)
+    except BrokenPipeError:  # ``simulate --log | head -1``: the reader has all it wanted
+        _silence_stdout()
+        return 0
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe, point stdout at nothing so the interpreter's final flush cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file behind stdout (a test's capture): nothing to flush
+        pass
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -30,7 +30,7 @@ Usage::
 Snapshot fields the table screen reads: ``turn`` (whose turn), ``seats[i]``
 (``hand`` for visible seats, ``hand_size``, ``drawn_tile``, ``melds`` with the
 claimed tile and the seat it came from, ``river`` with claimed/tsumogiri marks,
-``points``, ``wind``), ``wall_count``, ``dora_indicators``, ``round_wind``,
+``points``, ``wind``), ``wall_count``, ``dora_indicators`` (none where dora do not score), ``round_wind``,
 ``hand_number``, ``honba``, ``dealer``, ``last_events`` (for animation; also
 :meth:`Controller.events_since`), ``pending`` (seat, kind, legal actions),
 ``hand_result`` (the engine's :class:`~mahjong_joy.engine.match.HandResult`, one
@@ -530,7 +530,7 @@ def snapshot_of(
         turn=hand.current,
         seats=tuple(_seat_info(match, seat_kinds, seat, reveal or hand.is_finished) for seat in range(4)),
         wall_count=hand.wall.live_count,
-        dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators),
+        dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators) if match.rules.scores_dora else (),
         round_wind=position[0],
         hand_number=position[1],
         honba=position[2],

@@ -193,7 +193,8 @@ def parse_json(text: str, what: str, error: ErrorType = RecordError) -> Any:
         return json.loads(text, **hooks)
     except json.JSONDecodeError as exc:
         message = exc.msg.removesuffix(" at")  # "Unterminated string starting at" + "at line ..." read twice
-        raise error(f"{what} is not valid JSON: {message} at line {exc.lineno} column {exc.colno}") from None
+        where = f"line {exc.lineno} column {exc.colno}" if "\n" in text else f"column {exc.colno}"  # one line (a JSONL line): its column
+        raise error(f"{what} is not valid JSON: {message} at {where}") from None
 
 
 def _short_int(digits: str, what: str, error: ErrorType) -> int:

@@ -90,7 +90,8 @@ def test_snapshot_hides_ai_hands_and_shows_the_human_hand() -> None:
     assert snap.seats[0].hand is not None and len(snap.seats[0].hand) == snap.seats[0].hand_size
     assert all(s.hand is None for s in snap.seats[1:])
     assert snap.pending is not None and snap.pending.kind in (TURN, CLAIM)
-    assert snap.wall_count == ctl.hand.wall.live_count and len(snap.dora_indicators) >= 1
+    assert snap.wall_count == ctl.hand.wall.live_count
+    assert snap.dora_indicators == () and ctl.hand.wall.dora_indicators, "Joy scores no dora: none is shown"
 
 
 class GreedyClaimer:

@@ -22,6 +22,8 @@ CORE_MODULES = [
     "mahjong_joy.rulesets.riichi.flow",
     "mahjong_joy.replay.mjai",
     "mahjong_joy.replay.branch",
+    "mahjong_joy.replay.seats",
+    "mahjong_joy.hand.counts",
     "mahjong_joy.ai.random_legal",
 ]
 

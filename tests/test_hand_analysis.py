@@ -24,6 +24,7 @@ from mahjong_joy import (
     ukeire,
     waiting_tiles,
 )
+from mahjong_joy.hand.counts import counts_of, counts_of_kinds
 from mahjong_joy.hand.samples import random_hand, random_tenpai_hand, random_winning_hand
 from mahjong_joy.tiles import to_counts34
 from tests.helpers import h
@@ -261,9 +262,23 @@ def test_every_wait_completes_the_hand(case: tuple[list[int], int]) -> None:
 def test_ukeire_counts_unseen_copies() -> None:
     hand = h("123m456p789s1122z")
     assert ukeire(hand) == {27: 2, 28: 2}
-    assert ukeire(hand, visible=h("1z")) == {27: 1, 28: 2}
+    assert ukeire(hand, visible=counts_of_kinds(h("1z"))) == {27: 1, 28: 2}
     with pytest.raises(InvalidHandError, match="5 copies of 1z|copies of 1z"):
-        ukeire(hand, visible=h("111z"))
+        ukeire(hand, visible=counts_of_kinds(h("111z")))
+
+
+def test_seen_tiles_are_counted_as_kinds_whatever_their_number() -> None:
+    """34 seen tiles are 34 tiles, not a count array (the length rule is for hands only)."""
+    seen = h("44445555666677778888m1111222233s3333z")
+    assert len(seen) == 34
+    counts = counts_of_kinds(seen)
+    assert sum(counts) == 34 and counts[h("3z")[0]] == 4 and counts[h("1m")[0]] == 0
+    hand = h("123m456p789s1122z")
+    assert ukeire(hand, visible=counts) == {27: 2, 28: 2}
+    with pytest.raises(InvalidHandError, match="34 counts"):
+        ukeire(hand, visible=seen[:5])  # a kinds list where counts belong is refused, not misread
+    with pytest.raises(InvalidHandError, match="at most 18"):
+        counts_of(seen[:20])  # longer than any hand: kinds that must not be guessed at
 
 
 @given(seeded_hands(sizes=(13,)))

@@ -76,7 +76,9 @@ def test_every_line_parses_and_has_a_protocol_type(tmp_path: Path, calls_record:
     kinds = Counter(line["type"] for line in lines)
     assert kinds["start_game"] == kinds["end_game"] == 1 and lines[0]["type"] == "start_game" and lines[-1]["type"] == "end_game"
     assert kinds["start_kyoku"] == kinds["end_kyoku"] >= 3
-    assert kinds["chi"] and kinds["pon"] and kinds["kakan"] and kinds["dora"] == kinds["kakan"] + kinds["ankan"] + kinds["daiminkan"]
+    assert kinds["chi"] and kinds["pon"] and kinds["kakan"]
+    assert kinds["dora"] == 0, "Joy scores no dora, so its kans turn over no exported indicator"
+    assert all("dora_marker" in line for line in lines if line["type"] == "start_kyoku"), "mjai needs one per kyoku"
     assert kinds["hora"] + kinds["ryukyoku"] == kinds["start_kyoku"]
     assert [p for p in path.parent.iterdir()] == [path]
 
@@ -184,3 +186,23 @@ def test_a_riichi_export_carries_reach_red_fives_and_scores_that_add_up(rules: s
             total = sum(line["scores"])
             assert total == 100_000
     assert any("5mr" in str(line) or "5pr" in str(line) or "5sr" in str(line) for line in lines)
+
+
+def test_a_riichi_export_turns_a_dora_over_for_every_kan() -> None:
+    """Riichi scores dora, so each kan's indicator is exported (a seed whose hands hold kans)."""
+    for seed in range(1, 30):
+        kinds = Counter(line["type"] for line in export_mjai(riichi_record("mahjong_soul", seed)))
+        kans = kinds["kakan"] + kinds["ankan"] + kinds["daiminkan"]
+        if kans:
+            assert kinds["dora"] == kans
+            return
+    pytest.fail("no seeded riichi match with a kan")
+
+
+def test_the_export_names_the_seats_as_the_table_does_not_their_ai(calls_record: dict) -> None:
+    from mahjong_joy.replay.seats import SEAT_NAMES
+
+    names = export_mjai(calls_record)[0]["names"]
+    assert names[1:] == list(SEAT_NAMES[1:]) and "potential" not in names
+    mine = {**calls_record, "seats": ["potential", "human", "potential", "potential"], "player_seat": 1, "player_name": "Ada"}
+    assert export_mjai(mine)[0]["names"] == [SEAT_NAMES[3], "Ada", SEAT_NAMES[1], SEAT_NAMES[2]]

@@ -67,7 +67,7 @@ def table_state(match: Match) -> tuple[Any, ...]:
         tuple(tuple(r.tile // 4 for r in hand.rivers[s] if r.claimed_by is None) for s in range(4)),
         tuple(tuple((m.type, m.kinds) for m in hand.melds[s]) for s in range(4)),
         hand.wall.live_count,
-        tuple(t // 4 for t in hand.wall.dora_indicators),
+        tuple(t // 4 for t in hand.wall.dora_indicators) if match.rules.scores_dora else (),  # Joy shows none
         tuple(match.points),
         hand.current,
     )

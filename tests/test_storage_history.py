@@ -43,7 +43,7 @@ def when(day: int) -> datetime:
 def test_an_archived_match_round_trips_through_record_and_history(home: Path) -> None:
     ctl = played(4)
     path = archive_match(ctl, 2, player_name="Mei", now=when(1))
-    assert path.parent == home / "records" and path.name == "20260301-201500-seed4.json"
+    assert path.parent == home / "records" and path.name == "20260301T201500-seed4.json"  # the shape every record has (README)
     record = read_record(path)
     assert record["player_seat"] == 2 and record["player_name"] == "Mei" and record["played_at"].startswith("2026-03-01T20:15:00")
     assert [e.to_dict() for e in replay_events(record)[0]] == [e.to_dict() for e in ctl.events]

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from mahjong_joy.errors import MahjongJoyError, NotationError
-from mahjong_joy.hand.counts import counts_of
+from mahjong_joy.hand.counts import counts_of_kinds
 from mahjong_joy.hand.decompose import decompositions
 from mahjong_joy.hand.shanten import shanten_by_form
 from mahjong_joy.hand.waits import discard_candidates, ukeire, waiting_tiles
@@ -42,10 +42,9 @@ RULESETS = ("mcr",)
 def analyze(text: str, melds: int = 0, visible: str = "") -> dict[str, Any]:
     """The analysis of one hand as a JSON-ready dict (raises on bad input)."""
     tiles = parse_tiles(text)
-    seen = parse_tiles(visible, allow_empty=True, max_copies=4)
+    seen = _seen_counts(tiles, visible)
     if melds and not 0 <= melds <= 4:
         raise MahjongJoyError(f"--melds must be 0..4, got {melds}")
-    counts_of(tiles + seen)  # a fifth copy between hand and visible tiles is an error
     forms = shanten_by_form(tiles, melds)
     present = [f for f in forms if f is not None]
     result: dict[str, Any] = {
@@ -66,6 +65,14 @@ def analyze(text: str, melds: int = 0, visible: str = "") -> dict[str, Any]:
         if result["winning"]:
             result["decompositions"] = [[str(g) for g in d.groups] for d in decompositions(tiles, melds)]
     return result
+
+
+def _seen_counts(tiles: list[int], visible: str) -> list[int]:
+    """The ``--visible`` tiles as counts (any number of them, 34 included); a fifth copy
+    between them and the hand is an error."""
+    seen = parse_tiles(visible, allow_empty=True, max_copies=4)
+    counts_of_kinds(tiles + seen)
+    return counts_of_kinds(seen)
 
 
 def render(result: dict[str, Any]) -> str:
@@ -126,8 +133,7 @@ def analyze_mcr(text: str, melds: int = 0, visible: str = "") -> dict[str, Any]:
     from mahjong_joy.hand import mcr_forms
 
     tiles = parse_tiles(text)
-    seen = parse_tiles(visible, allow_empty=True, max_copies=4)
-    counts_of(tiles + seen)  # a fifth copy between hand and visible tiles is an error
+    seen = _seen_counts(tiles, visible)
     forms = mcr_forms.mcr_shanten_by_form(tiles, melds)
     present = [v for v in forms if v is not None]
     result: dict[str, Any] = {"rules": "mcr", "tiles": format_tiles(tiles), "melds": melds,
@@ -136,7 +142,7 @@ def analyze_mcr(text: str, melds: int = 0, visible: str = "") -> dict[str, Any]:
     if len(tiles) + 3 * melds == 13:
         waits = mcr_forms.mcr_waits(tiles, melds)
         result["waits"] = [format_tile(t) for t in waits]
-        result["unseen"] = {format_tile(t): 4 - tiles.count(t) - seen.count(t) for t in waits}
+        result["unseen"] = {format_tile(t): 4 - tiles.count(t) - seen[t] for t in waits}
     elif result["winning"]:
         result["decompositions"] = [{"form": d.form, "reading": str(d)}
                                     for d in mcr_forms.mcr_decompositions(tiles, melds)]

@@ -14,6 +14,7 @@ from pathlib import Path
 from mahjong_joy.rulesets.presets import PRESETS
 
 MAX_FRAMES = 200_000  # a safety net: a stuck demo fails instead of hanging CI
+MAX_HANDS = 100  # more than any match plays (an East-South match with renchan ends well before)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +28,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the demo; exit code 0 when the match reached its end screen."""
+    """Play the demo; exit code 0 when the match reached its end screen. A bad ``--hands``
+    or a ``--screenshots`` folder that cannot be made is one line and exit code 2,
+    before any window opens."""
+    problem = _problem(args)
+    if problem:
+        print(f"mahjong-joy demo: {problem}", file=sys.stderr)
+        return 2
     from mahjong_joy.ui.demo_driver import play_demo
 
     try:
@@ -35,3 +42,16 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:  # a missing asset in a broken install
         print(f"mahjong-joy demo: {exc}", file=sys.stderr)
         return 2
+
+
+def _problem(args: argparse.Namespace) -> str:
+    """What is wrong with the arguments ("" when nothing): checked before the window opens."""
+    if not 1 <= args.hands <= MAX_HANDS:
+        return f"--hands must be 1..{MAX_HANDS}, got {args.hands}"
+    folder = args.screenshots
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return f"cannot make the folder {folder}: {exc.strerror or exc}"
+    return ""

@@ -33,6 +33,7 @@ from mahjong_joy.engine.actions import (
     Ron,
     Tsumo,
 )
+from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.rulesets.presets import RIICHI_PRESETS
 from mahjong_joy.tiles import kind_of_code
 
@@ -126,21 +127,37 @@ class MjaiBot:
 
 
 def serve(bot: MjaiBot, lines: IO[str], out: IO[str], explain: IO[str] | None = None) -> None:
-    """Answer every line of events with one action line."""
-    for line in lines:
+    """Answer every line of events with one action line; a line that is not JSON events
+    the bot can follow raises ``MahjongJoyError`` naming the line."""
+    for number, line in enumerate(lines, start=1):
         line = line.strip()
         if not line:
             continue
-        events = json.loads(line)
-        if isinstance(events, dict):
-            events = [events]
-        reply = bot.react(events)
+        reply = _reply(bot, line, number)
         out.write(json.dumps(reply, separators=(",", ":")) + "\n")
         out.flush()
         if explain is not None and reply["type"] != "none" and bot.last_reason:
             explain.write(f"seat {bot.state.seat}: {bot.last_reason}\n")
 
 
+def _reply(bot: MjaiBot, line: str, number: int) -> dict[str, Any]:
+    """The bot's action for one line of events. The line comes from another program, so
+    anything it lacks (a field, a type, a tile the bot never saw) is reported, not raised on."""
+    try:
+        events = json.loads(line)
+        if isinstance(events, dict):
+            events = [events]
+        return bot.react(events)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        what = f"{type(exc).__name__}: {exc}" if not isinstance(exc, MahjongJoyError) else str(exc)
+        raise MahjongJoyError(f"stdin line {number}: not mjai events the bot can follow ({what})") from None
+
+
 def run(args: argparse.Namespace) -> int:
-    serve(MjaiBot(args.level, args.rules), sys.stdin, sys.stdout, sys.stderr if args.explain else None)
+    """Serve stdin to stdout; a line it cannot follow is one line on stderr and exit code 2."""
+    try:
+        serve(MjaiBot(args.level, args.rules), sys.stdin, sys.stdout, sys.stderr if args.explain else None)
+    except MahjongJoyError as exc:
+        print(f"mahjong-joy mjai-bot: {exc}", file=sys.stderr)
+        return 2
     return 0

@@ -106,9 +106,6 @@ def run(args: argparse.Namespace) -> int:
     except MahjongJoyError as exc:
         print(f"mahjong-joy replay: {exc}", file=sys.stderr)
         return 2
-    except BrokenPipeError:  # ``replay --text | head``: the reader has all it wanted
-        _silence_stdout()
-        return 0
 
 
 def _print(record: dict[str, Any], args: argparse.Namespace) -> int:
@@ -118,7 +115,7 @@ def _print(record: dict[str, Any], args: argparse.Namespace) -> int:
         for index, entry in enumerate(record["matches"]):
             if entry.get("reasons"):  # the AI's reasons go beside its decisions
                 match = replay_match(entry, ruleset, args.file, index)
-                for line in reasoned_log_lines(_steps(entry, match), index + 1):
+                for line in reasoned_log_lines(_steps(entry, match), index + 1, ruleset.rules.scores_dora):
                     print(line)
             else:
                 _print_match_log(entry, ruleset, args.file, index)
@@ -148,19 +145,13 @@ def _print_match_log(entry: dict[str, Any], ruleset: Ruleset, name: str, index: 
 
     def flush(match: Match, first: int = 0) -> None:
         nonlocal heading
-        lines = log_lines(match.events, index + 1)
+        lines = log_lines(match.events, index + 1, ruleset.rules.scores_dora)
         for line in lines if heading else itertools.islice(lines, 1, None):
             print(line)
         heading = False
         match.events.clear()
 
     flush(replay_match(entry, ruleset, name, index, on_deal=flush))
-
-
-def _silence_stdout() -> None:
-    """After a closed pipe, point stdout at nothing so the interpreter's final flush cannot fail."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
 
 
 def _steps(entry: dict[str, Any], match: Any) -> list[tuple[list, int | None, str | None]]:
@@ -225,6 +216,8 @@ def _view(record: dict[str, Any], args: argparse.Namespace) -> int:
         play_from(session.cursor, args.hand - 1, args.step, seat)
     if args.screenshot is not None:
         _check_output(args.screenshot)
+    if args.size is not None:
+        _check_size(args.size)
     try:
         from mahjong_joy.ui.scenes.play_here import open_live
         from mahjong_joy.ui.scenes.replay import open_viewer
@@ -237,6 +230,16 @@ def _view(record: dict[str, Any], args: argparse.Namespace) -> int:
         return open_live(session.cursor, args.hand - 1, args.step, seat, args.frames, args.screenshot, args.size)
     title = f"Replay · {name} · seed {session.cursor.seed}"
     return open_viewer(session, title, (args.hand - 1, args.step), args.frames, args.screenshot, args.size)
+
+
+def _check_size(size: tuple[int, int]) -> None:
+    """Refuse, before any window opens, a size the table cannot be laid out in (the
+    limits a saved window size has)."""
+    from mahjong_joy.storage.settings import WINDOW_LIMITS
+
+    (lo_w, lo_h), (hi_w, hi_h) = WINDOW_LIMITS
+    if not (lo_w <= size[0] <= hi_w and lo_h <= size[1] <= hi_h):
+        raise MahjongJoyError(f"--size {size[0]}x{size[1]} is outside {lo_w}x{lo_h} .. {hi_w}x{hi_h}")
 
 
 def _check_output(path: Path) -> None:

@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     summary = Summary(rules)
     for number, ctl in enumerate(played, start=1):
         if args.log:
-            for line in log_lines(ctl.events, number):
+            for line in log_lines(ctl.events, number, rules.scores_dora):
                 print(line)
         summary.add(ctl.events)
     if args.json:

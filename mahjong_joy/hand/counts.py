@@ -1,9 +1,12 @@
 """Turning an analysis input into a validated ``counts34``.
 
-Every analysis function takes either a list of tile kinds (what ``parse_tiles``
-returns) or a ``counts34`` list. They are told apart by length: a sequence of
-exactly 34 items is a count array (no hand holds 34 tiles: 18 is the most, with
-four kans), anything else is a list of kinds.
+Every hand analysis function takes a hand either as a list of tile kinds (what
+``parse_tiles`` returns) or as a ``counts34`` list, told apart by length: a hand
+holds at most :data:`HAND_MAX` tiles (four kans and a pair), so a sequence of
+exactly 34 items can only be a count array. That rule holds for hands alone: a
+list of tiles seen on the table can be 34 long, so such lists are counted with
+:func:`counts_of_kinds`, which never guesses, and a kinds list longer than a
+hand is refused by :func:`counts_of` rather than misread.
 """
 
 from __future__ import annotations
@@ -11,22 +14,44 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mahjong_joy.errors import InvalidHandError
-from mahjong_joy.tiles import KIND_COUNT, tile_name
+from mahjong_joy.tiles import KIND_COUNT, tile_name, to_counts34
+
+HAND_MAX = 18
+"""The most tiles a hand holds: four kans and a pair."""
 
 
 def counts_of(tiles: Sequence[int]) -> list[int]:
-    """A fresh, validated ``counts34`` for kinds or counts; checks copies, not size."""
+    """A fresh, validated ``counts34`` for a hand given as kinds (at most :data:`HAND_MAX`)
+    or as 34 counts; checks copies, not the hand's size.
+
+    >>> counts_of([0, 0, 33])[0], counts_of([0] * 33 + [2])[33]
+    (2, 2)
+    """
     if len(tiles) == KIND_COUNT:
-        counts = list(tiles)
-        for tile, n in enumerate(counts):
-            if not isinstance(n, int) or n < 0:
-                raise InvalidHandError(f"count of {tile_name(tile)} must be a non-negative int, got {n!r}")
-    else:
-        counts = [0] * KIND_COUNT
-        for tile in tiles:
-            if not isinstance(tile, int) or not 0 <= tile < KIND_COUNT:
-                raise InvalidHandError(f"not a tile kind (0..33): {tile!r}")
-            counts[tile] += 1
+        return _checked_counts(list(tiles))
+    if len(tiles) > HAND_MAX:
+        raise InvalidHandError(f"{len(tiles)} tiles: a hand holds at most {HAND_MAX} (count seen tiles with counts_of_kinds)")
+    return counts_of_kinds(tiles)
+
+
+def counts_of_kinds(kinds: Sequence[int]) -> list[int]:
+    """A fresh, validated ``counts34`` for any number of tile kinds (seen tiles, a hand plus
+    them): never read as counts, whatever the length.
+
+    >>> sum(counts_of_kinds(list(range(34))))
+    34
+    """
+    for tile in kinds:
+        if not isinstance(tile, int) or not 0 <= tile < KIND_COUNT:
+            raise InvalidHandError(f"not a tile kind (0..33): {tile!r}")
+    return _checked_counts(to_counts34(kinds))
+
+
+def _checked_counts(counts: list[int]) -> list[int]:
+    """The counts themselves, once each is 0..4."""
+    for tile, n in enumerate(counts):
+        if not isinstance(n, int) or n < 0:
+            raise InvalidHandError(f"count of {tile_name(tile)} must be a non-negative int, got {n!r}")
     if max(counts) > 4:
         tile = max(range(KIND_COUNT), key=counts.__getitem__)
         raise InvalidHandError(f"{counts[tile]} copies of {tile_name(tile)}: a kind has only 4")

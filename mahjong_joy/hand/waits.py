@@ -219,9 +219,15 @@ def _thirteen_orphans_waits(key: bytes) -> int:
 
 
 def visible_counts(visible: Sequence[int] | None) -> list[int]:
-    """Counts of tiles seen elsewhere (kinds or ``counts34``; ``None`` = nothing seen)."""
+    """Counts of tiles seen elsewhere: a ``counts34`` (``None`` = nothing seen).
+
+    Only counts: a list of seen tiles has no size limit, so 34 kinds would look
+    like counts; a caller counts a list of kinds with :func:`counts_of_kinds` first.
+    """
     if visible is None:
         return [0] * KIND_COUNT
+    if len(visible) != KIND_COUNT:
+        raise InvalidHandError(f"visible tiles must be 34 counts, got {len(visible)} entries (count kinds with counts_of_kinds)")
     return counts_of(visible)
 
 
@@ -230,7 +236,7 @@ def ukeire(
 ) -> dict[int, int]:
     """Each kind whose draw lowers shanten, mapped to its copies still unseen.
 
-    ``hand13`` and ``visible`` are kinds or ``counts34``; a kind the hand holds four
+    ``hand13`` is kinds or ``counts34``, ``visible`` a ``counts34``; a kind the hand holds four
     of is never listed. Raises ``InvalidHandError`` when hand and visible tiles
     together hold a fifth copy.
     """

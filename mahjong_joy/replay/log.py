@@ -89,19 +89,33 @@ _FORMATS: dict[type, Callable[..., str]] = {
 }
 
 
-def log_lines(events: Iterable[ev.Event], match_number: int) -> Iterator[str]:
+_WITHOUT_DORA: dict[type, Callable[..., str | None]] = {
+    ev.Dealt: lambda e: f"dealt; wall {e.wall_count}",
+    ev.DoraRevealed: lambda e: None,
+}
+"""Where dora do not score (Joy), the log names no indicator: the engine still keeps the
+dead wall's tiles, but a reader should not think they count."""
+
+
+def _line(event: ev.Event, scores_dora: bool) -> str | None:
+    fmt = None if scores_dora else _WITHOUT_DORA.get(type(event))
+    fmt = fmt or _FORMATS.get(type(event))
+    return None if fmt is None else fmt(event)
+
+
+def log_lines(events: Iterable[ev.Event], match_number: int, scores_dora: bool = True) -> Iterator[str]:
     """The log of one match: a heading, then one line per event (passes are silent,
-    unless they leave the seat furiten)."""
+    unless they leave the seat furiten). ``scores_dora`` is the ruleset's
+    :attr:`~mahjong_joy.rulesets.rules.Rules.scores_dora`: without it no dora line."""
     yield f"== match {match_number}"
     for event in events:
-        fmt = _FORMATS.get(type(event))
-        line = None if fmt is None else fmt(event)
+        line = _line(event, scores_dora)
         if line is not None:
             yield line
 
 
 def reasoned_log_lines(events_per_decision: Iterable[tuple[list[ev.Event], int | None, str | None]],
-                       match_number: int) -> Iterator[str]:
+                       match_number: int, scores_dora: bool = True) -> Iterator[str]:
     """The log of one match with each AI decision's reason under the lines it made:
     ``events_per_decision`` yields (events, seat, reason) per decision (the deals too,
     with no seat). Lines are those of :func:`log_lines`; a reason prints as
@@ -109,8 +123,7 @@ def reasoned_log_lines(events_per_decision: Iterable[tuple[list[ev.Event], int |
     yield f"== match {match_number}"
     for events, seat, reason in events_per_decision:
         for event in events:
-            fmt = _FORMATS.get(type(event))
-            line = None if fmt is None else fmt(event)
+            line = _line(event, scores_dora)
             if line is not None:
                 yield line
         if reason:

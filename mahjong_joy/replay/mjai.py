@@ -30,6 +30,7 @@ from mahjong_joy.engine.match import HandResult, Match
 from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import RecordError
 from mahjong_joy.replay.record import check_record, record_ruleset, replay_match
+from mahjong_joy.replay.seats import seat_names
 from mahjong_joy.storage.files import atomic_write_text
 from mahjong_joy.tiles import code_of, kind_of_code
 
@@ -72,7 +73,7 @@ def tile_order(code: int) -> tuple[int, int]:
 def export_mjai(record: dict[str, Any], name: str = "record") -> list[dict[str, Any]]:
     """Every match of a checked record as mjai events, in order (``RecordError`` if it does not replay)."""
     check_record(record, name)
-    names = _names(record)
+    names = list(seat_names(record))  # the names the table showed, not the seats' AI
     ruleset = record_ruleset(record, name)
     out: list[dict[str, Any]] = []
     for index, entry in enumerate(record["matches"]):
@@ -87,15 +88,6 @@ def write_mjai(record: dict[str, Any], path: str | Path, name: str = "record") -
     atomic_write_text(path, "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines))
 
 
-def _names(record: dict[str, Any]) -> list[str]:
-    """Seat names: the player's name on their seat when the record has one, else the seat kinds."""
-    names = [str(kind) for kind in record["seats"]]
-    seat, player = record.get("player_seat"), record.get("player_name")
-    if type(seat) is int and 0 <= seat < 4 and isinstance(player, str) and player:
-        names[seat] = player
-    return names
-
-
 def _tiles(kinds: Iterable[int]) -> list[str]:
     return [mjai_tile(k) for k in kinds]
 
@@ -107,6 +99,7 @@ class _Game:
     def __init__(self, names: list[str], match: Match) -> None:
         self.names = names
         self.reds = match.rules.tiles.red_fives
+        self.scores_dora = match.rules.scores_dora
         self.results: list[HandResult] = list(match.results)
         self.hands: list[list[int]] = [[] for _ in range(4)]
         self.won: list[ev.Won] = []
@@ -144,6 +137,9 @@ class _Game:
         self.hands = [sorted((code_of(t, self.reds) for t in tiles), key=tile_order) for tiles in dealt]
         self.won, self.aborted = [], None
         self.scores = list(start.points)
+        # mjai requires ``dora_marker`` in every start_kyoku (Mortal and mjai.app refuse a
+        # kyoku without it), so even a Joy hand, which scores no dora, names the dead-wall
+        # tile the engine set aside; Joy's kans add no ``dora`` lines and no hora counts it.
         return [{
             "type": "start_kyoku", "bakaze": start.round_wind, "dora_marker": mjai_tile(e.dora_indicator),
             "kyoku": start.hand_number, "honba": start.honba, "kyotaku": start.sticks, "oya": start.dealer,
@@ -194,6 +190,10 @@ class _Game:
         return [{"type": "kakan", "actor": e.seat, "pai": mjai_tile(added), "consumed": _tiles(sorted(pon, key=tile_order))}]
 
     def _dora_revealed(self, e: ev.DoraRevealed) -> list[dict[str, Any]]:
+        """A kan's new indicator; none where dora do not score (Joy), as the table shows none.
+        (``start_kyoku`` still names the first one: see :meth:`_dealt`.)"""
+        if not self.scores_dora:
+            return []
         return [{"type": "dora", "dora_marker": mjai_tile(e.indicator)}]
 
     def _won(self, e: ev.Won) -> list[dict[str, Any]]:

@@ -109,6 +109,12 @@ class Rules:
     def __post_init__(self) -> None:
         _check_block(self, "rules")
 
+    @property
+    def scores_dora(self) -> bool:
+        """Whether dora count in this ruleset: the one question the table, the log and the
+        mjai export ask before showing a dora indicator (Joy scores none, so shows none)."""
+        return self.scoring.dora
+
     def to_dict(self) -> dict[str, Any]:
         """Every field, nested by block; tuples as lists (plain JSON)."""
         return _to_plain(self)

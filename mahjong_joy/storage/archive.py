@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,10 +53,10 @@ def archive_match(
     record.update(played_at=played.isoformat(timespec="seconds"), player_seat=player_seat, player_name=player_name)
     if branched_from is not None:  # Play from here: which record position this match continued
         record["branched_from"] = branched_from.to_dict()
-    if started_at:
+    if started_at:  # "2026-12-01T11:48:22Z" -> 20261201T114822-seed7.json
         path = records_dir() / f"{_safe(re.sub(r'[^0-9T]', '', started_at))}-seed{_safe(ctl.seed)}.json"
-    else:
-        path = _unique_path(records_dir(), f"{played:%Y%m%d-%H%M%S}-seed{_safe(ctl.seed)}")
+    else:  # the same shape (UTC), from the end time
+        path = _unique_path(records_dir(), f"{played.astimezone(timezone.utc):%Y%m%dT%H%M%S}-seed{_safe(ctl.seed)}")
     summary = summarize(ctl, player_seat, player_name, record["played_at"], str(path))
     with _opened(history) as kept:
         if kept.has_record(summary.record_path):

@@ -86,20 +86,41 @@ class TableLayout:
         return named
 
 
+def pond_size(felt: tuple[int, int], s: float, gap: int) -> tuple[int, int]:
+    """River tile width and centre panel side that fill the felt between the hands: the
+    largest river tiles (31 to 36 px at scale 1) whose four ponds and the centre fit
+    ``felt`` (width, height) across both ways. The centre grows with the tiles so a row
+    of six stays within the centre's side and the ponds never meet at a corner.
+
+    >>> pond_size((1100, 600), 1.0, 6), pond_size((1100, 400), 1.0, 6)
+    ((36, 204), (31, 178))
+    """
+    smallest, largest = round(31 * s), round(36 * s)
+    for river_w in range(largest, smallest - 1, -1):
+        side = max(round(178 * s), RIVER_COLUMNS * river_w - 2 * gap)
+        across = side + 2 * gap + 2 * RIVER_ROWS * tile_height(river_w)
+        if across <= min(felt):
+            return river_w, side
+    return smallest, max(round(178 * s), RIVER_COLUMNS * smallest - 2 * gap)
+
+
 def table_layout(size: tuple[int, int]) -> TableLayout:
     """Compute the table for a window size (everything scales with the smaller ratio)."""
     w, h = size
     s = scale_for(size)
-    hand_w, meld_w, opp_w, river_w = round(50 * s), round(40 * s), round(29 * s), round(31 * s)
+    hand_w, meld_w, opp_w = round(50 * s), round(40 * s), round(29 * s)
     margin = round(12 * s)
     hand_h = tile_height(hand_w) + depth_of(hand_w)
     opp_h = tile_height(opp_w) + depth_of(opp_w)
     guide = pygame.Rect(round(60 * s), h - margin - hand_h - round(44 * s), round(640 * s), round(38 * s))
     top_band = margin + opp_h + round(6 * s)
     cx, cy = w // 2, (top_band + guide.top) // 2
-    side = round(178 * s)
-    center = pygame.Rect(cx - side // 2, cy - side // 2, side, side)
     gap = round(6 * s)
+    # the felt the ponds may fill: between the side hands, and clear of the replay viewer's
+    # control bar (18 px taller than the guide, on both sides of the centre by symmetry)
+    felt = (w - 2 * (margin + opp_h + round(24 * s)), guide.top - top_band - round(40 * s))
+    river_w, side = pond_size(felt, s, gap)
+    center = pygame.Rect(cx - side // 2, cy - side // 2, side, side)
     half = side // 2 + gap
     rw6 = river_w * RIVER_COLUMNS
     rivers = (
@@ -121,3 +142,15 @@ def table_layout(size: tuple[int, int]) -> TableLayout:
     actions = pygame.Rect(w - margin - opp_h - round(10 * s) - actions_w, guide.top - round(6 * s) - actions_h, actions_w, actions_h)
     del right_river
     return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths)
+
+
+def hand_start(line_length: int, hand_length: int, melds_length: int, gap: int) -> int:
+    """Where an opponent's concealed tiles begin along its line: centred on the side, as a
+    player sits in the middle of theirs, but never closer than ``gap`` to its melds (which
+    pack from the line's far end), and never before the line's start.
+
+    >>> hand_start(880, 377, 0, 8), hand_start(880, 377, 400, 8)
+    (251, 95)
+    """
+    centred = (line_length - hand_length) // 2
+    return max(0, min(centred, line_length - melds_length - gap - hand_length))

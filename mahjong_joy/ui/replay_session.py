@@ -20,32 +20,8 @@ from mahjong_joy.names import tile_label, tiles_label
 from mahjong_joy.replay.branch import Branch
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.controller import furiten_reason, snapshot_of
-from mahjong_joy.ui.session import SEAT_NAMES, TableSnapshot, table_view
-
-AI_AT_BOTTOM = "Nana"  # name of an AI seat shown at the bottom (an all-AI record)
-
-
-def player_seat(record: dict[str, Any]) -> int:
-    """The seat a replay is seen from: the record's ``player_seat``, else its first human seat, else 0."""
-    seat = record.get("player_seat")
-    if type(seat) is int and 0 <= seat < 4:
-        return seat
-    seats = record.get("seats") or []
-    return seats.index("human") if "human" in seats else 0
-
-
-def seat_names(record: dict[str, Any], me: int) -> tuple[str, ...]:
-    """Names around the table: the player's name for human seats, the game's AI names elsewhere."""
-    kinds = list(record.get("seats") or ["potential"] * 4)
-    player = record.get("player_name") if isinstance(record.get("player_name"), str) else SEAT_NAMES[0]
-    names = []
-    for seat in range(4):
-        rel = (seat - me) % 4
-        if kinds[seat] == "human":
-            names.append(player)
-        else:
-            names.append(SEAT_NAMES[rel] if rel else AI_AT_BOTTOM)
-    return tuple(names)
+from mahjong_joy.replay.seats import player_seat, seat_names
+from mahjong_joy.ui.session import TableSnapshot, table_view
 
 
 class ReplaySession:

@@ -18,11 +18,11 @@ from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, MeldView, Snapshot, res
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.match import HandResult, WinResult
 from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.replay.seats import SEAT_NAMES
 
 __all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "MeldView", "Session", "StaticSession", "TableSnapshot",
            "WaitNote", "WinResult", "result_melds"]
 
-SEAT_NAMES = ("You", "Momo", "Sora", "Kiri")
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 
 
@@ -169,7 +169,7 @@ def table_view(
         dora_indicators=snap.dora_indicators,
         own_actions=pending.actions if turn else (),
         claim=claim,
-        visible34=tuple(view.visible_counts34()),
+        visible34=_shown_counts(view, snap),
         result=result,
         revealed=revealed,
         match_over=snap.is_over,
@@ -187,6 +187,15 @@ def table_view(
         game_points=tuple(st.score for st in snap.standings) if snap.is_over else (),
         best_hand=best_hand,
     )
+
+
+def _shown_counts(view: Any, snap: Snapshot) -> tuple[int, ...]:
+    """What the player can see, as the guide counts it: the seat's view less any dora
+    indicator the table does not show (a ruleset without dora shows none)."""
+    counts = view.visible_counts34()
+    for kind in view.dora_indicators[len(snap.dora_indicators):]:
+        counts[kind] = max(0, counts[kind] - 1)
+    return tuple(counts)
 
 
 def _drawn_last(seat: Any) -> tuple[int, ...]:

@@ -145,12 +145,13 @@ def _draw_bamboo(surface: pygame.Surface, rank: int, red: bool = False) -> None:
         _stick(surface, color, (x * w, y * h), stick_w, stick_h)
 
 
-def _draw_characters(surface: pygame.Surface, rank: int, latin: bool, red: bool = False) -> None:
+def _draw_characters(surface: pygame.Surface, rank: int, latin: bool, red: bool = False, labels: bool = True) -> None:
     w, h = surface.get_size()
     ink = RED_INK if red else theme.INK
     if latin:
-        _glyph(surface, str(rank), int(h * 0.5), ink, (w * 0.5, h * 0.36))
-        _glyph(surface, "m", int(h * 0.3), theme.ROSE_DEEP, (w * 0.5, h * 0.78))
+        if labels:
+            _glyph(surface, str(rank), int(h * 0.5), ink, (w * 0.5, h * 0.36))
+            _glyph(surface, "m", int(h * 0.3), theme.ROSE_DEEP, (w * 0.5, h * 0.78))
         return
     _glyph(surface, NUMERALS[rank - 1], int(h * 0.4), ink, (w * 0.5, h * 0.27))
     _glyph(surface, "萬", int(h * 0.44), theme.ROSE_DEEP, (w * 0.5, h * 0.72))
@@ -164,20 +165,27 @@ def _draw_white(surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, theme.SKY, outer.inflate(-w * 0.2, -w * 0.2), width=max(1, w // 28), border_radius=max(2, w // 16))
 
 
-def _draw_honor(surface: pygame.Surface, tile: int, latin: bool) -> None:
+LATIN_HONORS: dict[int, tuple[str, float, theme.Color]] = {  # rank -> label, size (of the face height), ink
+    1: ("E", 0.62, theme.INK), 2: ("S", 0.62, theme.INK), 3: ("W", 0.62, theme.INK), 4: ("N", 0.62, theme.INK),
+    5: ("Wh", 0.26, theme.SKY_DEEP), 6: ("Gr", 0.4, theme.MINT_DEEP), 7: ("Rd", 0.4, theme.ROSE_DEEP),
+}
+
+
+def _draw_honor(surface: pygame.Surface, tile: int, latin: bool, labels: bool = True) -> None:
     w, h = surface.get_size()
     rank = rank_of(tile)
-    if rank <= 4:
-        label = WIND_LATIN[rank - 1] if latin else WIND_GLYPHS[rank - 1]
-        _glyph(surface, label, int(h * (0.62 if latin else 0.6)), theme.INK, (w * 0.5, h * 0.5))
-    elif rank == 5:
+    if rank == 5:
         _draw_white(surface)
-        if latin:
-            _glyph(surface, "Wh", int(h * 0.26), theme.SKY_DEEP, (w * 0.5, h * 0.5))
+    if latin:
+        if labels:
+            label, size, ink = LATIN_HONORS[rank]
+            _glyph(surface, label, int(h * size), ink, (w * 0.5, h * 0.5))
+    elif rank <= 4:
+        _glyph(surface, WIND_GLYPHS[rank - 1], int(h * 0.6), theme.INK, (w * 0.5, h * 0.5))
     elif rank == 6:
-        _glyph(surface, "Gr" if latin else "發", int(h * (0.4 if latin else 0.58)), theme.MINT_DEEP, (w * 0.5, h * 0.5))
-    else:
-        _glyph(surface, "Rd" if latin else "中", int(h * (0.4 if latin else 0.62)), theme.ROSE_DEEP, (w * 0.5, h * 0.5))
+        _glyph(surface, "發", int(h * 0.58), theme.MINT_DEEP, (w * 0.5, h * 0.5))
+    elif rank == 7:
+        _glyph(surface, "中", int(h * 0.62), theme.ROSE_DEEP, (w * 0.5, h * 0.5))
 
 
 def _corner_index(surface: pygame.Surface, tile: int, red: bool = False) -> None:
@@ -197,11 +205,13 @@ def _red_mark(surface: pygame.Surface) -> None:
     pygame.draw.polygon(surface, RED_INK, [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)])
 
 
-def draw_face(surface: pygame.Surface, tile: int, latin: bool = False) -> None:
+def draw_face(surface: pygame.Surface, tile: int, latin: bool = False, labels: bool = True) -> None:
     """Paint the picture of ``tile`` onto ``surface`` (the face area, any size).
 
     ``tile`` is a code: a kind, or 34..36 for a red five, drawn in red ink with a red
-    badge (its face is tinted too, by :class:`TileArt`)."""
+    badge (its face is tinted too, by :class:`TileArt`). ``labels=False`` leaves out
+    the Latin letters and digits, which a turned tile draws upright afterwards
+    (:func:`draw_upright_labels`)."""
     red = tile >= 34
     if red:
         tile = FIVES[tile - 34]
@@ -209,17 +219,63 @@ def draw_face(surface: pygame.Surface, tile: int, latin: bool = False) -> None:
     if red:
         _red_mark(surface)
     if latin and suit in (1, 2):
-        _corner_index(surface, tile, red)
+        if labels:
+            _corner_index(surface, tile, red)
         w, h = surface.get_size()
         surface = surface.subsurface(pygame.Rect(int(w * 0.14), int(h * 0.12), int(w * 0.86), int(h * 0.88)))
     if is_honor(tile):
-        _draw_honor(surface, tile, latin)
+        _draw_honor(surface, tile, latin, labels)
     elif suit == 0:
-        _draw_characters(surface, rank, latin, red)
+        _draw_characters(surface, rank, latin, red, labels)
     elif suit == 1:
         _draw_dots(surface, rank, red)
     else:
         _draw_bamboo(surface, rank, red)
+
+
+def _turned(fx: float, fy: float, rotation: int) -> tuple[float, float]:
+    """Where a point of the upright face (fractions of its width and height) lies once
+    the face is turned ``rotation`` degrees counter-clockwise (pygame's sense).
+
+    >>> _turned(0.0, 0.0, 90), _turned(0.0, 0.0, 180), _turned(0.0, 0.0, 270)
+    ((0.0, 1.0), (1.0, 1.0), (1.0, 0.0))
+    """
+    return {90: (fy, 1 - fx), 180: (1 - fx, 1 - fy), 270: (1 - fy, fx)}.get(rotation % 360, (fx, fy))
+
+
+def draw_upright_labels(surface: pygame.Surface, area: pygame.Rect, tile: int, rotation: int) -> None:
+    """The Latin labels of a turned tile, upright on the screen, so a 9 in a side pond
+    never reads as 6 nor a sideways 8 as an infinity sign. ``area`` is the turned face;
+    the labels keep the sizes they have on an upright tile (fractions of its height)."""
+    red = tile >= 34
+    kind = FIVES[tile - 34] if red else tile
+    height = max(area.w, area.h) if rotation % 180 else area.h  # the face's height as it stands upright
+    if is_honor(kind):
+        label, size, ink = LATIN_HONORS[rank_of(kind)]
+        _glyph(surface, label, int(height * size), ink, area.center)
+    elif suit_of(kind) == 0:
+        _upright_characters(surface, area, rank_of(kind), RED_INK if red else theme.INK, height)
+    else:
+        x, y = _turned(0.13 if red else 0.08, 0.07, rotation)  # the corner index, in its turned corner
+        x, y = min(max(x, 0.1), 0.9), min(max(y, 0.1), 0.9)
+        text, ink = ("5r", RED_INK) if red else (str(rank_of(kind)), theme.INK)
+        _glyph(surface, text, int(height * 0.17), ink, (area.x + x * area.w, area.y + y * area.h))
+
+
+def _upright_characters(surface: pygame.Surface, area: pygame.Rect, rank: int, ink: theme.Color, height: int) -> None:
+    """``7`` over ``m`` on an upside-down tile, ``7m`` side by side on a sideways one."""
+    if area.w <= area.h:
+        _glyph(surface, str(rank), int(height * 0.5), ink, (area.centerx, area.y + area.h * 0.36))
+        _glyph(surface, "m", int(height * 0.3), theme.ROSE_DEEP, (area.centerx, area.y + area.h * 0.78))
+        return
+    digit = theme.text(str(rank), int(height * 0.5), ink)
+    letter = theme.text("m", int(height * 0.3), theme.ROSE_DEEP)
+    d_ink, m_ink = digit.get_bounding_rect(), letter.get_bounding_rect()
+    gap = max(1, area.w // 20)
+    left = area.centerx - (d_ink.w + gap + m_ink.w) // 2
+    top = area.centery - d_ink.h // 2
+    surface.blit(digit, (left - d_ink.x, top - d_ink.y))
+    surface.blit(letter, (left + d_ink.w + gap - m_ink.x, top + d_ink.h - m_ink.h - m_ink.y))  # bottoms aligned
 
 
 class TileArt:
@@ -267,11 +323,15 @@ class TileArt:
         pad = max(2, width // 9)
         cw, ch = width - 2 * pad, tile_height(width) - 2 * pad
         big = pygame.Surface((cw * SUPERSAMPLE, ch * SUPERSAMPLE), pygame.SRCALPHA)
-        draw_face(big, tile, latin)
+        upright = latin and rotation % 360 != 0
+        draw_face(big, tile, latin, labels=not upright)
         small = pygame.transform.smoothscale(big, (cw, ch))
         small = pygame.transform.rotate(small, rotation) if rotation else small
         canvas = pygame.Surface(footprint(width, rotation), pygame.SRCALPHA)
-        canvas.blit(small, small.get_rect(center=canvas.get_rect().center))
+        area = small.get_rect(center=canvas.get_rect().center)
+        canvas.blit(small, area)
+        if upright:
+            draw_upright_labels(canvas, area, tile, rotation)
         return canvas
 
     def clear(self) -> None:

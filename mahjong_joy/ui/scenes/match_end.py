@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from mahjong_joy.ui import theme
+from mahjong_joy.ui.points_chart import draw_points_chart
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.widgets import Button, pressed_button
@@ -57,17 +58,6 @@ def game_points_text(value: float) -> str:
     """A game-points value as the standings print it: ``+45.0``."""
     return f"{value:+.1f}"
 LINE_COLORS = (theme.ROSE_DEEP, theme.SKY_DEEP, theme.MINT_DEEP, theme.LAVENDER_DEEP)
-
-
-def chart_points(history: tuple[tuple[int, ...], ...], seat: int, rect: pygame.Rect) -> list[tuple[int, int]]:
-    """Screen points of one seat's line: x = hand number, y = points (shared scale)."""
-    if len(history) < 2:
-        history = history + history if history else ((0, 0, 0, 0),) * 2
-    values = [v for row in history for v in row]
-    lo, hi = min(values), max(values)
-    span = max(1, hi - lo)
-    step = rect.w / (len(history) - 1)
-    return [(round(rect.x + i * step), round(rect.bottom - (row[seat] - lo) / span * rect.h)) for i, row in enumerate(history)]
 
 
 def waiting_note() -> str:
@@ -160,15 +150,4 @@ class MatchEndScene(Scene):
             b.draw(surface, s)
 
     def _draw_chart(self, surface: pygame.Surface, s: float) -> None:
-        frame = self.chart.inflate(round(40 * s), round(60 * s))
-        theme.panel(surface, frame, theme.PANEL, round(16 * s))
-        theme.blit_text(surface, "Points over the hands", round(17 * s), theme.INK_SOFT, midtop=(frame.centerx, frame.y + round(6 * s)))
-        history = self.snap.history
-        for i in range(max(2, len(history))):
-            gx = self.chart.x + (self.chart.w * i) // max(1, max(2, len(history)) - 1)
-            pygame.draw.line(surface, theme.PANEL_EDGE, (gx, self.chart.y), (gx, self.chart.bottom), 1)
-        for seat in range(4):
-            pts = chart_points(history, seat, self.chart)
-            pygame.draw.lines(surface, LINE_COLORS[seat], False, pts, max(2, round(3 * s)))
-            for p in pts:
-                pygame.draw.circle(surface, LINE_COLORS[seat], p, max(3, round(4 * s)))
+        draw_points_chart(surface, self.chart.inflate(round(40 * s), round(60 * s)), self.snap.history, LINE_COLORS, s)

@@ -270,8 +270,8 @@ class StatsScene(Scene):
             cx += cw + gap
 
     def _draw_placements(self, surface: pygame.Surface, s: float) -> None:
-        rect, recent = self.placements, self.shown.recent_placements
-        self._title(surface, rect, f"Placement, last {len(recent)} match{'es' if len(recent) != 1 else ''}", s)
+        rect = self.placements
+        self._title(surface, rect, placements_title(len(self.shown.recent_placements)), s)
         plot = self.plot
         for place in range(1, 5):
             gy = round(plot.y + (place - 1) / 3 * plot.h)
@@ -318,3 +318,12 @@ class StatsScene(Scene):
                 pygame.draw.rect(surface, color, bar, border_radius=bar_h // 2)
             theme.blit_text(surface, label, round(18 * s), theme.INK, midright=(x0 - round(12 * s), bar.centery))
             theme.blit_text(surface, figure, round(18 * s), theme.INK, midleft=(track.right + round(10 * s), bar.centery))
+
+
+def placements_title(count: int) -> str:
+    """The placement chart's title, in the singular for one match.
+
+    >>> placements_title(1), placements_title(20)
+    ('Placement, last match', 'Placement, last 20 matches')
+    """
+    return "Placement, last match" if count == 1 else f"Placement, last {count} matches"

@@ -21,7 +21,7 @@ from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import Animator, Flight, Reveal, Tween, flip_shape
 from mahjong_joy.ui.guide import GuideView, draw_tip, furiten_tip
-from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_ROWS, ROTATION, TableLayout, table_layout
+from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_ROWS, ROTATION, TableLayout, hand_start, table_layout
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import MeldView, TableSnapshot
 from mahjong_joy.ui.tiles_art import BACK, depth_of, footprint, tile_height
@@ -519,8 +519,8 @@ class TableScene(Scene):
         name = getattr(event, "name", "")
         scale = self.app.settings.anim_scale
         snap = self.snap
-        if snap is None:
-            return
+        if snap is None or (name == "dora_revealed" and not snap.dora_indicators):
+            return  # no dora in this ruleset: a kan turns nothing over
         if name == "discarded":
             self.app.sounds.play("click")
             seat = event.seat
@@ -605,7 +605,17 @@ class TableScene(Scene):
             return [(self.hand_slot(i), tile, L.hand_w, 0) for i, tile in enumerate(self.my_tiles())]
         shown = snap.revealed.get(seat)
         tiles = list(shown) if shown else [BACK] * snap.hand_sizes[seat]
-        return [(self.line_tile_rect(rel, i * L.opp_w), tile, L.opp_w, ROTATION[rel]) for i, tile in enumerate(tiles)]
+        start = self.hand_start(seat, len(tiles))
+        return [(self.line_tile_rect(rel, start + i * L.opp_w), tile, L.opp_w, ROTATION[rel]) for i, tile in enumerate(tiles)]
+
+    def hand_start(self, seat: int, count: int) -> int:
+        """Where an opponent's ``count`` concealed tiles begin on its line: centred on its side
+        (:func:`~mahjong_joy.ui.layout.hand_start`), clear of its melds."""
+        rel, L = self.snap.seat_from_me(seat), self.layout
+        if rel == 0:
+            return 0  # my own hand starts at the line's start (hand_slot)
+        melds = sum(meld_tiles(meld, seat, L.opp_w)[1] + round(8 * L.scale) for meld in self.snap.melds[seat])
+        return hand_start(L.line_length[rel], count * L.opp_w, melds, round(8 * L.scale))
 
     def _fly(self, tile: int, start: pygame.Rect, end: pygame.Rect, seconds: float, rotation: int, width: int, key: object,
              delay: float = 0.0) -> None:
@@ -617,7 +627,8 @@ class TableScene(Scene):
         """Roughly where an opponent's concealed hand ends (a discard starts there)."""
         assert self.snap is not None
         rel = self.snap.seat_from_me(seat)
-        return self.line_tile_rect(rel, self.snap.hand_sizes[seat] * self.layout.tile_w(rel) / 2)
+        size = self.snap.hand_sizes[seat]
+        return self.line_tile_rect(rel, self.hand_start(seat, size) + size * self.layout.tile_w(rel) / 2)
 
     # -- buttons ---------------------------------------------------------------------
     def _rebuild_buttons(self) -> None:
@@ -772,13 +783,13 @@ class TableScene(Scene):
         inset, pad = round(16 * s), (round(8 * s), round(6 * s))
         column = inset // 2 + theme.font(round(14 * s)).get_height() + pad[1] // 2 + round(3 * s)
         seat_at = {snap.seat_from_me(seat): seat for seat in range(4)}
-        out = {f"tag{rel}": self._seat_tag(seat_at[rel], rel, c.h - 2 * inset, inset, pad) for rel in (1, 3)}
-        sides = [r for _, r in out.values()]
+        size = self.seat_tag_size(inset, pad)  # one size for all four, whoever's turn it is
+        out = {f"tag{rel}": self._seat_tag(seat_at[rel], rel, c.h - 2 * inset, inset, pad, size) for rel in (1, 3)}
+        sides = [self._seat_tag(seat_at[rel], rel, c.h - 2 * inset, inset, pad, size, lit=True)[1] for rel in (1, 3)]
         for rel in (0, 2):  # where a long side tag reaches a corner, the top or bottom tag stays between the columns
-            tag = self._seat_tag(seat_at[rel], rel, c.w - 2 * inset, inset, pad)
-            if tag[1].collidelist(sides) >= 0:
-                tag = self._seat_tag(seat_at[rel], rel, c.w - 2 * column, inset, pad)
-            out[f"tag{rel}"] = tag
+            tag = self._seat_tag(seat_at[rel], rel, c.w - 2 * inset, inset, pad, size, lit=True)
+            length = c.w - 2 * (column if tag[1].collidelist(sides) >= 0 else inset)
+            out[f"tag{rel}"] = self._seat_tag(seat_at[rel], rel, length, inset, pad, size)
         middle = c.w - 2 * column
         wind = WIND_NAMES[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
         honba = f" · {snap.honba} bonus" if snap.honba else ""
@@ -802,18 +813,31 @@ class TableScene(Scene):
         shown = snap.names[seat] if name is None else name
         return f"{WIND_GLYPHS[(seat - snap.dealer) % 4]} {shown}  {snap.points[seat]:,}{dealer}"
 
-    def _seat_tag(self, seat: int, rel: int, length: int, inset: int, pad: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
+    def seat_tag_size(self, inset: int, pad: tuple[int, int]) -> int:
+        """The font size of the four seat tags: the largest (up to 14, down to 10, scaled) at
+        which each tag fits its edge with the highlight on, so the size never changes as the
+        turn moves round; a name still too long is shortened instead."""
+        snap, s, c = self.snap, self.layout.scale, self.layout.center
+        size = round(14 * s)
+        for seat in range(4):
+            rel = snap.seat_from_me(seat)
+            length = (c.h if rel % 2 else c.w) - 2 * inset
+            while size > round(10 * s) and theme.font(size).size(self.seat_tag_text(seat))[0] + pad[0] > length:
+                size -= 1
+        return size
+
+    def _seat_tag(self, seat: int, rel: int, length: int, inset: int, pad: tuple[int, int], size: int,
+                  lit: bool | None = None) -> tuple[pygame.Surface, pygame.Rect]:
         """Seat wind, name, points and dealer chip, turned to run along the centre's edge facing that seat,
         as printed on a real table's centre. The rect covers the highlight (``pad``) on the lit seat, a
-        hair around the words elsewhere; past ``length`` the font shrinks a little, then the name gives way."""
-        snap, s, c = self.snap, self.layout.scale, self.layout.center
-        lit = seat == self.spotlight()
+        hair around the words elsewhere; past ``length`` (with the highlight) the name gives way."""
+        snap, c = self.snap, self.layout.center
+        lit = seat == self.spotlight() if lit is None else lit
+        room = length - pad[0]  # the words fit with the highlight on, lit or not, so they never change
         pad = pad if lit else (2, 2)
-        name, size = snap.names[seat], round(14 * s)
+        name = snap.names[seat]
         words = self.seat_tag_text(seat, "{}")
-        while size > round(10 * s) and theme.font(size).size(words.format(name))[0] + pad[0] > length:
-            size -= 1
-        while len(name) > 1 and theme.font(size).size(words.format(name))[0] + pad[0] > length:
+        while len(name) > 1 and theme.font(size).size(words.format(name))[0] > room:
             name = name[:-2] + "…"
         label = theme.text(words.format(name), size, theme.ROSE_DEEP if lit else theme.INK)
         label = pygame.transform.rotate(label, (90, 0, -90)[rel - 1]) if rel else label
