@@ -304,7 +304,7 @@ def test_each_discard_candidate_matches_the_rest_of_the_hand(case: tuple[list[in
         rest = list(counts)
         rest[candidate.tile] -= 1
         assert candidate.shanten == shanten(rest, melds)
-        assert candidate.ukeire == ukeire(rest, melds, [candidate.tile])  # the discarded copy is in sight
+        assert candidate.ukeire == ukeire(rest, melds, counts_of_kinds([candidate.tile]))  # the discarded copy is in sight
     keys = [(c.shanten, -c.ukeire_total) for c in found]
     assert keys == sorted(keys)
 

@@ -270,8 +270,8 @@ class StatsScene(Scene):
             cx += cw + gap
 
     def _draw_placements(self, surface: pygame.Surface, s: float) -> None:
-        rect = self.placements
-        self._title(surface, rect, placements_title(len(self.shown.recent_placements)), s)
+        rect, recent = self.placements, self.shown.recent_placements
+        self._title(surface, rect, placements_title(len(recent)), s)
         plot = self.plot
         for place in range(1, 5):
             gy = round(plot.y + (place - 1) / 3 * plot.h)

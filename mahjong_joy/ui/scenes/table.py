@@ -24,7 +24,7 @@ from mahjong_joy.ui.guide import GuideView, draw_tip, furiten_tip
 from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_ROWS, ROTATION, TableLayout, hand_start, table_layout
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import MeldView, TableSnapshot
-from mahjong_joy.ui.tiles_art import BACK, depth_of, footprint, tile_height
+from mahjong_joy.ui.tiles_art import BACK, footprint, tile_height
 from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
 
 WIND_GLYPHS = "東南西北"
