@@ -21,9 +21,11 @@ from mahjong_joy.hand.waits import discard_candidates, waiting_tiles
 from mahjong_joy.tiles import kind_of_code, tile_name
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import Animator, Flight, Reveal, Tween, flip_shape
+from mahjong_joy.ui.callouts import Callouts, call_of
 from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_ROWS, ROTATION, TableLayout, table_layout
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import MeldView, TableSnapshot
+from mahjong_joy.ui.thinking import ThinkingBubbles
 from mahjong_joy.ui.tiles_art import BACK, depth_of, footprint, tile_height
 from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
 
@@ -136,6 +138,8 @@ class TableScene(Scene):
         self._note_shown = ""
         self.toggles: list[Button] = []
         self.dora_flip: Tween | None = None  # the newest kan dora indicator turning over
+        self.callouts = Callouts()  # "Pon!", "Ron!" banners by the caller (overlays; never blocks play)
+        self.thinking = ThinkingBubbles()  # "Show AI thinking": each opponent's last reason
 
     # -- lifecycle -------------------------------------------------------------------
     def enter(self, context: Any = None) -> None:
@@ -419,6 +423,8 @@ class TableScene(Scene):
     # -- flow ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.anim.update(dt)
+        self.callouts.update(dt)
+        self.thinking.update(dt)
         if self.dora_flip is not None:
             self.dora_flip.update(dt)
             if self.dora_flip.done:
@@ -509,6 +515,15 @@ class TableScene(Scene):
         for event in events:
             self._animate(old, event)
         self._layer_key = None
+        self._note_thinking()
+
+    def _note_thinking(self) -> None:
+        """With "Show AI thinking" on, take each AI seat's newest reason for its bubble."""
+        reasons = getattr(self.session, "ai_reasons", None)
+        if not self.app.settings.show_ai_thinking or reasons is None or self.snap is None:
+            self.thinking.clear()
+            return
+        self.thinking.note(reasons(), self.snap.me)
 
     def _animate(self, old: TableSnapshot | None, event: Any) -> None:
         name = getattr(event, "name", "")
@@ -516,6 +531,10 @@ class TableScene(Scene):
         snap = self.snap
         if snap is None:
             return
+        call = call_of(event)
+        if call is not None:  # its own voice instead of the chime or the old win flourish
+            self.app.sounds.play(call.sound)
+            self.callouts.show(snap.seat_from_me(event.seat), call, scale)
         if name == "discarded":
             self.app.sounds.play("click")
             seat = event.seat
@@ -548,12 +567,12 @@ class TableScene(Scene):
         elif name == "closed_kanned":
             self._fly_closed_kan(event.seat, scale)
         elif name == "won":
-            self.app.sounds.play("flourish")
             self.result_timer = 0.0
         if name == "dora_revealed" and scale > 0:
             self.dora_flip = Tween(0.5 * scale, 0.1 * scale, ease=lambda p: p)
         if name in ANNOUNCEMENTS:
-            self.app.sounds.play("chime")
+            if call is None:
+                self.app.sounds.play("chime")
             who = snap.names[event.seat] if getattr(event, "seat", None) is not None else ""
             reason = getattr(event, "reason", "")
             words = ANNOUNCEMENTS[name].format(name=who, declares="declare" if who == "You" else "declares",
@@ -891,6 +910,9 @@ class TableScene(Scene):
         for flight in self.anim.flights:
             x, y = flight.position()
             surface.blit(self.app.art.image(flight.tile, flight.size, flight.rotation), (round(x), round(y)))
+        if self.app.settings.show_ai_thinking and self.snap is not None:
+            self.thinking.draw(surface, self.layout, self.snap.me)
+        self.callouts.draw(surface, self.layout)
         if self.app.settings.hints:
             self._draw_guide(surface)
         for b in self.buttons:
