@@ -502,10 +502,10 @@ class TableScene(Scene):
         self.result_timer += dt
         if not self.flip.finished or self._score_shown == self.snap.version:
             return
-        from mahjong_joy.ui.scenes.score import ScoreScene
+        from mahjong_joy.ui.win_reveal import result_screen
 
         self._score_shown = self.snap.version
-        self.next = Transition("push", ScoreScene(self.app, self.snap))
+        self.next = Transition("push", result_screen(self.app, self.snap))  # a win's reveal first, then the score
 
     def after_step(self) -> None:
         """Turn the controller's new events into flights and sounds, then re-read the snapshot."""
