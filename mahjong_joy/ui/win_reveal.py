@@ -105,6 +105,7 @@ class WinRevealScene(Scene):
         self._played: set[str] = set()
         self._hand: tuple[object, pygame.Surface] | None = None
         self._veil: pygame.Surface | None = None
+        self._backdrop: pygame.Surface | None = None  # the veiled table and the empty card, once they stop changing
 
     # -- what tests read ---------------------------------------------------------------
     @property
@@ -185,15 +186,26 @@ class WinRevealScene(Scene):
         w = min(size[0] - round(120 * s), round(940 * s))
         return pygame.Rect((size[0] - w) // 2, round(56 * s), w, size[1] - round(56 * s) - round(48 * s))
 
+    def resize(self, size: tuple[int, int]) -> None:
+        self._backdrop = None
+        self.opaque = False  # the table draws under the veil again until the new backdrop is kept
+
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         s = theme.scale_for(size)
         lift = min(1.0, self.elapsed / max(1e-6, self.beats.lift))
-        self._draw_veil(surface, lift)
         card = self.card_rect(size)
+        if self._backdrop is not None and self._backdrop.get_size() == size:
+            surface.blit(self._backdrop, (0, 0))  # one opaque pass instead of the table, the veil and the card
+        else:
+            self._draw_veil(surface, lift)
+            if lift >= 0.35:
+                panel = card.inflate(-round(40 * s * (1 - lift)), -round(40 * s * (1 - lift)))
+                theme.panel(surface, panel, theme.PANEL, round(22 * s))
+            if lift >= 1.0:
+                self._backdrop = surface.copy()
+                self.opaque = True  # the app stops drawing the (veiled, still) table under this scene
         if lift >= 0.35:
-            panel = card.inflate(-round(40 * s * (1 - lift)), -round(40 * s * (1 - lift)))
-            theme.panel(surface, panel, theme.PANEL, round(22 * s))
             self._draw_words(surface, card, s)
         self._draw_hand(surface, card, s, ease_out_cubic(lift))
 
