@@ -43,7 +43,8 @@ def save(app: App, out: Path, name: str) -> None:
 def reveal_at(app: App, out: Path, name: str, when: str) -> WinRevealScene:
     until(app, lambda: isinstance(app.top, WinRevealScene), frames=3000)
     reveal = app.top
-    moment = {"half": lambda: len(reveal.shown_lines()) >= 2, "end": lambda: reveal.elapsed >= reveal.beats.end + 0.3}[when]
+    moment = {"lift": lambda: reveal.elapsed >= 0.6 * reveal.beats.lift, "half": lambda: len(reveal.shown_lines()) >= 2,
+              "end": lambda: reveal.elapsed >= reveal.beats.end + 0.3}[when]
     until(app, moment, frames=3000)
     save(app, out, name)
     return reveal
@@ -78,6 +79,7 @@ def reveals(out: Path, size: tuple[int, int]) -> None:
                               anim_speed="normal")
     until(app, table.can_act)
     table.discard(len(table.my_tiles()) - 1)
+    reveal_at(app, out, "reveal_joy_lift", "lift")
     reveal_at(app, out, "reveal_joy_half", "half")
     reveal_at(app, out, "reveal_joy_end", "end")
     until(app, lambda: isinstance(app.top, ScoreScene), frames=3000)

@@ -18,7 +18,6 @@ from mahjong_joy.ui.app import App
 from mahjong_joy.ui.callouts import BY_EVENT, RON, TSUMO, anchor
 from mahjong_joy.ui.controller_session import ControllerSession
 from mahjong_joy.ui.hand_rows import seat_hands
-from mahjong_joy.ui.scenes.home import HomeScene
 from mahjong_joy.ui.scenes.match_end import MatchEndScene
 from mahjong_joy.ui.scenes.score import ScoreScene, score_lines
 from mahjong_joy.ui.scenes.table import TableScene
@@ -188,6 +187,9 @@ def test_a_double_ron_reveals_each_winner_then_the_two_cards() -> None:
     table.discard(len(table.my_tiles()) - 1)
     until(app, lambda: isinstance(app.top, WinRevealScene))
     reveal = app.top
+    until(app, lambda: reveal.opaque)  # the lift is over: the veiled table is kept as one backdrop
+    app.set_size((1024, 640))  # a resize lays the card out again over the table
+    assert not reveal.opaque
     winners = []
     until(app, lambda: winners.append(reveal.win.seat) or not isinstance(app.top, WinRevealScene), frames=2000)
     assert sorted(set(winners)) == [1, 2] and winners.index(2) > winners.index(1)
@@ -304,7 +306,7 @@ def test_first_place_gets_confetti_that_falls_by_frame_time_and_ends() -> None:
         app.step(1 / 60)
     assert [p.y for p in scene.celebration.pieces[: len(first)]] != [y for _, y in first]
     for _ in range(60 * 6):
-        app.step(1 / 60)
+        scene.celebration.update(1 / 60)
     assert scene.celebration.done
     app, scene = standings_scene(speed="instant")
     app.step(1 / 60)
