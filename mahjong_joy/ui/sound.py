@@ -114,12 +114,18 @@ class Sounds:
         for sound in self.effects.values():
             sound.set_volume(max(0.0, min(1.0, volume)))
 
-    def play(self, name: str) -> None:
-        """Play one effect if sound is available. The callouts' voices are built on
-        their first use (about 10-80 ms each), keeping them out of the start-up time."""
+    def prepare(self, name: str) -> pygame.mixer.Sound | None:
+        """The effect ``name``, building a LATER one now (about 6-80 ms) if it is not yet
+        built: a scene may ask ahead of a quiet moment rather than hitch mid-animation."""
         sound = self.effects.get(name)
         if sound is None and self.ready and name in LATER:
             sound = self.effects[name] = pygame.mixer.Sound(buffer=LATER[name]().tobytes())
             sound.set_volume(max(0.0, min(1.0, self.volume)))
+        return sound
+
+    def play(self, name: str) -> None:
+        """Play one effect if sound is available. The callouts' voices are built on
+        their first use, keeping them out of the start-up time."""
+        sound = self.prepare(name)
         if sound is not None:
             sound.play()

@@ -106,6 +106,8 @@ class WinRevealScene(Scene):
         self._hand: tuple[object, pygame.Surface] | None = None
         self._veil: pygame.Surface | None = None
         self._backdrop: pygame.Surface | None = None  # the veiled table and the empty card, once they stop changing
+        if any(w.limit for w in self.wins):
+            app.sounds.prepare("fanfare")  # built now (the longest voice), not as the title pops
 
     # -- what tests read ---------------------------------------------------------------
     @property
