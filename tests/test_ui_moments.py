@@ -105,6 +105,29 @@ def test_declaring_riichi_calls_riichi_and_a_ron_calls_ron() -> None:
     assert sorted(c.rel for c in table.callouts.shown) == [1, 2]
 
 
+def test_the_replay_viewer_shows_the_calls_banners_and_lets_them_fade() -> None:
+    import json
+
+    from mahjong_joy.commands.simulate import simulate
+    from mahjong_joy.replay.record import run_record
+    from mahjong_joy.ui.replay_session import ReplaySession
+    from mahjong_joy.ui.scenes.base import Scene
+    from mahjong_joy.ui.scenes.replay import ReplayViewerScene
+
+    record = json.loads(json.dumps(run_record(3, ("potential",) * 4, simulate(3, hands=1))))
+    app = App(size=(1280, 800), settings=Settings(anim_speed="fast"))
+    app.replace(Scene(app))
+    viewer = ReplayViewerScene(app, ReplaySession(record), "Replay · test")
+    app.push(viewer)
+    for _ in range(300):  # step on until a call pops its banner
+        if viewer.callouts.shown or not viewer.step_forward():
+            break
+    assert viewer.callouts.shown, "no call in the recorded hand"
+    for _ in range(60):
+        app.step(1 / 60)
+    assert viewer.callouts.shown == []
+
+
 def test_every_call_has_its_own_word_and_a_distinct_synthesised_voice() -> None:
     calls = {c.word: c.sound for c in (*BY_EVENT.values(), RON, TSUMO)}
     assert sorted(calls) == ["Chi!", "Kan!", "Pon!", "Riichi!", "Ron!", "Tsumo!"]
