@@ -65,12 +65,21 @@ def seat_hands(snap: TableSnapshot, seats: tuple[int, ...] | None = None) -> lis
 
 
 def final_tiles(snap: TableSnapshot, seat: int) -> tuple[int, ...]:
-    """A seat's concealed codes once the hand is over (mine, shown, or from the final hands)."""
+    """A seat's concealed codes once the hand is over: from the final hands, else mine, a
+    revealed hand, or a winner's hand from its result (a snapshot made up for a picture)."""
     if seat in snap.final_hands:
         return tuple(snap.final_hands[seat])
     if seat == snap.me:
         return tuple(snap.hand) + ((snap.drawn,) if snap.drawn is not None else ())
-    return tuple(snap.revealed.get(seat, ()))
+    if seat in snap.revealed:
+        return tuple(snap.revealed[seat])
+    won = next((w for w in (snap.result.wins if snap.result is not None else ()) if w.seat == seat), None)
+    if won is None:
+        return ()
+    held = list(won.hand)  # a winner's result holds its hand with the winning tile
+    if won.win_tile in held:
+        held.remove(won.win_tile)
+    return tuple(held)
 
 
 def row_height(count: int, room: int, s: float, tile_max: int = 30) -> int:
