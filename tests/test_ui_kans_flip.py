@@ -23,6 +23,7 @@ from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
 from mahjong_joy.ui.session import HandResult, MeldView, StaticSession, TableSnapshot  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.tiles_art import BACK  # noqa: E402
+from mahjong_joy.ui.win_reveal import WinRevealScene  # noqa: E402
 from tests.helpers import h  # noqa: E402
 from tests.invariants import rigged_wall  # noqa: E402
 
@@ -137,12 +138,22 @@ def test_tsumo_button_flips_the_hand_open_then_the_score_screen_lists_the_scorer
         app.step(1 / 60)
     assert 0 < table.flip.tile_progress(len(table.my_tiles()) - 1) < table.flip.tile_progress(0) == 1  # left to right
     assert not isinstance(app.top, ScoreScene)
-    frames = 27 + until(app, lambda: isinstance(app.top, ScoreScene), frames=120)
-    assert frames <= 61  # the score follows within about a second of the win
+    frames = 27 + until(app, lambda: isinstance(app.top, (WinRevealScene, ScoreScene)), frames=120)
+    assert frames <= 61  # the win's reveal (then the score) follows within about a second of the win
+    past_reveal(app)
     shown = fu_texts(app.top.snap)
     assert shown == _scorer_breakdown()
     assert shown == ["Base  20 fu", "Concealed triplet of East wind  8 fu", "Self-drawn win (tsumo)  2 fu"]
     assert app.top.snap.result.fu == 30
+
+
+def past_reveal(app: App) -> None:
+    """Skip the win's reveal (Enter to its end, Enter again) to the score screen."""
+    for _ in range(2):
+        if isinstance(app.top, WinRevealScene):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+            app.step(1 / 60)
+    assert isinstance(app.top, ScoreScene)
 
 
 def kan_snapshot(winner: int | None = None) -> TableSnapshot:
@@ -204,8 +215,9 @@ def test_the_reveal_respects_the_animation_speed(speed: str, most: int) -> None:
     session.snap = kan_snapshot(winner=2)
     table.refresh()
     assert table.flipping == {2} and table.spotlight() == 2  # the winner's band lights up, not the discarder's
-    frames = until(app, lambda: isinstance(app.top, ScoreScene), frames=200)
+    frames = until(app, lambda: isinstance(app.top, (WinRevealScene, ScoreScene)), frames=200)
     assert frames <= most
+    assert isinstance(app.top, WinRevealScene if speed == "normal" else ScoreScene)  # instant: no reveal
     if speed == "normal":
         assert frames >= 40  # the flip really ran
 
@@ -220,7 +232,8 @@ def test_resizing_during_the_flip_and_fullscreen_toggle_do_not_crash() -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=640, size=(1024, 640)))
     app.step(1 / 60)
     assert app.size == (1024, 640) and table.layout.size == (1024, 640)
-    until(app, lambda: isinstance(app.top, ScoreScene), frames=120)
+    until(app, lambda: isinstance(app.top, WinRevealScene), frames=120)
+    past_reveal(app)
     for want in (True, False):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
         app.step(1 / 60)

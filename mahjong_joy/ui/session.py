@@ -87,6 +87,7 @@ class TableSnapshot:
     abort_seat: int | None = None  # the seat whose hand caused an abortive draw (nine terminals)
     game_points: tuple[float, ...] = ()  # per standing row, once the match is over (uma and oka applied)
     best_hand: str = ""  # the match's best hand so far, in words
+    final_hands: dict[int, tuple[int, ...]] = field(default_factory=dict)  # every seat's concealed codes once the hand is over
 
     @property
     def riichi_rules(self) -> bool:
@@ -186,6 +187,7 @@ def table_view(
         abort_seat=abort_seat if result is not None else None,
         game_points=tuple(st.score for st in snap.standings) if snap.is_over else (),
         best_hand=best_hand,
+        final_hands={s.seat: tuple(s.hand_codes) for s in seats if s.hand_codes is not None} if result is not None else {},
     )
 
 

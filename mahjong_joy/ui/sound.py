@@ -1,7 +1,8 @@
 """Short effects synthesised at start-up with the stdlib; silent without an audio device.
 
-No sample files to ship or license: a click (discard), a chime (claim offered) and a
-flourish (win) are sums of sines with a fade-out, built in a few tens of ms.
+No sample files to ship or license: a click (discard), a chime (claim offered), a
+flourish (win), one voice per callout (chi, pon, kan, riichi, ron, tsumo) and a fanfare
+(a big hand) are sums of sines with a fade-out, built in a few tens of ms.
 """
 
 from __future__ import annotations
@@ -49,11 +50,52 @@ def _flourish() -> array.array:
     return _tone([(f, i * 0.09, 0.35) for i, f in enumerate(notes)], 0.9)
 
 
+# The callouts (ui/callouts.py): one voice per call, so a player hears which call it
+# was without looking. Short, so they never trail into the next discard.
+def _chi() -> array.array:
+    return _tone([(1318.5, 0, 0.3), (1568.0, 0.06, 0.3)], 0.22)  # two light rising ticks
+
+
+def _pon() -> array.array:
+    return _tone([(392.0, 0, 0.45), (784.0, 0, 0.2), (1176.0, 0, 0.08)], 0.28)  # a round knock
+
+
+def _kan() -> array.array:
+    bell = [(660.0, 0, 0.35), (660.0 * 2.76, 0, 0.15)]  # an inharmonic partial: metallic
+    return _tone(bell + [(495.0, 0.12, 0.3), (495.0 * 2.76, 0.12, 0.12)], 0.5)
+
+
+def _riichi() -> array.array:
+    notes = [587.33, 739.99, 880.0, 1174.66]
+    return _tone([(f, i * 0.05, 0.28) for i, f in enumerate(notes)], 0.5)  # a quick rising run
+
+
+def _ron() -> array.array:
+    return _tone([(440.0, 0, 0.3), (554.37, 0, 0.25), (659.25, 0, 0.25), (880.0, 0.05, 0.25)], 0.6)  # a struck chord
+
+
+def _tsumo() -> array.array:
+    notes = [1046.5, 1318.5, 1568.0, 2093.0]
+    return _tone([(f, i * 0.07, 0.25) for i, f in enumerate(notes)], 0.6)  # a bright sparkle upward
+
+
+def _fanfare() -> array.array:
+    notes = [523.25, 659.25, 783.99, 1046.5, 1318.5, 1568.0]
+    rising = [(f, i * 0.08, 0.3) for i, f in enumerate(notes)]
+    return _tone(rising + [(1046.5, 0.5, 0.3), (1318.5, 0.5, 0.25), (1568.0, 0.5, 0.25)], 1.3)  # a big hand's title
+
+
+EFFECTS = {"click": _click, "chime": _chime, "flourish": _flourish}  # built at start-up
+LATER = {"chi": _chi, "pon": _pon, "kan": _kan, "riichi": _riichi, "ron": _ron, "tsumo": _tsumo, "fanfare": _fanfare}
+
+
 class Sounds:
     """The game's effects; every method is a no-op when the mixer is unavailable."""
 
     def __init__(self, volume: float = 0.6) -> None:
         self.effects: dict[str, pygame.mixer.Sound] = {}
+        self.volume = volume
+        self.ready = False  # a mono mixer is up: the LATER effects may be built when first played
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1)
         except pygame.error:
@@ -61,17 +103,29 @@ class Sounds:
         init = pygame.mixer.get_init()
         if not init or init[2] != 1:
             return  # mono buffers only match a mono mixer; stay silent rather than squeal
-        for name, make in (("click", _click), ("chime", _chime), ("flourish", _flourish)):
+        for name, make in EFFECTS.items():
             self.effects[name] = pygame.mixer.Sound(buffer=make().tobytes())
+        self.ready = True
         self.set_volume(volume)
 
     def set_volume(self, volume: float) -> None:
         """Apply the Settings volume (0..1) to every effect."""
+        self.volume = volume
         for sound in self.effects.values():
             sound.set_volume(max(0.0, min(1.0, volume)))
 
-    def play(self, name: str) -> None:
-        """Play one effect if sound is available."""
+    def prepare(self, name: str) -> pygame.mixer.Sound | None:
+        """The effect ``name``, building a LATER one now (about 6-80 ms) if it is not yet
+        built: a scene may ask ahead of a quiet moment rather than hitch mid-animation."""
         sound = self.effects.get(name)
+        if sound is None and self.ready and name in LATER:
+            sound = self.effects[name] = pygame.mixer.Sound(buffer=LATER[name]().tobytes())
+            sound.set_volume(max(0.0, min(1.0, self.volume)))
+        return sound
+
+    def play(self, name: str) -> None:
+        """Play one effect if sound is available. The callouts' voices are built on
+        their first use, keeping them out of the start-up time."""
+        sound = self.prepare(name)
         if sound is not None:
             sound.play()

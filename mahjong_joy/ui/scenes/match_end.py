@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from mahjong_joy.ui import theme
+from mahjong_joy.ui.celebration import Celebration
 from mahjong_joy.ui.points_chart import draw_points_chart
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import TableSnapshot
@@ -80,6 +81,11 @@ class MatchEndScene(Scene):
         self.buttons: list[Button] = []
         self.chart = pygame.Rect(0, 0, 1, 1)
         self.note = waiting_note()  # the match just archived may be queued (see replay.pending)
+        self.celebration = Celebration(seed=len(snap.history), speed=app.settings.anim_scale)  # confetti over first place
+        self._first = pygame.Rect(0, 0, 1, 1)
+
+    def update(self, dt: float) -> None:
+        self.celebration.update(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
@@ -127,6 +133,7 @@ class MatchEndScene(Scene):
         for i, (seat, points, place) in enumerate(self.snap.standings):
             row = pygame.Rect(x, y, round(w * 0.36), round(64 * s))
             theme.panel(surface, row, theme.lighter(theme.SEAT_COLORS[seat], 0.45) if place == 1 else theme.PANEL, round(14 * s))
+            self._first = row if i == 0 else self._first
             theme.blit_text(surface, PLACES[place - 1], round(26 * s), theme.ROSE_DEEP if place == 1 else theme.INK, midleft=(row.x + round(18 * s), row.centery))
             pygame.draw.circle(surface, LINE_COLORS[seat], (row.x + round(100 * s), row.centery), round(7 * s))
             if i < len(games):
@@ -148,6 +155,7 @@ class MatchEndScene(Scene):
         self._draw_chart(surface, s)
         for b in self.buttons:
             b.draw(surface, s)
+        self.celebration.draw(surface, self._first, s)
 
     def _draw_chart(self, surface: pygame.Surface, s: float) -> None:
         draw_points_chart(surface, self.chart.inflate(round(40 * s), round(60 * s)), self.snap.history, LINE_COLORS, s)

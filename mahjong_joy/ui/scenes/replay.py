@@ -157,6 +157,7 @@ class ReplayViewerScene(TableScene):
     # -- flow ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.anim.update(dt)
+        self.callouts.update(dt)  # the table's "Pon!" banners fade here too
         self.flip.update(dt)
         if self.message_timer > 0:
             self.message_timer -= dt

@@ -16,6 +16,7 @@ from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import fu_words, yaku_japanese, yaku_name
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
+from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, final_tiles, rows_fit, seat_hands
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.session import HandResult, TableSnapshot, WinResult, result_melds
@@ -209,6 +210,10 @@ class ScoreScene(Scene):
         self.page = 0
         self._card = pygame.Rect(0, 0, 1, 1)
         self.button = Button("Next hand", "next", pygame.Rect(0, 0, 1, 1), pygame.K_RETURN, primary=True)
+        self.show_hands = False  # a win card: the other seats' hands face up ("Show hands", H)
+        self.hands_button = Button("Show hands", "hands", pygame.Rect(0, 0, 1, 1), pygame.K_h, hint="H")
+        self._strip = True  # the other hands fit under the breakdown (else Show hands swaps them in)
+        self.rows_area: pygame.Rect | None = None  # where the seats' hand rows were last drawn
         self._label()
 
     @property
@@ -226,13 +231,24 @@ class ScoreScene(Scene):
         s = self.scale
         half = 160 if len(self.wins) > 1 else 140  # "Next winner (2 of 3)" needs a wider button
         self.button.rect = pygame.Rect(size[0] // 2 - round(half * s), size[1] - round(84 * s), round(2 * half * s), round(56 * s))
+        self.hands_button.rect = pygame.Rect(0, 0, round(180 * s), round(48 * s))
+        self.hands_button.rect.midright = (self.button.rect.x - round(24 * s), self.button.rect.centery)
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
-        return {"next": self.button.rect}
+        return {"next": self.button.rect} | ({"hands": self.hands_button.rect} if self.wins else {})
+
+    def toggle_hands(self) -> None:
+        """Show the other seats' hands (and their waits), or the breakdown again."""
+        self.show_hands = not self.show_hands
+        self.hands_button.label = "Hide hands" if self.show_hands else "Show hands"
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
-            track_hover([self.button], event.pos)
+            track_hover([self.button, self.hands_button], event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.wins and self.hands_button.hit(event.pos):
+            self.toggle_hands()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_h and self.wins:
+            self.toggle_hands()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.hit(event.pos):
             self.proceed()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -269,23 +285,13 @@ class ScoreScene(Scene):
                             round(16 * s), theme.ROSE_DEEP, center=(w // 2, round(72 * s)))
         card = pygame.Rect(round(60 * s), round(90 * s), w - round(120 * s), self.button.rect.y - round(110 * s))
         self._card = card
+        self.rows_area = None
         theme.panel(surface, card, theme.PANEL, round(20 * s))
         y = card.y + round(20 * s)
         if win is not None:
             self._draw_indicators(surface, card, y, s)
             y = self._draw_hand(surface, card.x + round(28 * s), y, s)
-            extra = table_lines(snap, self.page) + [payment_text(snap, win)]
-            line = round(22 * s)
-            if not snap.riichi_rules:  # Joy's card as it always was: the breakdown, then who paid
-                y = self._draw_breakdown(surface, card, y, s, joy=True)
-                theme.blit_fit(surface, payment_text(snap, win), round(17 * s), theme.INK_SOFT, card.w - round(60 * s), topleft=(card.x + round(30 * s), y + round(4 * s)))
-                extra = []
-            else:
-                y = self._draw_breakdown(surface, card, y, s, reserve=len(extra) * line)
-            for text in extra:
-                color = theme.INK_SOFT if text.startswith("Paid") else theme.INK
-                theme.blit_fit(surface, text, round(17 * s), color, card.w - round(60 * s), topleft=(card.x + round(30 * s), y))
-                y += line
+            self._draw_win_body(surface, card, y, s)
         elif r is not None and r.abort:
             self._draw_abort(surface, card, y, s)
         elif r is not None and not snap.riichi_rules:
@@ -294,6 +300,54 @@ class ScoreScene(Scene):
             self._draw_ready(surface, card, y, s)
         self._draw_deltas(surface, card, s)
         self.button.draw(surface, s)
+        if self.wins:
+            self.hands_button.draw(surface, s * 0.85)
+
+    def _draw_win_body(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> None:
+        """Under the winner's hand: the breakdown and who paid, then the other seats' hands
+        (face down until Show hands); when they do not fit there, Show hands puts them in
+        the breakdown's place."""
+        snap, win = self.snap, self.win
+        extra = table_lines(snap, self.page) + [payment_text(snap, win)]
+        line = round(22 * s)
+        others = seat_hands(snap, tuple(seat for seat in range(4) if seat != win.seat))
+        bottom = card.bottom - round(92 * s)  # the seat changes below
+        x, width = card.x + round(30 * s), card.w - round(60 * s)
+        if self.show_hands and not self._strip:  # the hands in the breakdown's place, larger; who paid at the foot
+            self.rows_area = pygame.Rect(x, y, width, bottom - y - len(extra) * line - round(8 * s))
+            draw_seat_hands(surface, self.app.art, snap, others, self.rows_area, s, tile_max=38, labels=self._won_too())
+            self._draw_lines(surface, extra, x, bottom - len(extra) * line, width, line)
+            return
+        strip = len(others) * round(ROW_MIN * s) + round(8 * s)
+        rows = max(len(score_lines(snap, win)) + 1, len(fu_texts(snap, win)) + 2)
+        room = card.bottom - round((130 if not snap.riichi_rules else 120) * s) - y - (0 if not snap.riichi_rules else len(extra) * line)
+        if room - rows * round(22 * s) < strip:
+            strip = 0  # a long breakdown keeps its size; Show hands swaps the hands in
+        if not snap.riichi_rules:  # Joy's card: the breakdown, then who paid
+            y = self._draw_breakdown(surface, card, y, s, reserve=strip, joy=True)
+            theme.blit_fit(surface, payment_text(snap, win), round(17 * s), theme.INK_SOFT, width, topleft=(x, y + round(4 * s)))
+            y += round(28 * s)
+        else:
+            y = self._draw_breakdown(surface, card, y, s, reserve=len(extra) * line + strip)
+            y = self._draw_lines(surface, extra, x, y, width, line)
+        self._strip = rows_fit(len(others), bottom - y - round(8 * s), s)
+        if self._strip:
+            self.rows_area = pygame.Rect(x, y + round(8 * s), width, bottom - y - round(8 * s))
+            draw_seat_hands(surface, self.app.art, snap, others, self.rows_area, s, face_up=self.show_hands, labels=self._won_too(),
+                            open_seats=frozenset(self._won_too()))
+
+    def _won_too(self) -> dict[int, tuple[str, theme.Color]]:
+        """The other winners of a double or triple ron, labelled on this card's hand rows."""
+        return {w.seat: ("Won too", theme.MINT_DEEP) for w in self.wins if w.seat != self.win.seat}
+
+    @staticmethod
+    def _draw_lines(surface: pygame.Surface, lines: list[str], x: int, y: int, width: int, step: int) -> int:
+        """The honba, sticks, pao and payment lines, one under another; returns the y below."""
+        for text in lines:
+            color = theme.INK_SOFT if text.startswith("Paid") else theme.INK
+            theme.blit_fit(surface, text, round(step * 0.78), color, width, topleft=(x, y))
+            y += step
+        return y
 
     def indicator_rows(self) -> list[tuple[str, tuple[int, ...]]]:
         """The indicator rows of the card: dora always under riichi rules, ura-dora for a riichi winner."""
@@ -335,7 +389,7 @@ class ScoreScene(Scene):
         fu = fu_texts(self.snap, win)
         tall = 1.6 if any(subs) else 1.0  # a yaku row holds its Japanese name as a second, smaller line
         rows = max(1 + (len(yaku) - 1) * tall + 1, len(fu) + 2)
-        room = card.bottom - round(130 * s) - y if joy else card.bottom - round(120 * s) - y - reserve
+        room = (card.bottom - round(130 * s) if joy else card.bottom - round(120 * s)) - y - reserve
         step = max(round((20 if joy else 17) * s), min(round(30 * s), int(room // max(1, rows))))
         size = min(round(21 * s), round(step * (0.74 if joy else 0.78)))
         gap = round(40 * s)
@@ -441,53 +495,29 @@ class ScoreScene(Scene):
         return bottom + round(26 * s)
 
     def seat_hand(self, seat: int) -> tuple[int, ...]:
-        """A seat's concealed tiles as the finished table shows them (mine, or revealed)."""
-        snap = self.snap
-        if seat == snap.me:
-            return tuple(snap.hand) + ((snap.drawn,) if snap.drawn is not None else ())
-        return tuple(snap.revealed.get(seat, ()))
+        """A seat's concealed tiles as the finished table shows them (:func:`~mahjong_joy.ui.hand_rows.final_tiles`)."""
+        return final_tiles(self.snap, seat)
 
     def _draw_ready_joy(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
-        """Joy's draw card (nobody pays): who was ready and on what."""
-        r, snap = self.snap.result, self.snap
-        if not r.ready:
-            theme.blit_text(surface, "Nobody was ready.", round(22 * s), theme.INK, topleft=(x, y))
-            return y + round(34 * s)
-        for seat, waits in r.ready:
-            label = theme.blit_fit(surface, f"{snap.names[seat]} was ready, waiting on", round(20 * s), theme.INK, round(520 * s), topleft=(x, y))
-            wx = label.right + round(10 * s)
-            for t in waits:
-                surface.blit(self.app.art.image(t, round(26 * s)), (wx, y - round(4 * s)))
-                wx += round(29 * s)
-            y += round(48 * s)
-        return y
+        """Joy's draw card (nobody pays): every seat's hand, ready ones with their waits."""
+        card = self._card
+        bottom = card.bottom - round(92 * s) - round(34 * s)
+        self.rows_area = pygame.Rect(x, y, card.w - round(56 * s), bottom - y)
+        y = draw_seat_hands(surface, self.app.art, self.snap, seat_hands(self.snap), self.rows_area, s, tile_max=44)
+        theme.blit_fit(surface, draw_payment_text(self.snap), round(17 * s), theme.INK_SOFT, card.w - round(60 * s), topleft=(x, y + round(6 * s)))
+        return y + round(34 * s)
 
     def _draw_ready(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> int:
-        """An exhaustive draw: each seat tenpai (hand and waits) or noten, then the payments."""
+        """An exhaustive draw: each seat's hand, tenpai (with its waits) or noten, then the payments."""
         snap = self.snap
         x = card.x + round(28 * s)
-        row_h = round(min(70, (card.h - round(180 * s)) / (4 * s)) * s)
-        tw = min(round(30 * s), round(row_h * 0.62 / 1.3))
-        for seat, tenpai, waits in draw_rows(snap):
-            label = f"{snap.names[seat]}"
-            theme.blit_fit(surface, label, round(19 * s), theme.INK, round(150 * s), midleft=(x, y + row_h // 2 - round(6 * s)))
-            state = "Tenpai" if tenpai else "Noten"
-            if snap.result.nagashi and seat in snap.result.nagashi:
-                state = "Nagashi"
-            theme.blit_text(surface, state, round(16 * s), theme.MINT_DEEP if tenpai else theme.INK_SOFT, midleft=(x + round(160 * s), y + row_h // 2 - round(6 * s)))
-            tx = x + round(250 * s)
-            tiles = self.seat_hand(seat) if tenpai else ()
-            for t in tiles:
-                surface.blit(self.app.art.image(t, tw), (tx, y + round(4 * s)))
-                tx += tw + 1
-            if tenpai:
-                tx += round(16 * s)
-                words = theme.blit_text(surface, "waits", round(14 * s), theme.INK_SOFT, midleft=(tx, y + row_h // 2 - round(6 * s)))
-                tx = words.right + round(8 * s)
-                for t in waits:
-                    surface.blit(self.app.art.image(t, tw), (tx, y + round(4 * s)))
-                    tx += tw + 3
-            y += row_h
+        labels = {}
+        for seat, tenpai, _ in draw_rows(snap):
+            state = "Nagashi" if snap.result.nagashi and seat in snap.result.nagashi else "Tenpai" if tenpai else "Noten"
+            labels[seat] = (state, theme.MINT_DEEP if tenpai else theme.INK_SOFT)
+        bottom = card.bottom - round(92 * s) - round(60 * s)
+        self.rows_area = pygame.Rect(x, y, card.w - round(56 * s), bottom - y)
+        y = draw_seat_hands(surface, self.app.art, snap, seat_hands(snap), self.rows_area, s, labels=labels, tile_max=44)
         theme.blit_fit(surface, draw_payment_text(snap), round(18 * s), theme.INK, card.w - round(60 * s), topleft=(x, y + round(4 * s)))
         if snap.riichi_rules and snap.sticks:
             theme.blit_text(surface, sticks_text(snap.sticks, snap.match_over),

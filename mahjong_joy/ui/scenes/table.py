@@ -20,10 +20,12 @@ from mahjong_joy.names import tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import Animator, Flight, Reveal, Tween, flip_shape
+from mahjong_joy.ui.callouts import Callouts, call_of
 from mahjong_joy.ui.guide import GuideView, draw_tip, furiten_tip
 from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_ROWS, ROTATION, TableLayout, hand_start, table_layout
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import MeldView, TableSnapshot
+from mahjong_joy.ui.thinking import ThinkingBubbles
 from mahjong_joy.ui.tiles_art import BACK, footprint, tile_height
 from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
 
@@ -137,6 +139,8 @@ class TableScene(Scene):
         self._note_shown = ""
         self.toggles: list[Button] = []
         self.dora_flip: Tween | None = None  # the newest kan dora indicator turning over
+        self.callouts = Callouts()  # "Pon!", "Ron!" banners by the caller (overlays; never blocks play)
+        self.thinking = ThinkingBubbles()  # "Show AI thinking": each opponent's last reason
 
     # -- lifecycle -------------------------------------------------------------------
     def enter(self, context: Any = None) -> None:
@@ -424,6 +428,8 @@ class TableScene(Scene):
     # -- flow ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.anim.update(dt)
+        self.callouts.update(dt)
+        self.thinking.update(dt)
         if self.dora_flip is not None:
             self.dora_flip.update(dt)
             if self.dora_flip.done:
@@ -501,10 +507,10 @@ class TableScene(Scene):
         self.result_timer += dt
         if not self.flip.finished or self._score_shown == self.snap.version:
             return
-        from mahjong_joy.ui.scenes.score import ScoreScene
+        from mahjong_joy.ui.win_reveal import result_screen
 
         self._score_shown = self.snap.version
-        self.next = Transition("push", ScoreScene(self.app, self.snap))
+        self.next = Transition("push", result_screen(self.app, self.snap))  # a win's reveal first, then the score
 
     def after_step(self) -> None:
         """Turn the controller's new events into flights and sounds, then re-read the snapshot."""
@@ -514,6 +520,15 @@ class TableScene(Scene):
         for event in events:
             self._animate(old, event)
         self._layer_key = None
+        self._note_thinking()
+
+    def _note_thinking(self) -> None:
+        """With "Show AI thinking" on, take each AI seat's newest reason for its bubble."""
+        reasons = getattr(self.session, "ai_reasons", None)
+        if not self.app.settings.show_ai_thinking or reasons is None or self.snap is None:
+            self.thinking.clear()
+            return
+        self.thinking.note(reasons(), self.snap.me)
 
     def _animate(self, old: TableSnapshot | None, event: Any) -> None:
         name = getattr(event, "name", "")
@@ -521,6 +536,10 @@ class TableScene(Scene):
         snap = self.snap
         if snap is None or (name == "dora_revealed" and not snap.dora_indicators):
             return  # no dora in this ruleset: a kan turns nothing over
+        call = call_of(event)
+        if call is not None:  # its own voice instead of the chime or the old win flourish
+            self.app.sounds.play(call.sound)
+            self.callouts.show(snap.seat_from_me(event.seat), call, scale)
         if name == "discarded":
             self.app.sounds.play("click")
             seat = event.seat
@@ -553,12 +572,12 @@ class TableScene(Scene):
         elif name == "closed_kanned":
             self._fly_closed_kan(event.seat, scale)
         elif name == "won":
-            self.app.sounds.play("flourish")
             self.result_timer = 0.0
         if name == "dora_revealed" and scale > 0:
             self.dora_flip = Tween(0.5 * scale, 0.1 * scale, ease=lambda p: p)
         if name in ANNOUNCEMENTS:
-            self.app.sounds.play("chime")
+            if call is None:
+                self.app.sounds.play("chime")
             who = snap.names[event.seat] if getattr(event, "seat", None) is not None else ""
             reason = getattr(event, "reason", "")
             words = ANNOUNCEMENTS[name].format(name=who, declares="declare" if who == "You" else "declares",
@@ -920,6 +939,9 @@ class TableScene(Scene):
         for flight in self.anim.flights:
             x, y = flight.position()
             surface.blit(self.app.art.image(flight.tile, flight.size, flight.rotation), (round(x), round(y)))
+        if self.app.settings.show_ai_thinking and self.snap is not None:
+            self.thinking.draw(surface, self.layout, self.snap.me)
+        self.callouts.draw(surface, self.layout)
         if self.app.settings.hints:
             self.guide.draw(self, surface)
         for b in self.buttons:

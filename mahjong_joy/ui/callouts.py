@@ -1,0 +1,135 @@
+"""Callouts: a short pastel banner at a seat for every call and win ("Pon!", "Ron!").
+
+A call at a real table is said out loud; here each one pops up by the caller's river
+with its own synthesised voice (:mod:`mahjong_joy.ui.sound`). A banner only overlays
+the table: it never holds up the AI's pace or the player's turn, and it lives on
+frame time (dt) scaled by the animation speed (0 = no banner, the sound still plays).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from mahjong_joy.ui import theme
+from mahjong_joy.ui.anim import ease_out_cubic
+from mahjong_joy.ui.layout import TableLayout
+
+CALLOUT_SECONDS = 0.75  # at the normal animation speed
+POP_SHARE = 0.2  # of the banner's life spent popping in; the last FADE_SHARE fades out
+FADE_SHARE = 0.3
+
+
+@dataclass(frozen=True)
+class Call:
+    """What a callout says and sounds like: the word, the sound id and its pastel."""
+
+    word: str
+    sound: str
+    color: theme.Color
+
+
+CHI = Call("Chi!", "chi", theme.SKY)
+PON = Call("Pon!", "pon", (190, 226, 178))
+KAN = Call("Kan!", "kan", theme.LAVENDER)
+RIICHI = Call("Riichi!", "riichi", theme.PEACH)
+RON = Call("Ron!", "ron", theme.ROSE)
+TSUMO = Call("Tsumo!", "tsumo", theme.BUTTER)
+BY_EVENT = {"chied": CHI, "ponned": PON, "kanned": KAN, "closed_kanned": KAN, "added_kanned": KAN, "riichi_declared": RIICHI}
+
+
+def call_of(event: Any) -> Call | None:
+    """The callout an engine event deserves (``None`` for a draw, a discard, ...).
+
+    >>> from mahjong_joy.engine.events import Ponned
+    >>> call_of(Ponned(1, 0, 5)).word
+    'Pon!'
+    """
+    name = getattr(event, "name", "")
+    if name == "won":
+        return TSUMO if event.tsumo else RON
+    return BY_EVENT.get(name)
+
+
+@dataclass
+class Callout:
+    """One banner on screen: ``rel`` is the caller's seat_from_me."""
+
+    rel: int
+    call: Call
+    duration: float
+    elapsed: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+    def look(self) -> tuple[float, float]:
+        """(size factor, opacity 0..1) now: a quick pop past full size, a hold, a fade."""
+        p = min(1.0, self.elapsed / self.duration) if self.duration > 0 else 1.0
+        if p < POP_SHARE:
+            t = p / POP_SHARE
+            return 0.6 + 0.5 * ease_out_cubic(t) - 0.1 * max(0.0, t - 0.7) / 0.3, min(1.0, 2 * t)
+        fade = (p - (1 - FADE_SHARE)) / FADE_SHARE
+        return 1.0, 1.0 if fade <= 0 else max(0.0, 1 - fade)
+
+
+def anchor(layout: TableLayout, rel: int) -> tuple[int, int]:
+    """Where a seat's banner sits: at the outer edge of its river, toward the seat
+    (a river seldom reaches that fourth row, so the banner covers little)."""
+    area = layout.river_area(rel)
+    return (area.midbottom, area.midright, area.midtop, area.midleft)[rel]
+
+
+class Callouts:
+    """The banners showing now, at most one per seat (a new call replaces the old one)."""
+
+    def __init__(self) -> None:
+        self.shown: list[Callout] = []
+        self._images: dict[tuple[str, int], pygame.Surface] = {}
+
+    def show(self, rel: int, call: Call, speed: float) -> Callout | None:
+        """Start a banner for ``call`` at seat ``rel``; none at the instant speed."""
+        self.shown = [c for c in self.shown if c.rel != rel]
+        if speed <= 0:
+            return None
+        callout = Callout(rel, call, CALLOUT_SECONDS * speed)
+        self.shown.append(callout)
+        return callout
+
+    def words(self) -> list[str]:
+        """The words on screen now (what tests read)."""
+        return [c.call.word for c in self.shown]
+
+    def update(self, dt: float) -> None:
+        for callout in self.shown:
+            callout.elapsed += dt
+        self.shown = [c for c in self.shown if not c.done]
+
+    def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        for callout in self.shown:
+            factor, alpha = callout.look()
+            image = self._banner(callout.call, layout.scale)
+            if factor != 1.0:
+                image = pygame.transform.smoothscale(image, (max(1, round(image.get_width() * factor)), max(1, round(image.get_height() * factor))))
+            image.set_alpha(round(255 * alpha))
+            rect = image.get_rect(center=anchor(layout, callout.rel))
+            surface.blit(image, rect.clamp(surface.get_rect()))
+
+    def _banner(self, call: Call, scale: float) -> pygame.Surface:
+        """The banner's pill, drawn once per word and size: pastel fill, deeper rim, ink word."""
+        key = (call.word, round(scale * 100))
+        if key not in self._images:
+            label = theme.text(call.word, round(34 * scale), theme.INK)
+            pad_x, pad_y = round(26 * scale), round(8 * scale)
+            rect = pygame.Rect(0, 0, label.get_width() + 2 * pad_x, label.get_height() + 2 * pad_y)
+            image = pygame.Surface((rect.w, rect.h + round(4 * scale)), pygame.SRCALPHA)
+            radius = rect.h // 2
+            pygame.draw.rect(image, (*theme.darker(call.color, 0.8), 110), rect.move(0, round(4 * scale)), border_radius=radius)
+            pygame.draw.rect(image, (*theme.lighter(call.color, 0.25), 255), rect, border_radius=radius)
+            pygame.draw.rect(image, (*theme.darker(call.color, 0.78), 255), rect, width=max(2, round(3 * scale)), border_radius=radius)
+            image.blit(label, label.get_rect(center=rect.center))
+            self._images[key] = image
+        return self._images[key].copy()
