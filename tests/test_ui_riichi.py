@@ -367,7 +367,6 @@ def test_the_rules_flag_starts_straight_into_a_riichi_game(monkeypatch) -> None:
 
     shown: list[object] = []
     monkeypatch.setattr(app_module.App, "loop", lambda self: shown.append(self.top))
-    monkeypatch.setattr(app_module, "warm_up", lambda: None)
     monkeypatch.setattr(pygame, "quit", lambda: None)
     assert cli.main(["--rules", "mahjong_soul", "--seed", "3"]) == 0
     table = shown[0]
