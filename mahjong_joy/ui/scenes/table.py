@@ -157,7 +157,7 @@ class TableScene(Scene):
             except MahjongJoyError as exc:
                 self.message, self.message_timer = str(exc), 6.0
         ruleset = context.get("ruleset") or "joy"
-        length = context.get("length") or getattr(self.app.settings, "length", None)
+        length = context.get("length") or self.app.settings.length_for(ruleset)  # Joy keeps its own length
         opponents = context.get("opponents") or self.app.settings.opponents  # one AI level per opponent seat
         return ControllerSession(seed=context.get("seed"), ruleset=ruleset, player_name=name, length=length, ai=opponents)
 
