@@ -481,8 +481,8 @@ class TableScene(Scene):
     def _maybe_prompt_claim(self) -> None:
         from mahjong_joy.ui.scenes.claim import ClaimOverlay, auto_pass_action
 
-        if self.snap.version == self._claim_shown or self._overlay_is_claim():
-            return
+        if self.snap.version == self._claim_shown or any(isinstance(scene, ClaimOverlay) for scene in self.app.stack):
+            return  # asked already (the prompt may sit under Esc's menu)
         self._claim_shown = self.snap.version
         settings = self.app.settings
         auto = auto_pass_action(self.snap.claim, settings.auto_pass or settings.no_calls, settings.auto_win)
