@@ -169,6 +169,13 @@ def test_in_settings_the_focus_follows_the_mouse_and_left_right_step_the_focused
     assert isinstance(app.top, HomeScene)
 
 
+def test_home_opens_with_start_focused_so_enter_starts_a_game() -> None:
+    app, home = home_app()
+    assert next(b for b in home.buttons if b.action == "new").focused
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, TableScene)
+
+
 def test_on_home_the_focus_follows_the_mouse_and_enter_presses_the_focused_button() -> None:
     app, home = home_app()
     stats = next(b for b in home.buttons if b.action == "stats")

@@ -71,8 +71,10 @@ class HomeScene(Scene):
             preview = None
         self.can_continue = preview is not None
         self.continue_hint = continue_text(preview) if preview is not None else ""
-        self.focus = 0
         self.resize(self.app.size)
+        start = next(b for b in self.buttons if b.action == "new")
+        self.focus = 0 if self.can_continue else self._focusables().index(start)  # Enter continues, or starts
+        self._mark_focus()
 
     # -- layout ------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
