@@ -17,8 +17,8 @@ from mahjong_joy.ui.session import SEAT_NAMES
 RULESETS = ("joy", "mahjong_soul", "tenhou")
 RULESET_NAMES = {"joy": "Joy", "mahjong_soul": "Riichi (Mahjong Soul)", "tenhou": "Riichi (Tenhou)"}
 RULESET_PILLS = {"joy": "Joy", "mahjong_soul": "Riichi · Mahjong Soul", "tenhou": "Riichi · Tenhou"}
-LENGTH_NAMES = {"east": "East only", "east_south": "East-South"}
-LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LENGTH_NAMES = dict(zip(LENGTHS, ("East only", "East-South")))
+LEVEL_NAMES = {level: level.capitalize() for level in OPPONENT_LEVELS}  # Easy, Normal, Hard
 SEAT_SIDES = ("right", "across", "left")  # opponents' seats 1-3 as the player sees them
 OPPONENT_SEATS = tuple(f"{SEAT_NAMES[seat]} ({side})" for seat, side in zip((1, 2, 3), SEAT_SIDES))
 

@@ -71,12 +71,6 @@ def value_of(settings: Any, field: str) -> Any:
     return getattr(settings, field)
 
 
-def value_text(settings: Any, field: str) -> str:
-    """How a setting's current value reads (the lit pill's text)."""
-    value = value_of(settings, field)
-    return next((text for option, text in options_of(field) if option == value), str(value))
-
-
 class SettingsScene(Scene):
     """The name field, two columns of choice rows, and Back; Esc or Back returns to where it was opened from.
 
