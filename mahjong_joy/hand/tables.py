@@ -67,9 +67,9 @@ class Tables(NamedTuple):
     complete_honor: dict[bytes, int]
 
 
-STEP_ENTRIES = 10_000
+STEP_ENTRIES = 5_000
 """Arrangements read per load step (a few ms), so the game can load between frames."""
-STEP_BYTES = 1 << 20  # decompressed bytes per load step
+STEP_BYTES = 1 << 19  # decompressed bytes per load step
 
 
 def _read_section(blob: bytes, offset: int, vectors: list[Vector], out: list[tuple[dict[bytes, int], dict[bytes, int], int]]) -> Iterator[int]:
