@@ -329,11 +329,11 @@ def test_a_whole_riichi_hanchan_by_keyboard_reaches_the_standings_with_game_poin
     home = HomeScene(app)
     app.replace(home)
     app.step(1 / 60)
-    ruleset = next(b for b in home.buttons if b.action == "ruleset")
-    click(ruleset.rect.center)  # Joy -> Mahjong Soul
+    ruleset = next(r for r in home.rows if r.key == "ruleset")
+    click(ruleset.pills[ruleset.options.index(("mahjong_soul", "Riichi · Mahjong Soul"))].center)
     app.step(1 / 60)
     assert home.ruleset == "mahjong_soul" and app.settings.ruleset == "mahjong_soul"
-    assert next(b for b in home.buttons if b.action == "length").label == "East-South"
+    assert next(r for r in home.rows if r.key == "length").value == "east_south"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, unicode="n", mod=0))
     app.step(1 / 60)
     table = app.top
@@ -367,7 +367,6 @@ def test_the_rules_flag_starts_straight_into_a_riichi_game(monkeypatch) -> None:
 
     shown: list[object] = []
     monkeypatch.setattr(app_module.App, "loop", lambda self: shown.append(self.top))
-    monkeypatch.setattr(app_module, "warm_up", lambda: None)
     monkeypatch.setattr(pygame, "quit", lambda: None)
     assert cli.main(["--rules", "mahjong_soul", "--seed", "3"]) == 0
     table = shown[0]

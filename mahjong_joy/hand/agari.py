@@ -10,11 +10,11 @@ every grouping, and the tests check both agree.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from operator import itemgetter
 
 from mahjong_joy.hand.counts import hand_bytes
-from mahjong_joy.hand.tables import TILES_MASK, TILES_SHIFT, tables
+from mahjong_joy.hand.tables import TILES_MASK, TILES_SHIFT, load_steps, tables
 from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS
 
 _COUNT_BYTES = bytes(range(5))
@@ -134,22 +134,46 @@ _honor_weight = _first_honor_weight  # becomes _WIN_HONOR_WEIGHTS.get on first u
 
 def _load_weights() -> None:
     """Fill the weight tables from the packed tables (about 25k arrangements), once."""
+    for _ in weight_steps():
+        pass
+
+
+_weigher: Iterator[int] | None = None
+
+
+def weight_steps() -> Iterator[int]:
+    """The weight tables' fill as small steps (each yields the arrangements it did),
+    for a game loop to run between frames; one shared run, which :func:`_load_weights`
+    finishes when a win check needs the tables mid-way."""
+    global _weigher
+    if _weigher is None or (not _WIN_HONOR_WEIGHTS and _weigher.gi_frame is None):
+        _weigher = _weight_steps()
+    return _weigher
+
+
+def _weight_steps() -> Iterator[int]:
     if _WIN_HONOR_WEIGHTS:
         return
+    yield from load_steps()
     t = tables()
     for complete, packed, out in (
         (t.complete_suit, t.suit, _SUIT_WEIGHTS),
         (t.complete_honor, t.honor, _HONOR_WEIGHTS),
     ):
         out.update({k: (packed[k] >> TILES_SHIFT & TILES_MASK) + _PAIR_WEIGHT * pair for k, pair in complete.items()})
+        yield len(complete)
     special = {}
-    for counts in itertools.product(range(5), repeat=7):
-        pairs_only = all(n in (0, 2, 4) for n in counts)
-        orphans = all(n in (1, 2) for n in counts) and counts.count(2) <= 1
-        if pairs_only or orphans:
-            special[bytes(counts)] = _MISS
+    for head in itertools.product(range(5), repeat=2):  # 25 steps of 3,125 arrangements
+        for tail in itertools.product(range(5), repeat=5):
+            counts = head + tail
+            pairs_only = all(n in (0, 2, 4) for n in counts)
+            orphans = all(n in (1, 2) for n in counts) and counts.count(2) <= 1
+            if pairs_only or orphans:
+                special[bytes(counts)] = _MISS
+        yield 5**5
     special.update(_HONOR_WEIGHTS)
     _WIN_SUIT_WEIGHTS.update({_from_bytes(k, "little"): w for k, w in _SUIT_WEIGHTS.items()})
+    yield len(_SUIT_WEIGHTS)
     _WIN_HONOR_WEIGHTS.update({_from_bytes(k, "little"): w for k, w in special.items()})  # last: non-empty means loaded
 
 

@@ -28,7 +28,8 @@ The last two are per group (read from one probe, not from the sum).
 
 Only arrangements with no fifth copy are keys, so a missed probe means the hand
 is invalid (or a list of kinds): callers then take the slow path, which raises
-the precise error. Loading takes about 0.3 s and under 50 MB; packed values and
+the precise error. Loading takes about 0.3 s (in steps of a few ms, see
+:func:`load_steps`) and under 50 MB; packed values and
 vectors are shared objects.
 """
 
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import zlib
 from array import array
+from collections.abc import Iterator
 from importlib import resources
 from typing import NamedTuple
 
@@ -65,13 +67,15 @@ class Tables(NamedTuple):
     complete_honor: dict[bytes, int]
 
 
-def _read_section(
-    blob: bytes, offset: int, vectors: list[Vector]
-) -> tuple[dict[bytes, int], dict[bytes, int], int]:
-    """Read one table, appending its distinct vectors to ``vectors``.
+STEP_ENTRIES = 5_000
+"""Arrangements read per load step (a few ms), so the game can load between frames."""
+STEP_BYTES = 1 << 19  # decompressed bytes per load step
 
-    Returns (arrangement -> packed value, complete arrangement -> pair flag, next offset).
-    """
+
+def _read_section(blob: bytes, offset: int, vectors: list[Vector], out: list[tuple[dict[bytes, int], dict[bytes, int], int]]) -> Iterator[int]:
+    """Read one table in steps (each yields the arrangements it read), appending its
+    distinct vectors to ``vectors`` and, at the end, (arrangement -> packed value,
+    complete arrangement -> pair flag, next offset) to ``out``."""
     kinds, vector_count = blob[offset], blob[offset + 1]
     config_count, complete_count, value_count = (
         int.from_bytes(blob[offset + 2 + 4 * i : offset + 6 + 4 * i], "little") for i in range(3)
@@ -83,33 +87,62 @@ def _read_section(
     packed = array("Q", blob[pos : pos + 8 * value_count])
     values = [value + first for value in packed.tolist()]  # local vector ids become global
     pos += 8 * value_count
-    keys = [blob[pos + i * kinds : pos + i * kinds + kinds] for i in range(config_count)]
-    pos += config_count * kinds
-    picks = array("H", blob[pos : pos + 2 * config_count])
-    table = dict(zip(keys, map(values.__getitem__, picks)))
+    keys_at, picks_at = pos, pos + config_count * kinds
+    picks = array("H", blob[picks_at : picks_at + 2 * config_count])
+    table: dict[bytes, int] = {}
+    for start in range(0, config_count, STEP_ENTRIES):
+        end = min(config_count, start + STEP_ENTRIES)
+        keys = [blob[keys_at + i * kinds : keys_at + i * kinds + kinds] for i in range(start, end)]
+        table.update(zip(keys, map(values.__getitem__, picks[start:end])))
+        yield end - start
     complete = {
-        key: table[key] >> COMPLETE_SHIFT & COMPLETE_MASK for key in keys[:complete_count]
+        key: table[key] >> COMPLETE_SHIFT & COMPLETE_MASK
+        for key in (blob[keys_at + i * kinds : keys_at + i * kinds + kinds] for i in range(complete_count))
     }
-    return table, complete, pos + 2 * config_count
+    out.append((table, complete, picks_at + 2 * config_count))
 
 
 _loaded: list[Tables] = []
+_loader: Iterator[int] | None = None
 
 
 def tables() -> Tables:
     """The loaded tables (built on the first call, then shared)."""
-    if _loaded:
-        return _loaded[0]
-    _loaded.append(_load())
+    if not _loaded:
+        for _ in load_steps():
+            pass
     return _loaded[0]
 
 
-def _load() -> Tables:
+def load_steps() -> Iterator[int]:
+    """The load as small steps, each yielding the work it did (arrangements read or
+    kilobytes decompressed), so a game loop can run one between frames.
+
+    There is one shared run: :func:`tables` called mid-way finishes that same run,
+    so the tables are built once whoever gets there first (a run that failed
+    starts again)."""
+    global _loader
+    if _loader is None or (not _loaded and _loader.gi_frame is None):
+        _loader = _load_steps()
+    return _loader
+
+
+def _load_steps() -> Iterator[int]:
     raw = resources.files("mahjong_joy.hand").joinpath("data/tables.bin").read_bytes()
     if not raw.startswith(_MAGIC):
         raise RuntimeError("mahjong_joy/hand/data/tables.bin is not a Mahjong Joy table file")
-    blob = zlib.decompress(raw[len(_MAGIC) :])
+    inflate, parts = zlib.decompressobj(), []
+    data = raw[len(_MAGIC) :]
+    while data:
+        parts.append(inflate.decompress(data, STEP_BYTES))
+        data = inflate.unconsumed_tail
+        yield len(parts[-1]) >> 10
+    parts.append(inflate.flush())
+    blob = b"".join(parts)
     vectors: list[Vector] = []
-    suit, complete_suit, offset = _read_section(blob, 0, vectors)
-    honor, complete_honor, _ = _read_section(blob, offset, vectors)
-    return Tables(suit, honor, vectors, complete_suit, complete_honor)
+    sections: list[tuple[dict[bytes, int], dict[bytes, int], int]] = []
+    yield from _read_section(blob, 0, vectors, sections)
+    yield from _read_section(blob, sections[0][2], vectors, sections)
+    (suit, complete_suit, _), (honor, complete_honor, _) = sections
+    if not _loaded:
+        _loaded.append(Tables(suit, honor, vectors, complete_suit, complete_honor))

@@ -2,7 +2,9 @@
 
 The file is an ordinary one-match record (:mod:`mahjong_joy.replay.record`) with
 a few extra top-level keys (``autosave: true``, ``player_seat``, ``player_name``,
-``started_at``), written atomically to ``autosave.json`` in the data folder. A
+``started_at``, and after the matches ``position``: the round, hand number and
+honba the match stands at, so Home can say what Continue resumes without
+replaying it; see :func:`autosave_preview`), written atomically to ``autosave.json`` in the data folder. A
 process killed at any moment leaves the previous save or the new one, so on the
 next start at most the last decision is missing. Loading re-applies the
 decisions through :meth:`Controller.resume`, which rebuilds the exact state.
@@ -35,7 +37,7 @@ from typing import Any
 from mahjong_joy.controller import Controller
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.branch import Branch
-from mahjong_joy.replay.record import check_record, record_ruleset, run_record
+from mahjong_joy.replay.record import check_record, record_rules, record_ruleset, run_record
 from mahjong_joy.storage.files import atomic_write_text, quarantine
 from mahjong_joy.storage.paths import autosave_path
 from mahjong_joy.untrusted import MIB, read_json, shown
@@ -68,7 +70,14 @@ def autosave_record(ctl: Controller, meta: AutosaveMeta) -> dict[str, Any]:
     if meta.branched_from is not None:
         record["branched_from"] = meta.branched_from.to_dict()
     record["matches"] = matches
+    record["position"] = _position(ctl)
     return record
+
+
+def _position(ctl: Controller) -> dict[str, Any]:
+    """Where the match stands: the table of the hand in play, or of the next one."""
+    table = ctl.match.table
+    return {"round_wind": table.round_wind, "hand_number": table.hand_number, "honba": table.honba}
 
 
 class AutosaveWriter:
@@ -92,7 +101,8 @@ class AutosaveWriter:
         self._reasoned = self._reasoned or any(fresh)
         self._why.extend(json.dumps(r, **_COMPACT) for r in fresh)
         reasons = f'],"reasons":[{",".join(self._why)}' if self._reasoned else ""  # as Controller.record keeps them
-        return self._head + ",".join(self._parts) + reasons + "]}]}\n"
+        position = json.dumps(_position(ctl), **_COMPACT)
+        return f'{self._head}{",".join(self._parts)}{reasons}]}}],"position":{position}}}\n'
 
     def save(self, ctl: Controller) -> None:
         """Replace the autosave file atomically with this match as it stands."""
@@ -101,6 +111,7 @@ class AutosaveWriter:
     def _start(self, ctl: Controller) -> None:
         record = autosave_record(ctl, self.meta)
         entry = record.pop("matches")[0]
+        del record["position"]  # written after the matches, fresh on every save
         head = json.dumps(record, **_COMPACT)[:-1]
         match = json.dumps({"seed": entry["seed"], "max_hands": entry["max_hands"]}, **_COMPACT)[:-1]
         self._ctl, self._parts, self._why, self._reasoned = ctl, [], [], False
@@ -110,6 +121,52 @@ class AutosaveWriter:
 def save_autosave(ctl: Controller, meta: AutosaveMeta) -> None:
     """Write the match as the autosave (a one-off; the table keeps an :class:`AutosaveWriter`)."""
     AutosaveWriter(meta).save(ctl)
+
+
+@dataclass(frozen=True, slots=True)
+class AutosavePreview:
+    """What Home says about the saved match: its rules and length, where it stands, when it was saved."""
+
+    ruleset: str
+    length: str
+    round_wind: str | None  # None for a save made before positions were kept
+    hand_number: int | None
+    saved_at: float  # the file's modification time (seconds since the epoch)
+
+
+def autosave_preview() -> AutosavePreview | None:
+    """The saved match's description, read once (Home's Continue button); ``None`` when
+    there is none. The file goes through the same hardened reader and checks as a
+    load, without replaying the decisions; a file that fails them is set aside and
+    ``RecordError`` says why, so Continue is never offered for it."""
+    path = autosave_path()
+    try:
+        saved_at = path.stat().st_mtime
+        found, data = read_json(path, "it", AUTOSAVE_LIMIT)
+    except FileNotFoundError:
+        return None
+    except RecordError as exc:
+        raise _set_aside(str(exc)) from None
+    if not found:
+        return None
+    try:
+        check_record(data, "the autosave")
+        _meta_of(data)
+        rules = record_rules(data, "the autosave")
+    except RecordError as exc:
+        raise _set_aside(str(exc)) from None
+    wind, number = _preview_position(data.get("position"))
+    return AutosavePreview(rules.name, rules.table.length, wind, number, saved_at)
+
+
+def _preview_position(position: Any) -> tuple[str | None, int | None]:
+    """The saved round and hand number, when the save has a well-formed ``position``."""
+    if not isinstance(position, dict):
+        return None, None
+    wind, number = position.get("round_wind"), position.get("hand_number")
+    if wind in ("E", "S", "W", "N") and type(number) is int and 1 <= number <= 4:
+        return wind, number
+    return None, None
 
 
 def autosave_exists() -> bool:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
+from mahjong_joy.errors import RulesError
 from mahjong_joy.rulesets.presets import PRESETS
 
 AI_PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "relaxed": 0.9}
@@ -16,6 +17,7 @@ ANIM_SPEEDS = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "gentle": 1.5}
 WINDOW_LIMITS = ((1024, 640), (16384, 16384))  # smallest and largest saved window sizes
 NAME_LENGTH = 24
 OPPONENT_LEVELS = ("easy", "normal", "hard")  # the AI levels of mahjong_joy.ai.levels a player can seat
+LENGTHS = ("east", "east_south")  # East only (tonpuusen), East-South (hanchan)
 
 
 @dataclass
@@ -31,6 +33,7 @@ class Settings:
     auto_pass: bool = False
     ruleset: str = "joy"  # the last ruleset chosen on Home
     length: str = "east_south"  # riichi match length: "east" (East only) or "east_south" (hanchan)
+    joy_length: str = "east"  # Joy's match length, kept apart: Joy is one East round unless the player asks
     auto_win: bool = False  # declare tsumo and ron without asking
     no_calls: bool = False  # pass every chi, pon and kan offer without asking
     window_size: tuple[int, int] = (1280, 800)
@@ -57,7 +60,7 @@ class Settings:
         bad entry (a hand edit, an older version) never costs the player the rest.
 
         >>> Settings.from_dict({"volume": 7, "hints": False, "colour": "red"})
-        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You', opponents=('normal', 'normal', 'normal'), show_ai_thinking=False, tutorial_seen=False)
+        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', joy_length='east', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You', opponents=('normal', 'normal', 'normal'), show_ai_thinking=False, tutorial_seen=False)
         """
         kept: dict[str, Any] = {}
         for name, check in _CHECKS.items():
@@ -66,6 +69,19 @@ class Settings:
                 if value is not None:
                     kept[name] = value
         return cls(**kept)
+
+    def length_for(self, ruleset: str) -> str:
+        """The match length last chosen for ``ruleset`` (Joy keeps its own)."""
+        return self.joy_length if ruleset == "joy" else self.length
+
+    def choose_length(self, ruleset: str, length: str) -> None:
+        """Keep ``length`` as the choice for ``ruleset`` (Joy's apart from the riichi presets')."""
+        if length not in LENGTHS:
+            raise RulesError(f"unknown match length {length!r} for {ruleset}; expected one of {', '.join(LENGTHS)}")
+        if ruleset == "joy":
+            self.joy_length = length
+        else:
+            self.length = length
 
     @property
     def ai_delay(self) -> float:
@@ -136,7 +152,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "fullscreen": _flag,
     "auto_pass": _flag,
     "ruleset": _ruleset,
-    "length": _choice({"east": 0, "east_south": 0}),
+    "length": _choice(dict.fromkeys(LENGTHS, 0.0)),
+    "joy_length": _choice(dict.fromkeys(LENGTHS, 0.0)),
     "auto_win": _flag,
     "no_calls": _flag,
     "window_size": _window,

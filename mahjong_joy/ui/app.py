@@ -14,21 +14,23 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 
 import pygame
 
 from mahjong_joy.replay.pending import tidy_data_folder
 from mahjong_joy.storage.settings_store import load_settings, save_settings
-from mahjong_joy.ui.scenes.base import Scene, Transition
+from mahjong_joy.ui.scenes.base import Scene
 from mahjong_joy.storage.settings import Settings
 from mahjong_joy.ui.sound import Sounds
 from mahjong_joy.ui.tiles_art import TileArt
-from mahjong_joy.warmup import warm_up
+from mahjong_joy.warmup import warm_up_steps
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
 STEP = 1 / 60  # fixed update step in seconds
 MAX_STEPS = 5  # after a stall, catch up at most this many steps rather than spiral
+IDLE_BUDGET = 0.006  # seconds of background work (the warm-up) per frame, after the frame is drawn
 NOTICE_SECONDS = 12.0  # how long a notice (a data file set aside) stays on screen
 
 
@@ -57,6 +59,7 @@ class App:
         self.running = True
         self._accumulator = 0.0
         self.frames = 0
+        self.background: Iterator[int] | None = None  # small steps run between frames (the warm-up)
         if self.persist and self.settings.fullscreen:
             self.apply_window_mode()  # the player left the game in fullscreen
 
@@ -228,12 +231,26 @@ class App:
         self.frames += 1
         return self.running
 
+    def idle(self, budget: float = IDLE_BUDGET) -> bool:
+        """Run background steps until ``budget`` seconds have gone (at least one step);
+        False once there is nothing left to run. Events wait only for the current
+        step, so the window keeps answering while the warm-up builds its tables."""
+        if self.background is None:
+            return False
+        end = time.perf_counter() + budget
+        for _ in self.background:
+            if time.perf_counter() >= end:
+                return True
+        self.background = None
+        return False
+
     def loop(self) -> None:
-        """The real-time loop: 60 fps cap, frame time fed to :meth:`step`."""
+        """The real-time loop: 60 fps cap, frame time fed to :meth:`step`, spare time to :meth:`idle`."""
         clock = pygame.time.Clock()
         while self.running:
             dt = clock.tick(60) / 1000.0
             self.step(min(dt, 0.1))
+            self.idle()
 
 
 def run(seed: int | None = None, rules: str | None = None) -> int:
@@ -255,7 +272,7 @@ def run(seed: int | None = None, rules: str | None = None) -> int:
         app.push(TableScene(app), {"seed": seed, "ruleset": rules or app.settings.ruleset})
     app.step(0.0)
     app.startup_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
-    warm_up()  # the first frame is up; build the lazy tables now, not mid-hand
+    app.background = warm_up_steps()  # the first frame is up; build the lazy tables between frames, not mid-hand
     try:
         app.loop()
     finally:

@@ -29,16 +29,18 @@ from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
 from mahjong_joy.names import tile_label
 from mahjong_joy.tiles import kind_of_code
+from mahjong_joy.ui.game_choice import GameChoice
 from mahjong_joy.ui.session import SEAT_NAMES, WIND_KIND, TableSnapshot, WaitNote, table_view
 
 __all__ = ["WIND_KIND", "ControllerSession", "rules_for"]
 
 
 def rules_for(preset: str, length: str | None = None) -> Rules:
-    """A preset's rules, played ``east`` (tonpuusen) or ``east_south`` (hanchan) when given;
-    Joy is always one East round."""
+    """A preset's rules, played ``east`` (tonpuusen) or ``east_south`` (hanchan) when given
+    (Joy too: its preset plays one East round, and East-South plays on through South 4);
+    ``None`` keeps the preset's own length."""
     rules = find_preset(preset)
-    if length is None or preset == "joy" or rules.table.length == length:
+    if length is None or rules.table.length == length:
         return rules
     return replace(rules, table=replace(rules.table, length=length))
 
@@ -124,6 +126,13 @@ class ControllerSession:
         self._saved = len(ctl.decisions)
         self._archived = False
         self.storage_error = ""  # the last autosave or archive failure, for a message
+
+    def choice(self) -> GameChoice:
+        """This match's deal and choices (seed, ruleset, length, the opponents' AI), so
+        "Play this deal again" starts the very same deal with the same table."""
+        rules = self.ctl.match.rules
+        opponents = tuple(kind for seat, kind in enumerate(self.ctl.seat_kinds) if seat != self.me)
+        return GameChoice(rules.name, rules.table.length, opponents, self.seed)  # type: ignore[arg-type]
 
     def rename(self, name: str) -> None:
         """Show the player under ``name`` from now on (Settings changed it mid-match);

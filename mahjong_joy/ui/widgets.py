@@ -1,11 +1,15 @@
-"""Buttons and a one-line text field: the only interactive controls the screens need.
+"""Buttons, rows of choice pills and a one-line text field: the interactive controls the screens need.
 
 They hit-test with ``event.pos`` (posted test events do not move the real mouse).
+A button bound to a key shows that key in a small cap, so every key the game
+promises is visible where it acts.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -25,13 +29,15 @@ class Button:
     hover: bool = False
     focused: bool = False
     hint: str = ""  # small text under the label, e.g. the hotkey name
+    keycap: str = ""  # the key shown in the cap (default: the hotkey's name; none when a hint is given)
 
     def hit(self, pos: tuple[int, int]) -> bool:
         """True when an enabled button contains ``pos``."""
         return self.enabled and self.rect.collidepoint(pos)
 
     def draw(self, surface: pygame.Surface, scale: float = 1.0) -> None:
-        """Card-like button; hover and keyboard focus lift it with a warmer fill."""
+        """Card-like button; hover and keyboard focus lift it with a warmer fill. A hotkey
+        without a hint shows as a key cap at the right edge (the label moves over for it)."""
         fill = theme.BUTTON_PRIMARY if self.primary else theme.BUTTON
         if not self.enabled:
             fill = theme.BUTTON_DISABLED
@@ -41,11 +47,132 @@ class Button:
         theme.panel(surface, self.rect, fill, radius, theme.HIGHLIGHT if self.focused else theme.darker(fill, 0.9))
         size = int(min(self.rect.h * 0.42, 24 * scale + 4))
         color = theme.INK if self.enabled else theme.INK_SOFT
+        room = self.rect.copy()
+        cap = self.cap_text()
+        if cap:
+            cap_rect = draw_key_cap(surface, cap, self.rect, scale)
+            if self.rect.centerx + theme.font(size).size(self.label)[0] // 2 > cap_rect.x - 6:
+                room.width = cap_rect.x - self.rect.x  # a long label keeps left of the cap
         if self.hint:
-            theme.blit_fit(surface, self.label, size, color, self.rect.w - 12, center=(self.rect.centerx, self.rect.centery - size * 0.25))
-            theme.blit_text(surface, self.hint, max(11, int(size * 0.55)), theme.INK_SOFT, center=(self.rect.centerx, self.rect.bottom - size * 0.55))
+            theme.blit_fit(surface, self.label, size, color, self.rect.w - 8, center=(self.rect.centerx, self.rect.centery - size * 0.25))
+            theme.blit_fit(surface, self.hint, max(11, int(size * 0.55)), theme.INK_SOFT, self.rect.w - 8,
+                           center=(self.rect.centerx, self.rect.bottom - size * 0.55))
         else:
-            theme.blit_fit(surface, self.label, size, color, self.rect.w - 12, center=self.rect.center)
+            theme.blit_fit(surface, self.label, size, color, room.w - 8, center=room.center)
+
+    def cap_text(self) -> str:
+        """The key cap's text: ``keycap``, else the hotkey's name; empty with a hint or when disabled."""
+        if self.hint or not self.enabled:
+            return ""
+        return self.keycap or (key_label(self.hotkey) if self.hotkey is not None else "")
+
+
+KEY_NAMES = {pygame.K_ESCAPE: "Esc", pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_SPACE: "Space",
+             pygame.K_BACKSPACE: "Bksp", pygame.K_TAB: "Tab", pygame.K_LEFT: "←", pygame.K_RIGHT: "→"}
+
+
+def key_label(key: int) -> str:
+    """How a key reads on its cap: ``Esc``, ``Enter``, ``Space`` or the letter/digit in capitals."""
+    return KEY_NAMES.get(key) or pygame.key.name(key).upper()
+
+
+def _cap_size(button: pygame.Rect, scale: float) -> int:
+    return max(10, int(min(button.h * 0.3, 14 * scale + 2)))
+
+
+def key_cap_rect(label: str, button: pygame.Rect, scale: float = 1.0) -> pygame.Rect:
+    """Where the key cap with ``label`` sits: inside the right end of ``button``."""
+    size = _cap_size(button, scale)
+    w = theme.font(size).size(label)[0] + int(size * 0.9)
+    cap = pygame.Rect(0, 0, max(w, int(size * 1.7)), int(size * 1.5))
+    cap.midright = (button.right - max(6, int(button.h * 0.18)), button.centery)
+    return cap
+
+
+def draw_key_cap(surface: pygame.Surface, label: str, button: pygame.Rect, scale: float = 1.0) -> pygame.Rect:
+    """A small key cap with ``label`` inside the right end of ``button``; returns its rect."""
+    size = _cap_size(button, scale)
+    cap = key_cap_rect(label, button, scale)
+    pygame.draw.rect(surface, theme.darker(theme.PANEL, 0.93), cap.move(0, 2), border_radius=max(3, size // 3))
+    pygame.draw.rect(surface, theme.PANEL, cap, border_radius=max(3, size // 3))
+    pygame.draw.rect(surface, theme.INK_SOFT, cap, width=1, border_radius=max(3, size // 3))
+    theme.blit_text(surface, label, size, theme.INK_SOFT, center=cap.center)
+    return cap
+
+
+@dataclass
+class ChoiceRow:
+    """A labelled row that shows every value of one setting as a pill, the current one
+    highlighted; a click picks a pill, Left/Right step through them in order.
+
+    ``options`` are (value, text) pairs in the order they read (speed order for a pace).
+    ``value`` may be none of them (mixed per-seat levels: no pill lit)."""
+
+    key: str
+    label: str
+    options: Sequence[tuple[Any, str]]
+    value: Any
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 1, 1))
+    pills: list[pygame.Rect] = field(default_factory=list)
+    focused: bool = False
+    hover: int | None = None  # the pill under the pointer
+    label_width: int = 0
+
+    def layout(self, rect: pygame.Rect, label_width: int, gap: int = 6) -> None:
+        """Place the label in the first ``label_width`` px and share the rest among the pills
+        (each as wide as its text needs, the spare room spread evenly)."""
+        self.rect, self.label_width = rect.copy(), label_width
+        area = pygame.Rect(rect.x + label_width, rect.y, rect.w - label_width, rect.h)
+        size = self.text_size()
+        needs = [theme.font(size).size(text)[0] + size for _, text in self.options]
+        spare = max(0, area.w - sum(needs) - gap * (len(needs) - 1)) / max(1, len(needs))
+        x = float(area.x)
+        self.pills = []
+        for need in needs:
+            width = need + spare
+            self.pills.append(pygame.Rect(round(x), area.y, round(width), area.h))
+            x += width + gap
+
+    def text_size(self) -> int:
+        return max(11, int(self.rect.h * 0.4))
+
+    @property
+    def index(self) -> int | None:
+        """The position of the current value among the options (None when it is none of them)."""
+        return next((i for i, (value, _) in enumerate(self.options) if value == self.value), None)
+
+    def pill_at(self, pos: tuple[int, int]) -> int | None:
+        """The option index of the pill under ``pos``."""
+        return next((i for i, pill in enumerate(self.pills) if pill.collidepoint(pos)), None)
+
+    def stepped(self, delta: int) -> Any:
+        """The value ``delta`` places along (clamped at the ends; from none, the first or last)."""
+        i = self.index
+        if i is None:
+            i = -1 if delta > 0 else len(self.options)
+        return self.options[max(0, min(len(self.options) - 1, i + delta))][0]
+
+    def cycled(self) -> Any:
+        """The next value, wrapping (Enter on a focused row)."""
+        i = self.index
+        return self.options[0 if i is None else (i + 1) % len(self.options)][0]
+
+    def draw(self, surface: pygame.Surface, scale: float = 1.0) -> None:
+        """The label, then the pills: the current one filled and bold-edged, the hovered one tinted."""
+        if self.focused:
+            theme.panel(surface, self.rect.inflate(int(12 * scale), int(8 * scale)), theme.lighter(theme.BUTTER, 0.55),
+                        max(6, int(12 * scale)), theme.HIGHLIGHT)
+        room = self.label_width - int(10 * scale)
+        theme.blit_fit(surface, self.label, max(12, int(self.rect.h * 0.46)), theme.INK, room, midleft=(self.rect.x, self.rect.centery))
+        size = self.text_size()
+        current = self.index
+        for i, (pill, (_, text)) in enumerate(zip(self.pills, self.options)):
+            on = i == current
+            fill = theme.BUTTON_PRIMARY if on else theme.lighter(theme.BUTTON, 0.55 if self.hover != i else 0.25)
+            radius = max(6, pill.h // 2)
+            pygame.draw.rect(surface, fill, pill, border_radius=radius)
+            pygame.draw.rect(surface, theme.ROSE_DEEP if on else theme.darker(fill, 0.9), pill, width=2 if on else 1, border_radius=radius)
+            theme.blit_fit(surface, text, size, theme.INK if on else theme.INK_SOFT, pill.w - 6, center=pill.center)
 
 
 def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:

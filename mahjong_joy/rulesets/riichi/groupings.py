@@ -24,6 +24,7 @@ on a tie.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
 from mahjong_joy.rulesets.riichi.blocks import HAND_TRIPLET, Block
@@ -37,35 +38,77 @@ SUIT_TABLES: list[Table] = []
 """The four tables once :func:`suit_tables` has built them (empty before)."""
 
 
+STEP_SETS = 400
+"""Set combinations enumerated per build step (a few ms), so a game loop can build between frames."""
+STEP_ARRANGEMENTS = 2_000  # arrangements sorted or moved per build step
+
+
 def suit_tables() -> list[Table]:
     """One table per suit (manzu, pinzu, souzu, honors): counts as ``bytes`` ->
     groupings (built on first use, then shared)."""
     if not SUIT_TABLES:
-        manzu = _build(0, 9)
-        SUIT_TABLES.extend((manzu, _shift(manzu, 9), _shift(manzu, 18), _build(27, 7)))
+        for _ in build_steps():
+            pass
     return SUIT_TABLES
 
 
-def _shift(table: Table, offset: int) -> Table:
-    """The manzu table moved to another number suit."""
+_builder: Iterator[int] | None = None
+
+
+def build_steps() -> Iterator[int]:
+    """The build as small steps, each yielding the set combinations or arrangements
+    it did; one shared run, which :func:`suit_tables` finishes when the scorer needs
+    the tables mid-way. :data:`SUIT_TABLES` fills all at once at the end."""
+    global _builder
+    if _builder is None or (not SUIT_TABLES and _builder.gi_frame is None):
+        _builder = _build_steps()
+    return _builder
+
+
+def _build_steps() -> Iterator[int]:
+    if SUIT_TABLES:
+        return
+    made: list[Table] = []
+    yield from _build(0, 9, made)
+    yield from _shift(made[0], 9, made)
+    yield from _shift(made[0], 18, made)
+    yield from _build(27, 7, made)
+    if not SUIT_TABLES:
+        SUIT_TABLES.extend(made)
+
+
+def _shift(table: Table, offset: int, out: list[Table]) -> Iterator[int]:
+    """The manzu table moved to another number suit (appended to ``out``), in steps."""
     moved: dict[Grouping, Grouping] = {}
-    for groupings in table.values():
+    for n, groupings in enumerate(table.values(), 1):
         for grouping in groupings:
             pair, runs, triplets, _ = grouping
             moved[grouping] = _grouping(pair + offset if pair != NO_PAIR else NO_PAIR,
                                         tuple([t + offset for t in runs]),
                                         tuple([t + offset for t in triplets]))
-    return {key: tuple([moved[g] for g in groupings]) for key, groupings in table.items()}
+        if n % STEP_ARRANGEMENTS == 0:
+            yield STEP_ARRANGEMENTS
+    shifted: Table = {}
+    for n, (key, groupings) in enumerate(table.items(), 1):
+        shifted[key] = tuple([moved[g] for g in groupings])
+        if n % STEP_ARRANGEMENTS == 0:
+            yield STEP_ARRANGEMENTS
+    out.append(shifted)
 
 
-def _build(start: int, kinds: int) -> Table:
+def _build(start: int, kinds: int, out: list[Table]) -> Iterator[int]:
     """Enumerate up to four sets of one suit (runs only in number suits) and at
-    most one pair; keep the arrangements with no fifth copy."""
+    most one pair; keep the arrangements with no fifth copy (the table is
+    appended to ``out``; each step yields the set combinations it tried)."""
     shapes = [(True, t) for t in range(kinds - 2)] if kinds == 9 else []
     shapes += [(False, t) for t in range(kinds)]
     found: dict[bytes, list[tuple[tuple[int, ...], Grouping]]] = {}
+    tried = 0
     for size in range(5):
         for sets in combinations_with_replacement(shapes, size):
+            tried += 1
+            if tried % STEP_SETS == 0:
+                yield STEP_SETS
             counts = [0] * kinds
             for is_run, t in sets:
                 if is_run:
@@ -86,7 +129,12 @@ def _build(start: int, kinds: int) -> Table:
                     found.setdefault(bytes(counts), []).append(
                         ((pair, *order), _grouping(start + pair, runs, triplets)))
                     counts[pair] -= 2
-    return {key: tuple(g for _, g in sorted(entries)) for key, entries in found.items()}
+    table: Table = {}
+    for n, (key, entries) in enumerate(found.items(), 1):
+        table[key] = tuple(g for _, g in sorted(entries))
+        if n % STEP_ARRANGEMENTS == 0:
+            yield STEP_ARRANGEMENTS
+    out.append(table)
 
 
 def _grouping(pair: int, runs: tuple[int, ...], triplets: tuple[int, ...]) -> Grouping:

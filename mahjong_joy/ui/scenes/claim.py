@@ -1,8 +1,10 @@
 """The claim prompt: one button per option over the table, which keeps animating below.
 
 Chi buttons show their tiles; number keys 1..n press buttons in order, letters
-too (R ron, P pon, K kan, C chi, Space pass). Auto-pass skips every prompt that
-does not offer Ron.
+too (R ron, P pon, K kan, C chi, Space pass), and each button's cap shows its
+letter (or its number, for a second chi). Esc opens the in-game menu, as it does
+at the table; the prompt waits under it. Auto-pass skips every prompt that does
+not offer Ron.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from mahjong_joy.names import tile_label
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import ClaimOffer
-from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
+from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, key_cap_rect, key_label, track_hover
 
 ORDER = {Ron: 0, Kan: 1, Pon: 2, Chi: 3, Pass: 9}
 LETTER = {Ron: pygame.K_r, Kan: pygame.K_k, Pon: pygame.K_p, Chi: pygame.K_c, Pass: pygame.K_SPACE}
@@ -91,9 +93,10 @@ class ClaimOverlay(Scene):
             key = getattr(pygame, f"K_{i + 1}") if i < 9 else None
             ident = f"opt{i}"
             self.actions[ident] = action
-            hint = f"{i + 1}"
             label = "" if isinstance(action, Chi) else label_of(action)
-            self.buttons.append(Button(label, ident, rect, key, primary=isinstance(action, Ron), hint=hint))
+            first_of_kind = not any(isinstance(a, type(action)) for a in options[:i])
+            cap = key_label(LETTER[type(action)]) if first_of_kind and type(action) in LETTER else str(i + 1)
+            self.buttons.append(Button(label, ident, rect, key, primary=isinstance(action, Ron), keycap=cap))
         last = self.buttons[-1].rect if self.buttons else area
         self.panel.h = last.bottom + gap - area.y
         self.panel.bottom = area.bottom
@@ -133,7 +136,9 @@ class ClaimOverlay(Scene):
             if hit:
                 self.choose(hit.action)
             elif event.key == pygame.K_ESCAPE:
-                self.choose(next((b.action for b in self.buttons if isinstance(self.actions[b.action], Pass)), ""))
+                from mahjong_joy.ui.scenes.menu import MenuOverlay
+
+                self.next = Transition("push", MenuOverlay(self.app))  # the prompt stays; Resume comes back to it
 
     def choose(self, ident: str) -> None:
         """Send the chosen answer to the table (which submits it) and close."""
@@ -167,7 +172,7 @@ class ClaimOverlay(Scene):
             b.draw(surface, s)
             action = self.actions[b.action]
             if isinstance(action, Chi):
-                self._chi_tiles(surface, b.rect, action, s)
+                self._chi_tiles(surface, b.rect, action, s, b.cap_text())
         if self.auto.enabled:
             self.auto.draw(surface, s * 0.7)
 
@@ -178,15 +183,17 @@ class ClaimOverlay(Scene):
         can_ron = any(isinstance(a, Ron) for a in self.offer.actions)
         return prompt_lines(self.offer.tile, snap.names[self.offer.from_seat], wind, can_ron)
 
-    def _chi_tiles(self, surface: pygame.Surface, rect: pygame.Rect, action: Any, s: float) -> None:
-        """Show the run a chi option makes, right of its label (centred alone on a narrow button)."""
+    def _chi_tiles(self, surface: pygame.Surface, rect: pygame.Rect, action: Any, s: float, cap: str = "") -> None:
+        """Show the run a chi option makes, right of its label and left of its key cap
+        (centred alone in the room left of the cap on a narrow button)."""
         mw = round(17 * s)
         label = theme.text("Chi", round(18 * s), theme.INK)
         tiles_w = 3 * (mw + 2)
-        if label.get_width() + tiles_w + round(22 * s) <= rect.w:
+        right = key_cap_rect(cap, rect, s).x - round(4 * s) if cap else rect.right - round(6 * s)
+        if label.get_width() + tiles_w + round(16 * s) <= right - rect.x:
             surface.blit(label, label.get_rect(midleft=(rect.x + round(10 * s), rect.centery - round(4 * s))))
-            x = rect.right - tiles_w - round(6 * s)
+            x = right - tiles_w
         else:
-            x = rect.centerx - tiles_w // 2
+            x = (rect.x + right) // 2 - tiles_w // 2
         for i, t in enumerate(action.tiles):
             surface.blit(self.app.art.image(t, mw), (x + i * (mw + 2), rect.centery - round(12 * s)))

@@ -1,7 +1,9 @@
 """Match end: standings with placements and a chart of each seat's points over the hands.
 
 Under a riichi preset each row also shows the final game points (uma and oka applied)
-and a line under the rows says which uma and oka the preset uses."""
+and a line under the rows says which uma and oka the preset uses. The deal's seed is
+shown, with "Play this deal again" (the same seed, rules, length and opponents);
+Enter starts a new match on the same settings, Esc goes Home."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ import pygame
 
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.celebration import Celebration
+from mahjong_joy.ui.game_choice import GameChoice, chosen
 from mahjong_joy.ui.points_chart import draw_points_chart
 from mahjong_joy.ui.scenes.base import Scene, Transition
+from mahjong_joy.ui.scenes.menu import playing_choice, seed_line
 from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.widgets import Button, pressed_button
 
@@ -73,11 +77,15 @@ def waiting_note() -> str:
 
 
 class MatchEndScene(Scene):
-    """Final standings and the points chart; Home or a new match."""
+    """Final standings and the points chart; a new match, this deal again, or Home.
 
-    def __init__(self, app: Any, snap: TableSnapshot) -> None:
+    ``choice`` is the finished match's deal; by default it is read from the table
+    still on the stack when the score screen opens the standings."""
+
+    def __init__(self, app: Any, snap: TableSnapshot, choice: GameChoice | None = None) -> None:
         super().__init__(app)
         self.snap = snap
+        self.choice = choice or playing_choice(app)
         self.buttons: list[Button] = []
         self.chart = pygame.Rect(0, 0, 1, 1)
         self.note = waiting_note()  # the match just archived may be queued (see replay.pending)
@@ -90,10 +98,14 @@ class MatchEndScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
         w, h = size
-        bw, bh = round(220 * s), round(54 * s)
+        bw, bh, gap = round(280 * s), round(54 * s), round(16 * s)
         y = h - round(80 * s)
-        self.buttons = [Button("New match", "new", pygame.Rect(w // 2 - bw - round(10 * s), y, bw, bh), pygame.K_n, primary=True),
-                        Button("Home", "home", pygame.Rect(w // 2 + round(10 * s), y, bw, bh), pygame.K_h)]
+        x = w // 2 - (3 * bw + 2 * gap) // 2
+        again = Button("Play this deal again", "again", pygame.Rect(x + bw + gap, y, bw, bh), pygame.K_a)
+        again.enabled = self.choice is not None and self.choice.seed is not None
+        self.buttons = [Button("New match", "new", pygame.Rect(x, y, bw, bh), pygame.K_n, primary=True, keycap="Enter"),
+                        again,
+                        Button("Home", "home", pygame.Rect(x + 2 * (bw + gap), y, bw, bh), pygame.K_h, keycap="Esc")]
         self.chart = pygame.Rect(round(w * 0.48), round(130 * s), round(w * 0.46) - round(30 * s), y - round(190 * s))
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
@@ -103,29 +115,40 @@ class MatchEndScene(Scene):
         hit = pressed_button(self.buttons, event)
         if hit:
             self.choose(hit.action)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.choose("new")
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.choose("home")
 
     def choose(self, ident: str) -> None:
-        """Start a new match or go Home."""
+        """Start a new match (same rules, length and opponents, a fresh deal), play this
+        deal again (the same seed too), or go Home."""
+        from mahjong_joy.ui.scenes.home import HomeScene
+
+        if ident == "new":
+            base = self.choice or chosen(self.app.settings)
+            self._start(GameChoice(base.ruleset, base.length, base.opponents, None))
+        elif ident == "again" and self.choice is not None and self.choice.seed is not None:
+            self._start(self.choice)
+        elif ident == "home":
+            self.next = Transition("replace", HomeScene(self.app))
+
+    def _start(self, choice: GameChoice) -> None:
+        """A new table over Home (so leaving it lands on Home)."""
         from mahjong_joy.ui.scenes.home import HomeScene
         from mahjong_joy.ui.scenes.table import TableScene
 
-        home = HomeScene(self.app)
-        if ident == "new":
-            self.app.replace(home)
-            settings = self.app.settings
-            self.next = Transition("push", TableScene(self.app), {"seed": None, "ruleset": self.snap.rules, "length": getattr(settings, "length", None)})
-            self.app.push(self.next.scene, self.next.context)
-            self.next = None
-        else:
-            self.next = Transition("replace", home)
+        self.app.replace(HomeScene(self.app))
+        self.app.push(TableScene(self.app), choice.context())
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
-        theme.blit_text(surface, "Match over", round(48 * s), theme.INK, center=(w // 2, round(60 * s)))
+        theme.blit_text(surface, "Match over", round(48 * s), theme.INK, center=(w // 2, round(44 * s)))
+        line = seed_line(self.choice)
+        if line:
+            theme.blit_fit(surface, line, round(16 * s), theme.INK_SOFT, w - round(80 * s), center=(w // 2, round(80 * s)))
         if self.note:
             theme.blit_fit(surface, self.note, round(15 * s), theme.ROSE_DEEP, w - round(80 * s), center=(w // 2, h - round(95 * s)))
         x, y = round(w * 0.07), round(140 * s)

@@ -21,7 +21,7 @@ from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.session import HandResult, TableSnapshot, WinResult, result_melds
 from mahjong_joy.ui.tiles_art import footprint, tile_height
-from mahjong_joy.ui.widgets import Button, button_at, track_hover
+from mahjong_joy.ui.widgets import Button, track_hover
 
 WIND_NAMES = ("East", "South", "West", "North")
 ABORT_WORDING = {

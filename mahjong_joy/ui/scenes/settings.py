@@ -1,4 +1,12 @@
-"""Settings: the player's name, then rows that cycle a value on click (or Enter); all apply at once."""
+"""Settings: the player's name, then rows that show every value of a setting as a pill
+(the current one lit); a click picks one, Left/Right step, Enter moves on by one.
+All apply at once and are kept.
+
+Two columns: how the table plays (pace, animation, hints, auto-pass, AI thinking)
+and who plays it and how it looks and sounds (the opponents' levels, all three or
+per seat, tile labels, volume, fullscreen). Keyboard focus runs down the name field,
+the left column, the right column and Back, and follows the mouse.
+"""
 
 from __future__ import annotations
 
@@ -6,107 +14,182 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.storage.settings import AI_PACES, ANIM_SPEEDS, NAME_LENGTH, OPPONENT_LEVELS, valid_name
 from mahjong_joy.ui import theme
+from mahjong_joy.ui.game_choice import LEVEL_NAMES, OPPONENT_SEATS, same_levels
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.storage.settings import AI_PACES, ANIM_SPEEDS, NAME_LENGTH, cycle, valid_name
-from mahjong_joy.ui.widgets import Button, TextField, pointer_hit
+from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField
 
 NAME_LABEL = "Your name"
 EDIT_KEYS_KEPT = (pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB)
+ON_OFF = ((False, "off"), (True, "on"))
+VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 
-ROWS = (
+LEFT_ROWS = (
     ("ai_pace", "AI pace"),
-    ("anim_speed", "Animation speed"),
-    ("hints", "Hints (tile guide)"),
+    ("anim_speed", "Animation"),
+    ("hints", "Hints (guide)"),
+    ("auto_pass", "Auto-pass claims"),
+    ("show_ai_thinking", "Show AI thinking"),
+)
+RIGHT_ROWS = (
+    ("opponents", "All opponents"),
+    ("seat0", OPPONENT_SEATS[0]),
+    ("seat1", OPPONENT_SEATS[1]),
+    ("seat2", OPPONENT_SEATS[2]),
     ("latin_labels", "Tile labels"),
     ("volume", "Sound volume"),
     ("fullscreen", "Fullscreen"),
-    ("auto_pass", "Auto-pass claims"),
 )
+ROWS = LEFT_ROWS + RIGHT_ROWS
 
 
-def value_text(settings: Any, field: str) -> str:
-    """How a setting's current value reads on its button."""
-    value = getattr(settings, field)
+def options_of(field: str) -> list[tuple[Any, str]]:
+    """Every value a setting can take, in the order it reads (AI pace from instant to relaxed)."""
+    levels = [(lv, LEVEL_NAMES[lv]) for lv in OPPONENT_LEVELS]
+    if field == "ai_pace":
+        return [(pace, pace) for pace in sorted(AI_PACES, key=AI_PACES.__getitem__)]
+    if field == "anim_speed":
+        return [(speed, speed) for speed in sorted(ANIM_SPEEDS, key=ANIM_SPEEDS.__getitem__)]
     if field == "latin_labels":
-        return "Latin (1m, E)" if value else "CJK (一萬, 東)"
+        return [(False, "CJK 一萬 東"), (True, "Latin 1m E")]
     if field == "volume":
-        return "off" if value <= 0 else f"{round(value * 100)}%"
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
+        return [(v, "off" if v == 0 else f"{round(v * 100)}%") for v in VOLUMES]
+    if field == "opponents" or field.startswith("seat"):
+        return levels  # all three at once (none lit while they differ), or one seat
+    return list(ON_OFF)
+
+
+def value_of(settings: Any, field: str) -> Any:
+    """The setting's current value as its row shows it (``None`` for mixed opponents)."""
+    if field == "opponents":
+        return same_levels(tuple(settings.opponents))
+    if field.startswith("seat"):
+        return settings.opponents[int(field[4:])]
+    if field == "volume":
+        return min(VOLUMES, key=lambda v: abs(v - settings.volume))
+    return getattr(settings, field)
 
 
 class SettingsScene(Scene):
-    """The name field and rows of label + value button; Esc or Back returns to where it was opened from.
+    """The name field, two columns of choice rows, and Back; Esc or Back returns to where it was opened from.
 
-    Keyboard focus runs over the name field (index 0) and the buttons (1..);
-    it opens on the first button so Enter keeps cycling the AI pace.
+    Keyboard focus runs over the name field (index 0), the rows (1..) and Back (last);
+    it opens on the first row.
     """
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.buttons: list[Button] = []
-        self.labels: list[tuple[str, pygame.Rect]] = []
+        self.rows: list[ChoiceRow] = []
+        self.back = Button("Back", "back", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, primary=True)
+        self.buttons: list[Button] = [self.back]
         self.name_field = TextField(pygame.Rect(0, 0, 1, 1), app.settings.player_name, placeholder="your name",
                                     max_len=NAME_LENGTH, digits=False)
+        self.name_label = pygame.Rect(0, 0, 1, 1)
         self.focus = 1
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
         w, h = size
-        rh, gap = int(50 * s), int(10 * s)
-        top = int(h * 0.2)
-        lw, bw = int(300 * s), int(280 * s)
-        x = (w - lw - bw) // 2
-        self.buttons, self.labels = [], [(NAME_LABEL, pygame.Rect(x, top, lw, rh))]
-        self.name_field.rect = pygame.Rect(x + lw, top, bw, rh)
-        for i, (field, label) in enumerate(ROWS, 1):
-            y = top + i * (rh + gap)
-            self.labels.append((label, pygame.Rect(x, y, lw, rh)))
-            self.buttons.append(Button(value_text(self.app.settings, field), field, pygame.Rect(x + lw, y, bw, rh)))
-        y = top + (len(ROWS) + 1) * (rh + gap) + gap
-        self.buttons.append(Button("Back", "back", pygame.Rect((w - bw) // 2, y, bw, rh), pygame.K_ESCAPE, primary=True))
+        rh, gap, between = round(40 * s), round(12 * s), round(40 * s)
+        col_w = min(round(580 * s), (w - 3 * between) // 2)
+        x = (w - 2 * col_w - between) // 2
+        top = round(h * 0.2)
+        label_w = round(175 * s)
+        self.name_label = pygame.Rect(x, top, label_w, rh)
+        self.name_field.rect = pygame.Rect(x + label_w, top, round(280 * s), rh)
+        st = self.app.settings
+        self.rows = []
+        for column, rows in enumerate((LEFT_ROWS, RIGHT_ROWS)):
+            cx = x + column * (col_w + between)
+            y = top + (rh + gap) * (1 - column)  # the left column starts under the name field
+            for field, label in rows:
+                row = ChoiceRow(field, label, options_of(field), value_of(st, field))
+                wide = round(210 * s) if field.startswith("seat") or field == "opponents" else label_w
+                row.layout(pygame.Rect(cx, y, col_w, rh), wide)
+                self.rows.append(row)
+                y += rh + gap
+        bottom = max(r.rect.bottom for r in self.rows)
+        self.back.rect = pygame.Rect((w - round(240 * s)) // 2, min(h - round(70 * s), bottom + round(30 * s)), round(240 * s), round(50 * s))
         self._mark()
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
-        rects = {f"label:{n}": r for n, r in self.labels}
-        rects.update({b.action: b.rect for b in self.buttons})
-        rects["name"] = self.name_field.rect
+        rects = {"label:" + NAME_LABEL: self.name_label, "name": self.name_field.rect, "back": self.back.rect}
+        rects.update({f"row:{r.key}": r.rect for r in self.rows})
         return rects
 
-    def _mark(self) -> None:
-        self.name_field.focused = self.focus == 0
-        for i, b in enumerate(self.buttons, 1):
-            b.focused = i == self.focus
+    def row(self, field: str) -> ChoiceRow:
+        """The row of one setting (tests and the screenshot script find pills through it)."""
+        return next(r for r in self.rows if r.key == field)
 
+    # -- focus ---------------------------------------------------------------------------
+    def _count(self) -> int:
+        return len(self.rows) + 2
+
+    def _mark(self) -> None:
+        self.focus %= self._count()
+        self.name_field.focused = self.focus == 0
+        for i, row in enumerate(self.rows, 1):
+            row.focused = i == self.focus
+        self.back.focused = self.focus == self._count() - 1
+
+    def _focus_at(self, pos: tuple[int, int]) -> None:
+        """Focus follows the mouse onto the row, field or button under it."""
+        targets = [self.name_field.rect, *(r.rect for r in self.rows), self.back.rect]
+        index = next((i for i, rect in enumerate(targets) if rect.collidepoint(pos)), None)
+        if index is not None and index != self.focus:
+            self.focus = index
+            self._mark()
+
+    # -- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.name_field.handle(event):
-                self.focus = 0
-                self._mark()
-                return
-            if self.focus == 0:
-                self.focus = 1
-                self._mark()
-        if event.type == pygame.KEYDOWN and self.focus == 0 and event.key not in EDIT_KEYS_KEPT:
-            if self.name_field.handle(event):
-                self.rename()
-            return
-        hit = pointer_hit(self.buttons, event)
-        if hit:
-            self.change(hit.action)
+        if event.type == pygame.MOUSEMOTION:
+            for row in self.rows:
+                row.hover = row.pill_at(event.pos)
+            self.back.hover = self.back.hit(event.pos)
+            self._focus_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
         elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.change("back")
-            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-                self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % (len(self.buttons) + 1)
-                self._mark()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus == 0:
-                self.focus = 1
-                self._mark()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT):
-                self.change(self.buttons[self.focus - 1].action)
+            if self.focus == 0 and event.key not in EDIT_KEYS_KEPT:
+                if self.name_field.handle(event):
+                    self.rename()
+                return
+            self._key(event.key)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        if self.name_field.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)):
+            self.focus = 0
+            self._mark()
+            return
+        self._focus_at(pos)
+        if self.focus == 0:
+            self.focus = 1
+        self._mark()
+        for row in self.rows:
+            pill = row.pill_at(pos)
+            if pill is not None:
+                self.set(row.key, row.options[pill][0])
+                return
+        if self.back.hit(pos):
+            self.change("back")
+
+    def _key(self, key: int) -> None:
+        current = self.rows[self.focus - 1] if 0 < self.focus <= len(self.rows) else None
+        if key == pygame.K_ESCAPE:
+            self.change("back")
+        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + (-1 if key == pygame.K_UP else 1)) % self._count()
+            self._mark()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus == 0:
+            self.focus = 1
+            self._mark()
+        elif current is not None and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.set(current.key, current.stepped(1 if key == pygame.K_RIGHT else -1))
+        elif current is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.change(current.key)
+        elif current is None and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.change("back")
 
     def rename(self) -> None:
         """Take the typed name as soon as it is a valid one (an empty field keeps the last)."""
@@ -116,21 +199,27 @@ class SettingsScene(Scene):
             self.app.apply_settings()
 
     def change(self, field: str) -> None:
-        """Cycle one setting and apply it immediately."""
-        st = self.app.settings
+        """Move one setting on to its next value (wrapping), or go back."""
         if field == "back":
             self.next = Transition("pop")
             return
-        if field == "ai_pace":
-            st.ai_pace = cycle(AI_PACES, st.ai_pace)
-        elif field == "anim_speed":
-            st.anim_speed = cycle(ANIM_SPEEDS, st.anim_speed)
-        elif field == "volume":
-            st.volume = 0.0 if st.volume >= 0.99 else round(min(1.0, st.volume + 0.2), 2)
+        row = self.row(field)
+        self.set(field, row.cycled())
+
+    def set(self, field: str, value: Any) -> None:
+        """Give one setting ``value`` and apply it immediately."""
+        st = self.app.settings
+        if field == "opponents":
+            st.opponents = (value,) * 3
+        elif field.startswith("seat"):
+            levels = list(st.opponents)
+            levels[int(field[4:])] = value
+            st.opponents = tuple(levels)  # type: ignore[assignment]
         elif field == "fullscreen":
-            self.app.toggle_fullscreen()
+            if bool(value) != st.fullscreen:
+                self.app.toggle_fullscreen()
         else:
-            setattr(st, field, not getattr(st, field))
+            setattr(st, field, value)
         self.app.apply_settings()
         self.app.sounds.play("click")
         self.resize(self.app.size)
@@ -140,15 +229,17 @@ class SettingsScene(Scene):
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
         theme.blit_text(surface, "Settings", int(52 * s), theme.INK, center=(w // 2, int(h * 0.1)))
-        for label, rect in self.labels:
-            theme.blit_text(surface, label, int(24 * s), theme.INK, midleft=(rect.x, rect.centery))
+        theme.blit_text(surface, NAME_LABEL, max(12, int(self.name_label.h * 0.46)), theme.INK, midleft=(self.name_label.x, self.name_label.centery))
         self.name_field.draw(surface, s)
         if valid_name(self.name_field.value) is None:
             theme.blit_text(surface, f"1–{NAME_LENGTH} characters", int(15 * s), theme.ROSE_DEEP,
                             midleft=(self.name_field.rect.right + int(12 * s), self.name_field.rect.centery))
-        for b in self.buttons:
-            b.draw(surface, s)
+        for row in self.rows:
+            row.draw(surface, s)
+        self.back.draw(surface, s)
+        hint = "Click a value, or Up/Down to a row and Left/Right to choose."
+        theme.blit_text(surface, hint, int(15 * s), theme.INK_SOFT, center=(w // 2, h - int(18 * s)))
         art = self.app.art
         tw = int(40 * s)
         for i, tile in enumerate((0, 13, 18, 27, 32)):
-            surface.blit(art.image(tile, tw), (w - int(300 * s) + i * (tw + 6), int(h * 0.08)))
+            surface.blit(art.image(tile, tw), (w - int(300 * s) + i * (tw + 6), int(h * 0.06)))

@@ -162,7 +162,7 @@ class TableScene(Scene):
             except MahjongJoyError as exc:
                 self.message, self.message_timer = str(exc), 6.0
         ruleset = context.get("ruleset") or "joy"
-        length = context.get("length") or getattr(self.app.settings, "length", None)
+        length = context.get("length") or self.app.settings.length_for(ruleset)  # Joy keeps its own length
         opponents = context.get("opponents") or self.app.settings.opponents  # one AI level per opponent seat
         return ControllerSession(seed=context.get("seed"), ruleset=ruleset, player_name=name, length=length, ai=opponents)
 
@@ -492,8 +492,8 @@ class TableScene(Scene):
     def _maybe_prompt_claim(self) -> None:
         from mahjong_joy.ui.scenes.claim import ClaimOverlay, auto_pass_action
 
-        if self.snap.version == self._claim_shown or self._overlay_is_claim():
-            return
+        if self.snap.version == self._claim_shown or any(isinstance(scene, ClaimOverlay) for scene in self.app.stack):
+            return  # asked already (the prompt may sit under Esc's menu)
         self._claim_shown = self.snap.version
         settings = self.app.settings
         auto = auto_pass_action(self.snap.claim, settings.auto_pass or settings.no_calls, settings.auto_win)

@@ -1,0 +1,63 @@
+"""What a new match is made of (ruleset, length, opponents, seed), in one place.
+
+Home's New game panel, the standings' "New match" and "Play this deal again" and
+the table that starts a match all speak the same context dict, so a deal played
+again is the same deal: ``{"seed", "ruleset", "length", "opponents"}``. The names
+shown for each choice live here too, so Home, Settings and Continue word them alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mahjong_joy.storage.settings import LENGTHS, OPPONENT_LEVELS, Settings
+from mahjong_joy.ui.session import SEAT_NAMES
+
+RULESETS = ("joy", "mahjong_soul", "tenhou")
+RULESET_NAMES = {"joy": "Joy", "mahjong_soul": "Riichi (Mahjong Soul)", "tenhou": "Riichi (Tenhou)"}
+RULESET_PILLS = {"joy": "Joy", "mahjong_soul": "Riichi · Mahjong Soul", "tenhou": "Riichi · Tenhou"}
+LENGTH_NAMES = dict(zip(LENGTHS, ("East only", "East-South")))
+LEVEL_NAMES = {level: level.capitalize() for level in OPPONENT_LEVELS}  # Easy, Normal, Hard
+SEAT_SIDES = ("right", "across", "left")  # opponents' seats 1-3 as the player sees them
+OPPONENT_SEATS = tuple(f"{SEAT_NAMES[seat]} ({side})" for seat, side in zip((1, 2, 3), SEAT_SIDES))
+
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """One match's choices; ``seed`` None deals at random (the table records the seed it drew)."""
+
+    ruleset: str
+    length: str
+    opponents: tuple[str, str, str]
+    seed: int | str | None = None
+
+    def context(self) -> dict[str, Any]:
+        """The context :class:`~mahjong_joy.ui.scenes.table.TableScene` starts a match from."""
+        return {"seed": self.seed, "ruleset": self.ruleset, "length": self.length, "opponents": self.opponents}
+
+
+def chosen(settings: Settings, seed: int | str | None = None) -> GameChoice:
+    """The choice the player last made (kept in Settings), with ``seed``."""
+    ruleset = settings.ruleset if settings.ruleset in RULESETS else RULESETS[0]
+    return GameChoice(ruleset, settings.length_for(ruleset), tuple(settings.opponents), seed)  # type: ignore[arg-type]
+
+
+def same_levels(opponents: tuple[str, ...]) -> str | None:
+    """The one level all three opponents play, or None when they differ."""
+    return opponents[0] if len(set(opponents)) == 1 else None
+
+
+def opponents_text(opponents: tuple[str, ...]) -> str:
+    """The opponents in words: ``all Normal``, or each seat's, e.g. ``Momo Easy · Sora Hard · Kiri Normal``."""
+    level = same_levels(opponents)
+    if level is not None:
+        return f"all {LEVEL_NAMES.get(level, level)}"
+    return " · ".join(f"{SEAT_NAMES[seat]} {LEVEL_NAMES.get(o, o)}" for seat, o in zip((1, 2, 3), opponents))
+
+
+def match_text(ruleset: str, length: str | None) -> str:
+    """A match's ruleset and length in words, e.g. ``Riichi (Tenhou), East-South``."""
+    name = RULESET_NAMES.get(ruleset, ruleset)
+    return f"{name}, {LENGTH_NAMES[length]}" if length in LENGTH_NAMES else name
