@@ -12,6 +12,7 @@ never touches the player's data folder.
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from collections.abc import Iterator
@@ -272,7 +273,8 @@ def run(seed: int | None = None, rules: str | None = None) -> int:
         app.push(TableScene(app), {"seed": seed, "ruleset": rules or app.settings.ruleset})
     app.step(0.0)
     app.startup_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
-    app.background = warm_up_steps()  # the first frame is up; build the lazy tables between frames, not mid-hand
+    # The first frame is up: build the sounds and the lazy tables between frames, not mid-hand.
+    app.background = itertools.chain(app.sounds.build_steps(), warm_up_steps())
     try:
         app.loop()
     finally:

@@ -1,8 +1,11 @@
-"""Short effects synthesised at start-up with the stdlib; silent without an audio device.
+"""Short effects synthesised with the stdlib; silent without an audio device.
 
 No sample files to ship or license: a click (discard), a chime (claim offered), a
 flourish (win), one voice per callout (chi, pon, kan, riichi, ron, tsumo) and a fanfare
-(a big hand) are sums of sines with a fade-out, built in a few tens of ms.
+(a big hand) are sums of sines with a fade-out, each built in a few tens of ms.
+None is built before the first frame (they cost about 0.1 s together): the App builds
+them one per background step right after it (:meth:`Sounds.build_steps`), and an
+effect played before its step is built on the spot.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import array
 import math
 import operator
+from collections.abc import Iterator
 
 import pygame
 
@@ -85,8 +89,9 @@ def _fanfare() -> array.array:
     return _tone(rising + [(1046.5, 0.5, 0.3), (1318.5, 0.5, 0.25), (1568.0, 0.5, 0.25)], 1.3)  # a big hand's title
 
 
-EFFECTS = {"click": _click, "chime": _chime, "flourish": _flourish}  # built at start-up
+EFFECTS = {"click": _click, "chime": _chime, "flourish": _flourish}  # the table's own sounds, built first
 LATER = {"chi": _chi, "pon": _pon, "kan": _kan, "riichi": _riichi, "ron": _ron, "tsumo": _tsumo, "fanfare": _fanfare}
+MAKERS = {**EFFECTS, **LATER}
 
 
 class Sounds:
@@ -95,7 +100,7 @@ class Sounds:
     def __init__(self, volume: float = 0.6) -> None:
         self.effects: dict[str, pygame.mixer.Sound] = {}
         self.volume = volume
-        self.ready = False  # a mono mixer is up: the LATER effects may be built when first played
+        self.ready = False  # a mono mixer is up: effects are built when first played or by build_steps
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1)
         except pygame.error:
@@ -103,10 +108,13 @@ class Sounds:
         init = pygame.mixer.get_init()
         if not init or init[2] != 1:
             return  # mono buffers only match a mono mixer; stay silent rather than squeal
-        for name, make in EFFECTS.items():
-            self.effects[name] = pygame.mixer.Sound(buffer=make().tobytes())
         self.ready = True
-        self.set_volume(volume)
+
+    def build_steps(self) -> Iterator[int]:
+        """Build every effect not yet built, one per step (a background job of the App)."""
+        for name in MAKERS:
+            self.prepare(name)
+            yield 1
 
     def set_volume(self, volume: float) -> None:
         """Apply the Settings volume (0..1) to every effect."""
@@ -115,17 +123,17 @@ class Sounds:
             sound.set_volume(max(0.0, min(1.0, volume)))
 
     def prepare(self, name: str) -> pygame.mixer.Sound | None:
-        """The effect ``name``, building a LATER one now (about 6-80 ms) if it is not yet
-        built: a scene may ask ahead of a quiet moment rather than hitch mid-animation."""
+        """The effect ``name``, building it now (about 6-80 ms) if it is not yet built:
+        a scene may ask ahead of a quiet moment rather than hitch mid-animation."""
         sound = self.effects.get(name)
-        if sound is None and self.ready and name in LATER:
-            sound = self.effects[name] = pygame.mixer.Sound(buffer=LATER[name]().tobytes())
+        if sound is None and self.ready and name in MAKERS:
+            sound = self.effects[name] = pygame.mixer.Sound(buffer=MAKERS[name]().tobytes())
             sound.set_volume(max(0.0, min(1.0, self.volume)))
         return sound
 
     def play(self, name: str) -> None:
-        """Play one effect if sound is available. The callouts' voices are built on
-        their first use, keeping them out of the start-up time."""
+        """Play one effect if sound is available (built on its first use if its
+        background step has not come yet)."""
         sound = self.prepare(name)
         if sound is not None:
             sound.play()
