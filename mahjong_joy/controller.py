@@ -56,6 +56,7 @@ from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
 from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
+from mahjong_joy.rulesets.rules import TableRules
 from mahjong_joy.names import tile_label
 from mahjong_joy.tiles import kind_of_code
 
@@ -168,6 +169,7 @@ class Snapshot:
     is_over: bool
     sticks: int = 0  # riichi sticks on the table (1,000 each)
     rules: str = "joy"  # the preset's name
+    table_rules: TableRules = TableRules()  # the match's table rules as played (its length may differ from the preset's)
 
 
 class Controller:
@@ -544,6 +546,7 @@ def snapshot_of(
         is_over=match.is_over,
         sticks=hand.sticks if not hand.is_finished or result is None else result.sticks_after,
         rules=match.rules.name,
+        table_rules=match.rules.table,
     )
 
 

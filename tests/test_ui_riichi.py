@@ -5,12 +5,15 @@ double ron's two score cards, the draw screens and the standings with game point
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
 from mahjong_joy.engine.actions import Discard, Pass, Ron
 from mahjong_joy.engine.match import HandResult
 from mahjong_joy.engine.state import HandState
+from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.storage.settings import Settings
 from mahjong_joy.ui.app import App
 from mahjong_joy.ui.controller_session import ControllerSession
@@ -265,6 +268,11 @@ def test_standings_show_raw_points_and_the_presets_game_points() -> None:
     assert end_reason(snap) == "The match ended after East 2."
     south4 = _draw_snapshot(None, rules="tenhou", match_over=True, standings=standings, round_wind=28, hand_number=4)
     assert end_reason(south4) == "The match ended after South 4."
+    east_only = replace(find_preset("tenhou").table, length="east")  # a hanchan preset played East only (New game)
+    extended = _draw_snapshot(None, rules="tenhou", match_over=True, standings=standings, round_wind=28, hand_number=1,
+                              table_rules=east_only)
+    assert end_reason(extended) == "The match ended in the South round (sudden death)."
+    assert end_reason(replace(extended, round_wind=27, hand_number=4)) == "The match ended after East 4."
     bust = _draw_snapshot(None, match_over=True, standings=((0, 40000, 1), (1, 30000, 2), (2, 31000, 3), (3, -1000, 4)))
     assert end_reason(bust) == "The match ended when Kiri went below zero."
 
@@ -334,10 +342,15 @@ def test_a_whole_riichi_hanchan_by_keyboard_reaches_the_standings_with_game_poin
     app.step(1 / 60)
     assert home.ruleset == "mahjong_soul" and app.settings.ruleset == "mahjong_soul"
     assert next(r for r in home.rows if r.key == "length").value == "east_south"
+    click(home.seed_field.rect.center)  # a typed seed: the same hanchan on every run
+    app.step(1 / 60)
+    for digit in "31":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=getattr(pygame, f"K_{digit}"), unicode=digit, mod=0))
+        app.step(1 / 60)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, unicode="n", mod=0))
     app.step(1 / 60)
     table = app.top
-    assert isinstance(table, TableScene) and table.snap.rules == "mahjong_soul"
+    assert isinstance(table, TableScene) and table.snap.rules == "mahjong_soul" and table.session.seed == 31
     assert table.session.ctl.match.rules.table.length == "east_south"
     hands, _ = play_whole_match(app)
     end = app.top

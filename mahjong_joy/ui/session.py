@@ -19,6 +19,7 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.match import HandResult, WinResult
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.replay.seats import SEAT_NAMES
+from mahjong_joy.rulesets.rules import TableRules
 
 __all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "MeldView", "Session", "StaticSession", "TableSnapshot",
            "WaitNote", "WinResult", "result_melds"]
@@ -78,6 +79,7 @@ class TableSnapshot:
     history: tuple[tuple[int, ...], ...] = ()  # points after each hand, starting points first
     version: int = 0
     rules: str = "joy"  # the preset's name (joy, mahjong_soul, tenhou)
+    table_rules: TableRules = TableRules()  # the match's table rules as played (length, agari-yame, uma)
     sticks: int = 0  # riichi sticks (1,000 each) waiting in the centre
     riichi: tuple[bool, ...] = (False,) * 4  # per seat: its riichi stick is down (or declared)
     river_sideways: tuple[int | None, ...] = (None,) * 4  # per seat: index in ``rivers`` of the sideways tile
@@ -178,6 +180,7 @@ def table_view(
         history=history,
         version=version,
         rules=snap.rules,
+        table_rules=snap.table_rules,
         sticks=snap.sticks,
         riichi=tuple(s.riichi_at is not None for s in seats),
         river_sideways=tuple(sideways),

@@ -37,21 +37,22 @@ def uma_text(preset: str) -> str:
 
 
 def end_reason(snap: Any) -> str:
-    """Why the match ended, in words: a bust, the last hand of its length, or agari-yame."""
-    from mahjong_joy.rulesets.presets import PRESETS
+    """Why the match ended, in words: a bust, the last hand of its length, or agari-yame.
 
+    It reads the table rules the match was played under, not its preset's: a Tenhou
+    preset played East only ends after East 4, or in South as sudden death."""
     names = snap.names
     busted = [seat for seat, points, _ in snap.standings if points < 0]
     if busted:
         return f"The match ended when {names[busted[0]]} went below zero."
     wind = ("East", "South", "West", "North")[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
-    rules = PRESETS.get(snap.rules)
-    last = "E" if rules is None or rules.table.length == "east" else "S"
+    table = snap.table_rules
+    last = "E" if table.length == "east" else "S"
     final = ("East", "South").index(wind) if wind in ("East", "South") else 2
     if final > "ES".index(last):
         return f"The match ended in the {wind} round (sudden death)."
     r = snap.result
-    if r is not None and snap.hand_number == 4 and rules is not None and rules.table.agari_yame and snap.riichi_rules:
+    if r is not None and snap.hand_number == 4 and table.agari_yame and snap.riichi_rules:
         won = {w.seat for w in r.wins} or ({r.winner} if r.winner is not None else set())
         tenpai = {seat for seat, _ in r.ready}
         if snap.dealer in won | tenpai and snap.standings and snap.standings[0][0] == snap.dealer:
