@@ -340,6 +340,61 @@ def _match_text(rules: Rules) -> str:
     return text
 
 
+# How a rule field reads in a sentence, for the page that compares two presets. Each
+# takes the field's value; a field left out here is compared under its own name.
+FIELD_WORDS: dict[tuple[str, str], Any] = {
+    ("hand", "triple_ron_aborts"): lambda v: "three rons on one discard abort the hand" if v else "three rons on one discard all win",
+    ("hand", "kokushi_robs_closed_kan"): lambda v: ("thirteen orphans may rob a closed kan" if v
+                                                    else "thirteen orphans may not rob a closed kan"),
+    ("hand", "karaten_is_noten"): lambda v: ("a wait you hold all four copies of does not count as ready at a draw" if v
+                                             else "a wait you hold all four copies of still counts as ready at a draw"),
+    ("hand", "pao_scope"): lambda v: ("pao covers the whole hand" if v == "whole_hand" else "pao covers only the yakuman's share"),
+    ("hand", "nagashi_mangan"): lambda v: ("nagashi mangan pays a mangan at a draw" if v
+                                           else "all-terminal-and-honor discards earn nothing at a draw"),
+    ("hand", "tenpai_payment"): lambda v: f"the ready payment at a draw is {v:,} in all",
+    ("table", "uma"): lambda v: "uma " + " / ".join(f"{u:+d}" for u in v),
+    ("table", "uma_base"): lambda v: f"game points count from {v:,}",
+    ("table", "oka"): lambda v: "first place takes the oka" if v else "no oka",
+    ("table", "round_game_points"): lambda v: ("game points are rounded to whole thousands" if v
+                                               else "game points keep their tenths"),
+    ("table", "length"): lambda v: "East-South (two rounds)" if v == "east_south" else "East only (one round)",
+    ("scoring", "double_yakuman"): lambda v: "double yakuman count double" if v else "every yakuman counts once",
+}
+PRESET_TITLES = {"joy": "Joy", "mahjong_soul": "Mahjong Soul", "tenhou": "Tenhou"}
+
+
+def differences(rules: Rules, other: Rules) -> tuple[str, ...]:
+    """Every rule ``rules`` plays differently from ``other``, as a phrase, block by block
+    (read from the two frozen values, so a new field shows up here by itself)."""
+    mine, theirs = rules.to_dict(), other.to_dict()
+    found = []
+    for block, fields in mine.items():
+        if not isinstance(fields, dict):
+            continue
+        for name, value in fields.items():
+            if value != theirs[block][name]:
+                words = FIELD_WORDS.get((block, name))
+                found.append(words(value) if words else f"{name.replace('_', ' ')}: {value}")
+    return tuple(found)
+
+
+def _differences_page(rules: Rules) -> Page | None:
+    """How this riichi preset differs from the other one (none for Joy: its book says what it lacks)."""
+    from mahjong_joy.rulesets.presets import PRESETS
+
+    others = [p for name, p in PRESETS.items() if name not in (rules.name, "joy")]
+    if not rules.hand.riichi or not others:
+        return None
+    me = PRESET_TITLES.get(rules.name, rules.name)
+    parts: list[Paragraph] = []
+    for other in others:
+        found = differences(rules, other)
+        if found:
+            parts.append(Paragraph(f"Unlike {PRESET_TITLES.get(other.name, other.name)}, under {me} rules:"))
+            parts.extend(Paragraph(f"•  {phrase[0].upper()}{phrase[1:]}.") for phrase in found)
+    return Page(f"{me} vs {', '.join(PRESET_TITLES.get(o.name, o.name) for o in others)}", tuple(parts)) if parts else None
+
+
 def _yaku_pages(rules: Rules) -> list[Page]:
     entries = yaku_entries(rules)
     count = (len(entries) + YAKU_PER_PAGE - 1) // YAKU_PER_PAGE
@@ -374,5 +429,6 @@ def _controls_page(rules: Rules) -> Page:
 
 def pages_for(rules: Rules) -> tuple[Page, ...]:
     """The whole book for ``rules``: tiles, hands, turns, calls, points, yaku, words, controls."""
+    compared = _differences_page(rules)
     return (_tiles_page(rules), _hand_page(rules), _turn_page(rules), _calling_page(rules), _points_page(rules),
-            *_yaku_pages(rules), _glossary_page(rules), _controls_page(rules))
+            *((compared,) if compared else ()), *_yaku_pages(rules), _glossary_page(rules), _controls_page(rules))

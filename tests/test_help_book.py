@@ -156,3 +156,18 @@ def test_help_from_home_offers_the_guided_hand() -> None:
     click(next(b for b in book.buttons if b.action == "tutorial").rect.center)
     app.step(1 / 60)
     assert isinstance(app.top, TutorialScene)
+
+
+def test_a_riichi_preset_has_a_page_of_its_differences_from_the_other_read_from_the_rules() -> None:
+    from mahjong_joy.help_content import differences, pages_for
+
+    tenhou = differences(TENHOU, MAHJONG_SOUL)
+    assert "three rons on one discard abort the hand" in tenhou and "first place takes the oka" in tenhou
+    assert "three rons on one discard all win" in differences(MAHJONG_SOUL, TENHOU)
+    page = next(p for p in pages_for(TENHOU) if p.title == "Tenhou vs Mahjong Soul")
+    shown = " ".join(block.text.lower() for block in page.blocks)
+    assert all(phrase.lower() in shown for phrase in tenhou) and len(page.blocks) == 1 + len(tenhou)
+    assert differences(TENHOU, TENHOU) == ()
+    longer = replace(TENHOU, table=replace(TENHOU.table, starting_points=30_000))  # a field with no phrase of its own
+    assert differences(longer, TENHOU) == ("starting points: 30000",)
+    assert not any(" vs " in p.title for p in pages_for(JOY))
