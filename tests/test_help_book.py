@@ -171,3 +171,19 @@ def test_a_riichi_preset_has_a_page_of_its_differences_from_the_other_read_from_
     longer = replace(TENHOU, table=replace(TENHOU.table, starting_points=30_000))  # a field with no phrase of its own
     assert differences(longer, TENHOU) == ("starting points: 30000",)
     assert not any(" vs " in p.title for p in pages_for(JOY))
+
+
+def test_help_from_the_in_game_menu_explains_the_match_in_play_not_homes_last_choice() -> None:
+    from mahjong_joy.ui.scenes.menu import MenuOverlay
+    from mahjong_joy.ui.scenes.table import TableScene
+
+    app = App(size=(1024, 640), settings=Settings(ruleset="joy", ai_pace="instant", anim_speed="instant"))
+    app.replace(TableScene(app), {"seed": 5, "ruleset": "tenhou", "length": "east", "opponents": ("easy",) * 3})
+    app.step(1 / 60)
+    menu = MenuOverlay(app)
+    app.push(menu)
+    app.step(1 / 60)
+    menu.choose("rules")
+    app.step(1 / 60)
+    book = app.top
+    assert isinstance(book, HelpBookScene) and book.rules.name == "tenhou" and book.rules.table.length == "east"

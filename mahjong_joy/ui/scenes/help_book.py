@@ -150,11 +150,13 @@ def fits(items: list[Item], panel: pygame.Rect) -> bool:
 class HelpBookScene(Scene):
     """The book for one ruleset; ``offer_tutorial`` adds "Play the guided first hand" (from Home)."""
 
-    def __init__(self, app: Any, preset: str | None = None, offer_tutorial: bool = False) -> None:
+    def __init__(self, app: Any, preset: str | None = None, offer_tutorial: bool = False, rules: Rules | None = None) -> None:
+        """``rules``: the match in play's own rules (from the in-game menu); else ``preset``'s,
+        else the last ruleset chosen on Home."""
         super().__init__(app)
-        preset = preset or getattr(getattr(app, "settings", None), "ruleset", "joy")
+        preset = rules.name if rules is not None else preset or getattr(getattr(app, "settings", None), "ruleset", "joy")
         self.preset = preset if preset in PRESETS else "joy"
-        self.rules: Rules = find_preset(self.preset)
+        self.rules: Rules = rules if rules is not None else find_preset(self.preset)
         self.pages = pages_for(self.rules)
         self.index = 0
         self.offer_tutorial = offer_tutorial

@@ -65,6 +65,7 @@ class MenuOverlay(Scene):
 
     def choose(self, ident: str) -> None:
         """Carry out a menu choice."""
+        from mahjong_joy.ui.controller_session import rules_for
         from mahjong_joy.ui.scenes.home import HomeScene
         from mahjong_joy.ui.scenes.rules import RulesScene
         from mahjong_joy.ui.scenes.settings import SettingsScene
@@ -73,8 +74,9 @@ class MenuOverlay(Scene):
             self.next = Transition("pop")
         elif ident == "settings":
             self.next = Transition("push", SettingsScene(self.app))
-        elif ident == "rules":
-            self.next = Transition("push", RulesScene(self.app))
+        elif ident == "rules":  # the book of the match in play (its preset and length), not Home's last choice
+            played = None if self.choice is None else rules_for(self.choice.ruleset, self.choice.length)
+            self.next = Transition("push", RulesScene(self.app, rules=played))
         elif ident == "home":
             self.next = Transition("replace", HomeScene(self.app))
 
