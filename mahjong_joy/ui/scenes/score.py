@@ -14,6 +14,7 @@ import pygame
 
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import fu_words, yaku_japanese, yaku_name
+from mahjong_joy.rulesets.riichi import YAKU_ROWS
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, final_tiles, rows_fit, seat_hands
@@ -118,9 +119,24 @@ def score_lines(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
     w = _win(snap, win)
     if w is None:
         return []
-    lines = [f"{yaku_name(name)}  {han} han" if han else yaku_name(name) for name, han in w.yaku]
+    lines = [f"{yaku_name(name)}  {han_words(name, han)}" if han else yaku_name(name) for name, han in w.yaku]
     total = f"{w.han} han" + (f" {w.fu} fu" if w.fu else "") + (f" · {w.limit.replace('_', ' ')}" if w.limit else "")
     return lines + [total]
+
+
+YAKUMAN_IDS = frozenset(row.id for row in YAKU_ROWS if row.yakuman)
+
+
+def han_words(yaku_id: str, han: int) -> str:
+    """A yaku line's value: ``2 han``; a yakuman reads as one (``yakuman``, ``double yakuman``), not 13 han.
+
+    >>> han_words("pinfu", 1), han_words("kokushi", 13), han_words("suuankou", 26)
+    ('1 han', 'yakuman', 'double yakuman')
+    """
+    if yaku_id not in YAKUMAN_IDS:
+        return f"{han} han"
+    times = han // 13
+    return "yakuman" if times <= 1 else f"{'double' if times == 2 else f'{times}x'} yakuman"
 
 
 def yaku_subtitles(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
