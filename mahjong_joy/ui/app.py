@@ -16,6 +16,7 @@ import itertools
 import os
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 
@@ -281,6 +282,27 @@ def run(seed: int | None = None, rules: str | None = None) -> int:
         app.save_settings()
         pygame.quit()
     return 0
+
+
+def run_or_shoot(app: App, frames: int | None, screenshot: Any) -> int:
+    """Run a window opened on one scene (the replay viewer, Play from here): the real
+    loop, or, with ``frames`` or a ``screenshot``, that many fixed frames headless and
+    the PNG saved. Only the real window keeps the player's settings; a headless run
+    leaves pygame up (the process ends, or a test carries on)."""
+    headless = frames is not None or screenshot is not None
+    try:
+        if not headless:
+            app.loop()
+            return 0
+        for _ in range(max(1, frames or 1)):
+            app.step(1 / 60)
+        if screenshot is not None:
+            pygame.image.save(app.screen, str(screenshot))
+        return 0
+    finally:
+        if not headless:
+            app.save_settings()
+            pygame.quit()
 
 
 def _clamped(size: tuple[int, int]) -> tuple[int, int]:

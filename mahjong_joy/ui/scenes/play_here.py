@@ -163,21 +163,9 @@ def open_live(cursor: Any, hand: int, step: int, seat: int, frames: int | None =
     match like any other, and quitting it leads to Home.
     """
     from mahjong_joy.storage.settings import Settings
-    from mahjong_joy.ui.app import App
+    from mahjong_joy.ui.app import App, run_or_shoot
 
     headless = frames is not None or screenshot is not None
     app = App(size=size, settings=Settings() if headless else None)
     app.replace(open_live_table(app, cursor, hand, step, seat, autosave=not headless), {})
-    try:
-        if not headless:
-            app.loop()
-            return 0
-        for _ in range(max(1, frames or 1)):
-            app.step(1 / 60)
-        if screenshot is not None:
-            pygame.image.save(app.screen, str(screenshot))
-        return 0
-    finally:
-        if not headless:
-            app.save_settings()
-            pygame.quit()
+    return run_or_shoot(app, frames, screenshot)

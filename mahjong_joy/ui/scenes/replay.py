@@ -603,24 +603,12 @@ def open_viewer(
     pacing, saves the PNG and returns: CI and bug reports use it headless. The
     interactive window keeps the player's settings; a headless run never touches them.
     """
-    from mahjong_joy.ui.app import App
     from mahjong_joy.storage.settings import Settings
+    from mahjong_joy.ui.app import App, run_or_shoot
 
     headless = frames is not None or screenshot is not None
     app = App(size=size, settings=Settings() if headless else None)
     viewer = ReplayViewerScene(app, session, title)
     app.replace(viewer)
     viewer.seek(*position)
-    try:
-        if not headless:
-            app.loop()
-            return 0
-        for _ in range(max(1, frames or 1)):
-            app.step(1 / 60)
-        if screenshot is not None:
-            pygame.image.save(app.screen, str(screenshot))
-        return 0
-    finally:
-        if not headless:  # a headless run leaves pygame up: the process ends, or a test carries on
-            app.save_settings()
-            pygame.quit()
+    return run_or_shoot(app, frames, screenshot)
