@@ -299,6 +299,11 @@ class LevelAI:
                 return f"dama: discard {text}, the hand has a yaku; {rd.wait_text(best.waits, left)}"
             return f"discard {text}: ready, {rd.wait_text(best.waits, left)}"
         steps = f"{best.shanten} from ready"
+        if threats and view.needs_yaku and self.level == "hard":
+            visible = view.visible_counts34()
+            main = max(threats, key=lambda t: t.value * t.ready_chance)
+            safe = rd.safe_after(view, main.seat)
+            return f"push: {steps}, {best.ukeire} useful tiles left, {rd.safety_reason(view, best.kind, main.seat, visible, safe)}"
         return f"discard {text}: {steps}, {best.ukeire} useful tiles left"
 
     def _own_kan(self, view: SeatView, legal: Sequence[Action], cands: list[rd.Candidate]) -> tuple[Action, str] | None:
@@ -358,8 +363,8 @@ class LevelAI:
             if threats and s_after > 0:
                 refused = f"pass: {rd.seat_name(threats[0].seat)} is a threat and the call would not make the hand ready"
                 continue
-            if self.level == "hard" and closed and view.needs_yaku and not yakuhai and now <= 1 and s_after > 0:
-                refused = "pass: the closed hand is one from ready; riichi is worth more"
+            if self.level == "hard" and closed and view.needs_yaku and not yakuhai and s_after > 0 and _dora_han(view, counts) < 2:
+                refused = "pass: a cheap open hand; the closed hand can still riichi"
                 continue
             key = (s_after, -u_after, not yakuhai)
             if best is None or key < best[0]:
