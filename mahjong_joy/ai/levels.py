@@ -116,13 +116,18 @@ class LevelAI:
         return self._claim(view, legal)
 
     def _easy_joy_claim(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
-        """Joy Easy: call only when the call leaves the hand ready."""
+        """Joy Easy: pon or kan only when the call leaves the hand ready, and never chi,
+        so the seat before it keeps its discards (warm for a beginner)."""
         tile = view.last_discard
         assert tile is not None
         for action in legal[1:]:
+            if isinstance(action, Chi):
+                continue
             after = _call_shape(view, action, tile)
             if after is not None and after[0] == 0:
                 return action, f"{_call_text(action, tile)}: the call makes the hand ready"
+        if any(isinstance(a, Chi) for a in legal) and not any(isinstance(a, (Pon, Kan)) for a in legal):
+            return legal[0], "pass: Easy never calls chi"
         return legal[0], "pass: calling would not make the hand ready"
 
     # ------------------------------------------------------------ riichi: Easy
