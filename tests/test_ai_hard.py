@@ -75,13 +75,13 @@ def test_hard_keeps_the_dora_over_an_honor_of_equal_use() -> None:
     assert action == Discard(SEAT, h("2z")[0])
 
 
-def test_hard_passes_a_cheap_call_that_leaves_the_hand_short_of_ready() -> None:
-    # chi 345p keeps all simples but leaves the hand one from ready with no dora: stay closed
-    v = view("234m68m45p67s22s88p", offer="3p", discarder=3, legal=[Pass(SEAT), Chi(SEAT, tuple(h("345p")))])
-    action, reason = decide("hard", v)
-    assert action == Pass(SEAT)
-    assert reason == "pass: a cheap open hand; the closed hand can still riichi"
-    ready = view("234m678m45p67s22s88p", offer="3p", discarder=3, legal=[Pass(SEAT), Chi(SEAT, tuple(h("345p")))])
-    action, reason = decide("hard", ready)  # the same call making the hand ready is taken
+def test_hard_calls_all_simples_one_from_ready_but_not_from_far() -> None:
+    chi = [Pass(SEAT), Chi(SEAT, tuple(h("345p")))]
+    near = view("234m68m45p67s22s88p", offer="3p", discarder=3, legal=chi)
+    action, reason = decide("hard", near)  # two sets, three partial sets and a pair left: one from ready
     assert action == Chi(SEAT, tuple(h("345p")))
-    assert reason == "chi 345p: all simples, ready"
+    assert reason == "chi 345p: all simples, 1 from ready"
+    far = view("24m68m45p26s28s88p3s", offer="3p", discarder=3, legal=chi)
+    action, reason = decide("hard", far)  # still two from ready after it, and no dora: not worth opening
+    assert action == Pass(SEAT)
+    assert reason == "pass: too far from ready for a cheap open hand"

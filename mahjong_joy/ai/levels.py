@@ -343,7 +343,6 @@ class LevelAI:
         if view.needs_yaku and self.level == "normal":
             threats = [t for t in threats if t.riichi]
         values = rd.value_kinds(view)
-        closed = rd.calls_of(view, view.seat) == 0
         best: tuple | None = None
         refused = ""
         for action in legal[1:]:
@@ -367,9 +366,6 @@ class LevelAI:
                 continue
             if threats and s_after > 0:
                 refused = f"pass: {rd.seat_name(threats[0].seat)} is a threat and the call would not make the hand ready"
-                continue
-            if self.level == "hard" and closed and view.needs_yaku and not yakuhai and s_after > 0 and _dora_han(view, counts) < 2:
-                refused = "pass: a cheap open hand; the closed hand can still riichi"
                 continue
             key = (s_after, -u_after, not yakuhai)
             if best is None or key < best[0]:
