@@ -21,12 +21,16 @@ def decide(level: str, v) -> tuple:
 
 
 def test_hard_folds_a_cheap_narrow_ready_hand_rather_than_push_a_live_middle_tile() -> None:
-    # ready on a closed wait (5m only), riichi the only yaku; keeping it ready means 5s, no suji
-    v = view("123m456p789s11s46m5s", rivers=("", "", "1s9m2p8s3z", ""), riichi=RIICHI_SORA)
+    # ready on a closed wait (5m, one already seen: 3 left), riichi the only yaku;
+    # keeping it ready means 5s, no suji
+    v = view("123m456p789s11s46m5s", rivers=("", "", "1s9m2p3z4z", "5m"), riichi=RIICHI_SORA)
     action, reason = decide("hard", v)
-    assert action != Discard(SEAT, h("5s")[0])
-    assert action.tile in h("1s8s")  # the two tiles in Sora's river
-    assert reason.startswith("fold: Sora is in riichi; ") and reason.endswith("is safe (in Sora's own river)")
+    assert action == Discard(SEAT, h("1s")[0])  # the only tile of Sora's river in the hand
+    assert reason == "fold: Sora is in riichi; 1s is safe (in Sora's own river)"
+    wide = view("123m456p789s11s45m5s", rivers=("", "", "1s9m2p3z4z", "5m"), riichi=RIICHI_SORA)
+    action, reason = decide("hard", wide)  # the same hand on a two-sided 3-6m wait pushes the 5s
+    assert action == Discard(SEAT, h("5s")[0])
+    assert reason.startswith("push: ready for about ") and reason.endswith("5s is the least dangerous left")
 
 
 def test_hard_pushes_a_valuable_two_sided_ready_hand_and_declares_riichi() -> None:

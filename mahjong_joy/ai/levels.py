@@ -1,19 +1,23 @@
 """Three AI levels on the dev log's potential score, each explaining its choices.
 
 - **Easy**: the potential AI. Under riichi rules it declares riichi when ready and
-  calls only with a yaku in sight, and never defends. In Joy it calls only when
-  the call makes the hand ready (or wins), so a beginner gets to win hands.
+  calls only with a yaku in sight, and never defends. In Joy it pons (never chis)
+  only when the call makes the hand ready (or wins), so a beginner gets to win hands.
 - **Normal**: adds tile acceptance against the visible tiles (the most unseen
   useful tiles after each discard, the potential score breaking ties), riichi
   judgement (dama on a good-value hand with a yaku, no chase on a poor wait) and
   defence against a riichi: genbutsu first, then suji and kabe. In Joy it is the
   dev log's potential AI exactly as it always played.
-- **Hard**: value-aware play (dora, red fives, value sets, all simples, flushes),
-  push or fold by comparing the expected value of pushing with folding against
-  each threat (riichi, or an open hand showing dora or a flush) with a tile-danger
-  model (:mod:`mahjong_joy.ai.reading`), calls that follow a yaku plan (value
-  tiles, all simples, flush, toitoi), and all-last placement awareness. In Joy it
-  adds tile acceptance and folds against an open hand that looks ready.
+- **Hard**: efficiency first (shanten, then useful tiles, a dora or red five kept
+  over a tile of equal use, and one from ready a two-step look at how wide and how
+  valuable the ready hand will be; the potential score still breaks ties), the
+  safest of the near-equal shapes when someone threatens, push or fold against a
+  riichi by the win's worth against what the tile risks (two or more from ready
+  folds; one from ready pushes only a wide hand early), the tile-danger model of
+  :mod:`mahjong_joy.ai.reading` (genbutsu, suji, kabe, honors seen, dora), calls that
+  follow a yaku plan (value tiles, all simples, flush, toitoi), and all-last
+  placement awareness. In Joy it adds tile acceptance and folds against an open
+  hand that looks ready.
 
 Every level is a pure function of the seat's view (and its seed), and keeps the
 plain-words reason for its last choice in ``last_reason``.
@@ -158,7 +162,8 @@ class LevelAI:
         if kan is not None:
             return kan
         low = min(c.shanten for c in cands)
-        threats = rd.threats(view) if self.level == "hard" else [t for t in rd.threats(view) if t.riichi]
+        # Hard also minds an open hand that is likely ready and costly; Normal only a riichi
+        threats = [t for t in rd.threats(view) if t.riichi or (self.level == "hard" and t.ready_chance >= 0.65 and t.value >= 3900)]
         if not view.needs_yaku:
             threats = [t for t in rd.threats(view) if not t.riichi and rd.calls_of(view, t.seat) >= 3]
         pot = _potentials(view, cands)
@@ -191,6 +196,8 @@ class LevelAI:
         visible = view.visible_counts34()
         safes = {t.seat: rd.safe_after(view, t.seat) if view.needs_yaku else _joy_safe(view, t.seat) for t in threats}
         def danger(c: rd.Candidate) -> float:
+            if self.level == "normal" and view.needs_yaku:
+                return max(_rule_tier(c.kind, visible, safes[t.seat]) for t in threats)
             return sum(rd.threat_danger(view, c.kind, t, visible, safes[t.seat]) * t.value for t in threats)
         order = {c.kind: i for i, c in enumerate(eff)}
         safest = min(eff, key=lambda c: (round(danger(c), 1), order[c.kind]))
@@ -243,10 +250,10 @@ class LevelAI:
         if riichis:
             # what this tile risks against each riichi (they are ready for sure)
             risk = sum(rd.deal_in_chance(view, best.kind, t.seat, visible, safes[t.seat]) * t.value for t in riichis)
-            if best.shanten == 0:
-                return gain >= (1.3 if len(riichis) == 1 else 2.0) * risk
+            if best.shanten == 0:  # a wait of four tiles or more always pushes (as Normal does)
+                return best.ukeire >= 4 or gain >= (0.8 if len(riichis) == 1 else 1.5) * risk
             if best.shanten == 1 and len(riichis) == 1 and view.wall_count >= 16:
-                return gain >= 2.5 * risk  # more dangerous tiles follow before it is ready
+                return gain >= 4 * risk  # more dangerous tiles follow before it is ready
             return False
         if best.shanten >= 2:
             return loss <= 150
@@ -342,6 +349,8 @@ class LevelAI:
         threats = rd.threats(view)
         if view.needs_yaku and self.level == "normal":
             threats = [t for t in threats if t.riichi]
+        elif view.needs_yaku:
+            threats = [t for t in threats if t.riichi or t.ready_chance >= 0.65]  # an open hand likely ready
         values = rd.value_kinds(view)
         best: tuple | None = None
         refused = ""
@@ -395,6 +404,24 @@ class LevelAI:
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def _rule_tier(kind: int, visible: Sequence[int], safe: dict[int, str]) -> int:
+    """Normal's order of safety against a riichi, by rule only: 0 safe (genbutsu or
+    discarded after the riichi), 1 suji, kabe or an honor with two or more seen,
+    2 half-suji, 3 anything else (Hard weighs the finer danger model instead)."""
+    if kind in safe:
+        return 0
+    if kind >= 27:
+        return 1 if visible[kind] >= 2 else 3
+    partners = rd.suji_partners(kind)
+    covered = [p for p in partners if p in safe]
+    if len(covered) == len(partners):
+        return 1
+    rank = kind % 9
+    if any(0 <= rank + step <= 8 and visible[kind + step] == 4 for step in (1, -1)):
+        return 1
+    return 2 if covered else 3
 
 
 def _hard_rank(view: SeatView, eff: list[rd.Candidate], closed: bool) -> list[rd.Candidate]:
