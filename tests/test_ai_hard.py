@@ -89,3 +89,11 @@ def test_hard_calls_all_simples_one_from_ready_but_not_from_far() -> None:
     action, reason = decide("hard", far)  # still two from ready after it, and no dora: not worth opening
     assert action == Pass(SEAT)
     assert reason == "pass: too far from ready for a cheap open hand"
+
+
+def test_normal_folds_by_rule_order_suji_before_a_live_tile() -> None:
+    # nothing in hand is in Sora's river; 9p is suji of her 6p, every other tile is live
+    v = view("139m2458p3478s59p7z", rivers=("", "", "6p1z2m3z5z", ""), riichi=RIICHI_SORA)
+    action, reason = decide("normal", v)
+    assert action == Discard(SEAT, h("9p")[0])
+    assert reason == "fold: Sora is in riichi; 9p is suji"
