@@ -164,3 +164,13 @@ def test_levels_are_deterministic_and_always_explain() -> None:
 
 def test_make_ai_knows_the_levels() -> None:
     assert isinstance(make_ai("hard"), LevelAI) and make_ai("hard").level == "hard"
+
+
+def test_joy_easy_never_calls_chi_even_into_a_ready_hand() -> None:
+    # chi 234m on 4m, then 9m away, leaves 456p 789s 57s 11z: ready on 6s
+    v = view("239m456p789s57s11z", offer="4m", discarder=3, legal=[Pass(SEAT), Chi(SEAT, tuple(h("234m")))],
+             needs_yaku=False)
+    ai = LevelAI("easy")
+    assert ai.choose(v, v.legal_actions) == Pass(SEAT)
+    assert ai.last_reason == "pass: Easy never calls chi"
+    assert LevelAI("normal").choose(v, v.legal_actions) == Chi(SEAT, tuple(h("234m")))  # the potential AI takes it

@@ -14,5 +14,5 @@ def test_the_guide_seat_wins_at_least_a_fifth_of_60_hands_against_easy_and_more_
     won_easy, played = beginner_wins(60, "easy", 0)
     won_normal, _ = beginner_wins(60, "normal", 0)
     assert played == 60
-    assert won_easy >= 12  # measured 17 of 60 (28%)
+    assert won_easy >= 12  # measured 21 of 60 (35%)
     assert won_easy > won_normal  # measured 11 of 60 against Normal

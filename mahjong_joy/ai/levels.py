@@ -1,19 +1,23 @@
 """Three AI levels on the dev log's potential score, each explaining its choices.
 
 - **Easy**: the potential AI. Under riichi rules it declares riichi when ready and
-  calls only with a yaku in sight, and never defends. In Joy it calls only when
-  the call makes the hand ready (or wins), so a beginner gets to win hands.
+  calls only with a yaku in sight, and never defends. In Joy it pons (never chis)
+  only when the call makes the hand ready (or wins), so a beginner gets to win hands.
 - **Normal**: adds tile acceptance against the visible tiles (the most unseen
   useful tiles after each discard, the potential score breaking ties), riichi
   judgement (dama on a good-value hand with a yaku, no chase on a poor wait) and
   defence against a riichi: genbutsu first, then suji and kabe. In Joy it is the
   dev log's potential AI exactly as it always played.
-- **Hard**: value-aware play (dora, red fives, value sets, all simples, flushes),
-  push or fold by comparing the expected value of pushing with folding against
-  each threat (riichi, or an open hand showing dora or a flush) with a tile-danger
-  model (:mod:`mahjong_joy.ai.reading`), calls that follow a yaku plan (value
-  tiles, all simples, flush, toitoi), and all-last placement awareness. In Joy it
-  adds tile acceptance and folds against an open hand that looks ready.
+- **Hard**: efficiency first (shanten, then useful tiles, a dora or red five kept
+  over a tile of equal use, and one from ready a two-step look at how wide and how
+  valuable the ready hand will be; the potential score still breaks ties), the
+  safest of the near-equal shapes when someone threatens, push or fold against a
+  riichi by the win's worth against what the tile risks (two or more from ready
+  folds; one from ready pushes only a wide hand early), the tile-danger model of
+  :mod:`mahjong_joy.ai.reading` (genbutsu, suji, kabe, honors seen, dora), calls that
+  follow a yaku plan (value tiles, all simples, flush, toitoi), and all-last
+  placement awareness. In Joy it adds tile acceptance and folds against an open
+  hand that looks ready.
 
 Every level is a pure function of the seat's view (and its seed), and keeps the
 plain-words reason for its last choice in ``last_reason``.
@@ -49,7 +53,8 @@ from mahjong_joy.engine.actions import (
     Tsumo,
 )
 from mahjong_joy.engine.view import SeatView
-from mahjong_joy.hand.shanten import thirteen_orphans_shanten
+from mahjong_joy.hand.shanten import shanten_of_key, thirteen_orphans_shanten
+from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.tiles import KIND_COUNT, kind_of_code
 
 LEVELS = ("easy", "normal", "hard")
@@ -115,13 +120,18 @@ class LevelAI:
         return self._claim(view, legal)
 
     def _easy_joy_claim(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
-        """Joy Easy: call only when the call leaves the hand ready."""
+        """Joy Easy: pon or kan only when the call leaves the hand ready, and never chi,
+        so the seat before it keeps its discards (warm for a beginner)."""
         tile = view.last_discard
         assert tile is not None
         for action in legal[1:]:
+            if isinstance(action, Chi):
+                continue
             after = _call_shape(view, action, tile)
             if after is not None and after[0] == 0:
                 return action, f"{_call_text(action, tile)}: the call makes the hand ready"
+        if any(isinstance(a, Chi) for a in legal) and not any(isinstance(a, (Pon, Kan)) for a in legal):
+            return legal[0], "pass: Easy never calls chi"
         return legal[0], "pass: calling would not make the hand ready"
 
     # ------------------------------------------------------------ riichi: Easy
@@ -152,7 +162,8 @@ class LevelAI:
         if kan is not None:
             return kan
         low = min(c.shanten for c in cands)
-        threats = rd.threats(view) if self.level == "hard" else [t for t in rd.threats(view) if t.riichi]
+        # Hard also minds an open hand that is likely ready and costly; Normal only a riichi
+        threats = [t for t in rd.threats(view) if t.riichi or (self.level == "hard" and t.ready_chance >= 0.65 and t.value >= 3900)]
         if not view.needs_yaku:
             threats = [t for t in rd.threats(view) if not t.riichi and rd.calls_of(view, t.seat) >= 3]
         pot = _potentials(view, cands)
@@ -185,6 +196,8 @@ class LevelAI:
         visible = view.visible_counts34()
         safes = {t.seat: rd.safe_after(view, t.seat) if view.needs_yaku else _joy_safe(view, t.seat) for t in threats}
         def danger(c: rd.Candidate) -> float:
+            if self.level == "normal" and view.needs_yaku:
+                return max(_rule_tier(c.kind, visible, safes[t.seat]) for t in threats)
             return sum(rd.threat_danger(view, c.kind, t, visible, safes[t.seat]) * t.value for t in threats)
         order = {c.kind: i for i, c in enumerate(eff)}
         safest = min(eff, key=lambda c: (round(danger(c), 1), order[c.kind]))
@@ -194,50 +207,57 @@ class LevelAI:
         return safest, reason
 
     def _hard_pick(self, view: SeatView, eff: list[rd.Candidate], low: int, threats: list[rd.Threat]) -> tuple[rd.Candidate, str]:
+        """Hard: the most efficient discard (value breaking near-ties), then push or fold.
+
+        Against a riichi the rule is the one strong players follow: a hand two or more
+        from ready folds; one from ready pushes only a valuable, wide hand with a fairly
+        safe tile; a ready hand pushes unless it is cheap, narrow and the tile is
+        dangerous. Open-hand threats are weighed by how likely they are ready."""
         closed = rd.calls_of(view, view.seat) == 0
-        dealer = view.seat == view.dealer
-        attacked = bool(threats)
-        visible = view.visible_counts34()
-        counts = list(view.counts34)
-        safes = {t.seat: rd.safe_after(view, t.seat) for t in threats}
-        scored = []
-        for c in eff:
-            if c.shanten > low:
-                continue
-            counts[c.kind] -= 1
-            han = rd.han_estimate(view, counts, closed, riichi=closed)
-            counts[c.kind] += 1
-            if not closed and not _open_has_yaku(view, counts, c.kind):
-                han = 0.0
-            value = rd.points_for(han, dealer) if han >= 1 else 0
-            pw = rd.win_chance(c.shanten, c.ukeire, view.wall_count, attacked)
-            danger = sum(rd.threat_danger(view, c.kind, t, visible, safes[t.seat]) * t.value for t in threats)
-            scored.append((pw * value - danger, c, pw, value, danger))
-        top = max(x[1].ukeire for x in scored)
-        near = [x for x in scored if x[1].ukeire >= 0.85 * top]  # value decides only among near-equal shapes
-        near.sort(key=lambda x: -x[0])
-        ev, best, pw, value, danger = near[0]
+        ranked = _hard_rank(view, eff, closed)
+        best = ranked[0]
         if not threats:
             return best, ""
-        total = sum(t.value * t.ready_chance for t in threats)
-        # later discards while pushing: about one risky tile per turn until the hand ends,
-        # fewer once ready (the hand ends sooner, and a ready hand keeps its safe tiles)
-        turns = min(view.wall_count / 4, 1 + 2 * best.shanten)
-        future = total * 0.03 * turns * (0.5 if best.shanten == 0 else 1.0)
-        push_ev = ev - future
-        fold_ev = -0.12 * total - 300  # their tsumo share and the noten payment
-        if rd.is_all_last(view):
-            place = rd.placement(view.points, view.seat)
-            if place == 1:
-                lead = view.points[view.seat] - max(p for s, p in enumerate(view.points) if s != view.seat)
-                if any(t.value >= lead for t in threats) and danger > 0:
-                    main = max(threats, key=lambda t: t.value)
-                    return self._fold(view, eff, threats, f"all-last, 1st by {lead}; a deal-in to {rd.seat_name(main.seat)} would lose first place")
-            elif place == 4:
-                fold_ev -= 0.15 * total  # last place has little to protect
-        if push_ev >= fold_ev:
+        visible = view.visible_counts34()
+        safes = {t.seat: rd.safe_after(view, t.seat) for t in threats}
+
+        def loss(c: rd.Candidate) -> float:
+            return sum(rd.threat_danger(view, c.kind, t, visible, safes[t.seat]) * t.value for t in threats)
+
+        # mawashi: among near-equal shapes take the safest
+        top = best.ukeire
+        near = [c for c in ranked if c.shanten == best.shanten and c.ukeire >= 0.8 * top]
+        best = min(near, key=lambda c: (round(loss(c), -1), ranked.index(c)))
+        if rd.is_all_last(view) and rd.placement(view.points, view.seat) == 1:
+            lead = view.points[view.seat] - max(p for s, p in enumerate(view.points) if s != view.seat)
+            if any(t.value >= lead for t in threats) and loss(best) > 0:
+                main = max(threats, key=lambda t: t.value)
+                return self._fold(view, ranked, threats, f"all-last, 1st by {lead}; a deal-in to {rd.seat_name(main.seat)} would lose first place")
+        if self._hard_push(view, best, threats, closed, loss(best), visible, safes):
             return best, ""
-        return self._fold(view, eff, threats)
+        return self._fold(view, ranked, threats)
+
+    def _hard_push(self, view: SeatView, best: rd.Candidate, threats: list[rd.Threat], closed: bool, loss: float,
+                   visible: Sequence[int], safes: dict[int, dict[int, str]]) -> bool:
+        """Whether to keep going for the win with ``best`` against these threats."""
+        counts = list(view.counts34)
+        counts[best.kind] -= 1
+        han = rd.han_estimate(view, counts, closed, riichi=closed)
+        dealer = view.seat == view.dealer
+        value = rd.points_for(han, dealer) if han >= 1 else 0
+        riichis = [t for t in threats if t.riichi]
+        gain = rd.win_chance(best.shanten, best.ukeire, view.wall_count, True) * value
+        if riichis:
+            # what this tile risks against each riichi (they are ready for sure)
+            risk = sum(rd.deal_in_chance(view, best.kind, t.seat, visible, safes[t.seat]) * t.value for t in riichis)
+            if best.shanten == 0:  # a wait of four tiles or more always pushes (as Normal does)
+                return best.ukeire >= 4 or gain >= (0.8 if len(riichis) == 1 else 1.5) * risk
+            if best.shanten == 1 and len(riichis) == 1 and view.wall_count >= 16:
+                return gain >= 4 * risk  # more dangerous tiles follow before it is ready
+            return False
+        if best.shanten >= 2:
+            return loss <= 150
+        return loss <= (0.6 if best.shanten == 1 else 1.0) * gain
 
     def _riichi_choice(self, view: SeatView, riichis: list[Riichi], cands: list[rd.Candidate], threats: list[rd.Threat]) -> tuple[Action, str] | None:
         """Riichi or dama for a ready hand; ``None`` means dama (discard the best tile)."""
@@ -291,6 +311,11 @@ class LevelAI:
                 return f"dama: discard {text}, the hand has a yaku; {rd.wait_text(best.waits, left)}"
             return f"discard {text}: ready, {rd.wait_text(best.waits, left)}"
         steps = f"{best.shanten} from ready"
+        if threats and view.needs_yaku and self.level == "hard":
+            visible = view.visible_counts34()
+            main = max(threats, key=lambda t: t.value * t.ready_chance)
+            safe = rd.safe_after(view, main.seat)
+            return f"push: {steps}, {best.ukeire} useful tiles left, {rd.safety_reason(view, best.kind, main.seat, visible, safe)}"
         return f"discard {text}: {steps}, {best.ukeire} useful tiles left"
 
     def _own_kan(self, view: SeatView, legal: Sequence[Action], cands: list[rd.Candidate]) -> tuple[Action, str] | None:
@@ -324,8 +349,9 @@ class LevelAI:
         threats = rd.threats(view)
         if view.needs_yaku and self.level == "normal":
             threats = [t for t in threats if t.riichi]
+        elif view.needs_yaku:
+            threats = [t for t in threats if t.riichi or t.ready_chance >= 0.65]  # an open hand likely ready
         values = rd.value_kinds(view)
-        closed = rd.calls_of(view, view.seat) == 0
         best: tuple | None = None
         refused = ""
         for action in legal[1:]:
@@ -341,7 +367,7 @@ class LevelAI:
             yakuhai = isinstance(action, (Pon, Kan)) and tile in values
             if isinstance(action, Kan) and not (s_after <= 0 and not threats and self.level == "hard"):
                 continue
-            if not (s_after < now or (yakuhai and s_after <= now and self.level == "hard")):
+            if not s_after < now:
                 refused = refused or "pass: the call does not bring the hand closer to ready"
                 continue
             if self.level == "hard" and not yakuhai and s_after > 1 and _dora_han(view, counts) < 2:
@@ -350,11 +376,6 @@ class LevelAI:
             if threats and s_after > 0:
                 refused = f"pass: {rd.seat_name(threats[0].seat)} is a threat and the call would not make the hand ready"
                 continue
-            if self.level == "hard" and closed and view.needs_yaku and not yakuhai and now <= 1 and s_after > 0:
-                han_closed = rd.han_estimate(view, counts, True, True)
-                if han_closed >= 3:
-                    refused = "pass: the closed hand is worth more with riichi"
-                    continue
             key = (s_after, -u_after, not yakuhai)
             if best is None or key < best[0]:
                 best = (key, action, plan, s_after)
@@ -383,6 +404,83 @@ class LevelAI:
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def _rule_tier(kind: int, visible: Sequence[int], safe: dict[int, str]) -> int:
+    """Normal's order of safety against a riichi, by rule only: 0 safe (genbutsu or
+    discarded after the riichi), 1 suji, kabe or an honor with two or more seen,
+    2 half-suji, 3 anything else (Hard weighs the finer danger model instead)."""
+    if kind in safe:
+        return 0
+    if kind >= 27:
+        return 1 if visible[kind] >= 2 else 3
+    partners = rd.suji_partners(kind)
+    covered = [p for p in partners if p in safe]
+    if len(covered) == len(partners):
+        return 1
+    rank = kind % 9
+    if any(0 <= rank + step <= 8 and visible[kind + step] == 4 for step in (1, -1)):
+        return 1
+    return 2 if covered else 3
+
+
+def _hard_rank(view: SeatView, eff: list[rd.Candidate], closed: bool) -> list[rd.Candidate]:
+    """Hard's order of discards: shanten (an open hand that would lose its yaku counts one
+    further), then useful tiles, less a few for letting a dora or red five go."""
+    counts = list(view.counts34)
+    doras = rd.dora_kinds(view)
+    reds = {kind_of_code(c) for c in view.hand_codes if c >= 34}
+    order = {c.kind: i for i, c in enumerate(eff)}
+
+    def key(c: rd.Candidate) -> tuple[int, float, int]:
+        steps = c.shanten
+        if not closed and not _open_has_yaku(view, counts, c.kind):
+            steps += 1
+        cost = 0.0
+        if c.shanten > 0:
+            cost += 3.0 * doras.count(c.kind)
+            if c.kind in reds and counts[c.kind] == 1:
+                cost += 3.0
+        return (steps, cost - c.ukeire, order[c.kind])
+
+    ranked = sorted(eff, key=key)
+    head = ranked[0]
+    if head.shanten != 1 or key(head)[0] != 1:
+        return ranked
+    # one from ready: among near-equal discards prefer the one whose ready hands wait widest
+    near = [c for c in ranked[:4] if key(c)[0] == 1 and c.ukeire >= 0.75 * head.ukeire]
+    if len(near) < 2:
+        return ranked
+    left = rd.unseen(view)
+    worth = lambda c13: rd.points_for(rd.han_estimate(view, c13, closed, riichi=closed), False)  # noqa: E731
+    depth = {c.kind: _ready_quality(counts, view.meld_count, c.kind, left, worth) for c in near}
+    near.sort(key=lambda c: (-depth[c.kind], key(c)))
+    return near + [c for c in ranked if c not in near]
+
+
+def _ready_quality(counts14: list[int], melds: int, discard: int, left: Sequence[int], worth) -> int:
+    """Over each useful draw after ``discard``: its unseen copies times the best ready
+    hand it allows, wait width times value (a two-step look at the ready hand to come)."""
+    counts14[discard] -= 1
+    total = 0
+    for draw in kinds_in_mask(useful_mask(bytes(counts14), melds)):
+        if not left[draw]:
+            continue
+        counts14[draw] += 1
+        widest = 0
+        for k in range(KIND_COUNT):
+            if counts14[k] and k != draw:
+                counts14[k] -= 1
+                key = bytes(counts14)
+                if shanten_of_key(key, melds) == 0:
+                    width = sum(left[t] for t in kinds_in_mask(useful_mask(key, melds)))
+                    if width:
+                        widest = max(widest, width * worth(counts14))
+                counts14[k] += 1
+        counts14[draw] -= 1
+        total += left[draw] * widest
+    counts14[discard] += 1
+    return total
 
 
 def _potentials(view: SeatView, cands: list[rd.Candidate]) -> dict[int, int]:

@@ -1,0 +1,99 @@
+"""Hand-written decisions of Hard's efficiency and push/fold, each with the reason it gives.
+
+The expected choices follow from the rules Hard plays by (see mahjong_joy/ai/levels.py):
+two or more from ready folds against a riichi; a ready hand pushes when its win is worth
+more than the tile risks; one from ready pushes only a wide hand early, with a fairly safe
+tile; a dora is kept over a tile of equal use; no cheap open hand from a closed one.
+"""
+
+from __future__ import annotations
+
+from mahjong_joy.ai import LevelAI
+from mahjong_joy.engine.actions import Chi, Discard, Pass, Riichi
+from tests.helpers import h
+from tests.test_ai_levels import SEAT, view
+
+RIICHI_SORA = (None, None, 4, None)
+
+
+def decide(level: str, v) -> tuple:
+    return LevelAI(level).decide(v, v.legal_actions)
+
+
+def test_hard_folds_a_cheap_narrow_ready_hand_rather_than_push_a_live_middle_tile() -> None:
+    # ready on a closed wait (5m, one already seen: 3 left), riichi the only yaku;
+    # keeping it ready means 5s, no suji
+    v = view("123m456p789s11s46m5s", rivers=("", "", "1s9m2p3z4z", "5m"), riichi=RIICHI_SORA)
+    action, reason = decide("hard", v)
+    assert action == Discard(SEAT, h("1s")[0])  # the only tile of Sora's river in the hand
+    assert reason == "fold: Sora is in riichi; 1s is safe (in Sora's own river)"
+    wide = view("123m456p789s11s45m5s", rivers=("", "", "1s9m2p3z4z", "5m"), riichi=RIICHI_SORA)
+    action, reason = decide("hard", wide)  # the same hand on a two-sided 3-6m wait pushes the 5s
+    assert action == Discard(SEAT, h("5s")[0])
+    assert reason.startswith("push: ready for about ") and reason.endswith("5s is the least dangerous left")
+
+
+def test_hard_pushes_a_valuable_two_sided_ready_hand_and_declares_riichi() -> None:
+    # 11s is a pair of dora (indicator 9s): riichi + two dora on a two-sided 3-6m wait
+    v = view("123m456p789s11s45m5s", dora="9s", rivers=("", "", "1z9m2p8p3z", ""), riichi=RIICHI_SORA, riichi_ok=True)
+    action, reason = decide("hard", v)
+    assert action == Riichi(SEAT, h("5s")[0])
+    assert reason == "riichi: two-sided wait on 3-6m, 7 tiles left"
+
+
+def test_hard_folds_a_narrow_hand_one_from_ready() -> None:
+    # two closed waits (5m, 8s) and no value: one from ready is not worth a live tile
+    v = view("123m456p11s46m79s5s8p", rivers=("", "", "1s9m2p8s3z", ""), riichi=RIICHI_SORA)
+    action, reason = decide("hard", v)
+    assert action == Discard(SEAT, h("1s")[0])  # the only tile of Sora's river in the hand
+    assert reason == "fold: Sora is in riichi; 1s is safe (in Sora's own river)"
+
+
+def test_hard_pushes_a_wide_hand_one_from_ready_early_with_a_suji_tile_and_folds_late() -> None:
+    # two two-sided shapes (3-6p, 5-8s) and all simples once 9p goes; 9p is suji of Sora's 6p
+    early = view("234m678m45p67s22s9p", rivers=("", "", "6p2m1z3z5z", ""), riichi=RIICHI_SORA, wall=50)
+    action, reason = decide("hard", early)
+    assert action == Discard(SEAT, h("9p")[0])
+    assert reason.startswith("push: 1 from ready, ") and reason.endswith("useful tiles left, 9p is suji")
+    late = early._replace(wall_count=12)  # few draws left: no time to get ready and win
+    action, reason = decide("hard", late)
+    assert action == Discard(SEAT, h("2m")[0])
+    assert reason == "fold: Sora is in riichi; 2m is safe (in Sora's own river)"
+
+
+def test_normal_folds_the_same_wide_hand_one_from_ready() -> None:
+    early = view("234m678m45p67s22s9p", rivers=("", "", "6p2m1z3z5z", ""), riichi=RIICHI_SORA, wall=50)
+    action, reason = decide("normal", early)
+    assert action == Discard(SEAT, h("2m")[0])
+    assert reason == "fold: Sora is in riichi; 2m is safe (in Sora's own river)"
+
+
+def test_hard_keeps_the_dora_over_an_honor_of_equal_use() -> None:
+    # 2z (South) is dora (indicator 1z); 3z is as useless, so 3z goes. Normal, blind to dora,
+    # takes the lower kind first.
+    v = view("123m456p78s35m99p2z3z", dora="1z")
+    action, reason = decide("hard", v)
+    assert action == Discard(SEAT, h("3z")[0])
+    assert reason.startswith("discard 3z: 1 from ready, ")
+    action, _ = decide("normal", v)
+    assert action == Discard(SEAT, h("2z")[0])
+
+
+def test_hard_calls_all_simples_one_from_ready_but_not_from_far() -> None:
+    chi = [Pass(SEAT), Chi(SEAT, tuple(h("345p")))]
+    near = view("234m68m45p67s22s88p", offer="3p", discarder=3, legal=chi)
+    action, reason = decide("hard", near)  # two sets, three partial sets and a pair left: one from ready
+    assert action == Chi(SEAT, tuple(h("345p")))
+    assert reason == "chi 345p: all simples, 1 from ready"
+    far = view("24m68m45p26s28s88p3s", offer="3p", discarder=3, legal=chi)
+    action, reason = decide("hard", far)  # still two from ready after it, and no dora: not worth opening
+    assert action == Pass(SEAT)
+    assert reason == "pass: too far from ready for a cheap open hand"
+
+
+def test_normal_folds_by_rule_order_suji_before_a_live_tile() -> None:
+    # nothing in hand is in Sora's river; 9p is suji of her 6p, every other tile is live
+    v = view("139m2458p3478s59p7z", rivers=("", "", "6p1z2m3z5z", ""), riichi=RIICHI_SORA)
+    action, reason = decide("normal", v)
+    assert action == Discard(SEAT, h("9p")[0])
+    assert reason == "fold: Sora is in riichi; 9p is suji"
