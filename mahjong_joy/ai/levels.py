@@ -526,8 +526,6 @@ def _call_shape(view: SeatView, action: Action, tile: int) -> tuple[int, int] | 
             continue
         counts[k] -= 1
         s = rd.shanten_of(counts, melds)
-        from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
-
         u = sum(left[t] for t in kinds_in_mask(useful_mask(bytes(counts), melds)))
         counts[k] += 1
         if best is None or (s, -u) < best:
