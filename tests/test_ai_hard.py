@@ -26,11 +26,11 @@ def test_hard_folds_a_cheap_narrow_ready_hand_rather_than_push_a_live_middle_til
     v = view("123m456p789s11s46m5s", rivers=("", "", "1s9m2p3z4z", "5m"), riichi=RIICHI_SORA)
     action, reason = decide("hard", v)
     assert action == Discard(SEAT, h("1s")[0])  # the only tile of Sora's river in the hand
-    assert reason == "fold: Sora is in riichi; 1s is safe (in Sora's own river)"
+    assert reason == "fold: Sora is in riichi; 1 of Bamboo is safe (in Sora's own river)"
     wide = view("123m456p789s11s45m5s", rivers=("", "", "1s9m2p3z4z", "5m"), riichi=RIICHI_SORA)
     action, reason = decide("hard", wide)  # the same hand on a two-sided 3-6m wait pushes the 5s
     assert action == Discard(SEAT, h("5s")[0])
-    assert reason.startswith("push: ready for about ") and reason.endswith("5s is the least dangerous left")
+    assert reason.startswith("push: ready for about ") and reason.endswith("5 of Bamboo is the least dangerous left")
 
 
 def test_hard_pushes_a_valuable_two_sided_ready_hand_and_declares_riichi() -> None:
@@ -38,7 +38,7 @@ def test_hard_pushes_a_valuable_two_sided_ready_hand_and_declares_riichi() -> No
     v = view("123m456p789s11s45m5s", dora="9s", rivers=("", "", "1z9m2p8p3z", ""), riichi=RIICHI_SORA, riichi_ok=True)
     action, reason = decide("hard", v)
     assert action == Riichi(SEAT, h("5s")[0])
-    assert reason == "riichi: two-sided wait on 3-6m, 7 tiles left"
+    assert reason == "riichi: two-sided wait on 3-6 of Characters, 7 tiles left"
 
 
 def test_hard_folds_a_narrow_hand_one_from_ready() -> None:
@@ -46,7 +46,7 @@ def test_hard_folds_a_narrow_hand_one_from_ready() -> None:
     v = view("123m456p11s46m79s5s8p", rivers=("", "", "1s9m2p8s3z", ""), riichi=RIICHI_SORA)
     action, reason = decide("hard", v)
     assert action == Discard(SEAT, h("1s")[0])  # the only tile of Sora's river in the hand
-    assert reason == "fold: Sora is in riichi; 1s is safe (in Sora's own river)"
+    assert reason == "fold: Sora is in riichi; 1 of Bamboo is safe (in Sora's own river)"
 
 
 def test_hard_pushes_a_wide_hand_one_from_ready_early_with_a_suji_tile_and_folds_late() -> None:
@@ -54,18 +54,18 @@ def test_hard_pushes_a_wide_hand_one_from_ready_early_with_a_suji_tile_and_folds
     early = view("234m678m45p67s22s9p", rivers=("", "", "6p2m1z3z5z", ""), riichi=RIICHI_SORA, wall=50)
     action, reason = decide("hard", early)
     assert action == Discard(SEAT, h("9p")[0])
-    assert reason.startswith("push: 1 from ready, ") and reason.endswith("useful tiles left, 9p is suji")
+    assert reason.startswith("push: 1 from ready, ") and reason.endswith("useful tiles left, 9 of Dots is suji")
     late = early._replace(wall_count=12)  # few draws left: no time to get ready and win
     action, reason = decide("hard", late)
     assert action == Discard(SEAT, h("2m")[0])
-    assert reason == "fold: Sora is in riichi; 2m is safe (in Sora's own river)"
+    assert reason == "fold: Sora is in riichi; 2 of Characters is safe (in Sora's own river)"
 
 
 def test_normal_folds_the_same_wide_hand_one_from_ready() -> None:
     early = view("234m678m45p67s22s9p", rivers=("", "", "6p2m1z3z5z", ""), riichi=RIICHI_SORA, wall=50)
     action, reason = decide("normal", early)
     assert action == Discard(SEAT, h("2m")[0])
-    assert reason == "fold: Sora is in riichi; 2m is safe (in Sora's own river)"
+    assert reason == "fold: Sora is in riichi; 2 of Characters is safe (in Sora's own river)"
 
 
 def test_hard_keeps_the_dora_over_an_honor_of_equal_use() -> None:
@@ -74,7 +74,7 @@ def test_hard_keeps_the_dora_over_an_honor_of_equal_use() -> None:
     v = view("123m456p78s35m99p2z3z", dora="1z")
     action, reason = decide("hard", v)
     assert action == Discard(SEAT, h("3z")[0])
-    assert reason.startswith("discard 3z: 1 from ready, ")
+    assert reason.startswith("discard West wind: 1 from ready, ")
     action, _ = decide("normal", v)
     assert action == Discard(SEAT, h("2z")[0])
 
@@ -96,4 +96,4 @@ def test_normal_folds_by_rule_order_suji_before_a_live_tile() -> None:
     v = view("139m2458p3478s59p7z", rivers=("", "", "6p1z2m3z5z", ""), riichi=RIICHI_SORA)
     action, reason = decide("normal", v)
     assert action == Discard(SEAT, h("9p")[0])
-    assert reason == "fold: Sora is in riichi; 9p is suji"
+    assert reason == "fold: Sora is in riichi; 9 of Dots is suji"

@@ -46,14 +46,14 @@ def test_normal_and_hard_fold_on_a_riichi_with_a_genbutsu() -> None:
     for level in ("normal", "hard"):
         ai = LevelAI(level)
         assert ai.choose(v, v.legal_actions) == Discard(SEAT, h("5p")[0]), level
-        assert ai.last_reason == "fold: Sora is in riichi; 5p is safe (in Sora's own river)"
+        assert ai.last_reason == "fold: Sora is in riichi; 5 of Dots is safe (in Sora's own river)"
 
 
 def test_a_tile_discarded_after_the_riichi_is_safe_too() -> None:
     v = view("139m2458p3478s567z", rivers=("", "", "1z9s6s2m3z", "9m1s2s3z4z8p"), riichi=(None, None, 3, None))
     ai = LevelAI("normal")
     assert ai.choose(v, v.legal_actions) == Discard(SEAT, h("8p")[0])
-    assert ai.last_reason == "fold: Sora is in riichi; 8p is safe (discarded after Sora's riichi)"
+    assert ai.last_reason == "fold: Sora is in riichi; 8 of Dots is safe (discarded after Sora's riichi)"
 
 
 def test_easy_never_defends() -> None:
@@ -68,7 +68,7 @@ def test_hard_pushes_a_mangan_ready_hand_with_a_suji_tile() -> None:
              rivers=("", "", "9m1z5s8p3z", ""), riichi=(None, None, 2, None))
     ai = LevelAI("hard")
     assert ai.choose(v, v.legal_actions) == Discard(SEAT, h("2s")[0])
-    assert ai.last_reason == "push: ready for a mangan, 2s is suji"
+    assert ai.last_reason == "push: ready for a mangan, 2 of Bamboo is suji"
 
 
 def test_no_level_calls_into_a_hand_with_no_yaku() -> None:
@@ -76,26 +76,26 @@ def test_no_level_calls_into_a_hand_with_no_yaku() -> None:
     for level in ("easy", "normal", "hard"):
         ai = LevelAI(level)
         assert ai.choose(v, v.legal_actions) == Pass(SEAT), level
-    assert LevelAI("hard").decide(v, v.legal_actions)[1] == "pass: calling 7m leaves no yaku"
+    assert LevelAI("hard").decide(v, v.legal_actions)[1] == "pass: calling 7 of Characters leaves no yaku"
 
 
 def test_hard_pons_a_value_tile_and_says_so() -> None:
     v = view("234m67p3488s1177z", offer="7z", discarder=2, legal=[Pass(SEAT), Pon(SEAT)])
     ai = LevelAI("hard")
     assert ai.choose(v, v.legal_actions) == Pon(SEAT)
-    assert ai.last_reason == "pon 7z: value tile, 1 from ready"
+    assert ai.last_reason == "pon Red dragon: value tile, 1 from ready"
 
 
 def test_riichi_on_a_hand_with_no_yaku_and_dama_on_a_valuable_one() -> None:
     no_yaku = view("123m789m45p11s789s1z", riichi_ok=True)
     ai = LevelAI("normal")
     assert ai.choose(no_yaku, no_yaku.legal_actions) == Riichi(SEAT, h("1z")[0])
-    assert ai.last_reason == "riichi: two-sided wait on 3-6p, 8 tiles left"
+    assert ai.last_reason == "riichi: two-sided wait on 3-6 of Dots, 8 tiles left"
     valuable = view("234m567m45p22s678s8p", dora="1s", riichi_ok=True)  # all simples, dora 2s twice
     for level in ("normal", "hard"):
         ai = LevelAI(level)
         assert ai.choose(valuable, valuable.legal_actions) == Discard(SEAT, h("8p")[0]), level
-        assert ai.last_reason.startswith("dama: discard 8p, the hand has a yaku; two-sided wait on 3-6p")
+        assert ai.last_reason.startswith("dama: discard 8 of Dots, the hand has a yaku; two-sided wait on 3-6 of Dots")
 
 
 def test_hard_all_last_top_folds_rather_than_risk_first_place() -> None:
@@ -103,7 +103,7 @@ def test_hard_all_last_top_folds_rather_than_risk_first_place() -> None:
              rivers=("", "", "9m1z5m3z", ""), riichi=(None, None, 3, None))
     ai = LevelAI("hard")
     assert ai.choose(v, v.legal_actions) == Discard(SEAT, h("5m")[0])
-    assert ai.last_reason == "fold: all-last, 1st by 2000; a deal-in to Sora would lose first place; 5m is safe (in Sora's own river)"
+    assert ai.last_reason == "fold: all-last, 1st by 2000; a deal-in to Sora would lose first place; 5 of Characters is safe (in Sora's own river)"
     early = v._replace(round_wind="E", dealer=1)  # before all-last, first place is not at stake
     assert not LevelAI("hard").decide(early, early.legal_actions)[1].startswith("fold: all-last")
 
@@ -122,7 +122,7 @@ def test_joy_easy_calls_only_when_the_call_makes_the_hand_ready() -> None:
     assert ai.last_reason == "pass: calling would not make the hand ready"
     near = view("123m456p789s23s11z", offer="1z", discarder=2, legal=[Pass(SEAT), Pon(SEAT)], needs_yaku=False)
     assert ai.choose(near, near.legal_actions) == Pon(SEAT)
-    assert ai.last_reason == "pon 1z: the call makes the hand ready"
+    assert ai.last_reason == "pon East wind: the call makes the hand ready"
 
 
 def test_joy_normal_is_the_potential_ai_exactly() -> None:

@@ -30,16 +30,17 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.counts import hand_bytes
 from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
+from mahjong_joy.names import tile_label
 from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT
 
 SEAT_NAMES = ("You", "Momo", "Sora", "Kiri")  # the table's names (ui.session shows the same)
-_SUITS = "mpsz"
 _KIND = tuple(range(34)) + (4, 13, 22)
 
 
 def kind_text(kind: int) -> str:
-    """``5p``, ``7z``: a kind in MPSZ notation."""
-    return f"{kind % 9 + 1}{_SUITS[kind // 9]}" if kind < 27 else f"{kind - 26}z"
+    """A kind as the player reads it (``5 of Dots``, ``Red dragon``): the reasons show in
+    a bubble at the table and in the replay viewer, so they name tiles as the game does."""
+    return tile_label(kind)
 
 
 def seat_name(seat: int) -> str:
@@ -190,7 +191,7 @@ def value_kinds_of(view: SeatView, seat: int) -> tuple[int, ...]:
 
 
 def safety_reason(view: SeatView, kind: int, threat: int, visible: Sequence[int], safe: dict[int, str]) -> str:
-    """Why a tile is fairly safe, in words (``5p is safe (...)``, ``2s is suji``)."""
+    """Why a tile is fairly safe, in words (``5 of Dots is safe (...)``, ``2 of Bamboo is suji``)."""
     text = kind_text(kind)
     if kind in safe:
         return f"{text} is safe ({safe[kind]})"
@@ -320,11 +321,11 @@ def is_all_last(view: SeatView) -> bool:
 
 
 def wait_text(waits: Sequence[int], left: Sequence[int]) -> str:
-    """``two-sided wait on 3-6p, 8 tiles left``."""
+    """``two-sided wait on 3-6 of Dots, 8 tiles left``."""
     count = sum(left[w] for w in waits)
     tiles = f"{count} tile{'s' if count != 1 else ''} left"
     if len(waits) == 2 and waits[0] < 27 and waits[1] - waits[0] == 3 and waits[0] // 9 == waits[1] // 9:
-        return f"two-sided wait on {waits[0] % 9 + 1}-{waits[1] % 9 + 1}{_SUITS[waits[0] // 9]}, {tiles}"
+        return f"two-sided wait on {waits[0] % 9 + 1}-{tile_label(waits[1])}, {tiles}"
     if len(waits) == 1:
         return f"single wait on {kind_text(waits[0])}, {tiles}"
-    return f"{len(waits)}-kind wait on {' '.join(kind_text(w) for w in waits)}, {tiles}"
+    return f"{len(waits)}-kind wait on {', '.join(kind_text(w) for w in waits)}; {tiles}"
