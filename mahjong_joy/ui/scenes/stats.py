@@ -302,7 +302,7 @@ class StatsScene(Scene):
         """Horizontal bars on a 100% track: a label before each, its figure after."""
         rect = self.bars
         y = self._title(surface, rect, title, s)
-        label_w = max([round(60 * s)] + [theme.font(round(18 * s)).size(label)[0] + round(4 * s) for label, *_ in rows])
+        label_w = max([round(60 * s)] + [theme.font(round(18 * s)).size(label)[0] + round(14 * s) for label, *_ in rows])
         x0 = rect.x + round(16 * s) + label_w
         full = rect.right - round(92 * s) - x0  # the track is 100%; the figure sits after it
         space = rect.bottom - round(16 * s) - y
