@@ -169,7 +169,7 @@ class LevelAI:
         pot = _potentials(view, cands)
         eff = sorted(cands, key=lambda c: (c.shanten, -c.ukeire, -pot[c.kind], _tie_rank(view.counts34, c.kind)))
         if self.level == "hard" and view.needs_yaku:
-            best, fold_reason = self._hard_pick(view, eff, low, threats)
+            best, fold_reason = self._hard_pick(view, eff, low, threats, pot)
         else:
             best, fold_reason = self._normal_pick(view, eff, low, threats)
         if riichis and best.shanten == 0 and not fold_reason:
@@ -206,7 +206,8 @@ class LevelAI:
         reason = f"fold: {why or what}; {rd.safety_reason(view, safest.kind, main.seat, visible, safes[main.seat])}"
         return safest, reason
 
-    def _hard_pick(self, view: SeatView, eff: list[rd.Candidate], low: int, threats: list[rd.Threat]) -> tuple[rd.Candidate, str]:
+    def _hard_pick(self, view: SeatView, eff: list[rd.Candidate], low: int, threats: list[rd.Threat],
+                   pot: dict[int, int]) -> tuple[rd.Candidate, str]:
         """Hard: the most efficient discard (value breaking near-ties), then push or fold.
 
         Against a riichi the rule is the one strong players follow: a hand two or more
@@ -214,7 +215,7 @@ class LevelAI:
         safe tile; a ready hand pushes unless it is cheap, narrow and the tile is
         dangerous. Open-hand threats are weighed by how likely they are ready."""
         closed = rd.calls_of(view, view.seat) == 0
-        ranked = _hard_rank(view, eff, closed)
+        ranked = _hard_rank(view, eff, closed, pot)
         best = ranked[0]
         if not threats:
             return best, ""
@@ -424,24 +425,26 @@ def _rule_tier(kind: int, visible: Sequence[int], safe: dict[int, str]) -> int:
     return 2 if covered else 3
 
 
-def _hard_rank(view: SeatView, eff: list[rd.Candidate], closed: bool) -> list[rd.Candidate]:
+def _hard_rank(view: SeatView, eff: list[rd.Candidate], closed: bool, pot: dict[int, int]) -> list[rd.Candidate]:
     """Hard's order of discards: shanten (an open hand that would lose its yaku counts one
-    further), then useful tiles, less a few for letting a dora or red five go."""
+    further), then useful tiles, then the potential score, and only then keeping a dora
+    or the only red five of its kind.
+
+    The dora comes last: trading useful tiles or shape for it (v3 gave up three useful
+    tiles) placed Hard worse in the arena (docs/ai-measurements.md, v4 ablations)."""
     counts = list(view.counts34)
     doras = rd.dora_kinds(view)
     reds = {kind_of_code(c) for c in view.hand_codes if c >= 34}
     order = {c.kind: i for i, c in enumerate(eff)}
 
-    def key(c: rd.Candidate) -> tuple[int, float, int]:
+    def key(c: rd.Candidate) -> tuple[int, int, int, int, int]:
         steps = c.shanten
         if not closed and not _open_has_yaku(view, counts, c.kind):
             steps += 1
-        cost = 0.0
+        value_lost = 0
         if c.shanten > 0:
-            cost += 3.0 * doras.count(c.kind)
-            if c.kind in reds and counts[c.kind] == 1:
-                cost += 3.0
-        return (steps, cost - c.ukeire, order[c.kind])
+            value_lost = doras.count(c.kind) + (1 if c.kind in reds and counts[c.kind] == 1 else 0)
+        return (steps, -c.ukeire, -pot[c.kind], value_lost, order[c.kind])
 
     ranked = sorted(eff, key=key)
     head = ranked[0]
