@@ -8,9 +8,8 @@
   judgement (dama on a good-value hand with a yaku, no chase on a poor wait) and
   defence against a riichi: genbutsu first, then suji and kabe. In Joy it is the
   dev log's potential AI exactly as it always played.
-- **Hard**: efficiency first (shanten, then useful tiles, a dora or red five kept
-  over a tile of equal use, and one from ready a two-step look at how wide and how
-  valuable the ready hand will be; the potential score still breaks ties), the
+- **Hard**: efficiency first (shanten, then useful tiles, and one from ready a
+  two-step look at how wide and how valuable the ready hand will be; the potential score still breaks ties), the
   safest of the near-equal shapes when someone threatens, push or fold against a
   riichi by the win's worth against what the tile risks (two or more from ready
   folds; one from ready pushes only a wide hand early), the tile-danger model of
@@ -169,7 +168,7 @@ class LevelAI:
         pot = _potentials(view, cands)
         eff = sorted(cands, key=lambda c: (c.shanten, -c.ukeire, -pot[c.kind], _tie_rank(view.counts34, c.kind)))
         if self.level == "hard" and view.needs_yaku:
-            best, fold_reason = self._hard_pick(view, eff, low, threats, pot)
+            best, fold_reason = self._hard_pick(view, eff, low, threats)
         else:
             best, fold_reason = self._normal_pick(view, eff, low, threats)
         if riichis and best.shanten == 0 and not fold_reason:
@@ -206,8 +205,7 @@ class LevelAI:
         reason = f"fold: {why or what}; {rd.safety_reason(view, safest.kind, main.seat, visible, safes[main.seat])}"
         return safest, reason
 
-    def _hard_pick(self, view: SeatView, eff: list[rd.Candidate], low: int, threats: list[rd.Threat],
-                   pot: dict[int, int]) -> tuple[rd.Candidate, str]:
+    def _hard_pick(self, view: SeatView, eff: list[rd.Candidate], low: int, threats: list[rd.Threat]) -> tuple[rd.Candidate, str]:
         """Hard: the most efficient discard (value breaking near-ties), then push or fold.
 
         Against a riichi the rule is the one strong players follow: a hand two or more
@@ -215,7 +213,7 @@ class LevelAI:
         safe tile; a ready hand pushes unless it is cheap, narrow and the tile is
         dangerous. Open-hand threats are weighed by how likely they are ready."""
         closed = rd.calls_of(view, view.seat) == 0
-        ranked = _hard_rank(view, eff, closed, pot)
+        ranked = _hard_rank(view, eff, closed)
         best = ranked[0]
         if not threats:
             return best, ""
@@ -425,26 +423,21 @@ def _rule_tier(kind: int, visible: Sequence[int], safe: dict[int, str]) -> int:
     return 2 if covered else 3
 
 
-def _hard_rank(view: SeatView, eff: list[rd.Candidate], closed: bool, pot: dict[int, int]) -> list[rd.Candidate]:
+def _hard_rank(view: SeatView, eff: list[rd.Candidate], closed: bool) -> list[rd.Candidate]:
     """Hard's order of discards: shanten (an open hand that would lose its yaku counts one
-    further), then useful tiles, then the potential score, and only then keeping a dora
-    or the only red five of its kind.
+    further), then useful tiles, then the potential score (``eff``'s order).
 
-    The dora comes last: trading useful tiles or shape for it (v3 gave up three useful
-    tiles) placed Hard worse in the arena (docs/ai-measurements.md, v4 ablations)."""
+    No dora term: v3 gave up three useful tiles to keep a dora or red five, and a try
+    that kept it in potential ties (3b942ea); both placed Hard worse in the arena than letting the shape
+    decide (docs/ai-measurements.md, v4 ablations). The dora still counts in value."""
     counts = list(view.counts34)
-    doras = rd.dora_kinds(view)
-    reds = {kind_of_code(c) for c in view.hand_codes if c >= 34}
     order = {c.kind: i for i, c in enumerate(eff)}
 
-    def key(c: rd.Candidate) -> tuple[int, int, int, int, int]:
+    def key(c: rd.Candidate) -> tuple[int, int, int]:
         steps = c.shanten
         if not closed and not _open_has_yaku(view, counts, c.kind):
             steps += 1
-        value_lost = 0
-        if c.shanten > 0:
-            value_lost = doras.count(c.kind) + (1 if c.kind in reds and counts[c.kind] == 1 else 0)
-        return (steps, -c.ukeire, -pot[c.kind], value_lost, order[c.kind])
+        return (steps, -c.ukeire, order[c.kind])
 
     ranked = sorted(eff, key=key)
     head = ranked[0]
