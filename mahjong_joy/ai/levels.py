@@ -8,9 +8,8 @@
   judgement (dama on a good-value hand with a yaku, no chase on a poor wait) and
   defence against a riichi: genbutsu first, then suji and kabe. In Joy it is the
   dev log's potential AI exactly as it always played.
-- **Hard**: efficiency first (shanten, then useful tiles, a dora or red five kept
-  over a tile of equal use, and one from ready a two-step look at how wide and how
-  valuable the ready hand will be; the potential score still breaks ties), the
+- **Hard**: efficiency first (shanten, then useful tiles, and one from ready a
+  two-step look at how wide and how valuable the ready hand will be; the potential score still breaks ties), the
   safest of the near-equal shapes when someone threatens, push or fold against a
   riichi by the win's worth against what the tile risks (two or more from ready
   folds; one from ready pushes only a wide hand early), the tile-danger model of
@@ -426,22 +425,19 @@ def _rule_tier(kind: int, visible: Sequence[int], safe: dict[int, str]) -> int:
 
 def _hard_rank(view: SeatView, eff: list[rd.Candidate], closed: bool) -> list[rd.Candidate]:
     """Hard's order of discards: shanten (an open hand that would lose its yaku counts one
-    further), then useful tiles, less a few for letting a dora or red five go."""
+    further), then useful tiles, then the potential score (``eff``'s order).
+
+    No dora term: v3 gave up three useful tiles to keep a dora or red five, and a try
+    that kept it in potential ties (3b942ea); both placed Hard worse in the arena than letting the shape
+    decide (docs/ai-measurements.md, v4 ablations). The dora still counts in value."""
     counts = list(view.counts34)
-    doras = rd.dora_kinds(view)
-    reds = {kind_of_code(c) for c in view.hand_codes if c >= 34}
     order = {c.kind: i for i, c in enumerate(eff)}
 
-    def key(c: rd.Candidate) -> tuple[int, float, int]:
+    def key(c: rd.Candidate) -> tuple[int, int, int]:
         steps = c.shanten
         if not closed and not _open_has_yaku(view, counts, c.kind):
             steps += 1
-        cost = 0.0
-        if c.shanten > 0:
-            cost += 3.0 * doras.count(c.kind)
-            if c.kind in reds and counts[c.kind] == 1:
-                cost += 3.0
-        return (steps, cost - c.ukeire, order[c.kind])
+        return (steps, -c.ukeire, order[c.kind])
 
     ranked = sorted(eff, key=key)
     head = ranked[0]
