@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong_joy.notation import parse_tiles
-from mahjong_joy.names import glossary, yaku_japanese
+from mahjong_joy.names import glossary, ruleset_title, yaku_japanese
 from mahjong_joy.rulesets.riichi import DISPLAY_NAMES, YAKU_ROWS, WinSituation
 from mahjong_joy.rulesets.riichi.yaku import YakuRow
 from mahjong_joy.rulesets.rules import HandRules, Rules
@@ -360,7 +360,6 @@ FIELD_WORDS: dict[tuple[str, str], Any] = {
     ("table", "length"): lambda v: "East-South (two rounds)" if v == "east_south" else "East only (one round)",
     ("scoring", "double_yakuman"): lambda v: "double yakuman count double" if v else "every yakuman counts once",
 }
-PRESET_TITLES = {"joy": "Joy", "mahjong_soul": "Mahjong Soul", "tenhou": "Tenhou"}
 
 
 def differences(rules: Rules, other: Rules) -> tuple[str, ...]:
@@ -385,14 +384,14 @@ def _differences_page(rules: Rules) -> Page | None:
     others = [p for name, p in PRESETS.items() if name not in (rules.name, "joy")]
     if not rules.hand.riichi or not others:
         return None
-    me = PRESET_TITLES.get(rules.name, rules.name)
+    me = ruleset_title(rules.name)
     parts: list[Paragraph] = []
     for other in others:
         found = differences(rules, other)
         if found:
-            parts.append(Paragraph(f"Unlike {PRESET_TITLES.get(other.name, other.name)}, under {me} rules:"))
+            parts.append(Paragraph(f"Unlike {ruleset_title(other.name)}, under {me} rules:"))
             parts.extend(Paragraph(f"•  {phrase[0].upper()}{phrase[1:]}.") for phrase in found)
-    return Page(f"{me} vs {', '.join(PRESET_TITLES.get(o.name, o.name) for o in others)}", tuple(parts)) if parts else None
+    return Page(f"{me} vs {', '.join(ruleset_title(o.name) for o in others)}", tuple(parts)) if parts else None
 
 
 def _yaku_pages(rules: Rules) -> list[Page]:

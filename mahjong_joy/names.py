@@ -43,6 +43,15 @@ def the_tile(code: int) -> str:
     return f"the {tile_label(code)}"
 
 
+def ruleset_title(name: str) -> str:
+    """A ruleset as players read it: ``mahjong_soul`` -> ``Mahjong Soul``, ``""`` -> ``All``.
+
+    >>> ruleset_title("tenhou"), ruleset_title("")
+    ('Tenhou', 'All')
+    """
+    return name.replace("_", " ").title() if name else "All"
+
+
 # ------------------------------------------------------------------------- yaku
 
 class YakuName(NamedTuple):

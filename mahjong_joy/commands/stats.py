@@ -13,8 +13,9 @@ import json
 import sys
 
 from mahjong_joy.errors import StorageUnavailableError
+from mahjong_joy.names import ruleset_title
 from mahjong_joy.storage.history import History
-from mahjong_joy.storage.stats import Figures, Stats, best_hand_text, compute_stats, ruleset_title
+from mahjong_joy.storage.stats import Figures, Stats, best_hand_text, compute_stats
 
 PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 

@@ -137,11 +137,6 @@ def compute_stats(history: History) -> Stats:
                  win_rate_by_ruleset={name: f.win_rate for name, f in by_ruleset.items() if f.win_rate is not None})
 
 
-def ruleset_title(name: str) -> str:
-    """A ruleset as players read it: ``mahjong_soul`` -> ``Mahjong Soul``, ``""`` -> ``All``."""
-    return name.replace("_", " ").title() if name else "All"
-
-
 def ruleset_order(name: str) -> tuple[int, str]:
     """The presets in the order the game offers them, then any other recorded name by name."""
     names = list(PRESETS)

@@ -15,10 +15,10 @@ from typing import Any
 import pygame
 
 from mahjong_joy.errors import StorageUnavailableError
+from mahjong_joy.names import ruleset_title
 from mahjong_joy.rulesets.presets import PRESETS
 from mahjong_joy.storage.history import History
-from mahjong_joy.storage.stats import (Figures, Stats, compute_stats, has_riichi, pays_game_points, ruleset_order,
-                                       ruleset_title, yaku_label)
+from mahjong_joy.storage.stats import Figures, Stats, compute_stats, has_riichi, pays_game_points, ruleset_order, yaku_label
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
