@@ -30,12 +30,12 @@ from functools import lru_cache
 from mahjong_joy.ai import reading as rd
 from mahjong_joy.ai.potential import (
     PotentialAI,
-    _tie_rank,
-    _tiles_used,
     discard_mask,
     discard_of_kind,
     keeps_a_yaku,
     potential,
+    tie_rank,
+    tiles_used,
 )
 from mahjong_joy.engine.actions import (
     Action,
@@ -166,7 +166,7 @@ class LevelAI:
         if not view.needs_yaku:
             threats = [t for t in rd.threats(view) if not t.riichi and rd.calls_of(view, t.seat) >= 3]
         pot = _potentials(view, cands)
-        eff = sorted(cands, key=lambda c: (c.shanten, -c.ukeire, -pot[c.kind], _tie_rank(view.counts34, c.kind)))
+        eff = sorted(cands, key=lambda c: (c.shanten, -c.ukeire, -pot[c.kind], tie_rank(view.counts34, c.kind)))
         if self.level == "hard" and view.needs_yaku:
             best, fold_reason = self._hard_pick(view, eff, low, threats)
         else:
@@ -265,7 +265,7 @@ class LevelAI:
         ready = [c for c in cands if c.shanten == 0 and allowed >> c.kind & 1]
         if not ready:
             return None
-        best = max(ready, key=lambda c: (c.ukeire, -_tie_rank(view.counts34, c.kind)[0]))
+        best = max(ready, key=lambda c: (c.ukeire, -tie_rank(view.counts34, c.kind)[0]))
         counts = list(view.counts34)
         counts[best.kind] -= 1
         dama_han = _dama_han(view, counts, best.waits)
@@ -358,7 +358,7 @@ class LevelAI:
             if after is None:
                 continue
             s_after, u_after = after
-            used = _tiles_used(action, tile)
+            used = tiles_used(action, tile)
             plan = self._plan(view, action, used, tile) if view.needs_yaku else "closer to ready"
             if plan is None:
                 refused = f"pass: calling {K(tile)} leaves no yaku"
@@ -501,7 +501,7 @@ def _call_shape(view: SeatView, action: Action, tile: int) -> tuple[int, int] | 
     """(shanten, ukeire) after the call and the best discard; ``None`` for a pass."""
     if not isinstance(action, (Chi, Pon, Kan)):
         return None
-    used = _tiles_used(action, tile)
+    used = tiles_used(action, tile)
     counts = list(view.counts34)
     for t in used:
         counts[t] -= 1

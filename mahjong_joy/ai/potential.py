@@ -121,7 +121,7 @@ def potential(counts34: Sequence[int], melds: int = 0) -> int:
     return _score(_frontiers(counts34), _honor_totals(counts34), melds)
 
 
-def _tie_rank(counts: Sequence[int], tile: int) -> tuple[int, int]:
+def tie_rank(counts: Sequence[int], tile: int) -> tuple[int, int]:
     """Lower discards first among equals: isolated honor, terminal, then the rest by kind."""
     if tile >= 27 and counts[tile] == 1:
         return (0, tile)
@@ -150,7 +150,7 @@ def best_discard(counts34: Sequence[int], melds: int = 0, allowed: int = -1) -> 
         else:
             value = _score(base, _honor_totals(counts), melds)
         counts[tile] += 1
-        rank = _tie_rank(counts, tile)
+        rank = tie_rank(counts, tile)
         if best is None or value > best[0] or (value == best[0] and rank < best[1]):
             best = (value, rank)
             chosen = tile
@@ -203,7 +203,7 @@ class PotentialAI:
         now = potential(counts, melds)
         best_value, best_action = now, legal[0]
         for action in legal[1:]:
-            used = _tiles_used(action, tile)
+            used = tiles_used(action, tile)
             if view.needs_yaku and not keeps_a_yaku(view, counts, used, tile):
                 continue
             for t in used:
@@ -267,7 +267,7 @@ def keeps_a_yaku(view: SeatView, counts: Sequence[int], used: Sequence[int], til
     return False
 
 
-def _tiles_used(action: Action, tile: int) -> list[int]:
+def tiles_used(action: Action, tile: int) -> list[int]:
     """The held kinds a claim of ``tile`` takes out of the hand."""
     if isinstance(action, Chi):
         rest = list(action.tiles)
