@@ -1,9 +1,10 @@
 """Hand-written decisions of Hard's efficiency and push/fold, each with the reason it gives.
 
 The expected choices follow from the rules Hard plays by (see mahjong_joy/ai/levels.py):
-two or more from ready folds against a riichi; a ready hand pushes when its win is worth
-more than the tile risks; one from ready pushes only a wide hand early, with a fairly safe
-tile; the dora does not steer a discard; no cheap open hand from a closed one.
+two or more from ready folds against a riichi; a ready hand with a yaku pushes unless the
+tile risks four times its expected gain; one from ready pushes against a single riichi
+while the wall lasts when the gain beats the risk; the dora does not steer a discard by itself (only through the value of the ready
+hands it is part of); no cheap open hand from far away.
 """
 
 from __future__ import annotations
@@ -20,17 +21,21 @@ def decide(level: str, v) -> tuple:
     return LevelAI(level).decide(v, v.legal_actions)
 
 
-def test_hard_folds_a_cheap_narrow_ready_hand_rather_than_push_a_live_middle_tile() -> None:
+def test_hard_pushes_even_a_narrow_ready_hand_but_folds_one_with_no_yaku() -> None:
     # ready on a closed wait (5m, one already seen: 3 left), riichi the only yaku;
-    # keeping it ready means 5s, no suji
+    # keeping it ready means 5s, no suji. A ready hand pushes against one riichi when
+    # its expected gain is a quarter of what the tile risks: pushing more placed Hard
+    # better in the arena (docs/ai-measurements.md, v5).
     v = view("123m456p789s11s46m5s", rivers=("", "", "1s9m2p3z4z", "5m"), riichi=RIICHI_SORA)
     action, reason = decide("hard", v)
-    assert action == Discard(SEAT, h("1s")[0])  # the only tile of Sora's river in the hand
-    assert reason == "fold: Sora is in riichi; 1 of Bamboo is safe (in Sora's own river)"
-    wide = view("123m456p789s11s45m5s", rivers=("", "", "1s9m2p3z4z", "5m"), riichi=RIICHI_SORA)
-    action, reason = decide("hard", wide)  # the same hand on a two-sided 3-6m wait pushes the 5s
     assert action == Discard(SEAT, h("5s")[0])
     assert reason.startswith("push: ready for about ") and reason.endswith("5 of Bamboo is the least dangerous left")
+    # the same wait in an open hand with no yaku can never win: it folds
+    melds = ((("chi", tuple(h("123m"))),), (), (), ())
+    open_hand = view("456p789s11s46m5s", melds=melds, rivers=("", "", "1s9m2p3z4z", "5m"), riichi=RIICHI_SORA)
+    action, reason = decide("hard", open_hand)
+    assert action == Discard(SEAT, h("1s")[0])  # the only tile of Sora's river in the hand
+    assert reason == "fold: Sora is in riichi; 1 of Bamboo is safe (in Sora's own river)"
 
 
 def test_hard_pushes_a_valuable_two_sided_ready_hand_and_declares_riichi() -> None:
@@ -50,19 +55,19 @@ def test_hard_folds_a_narrow_hand_one_from_ready() -> None:
 
 
 def test_hard_pushes_a_wide_hand_one_from_ready_early_with_a_suji_tile_and_folds_late() -> None:
-    # two two-sided shapes (3-6p, 5-8s) and all simples once 9p goes; 9p is suji of Sora's 6p
-    early = view("234m678m45p67s22s9p", rivers=("", "", "6p2m1z3z5z", ""), riichi=RIICHI_SORA, wall=50)
+    # two two-sided shapes (3-6p, 5-8s), a loose 4s, and all simples once 9p goes; 9p is suji of Sora's 6p
+    early = view("234m678m45p467s22s9p", rivers=("", "", "6p2m1z3z5z", ""), riichi=RIICHI_SORA, wall=50)
     action, reason = decide("hard", early)
     assert action == Discard(SEAT, h("9p")[0])
     assert reason.startswith("push: 1 from ready, ") and reason.endswith("useful tiles left, 9 of Dots is suji")
-    late = early._replace(wall_count=12)  # few draws left: no time to get ready and win
+    late = early._replace(wall_count=6)  # few draws left: no time to get ready and win
     action, reason = decide("hard", late)
     assert action == Discard(SEAT, h("2m")[0])
     assert reason == "fold: Sora is in riichi; 2 of Characters is safe (in Sora's own river)"
 
 
 def test_normal_folds_the_same_wide_hand_one_from_ready() -> None:
-    early = view("234m678m45p67s22s9p", rivers=("", "", "6p2m1z3z5z", ""), riichi=RIICHI_SORA, wall=50)
+    early = view("234m678m45p467s22s9p", rivers=("", "", "6p2m1z3z5z", ""), riichi=RIICHI_SORA, wall=50)
     action, reason = decide("normal", early)
     assert action == Discard(SEAT, h("2m")[0])
     assert reason == "fold: Sora is in riichi; 2 of Characters is safe (in Sora's own river)"
@@ -86,8 +91,8 @@ def test_hard_calls_all_simples_one_from_ready_but_not_from_far() -> None:
     action, reason = decide("hard", near)  # two sets, three partial sets and a pair left: one from ready
     assert action == Chi(SEAT, tuple(h("345p")))
     assert reason == "chi 345p: all simples, 1 from ready"
-    far = view("24m68m45p26s28s88p3s", offer="3p", discarder=3, legal=chi)
-    action, reason = decide("hard", far)  # still two from ready after it, and no dora: not worth opening
+    far = view("2568m24457p2667s", offer="3p", discarder=3, legal=chi)
+    action, reason = decide("hard", far)  # still three from ready after it, and no dora: not worth opening
     assert action == Pass(SEAT)
     assert reason == "pass: too far from ready for a cheap open hand"
 
@@ -98,3 +103,15 @@ def test_normal_folds_by_rule_order_suji_before_a_live_tile() -> None:
     action, reason = decide("normal", v)
     assert action == Discard(SEAT, h("9p")[0])
     assert reason == "fold: Sora is in riichi; 9 of Dots is suji"
+
+
+def test_hard_keeps_a_closed_hand_whose_riichi_is_worth_more_than_the_call() -> None:
+    # One from ready, closed, all simples with two-sided shapes: the chi would make it
+    # ready, but for a cheap open win instead of a riichi with pinfu chances. Normal,
+    # which calls whatever brings the hand closer, takes it.
+    chi = [Pass(SEAT), Chi(SEAT, tuple(h("345p")))]
+    v = view("33456m45567p568s", offer="3p", discarder=3, legal=chi)
+    action, reason = decide("hard", v)
+    assert action == Pass(SEAT)
+    assert reason == "pass: calling 3 of Dots is worth less than the hand as it is"
+    assert decide("normal", v)[0] == Chi(SEAT, tuple(h("345p")))

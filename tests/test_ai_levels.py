@@ -24,6 +24,8 @@ def view(hand: str, *, rivers=("", "", "", ""), riichi=(None, None, None, None),
          needs_yaku: bool = True) -> SeatView:
     """A seat-0 view: its turn (14 tiles less 3 per meld) or a claim on ``offer``."""
     kinds = tuple(sorted(h(hand)))
+    size = (14 if offer is None else 13) - 3 * len(melds[SEAT])
+    assert len(kinds) == size, f"{hand!r} holds {len(kinds)} tiles; this view needs {size}"
     counts = tuple(to_counts34(kinds))
     rivs = tuple(river(r, riichi[s]) for s, r in enumerate(rivers))
     if legal is None:
@@ -72,7 +74,7 @@ def test_hard_pushes_a_mangan_ready_hand_with_a_suji_tile() -> None:
 
 
 def test_no_level_calls_into_a_hand_with_no_yaku() -> None:
-    v = view("1289m456p789s1155z", offer="7m", discarder=3, legal=[Pass(SEAT), Chi(SEAT, tuple(h("789m")))])
+    v = view("1289m456p789s155z", offer="7m", discarder=3, legal=[Pass(SEAT), Chi(SEAT, tuple(h("789m")))])
     for level in ("easy", "normal", "hard"):
         ai = LevelAI(level)
         assert ai.choose(v, v.legal_actions) == Pass(SEAT), level

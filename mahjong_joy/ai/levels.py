@@ -8,15 +8,16 @@
   judgement (dama on a good-value hand with a yaku, no chase on a poor wait) and
   defence against a riichi: genbutsu first, then suji and kabe. In Joy it is the
   dev log's potential AI exactly as it always played.
-- **Hard**: efficiency first (shanten, then useful tiles, and one from ready a
-  two-step look at how wide and how valuable the ready hand will be; the potential score still breaks ties), the
-  safest of the near-equal shapes when someone threatens, push or fold against a
-  riichi by the win's worth against what the tile risks (two or more from ready
-  folds; one from ready pushes only a wide hand early), the tile-danger model of
-  :mod:`mahjong_joy.ai.reading` (genbutsu, suji, kabe, honors seen, dora), calls that
-  follow a yaku plan (value tiles, all simples, flush, toitoi), and all-last
-  placement awareness. In Joy it adds tile acceptance and folds against an open
-  hand that looks ready.
+- **Hard**: value-aware efficiency: shanten first, then, ready or one from ready,
+  what the hand is worth by :mod:`mahjong_joy.ai.expect` (each reachable win scored by
+  the real scorer, times its unseen copies), useful tiles further away; the safest
+  of the near-equal shapes when someone threatens; push or fold against a riichi by
+  the real worth of the win against what the tile risks (two or more from ready
+  folds); the tile-danger model of :mod:`mahjong_joy.ai.reading` (genbutsu, suji,
+  kabe, honors seen, dora); calls that follow a yaku plan and are taken only when
+  the called hand's equity beats the closed hand's; and all-last placement
+  awareness. In Joy it adds tile acceptance and folds against an open hand that
+  looks ready.
 
 Every level is a pure function of the seat's view (and its seed), and keeps the
 plain-words reason for its last choice in ``last_reason``.
@@ -28,6 +29,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from mahjong_joy.ai import reading as rd
+from mahjong_joy.ai.expect import Outlook, equity, ready_average
 from mahjong_joy.ai.potential import (
     PotentialAI,
     discard_mask,
@@ -57,6 +59,12 @@ from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.tiles import KIND_COUNT, kind_of_code
 
 LEVELS = ("easy", "normal", "hard")
+# Hard's push against a riichi: a ready hand pushes when its expected gain is at least
+# this share of what the tile risks (one riichi, two or more); one from ready pushes
+# against a single riichi with this much wall left when the gain is this many times the risk
+PUSH_READY = (0.25, 0.5)
+PUSH_ONE_WALL = 8
+PUSH_ONE = 1.0
 K = rd.kind_text
 
 
@@ -172,7 +180,7 @@ class LevelAI:
         else:
             best, fold_reason = self._normal_pick(view, eff, low, threats)
         if riichis and best.shanten == 0 and not fold_reason:
-            choice = self._riichi_choice(view, riichis, cands, threats)
+            choice = self._riichi_choice(view, riichis, cands, threats, best)
             if choice is not None:
                 return choice
         action = discard_of_kind(discards, best.kind)
@@ -238,34 +246,42 @@ class LevelAI:
 
     def _hard_push(self, view: SeatView, best: rd.Candidate, threats: list[rd.Threat], closed: bool, loss: float,
                    visible: Sequence[int], safes: dict[int, dict[int, str]]) -> bool:
-        """Whether to keep going for the win with ``best`` against these threats."""
+        """Whether to keep going for the win with ``best`` against these threats.
+
+        Ready or one from ready, the win's worth is the real average value of the wins
+        to come (:mod:`mahjong_joy.ai.expect`; a wait with no yaku is worth nothing);
+        further away, the rough han estimate."""
         counts = list(view.counts34)
         counts[best.kind] -= 1
-        han = rd.han_estimate(view, counts, closed, riichi=closed)
-        dealer = view.seat == view.dealer
-        value = rd.points_for(han, dealer) if han >= 1 else 0
+        value = _win_worth(view, counts, best.shanten, closed)
         riichis = [t for t in threats if t.riichi]
         gain = rd.win_chance(best.shanten, best.ukeire, view.wall_count, True) * value
         if riichis:
             # what this tile risks against each riichi (they are ready for sure)
             risk = sum(rd.deal_in_chance(view, best.kind, t.seat, visible, safes[t.seat]) * t.value for t in riichis)
-            if best.shanten == 0:  # a wait of four tiles or more always pushes (as Normal does)
-                return best.ukeire >= 4 or gain >= (0.8 if len(riichis) == 1 else 1.5) * risk
-            if best.shanten == 1 and len(riichis) == 1 and view.wall_count >= 16:
-                return gain >= 4 * risk  # more dangerous tiles follow before it is ready
+            if best.shanten == 0:  # a live wait of four tiles or more always pushes (as Normal does)
+                return value > 0 and (best.ukeire >= 4 or gain >= PUSH_READY[len(riichis) > 1] * risk)
+            if best.shanten == 1 and len(riichis) == 1 and view.wall_count >= PUSH_ONE_WALL:
+                return gain >= PUSH_ONE * risk  # more dangerous tiles follow before it is ready
             return False
         if best.shanten >= 2:
             return loss <= 150
         return loss <= (0.6 if best.shanten == 1 else 1.0) * gain
 
-    def _riichi_choice(self, view: SeatView, riichis: list[Riichi], cands: list[rd.Candidate], threats: list[rd.Threat]) -> tuple[Action, str] | None:
-        """Riichi or dama for a ready hand; ``None`` means dama (discard the best tile)."""
+    def _riichi_choice(self, view: SeatView, riichis: list[Riichi], cands: list[rd.Candidate], threats: list[rd.Threat],
+                       chosen: rd.Candidate) -> tuple[Action, str] | None:
+        """Riichi or dama for a ready hand; ``None`` means dama (discard the best tile).
+
+        Hard riichis on the discard it ranked first (the most valuable wait); Normal on
+        the widest wait."""
         left = rd.unseen(view)
         allowed = discard_mask(riichis)
         ready = [c for c in cands if c.shanten == 0 and allowed >> c.kind & 1]
         if not ready:
             return None
         best = max(ready, key=lambda c: (c.ukeire, -tie_rank(view.counts34, c.kind)[0]))
+        if self.level == "hard" and any(c.kind == chosen.kind for c in ready):
+            best = chosen
         counts = list(view.counts34)
         counts[best.kind] -= 1
         dama_han = _dama_han(view, counts, best.waits)
@@ -353,6 +369,7 @@ class LevelAI:
         values = rd.value_kinds(view)
         best: tuple | None = None
         refused = ""
+        held: float | None = None  # Hard: the equity of not calling, worked out once
         for action in legal[1:]:
             after = _call_shape(view, action, tile)
             if after is None:
@@ -369,13 +386,21 @@ class LevelAI:
             if not s_after < now:
                 refused = refused or "pass: the call does not bring the hand closer to ready"
                 continue
-            if self.level == "hard" and not yakuhai and s_after > 1 and _dora_han(view, counts) < 2:
+            if self.level == "hard" and not yakuhai and s_after > 2 and _dora_han(view, counts) < 2:
                 refused = refused or "pass: too far from ready for a cheap open hand"
                 continue
             if threats and s_after > 0:
                 refused = f"pass: {rd.seat_name(threats[0].seat)} is a threat and the call would not make the hand ready"
                 continue
-            key = (s_after, -u_after, not yakuhai)
+            key: tuple = (s_after, -u_after, not yakuhai)
+            if self.level == "hard" and view.needs_yaku and not isinstance(action, Kan):
+                if held is None:
+                    held = _hand_equity(view, Outlook(view), counts, now)
+                gained = _call_equity(view, action, tile)
+                if gained <= held:
+                    refused = refused or f"pass: calling {K(tile)} is worth less than the hand as it is"
+                    continue
+                key = (-gained,)
             if best is None or key < best[0]:
                 best = (key, action, plan, s_after)
         if best is None:
@@ -425,11 +450,14 @@ def _rule_tier(kind: int, visible: Sequence[int], safe: dict[int, str]) -> int:
 
 def _hard_rank(view: SeatView, eff: list[rd.Candidate], closed: bool) -> list[rd.Candidate]:
     """Hard's order of discards: shanten (an open hand that would lose its yaku counts one
-    further), then useful tiles, then the potential score (``eff``'s order).
+    further), then, ready or one from ready, what the hand is worth by
+    :mod:`mahjong_joy.ai.expect` (real win values times unseen copies); useful tiles and
+    the potential score (``eff``'s order) break ties and order hands further away.
 
-    No dora term: v3 gave up three useful tiles to keep a dora or red five, and a try
-    that kept it in potential ties (3b942ea); both placed Hard worse in the arena than letting the shape
-    decide (docs/ai-measurements.md, v4 ablations). The dora still counts in value."""
+    No flat dora term: v3 gave up three useful tiles to keep a dora or red five, and
+    that placed Hard worse in the arena than letting the shape decide
+    (docs/ai-measurements.md, v4 ablations). Here the dora count only through the
+    value of the wins they are part of."""
     counts = list(view.counts34)
     order = {c.kind: i for i, c in enumerate(eff)}
 
@@ -440,43 +468,60 @@ def _hard_rank(view: SeatView, eff: list[rd.Candidate], closed: bool) -> list[rd
         return (steps, -c.ukeire, order[c.kind])
 
     ranked = sorted(eff, key=key)
-    head = ranked[0]
-    if head.shanten != 1 or key(head)[0] != 1:
+    steps = key(ranked[0])[0]
+    if steps >= 2:
         return ranked
-    # one from ready: among near-equal discards prefer the one whose ready hands wait widest
-    near = [c for c in ranked[:4] if key(c)[0] == 1 and c.ukeire >= 0.75 * head.ukeire]
+    outlook = Outlook(view)
+    if steps == 0:
+        return _rank_ready(view, outlook, counts, ranked, key)
+    return _rank_one_from_ready(outlook, counts, ranked, key)
+
+
+def _rank_ready(view: SeatView, outlook: Outlook, counts: list[int], ranked: list[rd.Candidate], key) -> list[rd.Candidate]:
+    """Ready discards by their worth; a one-from-ready discard goes first only when its
+    equity beats the best ready hand's by 30% (a cheap single wait given up for a
+    wide, valuable shape)."""
+    ready = [c for c in ranked if key(c)[0] == 0]
+    worth = {}
+    for c in ready:
+        counts[c.kind] -= 1
+        worth[c.kind] = outlook.ready(counts)
+        counts[c.kind] += 1
+    ready.sort(key=lambda c: (-worth[c.kind][0], key(c)))
+    rest = [c for c in ranked if c not in ready]
+    top = worth[ready[0].kind]
+    ready_equity = equity(0, top[1], ready_average(*top), view.wall_count)
+    ones = [c for c in rest if key(c)[0] == 1][:3]
+    best_one, best_equity = None, ready_equity * 1.3
+    for c in ones:
+        counts[c.kind] -= 1
+        _, average = outlook.one_from_ready(counts)
+        counts[c.kind] += 1
+        found = equity(1, c.ukeire, average, view.wall_count)
+        if found > best_equity:
+            best_one, best_equity = c, found
+    if best_one is not None:
+        rest.remove(best_one)
+        return [best_one, *ready, *rest]
+    return ready + rest
+
+
+def _rank_one_from_ready(outlook: Outlook, counts: list[int], ranked: list[rd.Candidate], key) -> list[rd.Candidate]:
+    """One from ready: the discards keeping at least half the best useful tiles (six at
+    most), by the worth of the ready hands their draws allow."""
+    head = ranked[0]
+    near = [c for c in ranked if key(c)[0] == 1 and c.ukeire >= 0.5 * head.ukeire][:6]
     if len(near) < 2:
         return ranked
-    left = rd.unseen(view)
-    worth = lambda c13: rd.points_for(rd.han_estimate(view, c13, closed, riichi=closed), False)  # noqa: E731
-    depth = {c.kind: _ready_quality(counts, view.meld_count, c.kind, left, worth) for c in near}
-    near.sort(key=lambda c: (-depth[c.kind], key(c)))
+    worth = {}
+    for c in near:
+        counts[c.kind] -= 1
+        worth[c.kind] = outlook.one_from_ready(counts)[0]
+        counts[c.kind] += 1
+    if not any(worth.values()):
+        return ranked
+    near.sort(key=lambda c: (-worth[c.kind], key(c)))
     return near + [c for c in ranked if c not in near]
-
-
-def _ready_quality(counts14: list[int], melds: int, discard: int, left: Sequence[int], worth) -> int:
-    """Over each useful draw after ``discard``: its unseen copies times the best ready
-    hand it allows, wait width times value (a two-step look at the ready hand to come)."""
-    counts14[discard] -= 1
-    total = 0
-    for draw in kinds_in_mask(useful_mask(bytes(counts14), melds)):
-        if not left[draw]:
-            continue
-        counts14[draw] += 1
-        widest = 0
-        for k in range(KIND_COUNT):
-            if counts14[k] and k != draw:
-                counts14[k] -= 1
-                key = bytes(counts14)
-                if shanten_of_key(key, melds) == 0:
-                    width = sum(left[t] for t in kinds_in_mask(useful_mask(key, melds)))
-                    if width:
-                        widest = max(widest, width * worth(counts14))
-                counts14[k] += 1
-        counts14[draw] -= 1
-        total += left[draw] * widest
-    counts14[discard] += 1
-    return total
 
 
 def _potentials(view: SeatView, cands: list[rd.Candidate]) -> dict[int, int]:
@@ -510,13 +555,7 @@ def _call_shape(view: SeatView, action: Action, tile: int) -> tuple[int, int] | 
     if isinstance(action, Kan):
         return rd.shanten_of(counts, melds), 0
     best = None
-    forbidden = {tile}
-    if isinstance(action, Chi):
-        low, high = action.tiles[0], action.tiles[2]
-        if tile == low and high % 9 < 8:
-            forbidden.add(high + 1)
-        if tile == high and low % 9 > 0:
-            forbidden.add(low - 1)
+    forbidden = _kuikae(action, tile)
     for k in range(KIND_COUNT):
         if not counts[k] or k in forbidden:
             continue
@@ -529,6 +568,77 @@ def _call_shape(view: SeatView, action: Action, tile: int) -> tuple[int, int] | 
     if best is None:
         return None
     return best[0], -best[1]
+
+
+def _win_worth(view: SeatView, counts13: list[int], shanten: int, closed: bool) -> float:
+    """What a win of this 13-tile hand is worth on average: the real values of its
+    ready hands (ready or one from ready; riichi assumed while closed), else the
+    rough han estimate."""
+    if shanten <= 1:
+        outlook = Outlook(view)
+        if shanten == 0:
+            return ready_average(*outlook.ready(counts13))
+        return outlook.one_from_ready(counts13)[1]
+    han = rd.han_estimate(view, counts13, closed, riichi=closed)
+    return rd.points_for(han, view.seat == view.dealer) if han >= 1 else 0
+
+
+def _hand_equity(view: SeatView, outlook: Outlook, counts13: list[int], shanten: int) -> float:
+    """Points the 13-tile hand may expect (see :func:`mahjong_joy.ai.expect.equity`):
+    ready and one from ready by real win values, further away by the rough han."""
+    melds = outlook.meld_count
+    if shanten == 0:
+        worth, width = outlook.ready(counts13)
+        return equity(0, width, ready_average(worth, width), view.wall_count)
+    left = outlook.left
+    ukeire = sum(left[t] for t in kinds_in_mask(useful_mask(bytes(counts13), melds)))
+    if shanten == 1:
+        return equity(1, ukeire, outlook.one_from_ready(counts13)[1], view.wall_count, not outlook.closed)
+    han = rd.han_estimate(view, counts13, outlook.closed, riichi=outlook.closed)
+    return equity(shanten, ukeire, rd.points_for(han, view.seat == view.dealer), view.wall_count, not outlook.closed)
+
+
+def _call_equity(view: SeatView, action: Action, tile: int) -> float:
+    """The hand's equity after calling ``tile`` and making the best discard (kuikae
+    respected): the three discards with the most useful tiles at the least shanten."""
+    used = tiles_used(action, tile)
+    counts = list(view.counts34)
+    for t in used:
+        counts[t] -= 1
+    meld = ("chi" if isinstance(action, Chi) else "pon", tuple(sorted([*used, tile])))
+    outlook = Outlook(view, melds=(*view.melds(view.seat), meld))
+    melds = outlook.meld_count
+    left = outlook.left
+    shapes = []
+    for k in range(KIND_COUNT):
+        if not counts[k] or k in _kuikae(action, tile):
+            continue
+        counts[k] -= 1
+        key = bytes(counts)
+        shapes.append((shanten_of_key(key, melds), -sum(left[t] for t in kinds_in_mask(useful_mask(key, melds))), k))
+        counts[k] += 1
+    if not shapes:
+        return 0.0
+    shapes.sort()
+    best = 0.0
+    for s, _, k in [shape for shape in shapes if shape[0] == shapes[0][0]][:3]:
+        counts[k] -= 1
+        best = max(best, _hand_equity(view, outlook, counts, s))
+        counts[k] += 1
+    return best
+
+
+def _kuikae(action: Action, tile: int) -> set[int]:
+    """Kinds a call forbids discarding at once: the called kind, and for a chi the
+    other end of the run (Tenhou and Mahjong Soul both ban kuikae)."""
+    forbidden = {tile}
+    if isinstance(action, Chi):
+        low, high = action.tiles[0], action.tiles[2]
+        if tile == low and high % 9 < 8:
+            forbidden.add(high + 1)
+        if tile == high and low % 9 > 0:
+            forbidden.add(low - 1)
+    return forbidden
 
 
 def _call_text(action: Action, tile: int) -> str:

@@ -1,0 +1,166 @@
+"""What a hand is worth to Hard: its wins' real values, weighted by how often they come.
+
+Efficiency alone (shanten, then useful tiles) treats a cheap kanchan wait like a
+pinfu-tanyao ryanmen and a dora like any tile. Hard instead looks one or two draws
+ahead and scores every ready hand it could reach with the project's own scorer:
+
+- a **ready** hand is worth the sum, over its waits, of the wait's unseen copies times
+  the ron value of that win (riichi assumed while the hand is closed, the dora and red
+  fives counted; a wait with no yaku is worth nothing, and a furiten hand only wins by
+  tsumo, so it counts for a third);
+- a hand **one from ready** is worth, over each useful draw, the draw's share of the
+  unseen tiles times the best ready hand it then allows (the best discard after it).
+
+This is the idea behind kobalab's majiang-ai's expected-value discards, written here
+for our scorer and counts. The two worths are on different scales (one more draw
+deep); :func:`equity` turns either into "points expected from the hand" with the
+shared rough win chances of :mod:`mahjong_joy.ai.reading`, so a call or a step back
+from a poor ready hand can be weighed against the hand as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from mahjong_joy.ai import reading as rd
+from mahjong_joy.engine.view import SeatView
+from mahjong_joy.hand.shanten import shanten_of_key
+from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
+from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
+from mahjong_joy.tiles import EAST, KIND_COUNT, WINDS
+
+FURITEN_SHARE = 1 / 3  # a furiten wait wins only by tsumo: about a third of its wins
+_RED_KIND = {34: 4, 35: 13, 36: 22}
+
+
+@lru_cache(maxsize=1)
+def _scorer():
+    from mahjong_joy.rulesets.joy import ruleset_for
+
+    return ruleset_for("tenhou")
+
+
+class Outlook:
+    """One seat's table as the worth of its hands depends on it, for one decision.
+
+    Built once per decision from the seat's view; caches every scored win and every
+    ready hand's worth, because the discards being compared reach the same hands."""
+
+    def __init__(self, view: SeatView, melds: Sequence[tuple[str, tuple[int, ...]]] | None = None) -> None:
+        own = view.melds(view.seat) if melds is None else melds
+        self.melds = tuple(Meld(kind, kinds) for kind, kinds in own)
+        self.meld_count = len(self.melds)
+        self.closed = all(kind == "closed_kan" for kind, _ in own)
+        self.seat_wind = EAST + (view.seat - view.dealer) % 4
+        self.round_wind = WINDS["ESWN".index(view.round_wind)]
+        self.dora = tuple(view.dora_indicators)
+        self.red = tuple(sorted(_RED_KIND[c] for c in view.hand_codes if c in _RED_KIND))
+        self.left = rd.unseen(view)
+        self.unseen = max(1, sum(self.left))
+        self.own_river = frozenset(view.river(view.seat))
+        self.turns = view.wall_count / 4
+        self._wins: dict[tuple[bytes, int], int] = {}
+        self._ready: dict[bytes, tuple[float, int]] = {}
+
+    # ------------------------------------------------------------ one win
+
+    def win_value(self, counts14: Sequence[int], win: int) -> int:
+        """Points of a ron on ``win`` that completes ``counts14`` (0 with no yaku)."""
+        key = (bytes(counts14), win)
+        found = self._wins.get(key)
+        if found is None:
+            found = self._score(counts14, win)
+            self._wins[key] = found
+        return found
+
+    def _score(self, counts14: Sequence[int], win: int) -> int:
+        hand = tuple(k for k in range(KIND_COUNT) for _ in range(counts14[k]))
+        red = tuple(k for k in self.red if counts14[k])
+        situation = WinSituation(
+            hand=hand, win_tile=win, melds=self.melds, riichi=self.closed, seat_wind=self.seat_wind,
+            round_wind=self.round_wind, dora_indicators=self.dora, hand_red=red,
+        )
+        try:
+            score = _scorer().score(situation)
+        except ValueError:  # an impossible reading (say, a fifth copy) wins nothing
+            return 0
+        return score.total if score.valid else 0
+
+    # ------------------------------------------------------------ ready hands
+
+    def ready(self, counts13: list[int]) -> tuple[float, int]:
+        """(worth, unseen waits) of a ready hand: unseen copies times each wait's value."""
+        key = bytes(counts13)
+        found = self._ready.get(key)
+        if found is not None:
+            return found
+        waits = kinds_in_mask(useful_mask(key, self.meld_count))
+        share = FURITEN_SHARE if any(w in self.own_river for w in waits) else 1.0
+        worth = 0.0
+        width = 0
+        for w in waits:
+            copies = self.left[w]
+            if not copies:
+                continue
+            counts13[w] += 1
+            worth += copies * self.win_value(counts13, w)
+            counts13[w] -= 1
+            width += copies
+        found = (worth * share, width)
+        self._ready[key] = found
+        return found
+
+    # ------------------------------------------------------------ one from ready
+
+    def one_from_ready(self, counts13: list[int]) -> tuple[float, float]:
+        """(worth, average ready value) of a hand one from ready.
+
+        Worth: over each useful draw, its share of the unseen tiles times the best
+        ready hand's worth after it. The average value is what a win from here is
+        worth on average, for :func:`equity`."""
+        melds = self.meld_count
+        key = bytes(counts13)
+        total = 0.0
+        wins = 0.0
+        weight = 0.0
+        for draw in kinds_in_mask(useful_mask(key, melds)):
+            copies = self.left[draw]
+            if not copies:
+                continue
+            counts13[draw] += 1
+            best = (0.0, 0)
+            for k in range(KIND_COUNT):
+                if counts13[k] and k != draw:
+                    counts13[k] -= 1
+                    if shanten_of_key(bytes(counts13), melds) == 0:
+                        found = self.ready(counts13)
+                        if found[0] > best[0]:
+                            best = found
+                    counts13[k] += 1
+            counts13[draw] -= 1
+            total += copies * best[0]
+            if best[1]:
+                wins += copies * best[0] / best[1]
+            weight += copies
+        average = wins / weight if weight else 0.0
+        return total / self.unseen, average
+
+
+OPEN_SPEED = 1.6  # an open hand not yet ready also calls its useful tiles from the others
+
+
+def equity(shanten: int, ukeire: int, value: float, wall: int, open_hand: bool = False) -> float:
+    """Points a hand may expect to win from here: the shared rough win chance times the
+    average value of its wins (only used to weigh hands of different distances).
+
+    An open hand short of ready counts its useful tiles ``OPEN_SPEED`` times: they
+    can come from the others' discards as well as its own draws."""
+    if open_hand and shanten > 0:
+        ukeire = round(ukeire * OPEN_SPEED)
+    return rd.win_chance(shanten, ukeire, wall, False) * value
+
+
+def ready_average(worth: float, width: int) -> float:
+    """Average value of a win of a ready hand worth ``worth`` over ``width`` waits."""
+    return worth / width if width else 0.0
