@@ -29,6 +29,7 @@ from mahjong_joy.engine.actions import (
     Ron,
     Tsumo,
 )
+from mahjong_joy.engine.checks import kuikae_mask
 from mahjong_joy.engine.state import ClaimOpportunity, Phase, RiverEntry
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.claims import CHI, KAN, PON, ClaimOption, claims_on_counts
@@ -218,7 +219,7 @@ class MjaiSeat:
             else:
                 self.after_claim = True
                 if self.rules.hand.kuikae != "allowed":
-                    self.forbidden = _kuikae(ClaimOption(meld_type, kinds, kind_of_code(called)))
+                    self.forbidden = kuikae_mask(ClaimOption(meld_type, kinds, kind_of_code(called)))
 
     def _take(self, codes: list[int]) -> None:
         for code in codes:
@@ -385,7 +386,7 @@ class MjaiSeat:
             if option.kind == KAN and not can_kan:
                 continue
             if option.kind != KAN and self.rules.hand.kuikae != "allowed":
-                forbidden = _kuikae(option)
+                forbidden = kuikae_mask(option)
                 rest = list(counts)
                 for k in option.from_hand:
                     rest[k] -= 1
@@ -448,19 +449,6 @@ class MjaiSeat:
             tuple(m[1][0] for m in self.melds[seat] if m[0] == PON) if self.melds[seat] else (),
             self.rules.scoring.yaku_required,
         )
-
-
-def _kuikae(option: ClaimOption) -> int:
-    called = option.claimed
-    assert called is not None
-    mask = 1 << called
-    if option.kind == CHI:
-        low, high = option.tiles[0], option.tiles[2]
-        if called == low and high % 9 < 8:
-            mask |= 1 << (high + 1)
-        elif called == high and low % 9 > 0:
-            mask |= 1 << (low - 1)
-    return mask
 
 
 def _variants(codes: list[int], kinds: tuple[int, ...]) -> list[tuple[int, ...]]:
