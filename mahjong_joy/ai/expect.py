@@ -28,14 +28,15 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
-from mahjong_joy.tiles import EAST, KIND_COUNT, WINDS
+from mahjong_joy.tiles import EAST, KIND_COUNT, WINDS, kind_of_code
 
 FURITEN_SHARE = 1 / 3  # a furiten wait wins only by tsumo: about a third of its wins
-_RED_KIND = {34: 4, 35: 13, 36: 22}
 
 
 @lru_cache(maxsize=1)
-def _scorer():
+def tenhou_scorer():
+    """The Tenhou preset's ruleset, which scores every riichi hand the AI weighs
+    (Mahjong Soul's differences hardly change a hand's value)."""
     from mahjong_joy.rulesets.joy import ruleset_for
 
     return ruleset_for("tenhou")
@@ -55,7 +56,7 @@ class Outlook:
         self.seat_wind = EAST + (view.seat - view.dealer) % 4
         self.round_wind = WINDS["ESWN".index(view.round_wind)]
         self.dora = tuple(view.dora_indicators)
-        self.red = tuple(sorted(_RED_KIND[c] for c in view.hand_codes if c in _RED_KIND))
+        self.red = tuple(sorted(kind_of_code(c) for c in view.hand_codes if c >= 34))
         self.left = rd.unseen(view)
         self.unseen = max(1, sum(self.left))
         self.own_river = frozenset(view.river(view.seat))
@@ -82,7 +83,7 @@ class Outlook:
             round_wind=self.round_wind, dora_indicators=self.dora, hand_red=red,
         )
         try:
-            score = _scorer().score(situation)
+            score = tenhou_scorer().score(situation)
         except ValueError:  # an impossible reading (say, a fifth copy) wins nothing
             return 0
         return score.total if score.valid else 0

@@ -26,10 +26,9 @@ plain-words reason for its last choice in ``last_reason``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from mahjong_joy.ai import reading as rd
-from mahjong_joy.ai.expect import Outlook, equity, ready_average
+from mahjong_joy.ai.expect import Outlook, equity, ready_average, tenhou_scorer
 from mahjong_joy.ai.potential import (
     PotentialAI,
     discard_mask,
@@ -53,7 +52,9 @@ from mahjong_joy.engine.actions import (
     Ron,
     Tsumo,
 )
+from mahjong_joy.engine.checks import kuikae_mask
 from mahjong_joy.engine.view import SeatView
+from mahjong_joy.hand.claims import CHI, PON, ClaimOption
 from mahjong_joy.hand.shanten import shanten_of_key, thirteen_orphans_shanten
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.tiles import KIND_COUNT, kind_of_code
@@ -221,7 +222,8 @@ class LevelAI:
         safe tile; a ready hand pushes unless it is cheap, narrow and the tile is
         dangerous. Open-hand threats are weighed by how likely they are ready."""
         closed = rd.calls_of(view, view.seat) == 0
-        ranked = _hard_rank(view, eff, closed)
+        outlook = Outlook(view)  # one per decision: ranking and push share its scored hands
+        ranked = _hard_rank(view, outlook, eff, closed)
         best = ranked[0]
         if not threats:
             return best, ""
@@ -240,11 +242,11 @@ class LevelAI:
             if any(t.value >= lead for t in threats) and loss(best) > 0:
                 main = max(threats, key=lambda t: t.value)
                 return self._fold(view, ranked, threats, f"all-last, 1st by {lead}; a deal-in to {rd.seat_name(main.seat)} would lose first place")
-        if self._hard_push(view, best, threats, closed, loss(best), visible, safes):
+        if self._hard_push(view, outlook, best, threats, closed, loss(best), visible, safes):
             return best, ""
         return self._fold(view, ranked, threats)
 
-    def _hard_push(self, view: SeatView, best: rd.Candidate, threats: list[rd.Threat], closed: bool, loss: float,
+    def _hard_push(self, view: SeatView, outlook: Outlook, best: rd.Candidate, threats: list[rd.Threat], closed: bool, loss: float,
                    visible: Sequence[int], safes: dict[int, dict[int, str]]) -> bool:
         """Whether to keep going for the win with ``best`` against these threats.
 
@@ -253,7 +255,7 @@ class LevelAI:
         further away, the rough han estimate."""
         counts = list(view.counts34)
         counts[best.kind] -= 1
-        value = _win_worth(view, counts, best.shanten, closed)
+        value = _win_worth(view, outlook, counts, best.shanten, closed)
         riichis = [t for t in threats if t.riichi]
         gain = rd.win_chance(best.shanten, best.ukeire, view.wall_count, True) * value
         if riichis:
@@ -374,7 +376,7 @@ class LevelAI:
             after = _call_shape(view, action, tile)
             if after is None:
                 continue
-            s_after, u_after = after
+            s_after, u_after, shapes = after
             used = tiles_used(action, tile)
             plan = self._plan(view, action, used, tile) if view.needs_yaku else "closer to ready"
             if plan is None:
@@ -396,7 +398,7 @@ class LevelAI:
             if self.level == "hard" and view.needs_yaku and not isinstance(action, Kan):
                 if held is None:
                     held = _hand_equity(view, Outlook(view), counts, now)
-                gained = _call_equity(view, action, tile)
+                gained = _call_equity(view, action, tile, shapes)
                 if gained <= held:
                     refused = refused or f"pass: calling {K(tile)} is worth less than the hand as it is"
                     continue
@@ -448,7 +450,7 @@ def _rule_tier(kind: int, visible: Sequence[int], safe: dict[int, str]) -> int:
     return 2 if covered else 3
 
 
-def _hard_rank(view: SeatView, eff: list[rd.Candidate], closed: bool) -> list[rd.Candidate]:
+def _hard_rank(view: SeatView, outlook: Outlook, eff: list[rd.Candidate], closed: bool) -> list[rd.Candidate]:
     """Hard's order of discards: shanten (an open hand that would lose its yaku counts one
     further), then, ready or one from ready, what the hand is worth by
     :mod:`mahjong_joy.ai.expect` (real win values times unseen copies); useful tiles and
@@ -471,7 +473,6 @@ def _hard_rank(view: SeatView, eff: list[rd.Candidate], closed: bool) -> list[rd
     steps = key(ranked[0])[0]
     if steps >= 2:
         return ranked
-    outlook = Outlook(view)
     if steps == 0:
         return _rank_ready(view, outlook, counts, ranked, key)
     return _rank_one_from_ready(outlook, counts, ranked, key)
@@ -542,42 +543,58 @@ def _waits(counts: Sequence[int], melds: int) -> list[int]:
     return [k for k in kinds_in_mask(useful_mask(bytes(counts), melds))]
 
 
-def _call_shape(view: SeatView, action: Action, tile: int) -> tuple[int, int] | None:
-    """(shanten, ukeire) after the call and the best discard; ``None`` for a pass."""
+def _call_shape(view: SeatView, action: Action, tile: int) -> tuple[int, int, list[tuple[int, int, int]]] | None:
+    """(shanten, ukeire) after the call and the best discard, with every allowed
+    discard's shape (:func:`_discards_after_call`); ``None`` for a pass."""
     if not isinstance(action, (Chi, Pon, Kan)):
         return None
-    used = tiles_used(action, tile)
-    counts = list(view.counts34)
-    for t in used:
-        counts[t] -= 1
+    counts = _called_counts(view, action, tile)
     melds = view.meld_count + 1
-    left = rd.unseen(view)
     if isinstance(action, Kan):
-        return rd.shanten_of(counts, melds), 0
-    best = None
-    forbidden = _kuikae(action, tile)
+        return rd.shanten_of(counts, melds), 0, []
+    shapes = _discards_after_call(view, action, tile, counts, melds)
+    if not shapes:
+        return None
+    return shapes[0][0], -shapes[0][1], shapes
+
+
+def _called_counts(view: SeatView, action: Action, tile: int) -> list[int]:
+    """The concealed counts once the call has taken its held tiles out."""
+    counts = list(view.counts34)
+    for t in tiles_used(action, tile):
+        counts[t] -= 1
+    return counts
+
+
+def _called_meld(action: Action, tile: int) -> tuple[str, tuple[int, ...]]:
+    """The set a chi or pon of ``tile`` declares, as ``SeatView.melds`` shows it."""
+    return (CHI if isinstance(action, Chi) else PON, tuple(sorted([*tiles_used(action, tile), tile])))
+
+
+def _discards_after_call(view: SeatView, action: Action, tile: int, counts: list[int], melds: int) -> list[tuple[int, int, int]]:
+    """(shanten, -useful tiles, kind) of each discard the chi or pon allows right
+    after it (kuikae barred, as the engine bars it), best first."""
+    forbidden = kuikae_mask(ClaimOption(*_called_meld(action, tile), tile))
+    left = rd.unseen(view)
+    shapes = []
     for k in range(KIND_COUNT):
-        if not counts[k] or k in forbidden:
+        if not counts[k] or forbidden >> k & 1:
             continue
         counts[k] -= 1
-        s = rd.shanten_of(counts, melds)
-        u = sum(left[t] for t in kinds_in_mask(useful_mask(bytes(counts), melds)))
+        key = bytes(counts)
+        shapes.append((shanten_of_key(key, melds), -sum(left[t] for t in kinds_in_mask(useful_mask(key, melds))), k))
         counts[k] += 1
-        if best is None or (s, -u) < best:
-            best = (s, -u)
-    if best is None:
-        return None
-    return best[0], -best[1]
+    shapes.sort()
+    return shapes
 
 
-def _win_worth(view: SeatView, counts13: list[int], shanten: int, closed: bool) -> float:
+def _win_worth(view: SeatView, outlook: Outlook, counts13: list[int], shanten: int, closed: bool) -> float:
     """What a win of this 13-tile hand is worth on average: the real values of its
     ready hands (ready or one from ready; riichi assumed while closed), else the
-    rough han estimate."""
-    if shanten <= 1:
-        outlook = Outlook(view)
-        if shanten == 0:
-            return ready_average(*outlook.ready(counts13))
+    rough han estimate (nothing below one han)."""
+    if shanten == 0:
+        return ready_average(*outlook.ready(counts13))
+    if shanten == 1:
         return outlook.one_from_ready(counts13)[1]
     han = rd.han_estimate(view, counts13, closed, riichi=closed)
     return rd.points_for(han, view.seat == view.dealer) if han >= 1 else 0
@@ -585,60 +602,33 @@ def _win_worth(view: SeatView, counts13: list[int], shanten: int, closed: bool) 
 
 def _hand_equity(view: SeatView, outlook: Outlook, counts13: list[int], shanten: int) -> float:
     """Points the 13-tile hand may expect (see :func:`mahjong_joy.ai.expect.equity`):
-    ready and one from ready by real win values, further away by the rough han."""
-    melds = outlook.meld_count
+    ready and one from ready by real win values (:func:`_win_worth`), further away by
+    the rough han."""
     if shanten == 0:
-        worth, width = outlook.ready(counts13)
-        return equity(0, width, ready_average(worth, width), view.wall_count)
+        width = outlook.ready(counts13)[1]
+        return equity(0, width, _win_worth(view, outlook, counts13, 0, outlook.closed), view.wall_count)
     left = outlook.left
-    ukeire = sum(left[t] for t in kinds_in_mask(useful_mask(bytes(counts13), melds)))
+    ukeire = sum(left[t] for t in kinds_in_mask(useful_mask(bytes(counts13), outlook.meld_count)))
     if shanten == 1:
-        return equity(1, ukeire, outlook.one_from_ready(counts13)[1], view.wall_count, not outlook.closed)
-    han = rd.han_estimate(view, counts13, outlook.closed, riichi=outlook.closed)
-    return equity(shanten, ukeire, rd.points_for(han, view.seat == view.dealer), view.wall_count, not outlook.closed)
+        value = _win_worth(view, outlook, counts13, 1, outlook.closed)
+    else:
+        han = rd.han_estimate(view, counts13, outlook.closed, riichi=outlook.closed)
+        value = rd.points_for(han, view.seat == view.dealer)
+    return equity(shanten, ukeire, value, view.wall_count, not outlook.closed)
 
 
-def _call_equity(view: SeatView, action: Action, tile: int) -> float:
-    """The hand's equity after calling ``tile`` and making the best discard (kuikae
-    respected): the three discards with the most useful tiles at the least shanten."""
-    used = tiles_used(action, tile)
-    counts = list(view.counts34)
-    for t in used:
-        counts[t] -= 1
-    meld = ("chi" if isinstance(action, Chi) else "pon", tuple(sorted([*used, tile])))
-    outlook = Outlook(view, melds=(*view.melds(view.seat), meld))
-    melds = outlook.meld_count
-    left = outlook.left
-    shapes = []
-    for k in range(KIND_COUNT):
-        if not counts[k] or k in _kuikae(action, tile):
-            continue
-        counts[k] -= 1
-        key = bytes(counts)
-        shapes.append((shanten_of_key(key, melds), -sum(left[t] for t in kinds_in_mask(useful_mask(key, melds))), k))
-        counts[k] += 1
-    if not shapes:
-        return 0.0
-    shapes.sort()
+def _call_equity(view: SeatView, action: Action, tile: int, shapes: list[tuple[int, int, int]]) -> float:
+    """The hand's equity after calling ``tile`` and making the best discard: the
+    three discards of ``shapes`` (:func:`_discards_after_call`) with the most useful
+    tiles at the least shanten."""
+    counts = _called_counts(view, action, tile)
+    outlook = Outlook(view, melds=(*view.melds(view.seat), _called_meld(action, tile)))
     best = 0.0
     for s, _, k in [shape for shape in shapes if shape[0] == shapes[0][0]][:3]:
         counts[k] -= 1
         best = max(best, _hand_equity(view, outlook, counts, s))
         counts[k] += 1
     return best
-
-
-def _kuikae(action: Action, tile: int) -> set[int]:
-    """Kinds a call forbids discarding at once: the called kind, and for a chi the
-    other end of the run (Tenhou and Mahjong Soul both ban kuikae)."""
-    forbidden = {tile}
-    if isinstance(action, Chi):
-        low, high = action.tiles[0], action.tiles[2]
-        if tile == low and high % 9 < 8:
-            forbidden.add(high + 1)
-        if tile == high and low % 9 > 0:
-            forbidden.add(low - 1)
-    return forbidden
 
 
 def _call_text(action: Action, tile: int) -> str:
@@ -670,13 +660,6 @@ def _potential_reason(view: SeatView, action: Action) -> str:
     return action.describe()
 
 
-@lru_cache(maxsize=1)
-def _scorer():
-    from mahjong_joy.rulesets.joy import ruleset_for
-
-    return ruleset_for("tenhou")
-
-
 def _dama_han(view: SeatView, counts13: Sequence[int], waits: Sequence[int]) -> int:
     """Least han (without dora) of a ron on the waits without riichi; 0 when some wait has no yaku."""
     from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
@@ -684,7 +667,7 @@ def _dama_han(view: SeatView, counts13: Sequence[int], waits: Sequence[int]) -> 
 
     if not waits:
         return 0
-    ruleset = _scorer()
+    ruleset = tenhou_scorer()
     melds = tuple(Meld(kind, kinds) for kind, kinds in view.melds(view.seat))
     held = tuple(k for k in range(KIND_COUNT) for _ in range(counts13[k]))
     least = 99
