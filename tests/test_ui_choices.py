@@ -20,7 +20,7 @@ from mahjong_joy.storage.paths import autosave_path, records_dir  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.controller_session import ControllerSession  # noqa: E402
-from mahjong_joy.ui.game_choice import GameChoice  # noqa: E402
+from mahjong_joy.ui.game_choice import GameChoice, match_text, ruleset_label  # noqa: E402
 from mahjong_joy.ui.scenes.claim import ClaimOverlay  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.match_end import MatchEndScene  # noqa: E402
@@ -336,3 +336,11 @@ def test_home_and_settings_keep_every_control_inside_the_window_and_apart(size: 
             assert app.screen.get_rect().contains(ra), f"{a} leaves the window at {size}"
             for b, rb in rects[i + 1 :]:
                 assert not ra.colliderect(rb), f"{a} overlaps {b} at {size}"
+
+
+def test_a_ruleset_is_worded_alike_as_a_name_a_pill_and_a_title() -> None:
+    assert [ruleset_label("tenhou", style) for style in ("name", "pill", "title")] == [
+        "Riichi (Tenhou)", "Riichi · Tenhou", "Riichi: Tenhou"]
+    assert ruleset_label("joy", "pill") == "Joy"
+    assert ruleset_label("someday", "title") == "someday"  # an unknown ruleset as it is spelled
+    assert match_text("mahjong_soul", "east_south") == "Riichi (Mahjong Soul), East-South"

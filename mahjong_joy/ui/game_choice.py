@@ -15,13 +15,20 @@ from mahjong_joy.storage.settings import LENGTHS, OPPONENT_LEVELS, Settings
 from mahjong_joy.ui.session import SEAT_NAMES
 
 RULESETS = ("joy", "mahjong_soul", "tenhou")
-RULESET_NAMES = {"joy": "Joy", "mahjong_soul": "Riichi (Mahjong Soul)", "tenhou": "Riichi (Tenhou)"}
-RULESET_PILLS = {"joy": "Joy", "mahjong_soul": "Riichi · Mahjong Soul", "tenhou": "Riichi · Tenhou"}
+# each ruleset as its family and preset; worded three ways by ruleset_label
+_RULESET_PARTS = {"joy": ("Joy", ""), "mahjong_soul": ("Riichi", "Mahjong Soul"), "tenhou": ("Riichi", "Tenhou")}
+_LABEL_STYLES = {"name": "{} ({})", "pill": "{} · {}", "title": "{}: {}"}
 LENGTH_NAMES = dict(zip(LENGTHS, ("East only", "East-South")))
 LEVEL_NAMES = {level: level.capitalize() for level in OPPONENT_LEVELS}  # Easy, Normal, Hard
 SEAT_SIDES = ("right", "across", "left")  # opponents' seats 1-3 as the player sees them
 OPPONENT_SEATS = tuple(f"{SEAT_NAMES[seat]} ({side})" for seat, side in zip((1, 2, 3), SEAT_SIDES))
 
+
+def ruleset_label(ruleset: str, style: str = "name") -> str:
+    """A ruleset in words: ``Riichi (Tenhou)`` as a name, ``Riichi · Tenhou`` on a pill,
+    ``Riichi: Tenhou`` as a title; an unknown ruleset is shown as it is spelled."""
+    family, preset = _RULESET_PARTS.get(ruleset, (ruleset, ""))
+    return _LABEL_STYLES[style].format(family, preset) if preset else family
 
 
 @dataclass(frozen=True)
@@ -59,5 +66,5 @@ def opponents_text(opponents: tuple[str, ...]) -> str:
 
 def match_text(ruleset: str, length: str | None) -> str:
     """A match's ruleset and length in words, e.g. ``Riichi (Tenhou), East-South``."""
-    name = RULESET_NAMES.get(ruleset, ruleset)
+    name = ruleset_label(ruleset)
     return f"{name}, {LENGTH_NAMES[length]}" if length in LENGTH_NAMES else name

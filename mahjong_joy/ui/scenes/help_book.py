@@ -18,11 +18,11 @@ from mahjong_joy.notation import parse_tiles
 from mahjong_joy.rulesets.presets import PRESETS, find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.ui import theme
+from mahjong_joy.ui.game_choice import ruleset_label
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.tiles_art import BACK, depth_of, footprint, tile_height
 from mahjong_joy.ui.widgets import Button, pressed_button
 
-TITLES = {"joy": "Joy", "mahjong_soul": "Riichi: Mahjong Soul", "tenhou": "Riichi: Tenhou"}
 YAKU_COLUMNS, YAKU_ROWS = 2, 4
 
 
@@ -245,7 +245,7 @@ class HelpBookScene(Scene):
         surface.fill(theme.BACKGROUND)
         side = self.page_buttons[0].rect
         theme.blit_fit(surface, "Rules and help", int(30 * s), theme.INK, side.w, midleft=(side.x, int(34 * s)))
-        theme.blit_fit(surface, TITLES.get(self.preset, self.preset), int(17 * s), theme.ROSE_DEEP, side.w,
+        theme.blit_fit(surface, ruleset_label(self.preset, "title"), int(17 * s), theme.ROSE_DEEP, side.w,
                        midleft=(side.x, int(64 * s)))
         page = self.pages[self.index]
         theme.blit_fit(surface, page.title, int(34 * s), theme.INK, self.panel.w - int(120 * s),

@@ -17,8 +17,8 @@ import pygame
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.storage.settings import OPPONENT_LEVELS
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.game_choice import (LENGTH_NAMES, LEVEL_NAMES, OPPONENT_SEATS, RULESET_NAMES, RULESET_PILLS, RULESETS,
-                                        chosen, same_levels)
+from mahjong_joy.ui.game_choice import (LENGTH_NAMES, LEVEL_NAMES, OPPONENT_SEATS, RULESETS,
+                                        chosen, ruleset_label, same_levels)
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField, hotkey_button
 
@@ -29,7 +29,7 @@ WIND_WORDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 def continue_text(preview: Any) -> str:
     """What Continue resumes, e.g. ``Riichi (Tenhou), East 3, 1 Dec 14:05`` (local time of the last save)."""
-    parts = [RULESET_NAMES.get(preview.ruleset, preview.ruleset)]
+    parts = [ruleset_label(preview.ruleset)]
     if preview.round_wind is not None:
         parts.append(f"{WIND_WORDS[preview.round_wind]} {preview.hand_number}")
     stamp = time.localtime(preview.saved_at)
@@ -104,7 +104,7 @@ class HomeScene(Scene):
         opponents = tuple(self.app.settings.opponents)
         level = None if self.per_seat else same_levels(opponents)
         rows = [
-            ChoiceRow("ruleset", "Rules", [(r, RULESET_PILLS[r]) for r in RULESETS], self.ruleset),
+            ChoiceRow("ruleset", "Rules", [(r, ruleset_label(r, "pill")) for r in RULESETS], self.ruleset),
             ChoiceRow("length", "Length", list(LENGTH_NAMES.items()), self.length),
             ChoiceRow("opponents", "Opponents", [*((lv, LEVEL_NAMES[lv]) for lv in OPPONENT_LEVELS), (PER_SEAT, "Per seat")],
                       PER_SEAT if self.per_seat else level),
