@@ -10,7 +10,7 @@ hands it is part of); no cheap open hand from far away.
 from __future__ import annotations
 
 from mahjong_joy.ai import LevelAI
-from mahjong_joy.engine.actions import Chi, Discard, Pass, Riichi
+from mahjong_joy.engine.actions import Chi, Discard, Pass, Pon, Riichi
 from tests.helpers import h
 from tests.test_ai_levels import SEAT, view
 
@@ -115,3 +115,29 @@ def test_hard_keeps_a_closed_hand_whose_riichi_is_worth_more_than_the_call() -> 
     assert action == Pass(SEAT)
     assert reason == "pass: calling 3 of Dots is worth less than the hand as it is"
     assert decide("normal", v)[0] == Chi(SEAT, tuple(h("345p")))
+
+
+def test_hard_calls_a_hand_one_discard_short_of_all_simples() -> None:
+    # after chi 456p only 9m is not a simple, and it goes at once: all simples, one
+    # from ready with 2s-5s and 7s in sight. Normal's rule wants every tile simple
+    # already, so Normal passes.
+    v = view("234m46p34s68s888s9m", offer="5p", discarder=3, legal=[Pass(SEAT), Chi(SEAT, tuple(h("456p")))])
+    assert decide("hard", v) == (Chi(SEAT, tuple(h("456p"))), "chi 456p: all simples once 9 of Characters goes, 1 from ready")
+    assert decide("normal", v) == (Pass(SEAT), "pass: calling 5 of Dots leaves no yaku")
+
+
+def test_hard_passes_the_same_call_when_the_closed_hand_is_already_good() -> None:
+    # closed, one from ready on two two-sided shapes: riichi and all simples are worth
+    # more than a cheap open ready hand on one of them
+    v = view("234m56p34s678s88s9m", offer="7p", discarder=3, legal=[Pass(SEAT), Chi(SEAT, tuple(h("567p")))])
+    assert decide("hard", v) == (Pass(SEAT), "pass: calling 7 of Dots is worth less than the hand as it is")
+
+
+def test_hard_calls_toward_a_held_value_pair_only_when_its_wins_have_a_yaku() -> None:
+    # pon 8s keeps the White dragon pair: ready on 3s-6s (no yaku) or on the dragon
+    # pair and 4p (a White dragon ron has one). Its wins in reach have a yaku and the
+    # open hand is faster; with both other dragons seen no win has a yaku.
+    live = view("234m44p34s88s55z1z9m", offer="8s", discarder=2, legal=[Pass(SEAT), Pon(SEAT)])
+    assert decide("hard", live) == (Pon(SEAT), "pon 8 of Bamboo: a yaku in reach, 1 from ready")
+    dead = view("234m44p34s88s55z1z9m", offer="8s", discarder=2, legal=[Pass(SEAT), Pon(SEAT)], rivers=("", "5z", "5z", ""))
+    assert decide("hard", dead) == (Pass(SEAT), "pass: calling 8 of Bamboo leaves no yaku")

@@ -74,7 +74,7 @@ def test_hard_pushes_a_mangan_ready_hand_with_a_suji_tile() -> None:
 
 
 def test_no_level_calls_into_a_hand_with_no_yaku() -> None:
-    v = view("1289m456p789s155z", offer="7m", discarder=3, legal=[Pass(SEAT), Chi(SEAT, tuple(h("789m")))])
+    v = view("1289m456p789s133z", offer="7m", discarder=3, legal=[Pass(SEAT), Chi(SEAT, tuple(h("789m")))])
     for level in ("easy", "normal", "hard"):
         ai = LevelAI(level)
         assert ai.choose(v, v.legal_actions) == Pass(SEAT), level

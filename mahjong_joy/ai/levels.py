@@ -14,8 +14,10 @@
   of the near-equal shapes when someone threatens; push or fold against a riichi by
   the real worth of the win against what the tile risks (two or more from ready
   folds); the tile-danger model of :mod:`mahjong_joy.ai.reading` (genbutsu, suji,
-  kabe, honors seen, dora); calls that follow a yaku plan and are taken only when
-  the called hand's equity beats the closed hand's; and all-last placement
+  kabe, honors seen, dora); calls that follow a yaku plan (also one discard short
+  of all simples, and, once one from ready, any hand whose wins in reach score a
+  yaku) and are taken only when the called hand's equity beats the closed hand's;
+  and all-last placement
   awareness. In Joy it adds tile acceptance and folds against an open hand that
   looks ready.
 
@@ -378,7 +380,7 @@ class LevelAI:
                 continue
             s_after, u_after, shapes = after
             used = tiles_used(action, tile)
-            plan = self._plan(view, action, used, tile) if view.needs_yaku else "closer to ready"
+            plan = self._plan(view, action, used, tile, s_after) if view.needs_yaku else "closer to ready"
             if plan is None:
                 refused = f"pass: calling {K(tile)} leaves no yaku"
                 continue
@@ -399,6 +401,9 @@ class LevelAI:
                 if held is None:
                     held = _hand_equity(view, Outlook(view), counts, now)
                 gained = _call_equity(view, action, tile, shapes)
+                if not gained:
+                    refused = f"pass: calling {K(tile)} leaves no yaku"
+                    continue
                 if gained <= held:
                     refused = refused or f"pass: calling {K(tile)} is worth less than the hand as it is"
                     continue
@@ -411,16 +416,26 @@ class LevelAI:
         where = "ready" if s_after == 0 else f"{s_after} from ready"
         return action, f"{_call_text(action, tile)}: {plan}, {where}"
 
-    def _plan(self, view: SeatView, action: Action, used: list[int], tile: int) -> str | None:
-        """The yaku a call follows, in words; ``None`` when the called hand would have none."""
+    def _plan(self, view: SeatView, action: Action, used: list[int], tile: int, s_after: int) -> str | None:
+        """The yaku a call follows, in words; ``None`` when the called hand would have none.
+
+        Hard also calls a hand one discard short of all simples, and, once the called
+        hand is one from ready or ready, any hand whose wins in reach have a yaku: its
+        equity (:func:`_call_equity`) scores those wins exactly, so a yakuless one is
+        worth nothing and is never called."""
         counts = view.counts34
         values = rd.value_kinds(view)
         if isinstance(action, (Pon, Kan)) and tile in values:
             return "value tile"
         if not keeps_a_yaku(view, counts, used, tile):
-            if self.level == "hard" and isinstance(action, Pon) and _toitoi_plan(view, counts):
+            if self.level != "hard" or isinstance(action, Kan):
+                return None
+            if isinstance(action, Pon) and _toitoi_plan(view, counts):
                 return "all triplets"
-            return None
+            stray = _stray_for_simples(view, counts, used, tile)
+            if stray is not None:
+                return f"all simples once {K(stray)} goes"
+            return "a yaku in reach" if s_after <= 1 else None
         if any(counts[k] >= 2 for k in values) or any(kinds[0] in values and kinds[0] == kinds[-1] for _, kinds in view.melds(view.seat)):
             return "value tile held"
         melded = [k for _, kinds in view.melds(view.seat) for k in kinds] + [*used, tile]
@@ -707,6 +722,21 @@ def _open_has_yaku(view: SeatView, counts14: Sequence[int], discard: int) -> boo
         return True
     by_suit = [sum(1 for k in tiles if k < 27 and k // 9 == s) for s in range(3)]
     return sum(by_suit) - max(by_suit) <= 1
+
+
+def _stray_for_simples(view: SeatView, counts: Sequence[int], used: Sequence[int], tile: int) -> int | None:
+    """The one terminal or honor left in the hand after calling ``tile`` when every
+    other tile, called or held, is a simple: discarding it makes the hand all simples."""
+    melded = [k for _, kinds in view.melds(view.seat) for k in kinds] + [*used, tile]
+    if not all(k < 27 and k % 9 not in (0, 8) for k in melded):
+        return None
+    rest = list(counts)
+    for t in used:
+        rest[t] -= 1
+    strays = [k for k in range(KIND_COUNT) if rest[k] and not (k < 27 and k % 9 not in (0, 8))]
+    if len(strays) == 1 and rest[strays[0]] == 1:
+        return strays[0]
+    return None
 
 
 def _toitoi_plan(view: SeatView, counts: Sequence[int]) -> bool:
