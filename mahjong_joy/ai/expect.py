@@ -75,18 +75,31 @@ class Outlook:
             self._wins[key] = found
         return found
 
-    def _score(self, counts14: Sequence[int], win: int) -> int:
-        hand = tuple(k for k in range(KIND_COUNT) for _ in range(counts14[k]))
-        red = tuple(k for k in self.red if counts14[k])
-        situation = WinSituation(
-            hand=hand, win_tile=win, melds=self.melds, riichi=self.closed, seat_wind=self.seat_wind,
-            round_wind=self.round_wind, dora_indicators=self.dora, hand_red=red,
+    def situation(self, counts14: Sequence[int], win: int, riichi: bool, dora: bool = True) -> WinSituation:
+        """A ron on ``win`` completing ``counts14`` at this seat, with or without riichi
+        and with or without the dora and red fives."""
+        return WinSituation(
+            hand=tuple(k for k in range(KIND_COUNT) for _ in range(counts14[k])), win_tile=win, melds=self.melds,
+            riichi=riichi, seat_wind=self.seat_wind, round_wind=self.round_wind,
+            dora_indicators=self.dora if dora else (), hand_red=tuple(k for k in self.red if counts14[k]) if dora else (),
         )
-        try:
-            score = tenhou_scorer().score(situation)
-        except ValueError:  # an impossible reading (say, a fifth copy) wins nothing
-            return 0
-        return score.total if score.valid else 0
+
+    def _score(self, counts14: Sequence[int], win: int) -> int:
+        score = _scored(self.situation(counts14, win, riichi=self.closed))
+        return score.total if score is not None and score.valid else 0
+
+    def dama_han(self, counts13: list[int], waits: Sequence[int]) -> int:
+        """Least han of a ron on each wait without riichi, dora or red fives (what the
+        hand is sure of as dama); 0 when some wait has no yaku, or there is none."""
+        least = 0
+        for w in waits:
+            counts13[w] += 1
+            score = _scored(self.situation(counts13, w, riichi=False, dora=False))
+            counts13[w] -= 1
+            if score is None or not score.valid:
+                return 0
+            least = score.han if not least else min(least, score.han)
+        return least
 
     # ------------------------------------------------------------ ready hands
 
@@ -146,6 +159,14 @@ class Outlook:
             weight += copies
         average = wins / weight if weight else 0.0
         return total / self.unseen, average
+
+
+def _scored(situation: WinSituation):
+    """The Tenhou scorer's result, or ``None`` for an impossible reading (say, a fifth copy)."""
+    try:
+        return tenhou_scorer().score(situation)
+    except ValueError:
+        return None
 
 
 OPEN_SPEED = 1.6  # an open hand not yet ready also calls its useful tiles from the others

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mahjong_joy.ai import reading as rd
-from mahjong_joy.ai.expect import Outlook, equity, ready_average, tenhou_scorer
+from mahjong_joy.ai.expect import Outlook, equity, ready_average
 from mahjong_joy.ai.potential import (
     PotentialAI,
     discard_mask,
@@ -288,7 +288,7 @@ class LevelAI:
             best = chosen
         counts = list(view.counts34)
         counts[best.kind] -= 1
-        dama_han = _dama_han(view, counts, best.waits)
+        dama_han = Outlook(view).dama_han(counts, best.waits)
         wait = rd.wait_text(best.waits, left)
         action = discard_of_kind(riichis, best.kind)
         dealer = view.seat == view.dealer
@@ -326,7 +326,7 @@ class LevelAI:
                 han = rd.han_estimate(view, counts, rd.calls_of(view, view.seat) == 0, False)
                 value = rd.points_for(han, view.seat == view.dealer)
                 return f"push: ready for {_value_words(value, view.seat == view.dealer)}, {rd.safety_reason(view, best.kind, main.seat, visible, safe)}"
-            if view.needs_yaku and not view.in_riichi and rd.calls_of(view, view.seat) == 0 and _dama_han(view, counts, best.waits):
+            if view.needs_yaku and not view.in_riichi and rd.calls_of(view, view.seat) == 0 and Outlook(view).dama_han(counts, best.waits):
                 return f"dama: discard {text}, the hand has a yaku; {rd.wait_text(best.waits, left)}"
             return f"discard {text}: ready, {rd.wait_text(best.waits, left)}"
         steps = f"{best.shanten} from ready"
@@ -673,33 +673,6 @@ def _potential_reason(view: SeatView, action: Action) -> str:
     if isinstance(action, Pass):
         return "pass: a call would not raise the potential"
     return action.describe()
-
-
-def _dama_han(view: SeatView, counts13: Sequence[int], waits: Sequence[int]) -> int:
-    """Least han (without dora) of a ron on the waits without riichi; 0 when some wait has no yaku."""
-    from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
-    from mahjong_joy.tiles import EAST, WINDS
-
-    if not waits:
-        return 0
-    ruleset = tenhou_scorer()
-    melds = tuple(Meld(kind, kinds) for kind, kinds in view.melds(view.seat))
-    held = tuple(k for k in range(KIND_COUNT) for _ in range(counts13[k]))
-    least = 99
-    for w in waits:
-        hand = tuple(sorted(held + (w,)))
-        situation = WinSituation(
-            hand=hand, win_tile=w, melds=melds, seat_wind=EAST + (view.seat - view.dealer) % 4,
-            round_wind=WINDS["ESWN".index(view.round_wind)],
-        )
-        try:
-            score = ruleset.score(situation)
-        except Exception:  # noqa: BLE001 - an impossible reading is no yaku
-            return 0
-        if not score.valid:
-            return 0
-        least = min(least, score.han)
-    return least
 
 
 def _dora_han(view: SeatView, counts13: Sequence[int]) -> int:
