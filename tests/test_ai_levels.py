@@ -176,3 +176,13 @@ def test_joy_easy_never_calls_chi_even_into_a_ready_hand() -> None:
     assert ai.choose(v, v.legal_actions) == Pass(SEAT)
     assert ai.last_reason == "pass: Easy never calls chi"
     assert LevelAI("normal").choose(v, v.legal_actions) == Chi(SEAT, tuple(h("234m")))  # the potential AI takes it
+
+
+def test_reasons_speak_of_the_player_as_you() -> None:
+    # seat 0 is the player at the table: an AI's bubble says "You are in riichi",
+    # "your own river" and "a deal-in to you", never "You is" or "You's"
+    from mahjong_joy.ai import reading as rd
+
+    assert [rd.seat_is(s) for s in (0, 2)] == ["You are", "Sora is"]
+    assert [rd.seat_owns(s) for s in (0, 2)] == ["your", "Sora's"]
+    assert [rd.seat_name(s) for s in (0, 3)] == ["you", "Kiri"]

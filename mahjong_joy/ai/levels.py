@@ -212,7 +212,7 @@ class LevelAI:
         order = {c.kind: i for i, c in enumerate(eff)}
         safest = min(eff, key=lambda c: (round(danger(c), 1), order[c.kind]))
         main = max(threats, key=lambda t: t.value * t.ready_chance)
-        what = f"{rd.seat_name(main.seat)} is in riichi" if main.riichi else f"{rd.seat_name(main.seat)}'s open hand looks ready"
+        what = f"{rd.seat_is(main.seat)} in riichi" if main.riichi else f"{rd.seat_owns(main.seat)} open hand looks ready"
         reason = f"fold: {why or what}; {rd.safety_reason(view, safest.kind, main.seat, visible, safes[main.seat])}"
         return safest, reason
 
@@ -394,7 +394,7 @@ class LevelAI:
                 refused = refused or "pass: too far from ready for a cheap open hand"
                 continue
             if threats and s_after > 0:
-                refused = f"pass: {rd.seat_name(threats[0].seat)} is a threat and the call would not make the hand ready"
+                refused = f"pass: {rd.seat_is(threats[0].seat)} a threat and the call would not make the hand ready"
                 continue
             key: tuple = (s_after, -u_after, not yakuhai)
             if self.level == "hard" and view.needs_yaku and not isinstance(action, Kan):

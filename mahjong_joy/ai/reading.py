@@ -44,7 +44,18 @@ def kind_text(kind: int) -> str:
 
 
 def seat_name(seat: int) -> str:
-    return SEAT_NAMES[seat]
+    """The seat as an object: ``Sora``, but ``you`` for the player (seat 0)."""
+    return "you" if seat == 0 else SEAT_NAMES[seat]
+
+
+def seat_is(seat: int) -> str:
+    """The seat as the subject of "is": ``Sora is``, but ``You are`` for the player."""
+    return "You are" if seat == 0 else f"{SEAT_NAMES[seat]} is"
+
+
+def seat_owns(seat: int) -> str:
+    """The seat's possessive: ``Sora's``, but ``your`` for the player."""
+    return "your" if seat == 0 else f"{SEAT_NAMES[seat]}'s"
 
 
 def dora_of(indicator: int) -> int:
@@ -144,9 +155,9 @@ def safe_after(view: SeatView, threat: int) -> dict[int, str]:
     """Kinds that cannot deal in to a riichi seat, each with why (furiten)."""
     at = view.riichi[threat]
     safe: dict[int, str] = {}
-    name = seat_name(threat)
+    owner = seat_owns(threat)
     for entry in view.rivers[threat]:
-        safe.setdefault(_KIND[entry.tile], f"in {name}'s own river")
+        safe.setdefault(_KIND[entry.tile], f"in {owner} own river")
     if at is None:
         return safe
     slot = _turn_slot(view, threat, at)
@@ -156,7 +167,7 @@ def safe_after(view: SeatView, threat: int) -> dict[int, str]:
         margin = 4 * calls_of(view, seat)
         for index, entry in enumerate(view.rivers[seat]):
             if entry.claimed_by is None and _turn_slot(view, seat, index) > slot + margin:
-                safe.setdefault(_KIND[entry.tile], f"discarded after {name}'s riichi")
+                safe.setdefault(_KIND[entry.tile], f"discarded after {owner} riichi")
     return safe
 
 
