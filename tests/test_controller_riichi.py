@@ -69,3 +69,20 @@ def test_an_ai_ron_nearer_than_the_human_takes_it_under_head_bump() -> None:
     ctl.step()
     result = ctl.hand_result
     assert result is not None and [w.seat for w in result.wins] == [1]
+
+
+def test_a_double_ron_reports_each_win_and_the_best_hand_counts_the_second() -> None:
+    from types import SimpleNamespace
+
+    from mahjong_joy.ui.controller_session import ControllerSession
+
+    ctl = rigged("mahjong_soul", ("human", "human", "potential", "potential"), honba=0, sticks=0)
+    ctl.submit(Discard(0, h("9p")[0]))
+    ctl.submit(Ron(1))
+    (scored,) = [e for e in ctl.events if e.name == "hand_scored"]
+    first, second = ctl.hand_result.wins
+    assert scored.winner == 1 and scored.more_wins == ((2, 0, second.han, second.fu),)
+    assert scored.more_limits == (second.limit,) and second.han > first.han  # the dragons' extra han
+    session = SimpleNamespace(_best=None)
+    ControllerSession._note_best(session, scored)  # type: ignore[arg-type]
+    assert session._best[1] == 2 and session._best[0] == (second.han, second.fu)

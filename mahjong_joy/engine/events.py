@@ -228,6 +228,7 @@ class HandScored(Event):
     nagashi: tuple[int, ...] = ()
     pao: int | None = None
     sticks: int = 0
+    more_limits: tuple[str, ...] = ()  # the limit of each of ``more_wins``, in order
     name: ClassVar[str] = "hand_scored"
 
 

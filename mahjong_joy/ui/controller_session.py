@@ -208,13 +208,16 @@ class ControllerSession:
                 self._note_best(event)
 
     def _note_best(self, event: Any) -> None:
-        """Keep the match's best hand (the first win of a hand, by its han and fu)."""
+        """Keep the match's best hand by its han and fu: every win of a hand, so the
+        second winner of a double ron counts too (an earlier win keeps a tie)."""
         if event.winner is None:
             return
-        value = (event.han, event.fu)
-        if self._best is None or value > self._best[0]:
-            limit = f" · {event.limit.replace('_', ' ')}" if event.limit else ""
-            self._best = (value, event.winner, f"{event.han} han {event.fu} fu{limit}")
+        wins = [(event.winner, event.han, event.fu, event.limit)]
+        wins += [(seat, han, fu, limit) for (seat, _, han, fu), limit in zip(event.more_wins, event.more_limits)]
+        for seat, han, fu, limit in wins:
+            if self._best is None or (han, fu) > self._best[0]:
+                words = f" · {limit.replace('_', ' ')}" if limit else ""
+                self._best = ((han, fu), seat, f"{han} han {fu} fu{words}")
 
     def _note_missed(self, event: Any) -> None:
         """A tile I wait on was discarded and no Ron is offered: say why in one line."""
