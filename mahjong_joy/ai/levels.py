@@ -59,7 +59,7 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.claims import CHI, PON, ClaimOption
 from mahjong_joy.hand.shanten import shanten_of_key, thirteen_orphans_shanten
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
-from mahjong_joy.tiles import KIND_COUNT, kind_of_code
+from mahjong_joy.tiles import KIND_COUNT, is_terminal_or_honor, kind_of_code
 
 LEVELS = ("easy", "normal", "hard")
 # Hard's push against a riichi: a ready hand pushes when its expected gain is at least
@@ -439,7 +439,7 @@ class LevelAI:
         if any(counts[k] >= 2 for k in values) or any(kinds[0] in values and kinds[0] == kinds[-1] for _, kinds in view.melds(view.seat)):
             return "value tile held"
         melded = [k for _, kinds in view.melds(view.seat) for k in kinds] + [*used, tile]
-        if all(k < 27 and k % 9 not in (0, 8) for k in melded):
+        if not any(map(is_terminal_or_honor, melded)):
             return "all simples"
         return "flush"
 
@@ -691,7 +691,7 @@ def _open_has_yaku(view: SeatView, counts14: Sequence[int], discard: int) -> boo
     if any(rest[k] >= 2 for k in values):
         return True
     tiles = [k for _, kinds in melds for k in kinds] + [k for k in range(KIND_COUNT) if rest[k]]
-    if all(k < 27 and k % 9 not in (0, 8) for k in tiles):
+    if not any(map(is_terminal_or_honor, tiles)):
         return True
     by_suit = [sum(1 for k in tiles if k < 27 and k // 9 == s) for s in range(3)]
     return sum(by_suit) - max(by_suit) <= 1
@@ -701,12 +701,12 @@ def _stray_for_simples(view: SeatView, counts: Sequence[int], used: Sequence[int
     """The one terminal or honor left in the hand after calling ``tile`` when every
     other tile, called or held, is a simple: discarding it makes the hand all simples."""
     melded = [k for _, kinds in view.melds(view.seat) for k in kinds] + [*used, tile]
-    if not all(k < 27 and k % 9 not in (0, 8) for k in melded):
+    if any(map(is_terminal_or_honor, melded)):
         return None
     rest = list(counts)
     for t in used:
         rest[t] -= 1
-    strays = [k for k in range(KIND_COUNT) if rest[k] and not (k < 27 and k % 9 not in (0, 8))]
+    strays = [k for k in range(KIND_COUNT) if rest[k] and is_terminal_or_honor(k)]
     if len(strays) == 1 and rest[strays[0]] == 1:
         return strays[0]
     return None

@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from mahjong_joy.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from mahjong_joy.engine.view import SeatView
-from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, kind_of_code
+from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, is_terminal_or_honor, kind_of_code
 
 SET_SCORE = 100
 PARTIAL_SCORE = 20
@@ -257,7 +257,7 @@ def keeps_a_yaku(view: SeatView, counts: Sequence[int], used: Sequence[int], til
     if any(rest[k] >= 3 for k in values):
         return True
     tiles = [k for kinds in melded for k in kinds] + [k for k in range(KIND_COUNT) for _ in range(rest[k])]
-    if all(k < 27 and k % 9 not in (0, 8) for k in tiles):
+    if not any(map(is_terminal_or_honor, tiles)):
         return True
     suits = {k // 9 for kinds in melded for k in kinds if k < 27}
     if len(suits) == 1:

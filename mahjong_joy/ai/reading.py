@@ -31,7 +31,7 @@ from mahjong_joy.hand.counts import hand_bytes
 from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.names import tile_label
-from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT
+from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, is_terminal_or_honor
 
 SEAT_NAMES = ("You", "Momo", "Sora", "Kiri")  # the table's names (ui.session shows the same)
 _KIND = tuple(range(34)) + (4, 13, 22)
@@ -279,7 +279,7 @@ def han_estimate(view: SeatView, counts: Sequence[int], closed: bool, riichi: bo
             yaku += values.count(k)
         elif n == 2:
             yaku += 0.4
-    if all(k < 27 and k % 9 not in (0, 8) for k in tiles):
+    if not any(map(is_terminal_or_honor, tiles)):
         yaku += 1
     suits = {k // 9 for k in tiles if k < 27}
     if len(suits) == 1:
