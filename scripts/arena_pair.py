@@ -21,6 +21,8 @@ import statistics
 from collections import defaultdict
 from pathlib import Path
 
+ROUNDS = 2000  # bootstrap resamples of the seeds
+
 
 def games(paths: str) -> dict[tuple[int, int], dict]:
     """Each game of the comma-separated JSON-lines files by (seed, rotation)."""
@@ -53,14 +55,15 @@ def main() -> None:
     seeds = list(by_seed.values())
     rng = random.Random(1)
     means = sorted(
-        statistics.mean(d for s in (rng.choice(seeds) for _ in seeds) for d in s) for _ in range(2000)
+        statistics.mean(d for s in (rng.choice(seeds) for _ in seeds) for d in s) for _ in range(ROUNDS)
     )
+    low, high = means[int(0.025 * ROUNDS)], means[int(0.975 * ROUNDS) - 1]
     same_scores = sum([s["score"] for s in new[k]["seats"]] == [s["score"] for s in old[k]["seats"]] for k in keys)
     diffs = [d for s in seeds for d in s]
     print(f"{len(keys)} games matched; {same_scores} with the same scores, {diffs.count(0)} with {args.agent} in the same place")
     print(f"avg place: new {statistics.mean(rank_of(new[k], args.agent) for k in keys):.4f}, "
           f"old {statistics.mean(rank_of(old[k], args.agent) for k in keys):.4f}")
-    print(f"new - old: {statistics.mean(diffs):+.4f} [{means[50]:+.4f}, {means[1949]:+.4f}]")
+    print(f"new - old: {statistics.mean(diffs):+.4f} [{low:+.4f}, {high:+.4f}]")
 
 
 if __name__ == "__main__":
