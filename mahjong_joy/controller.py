@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from mahjong_joy.ai import make_ai
+from mahjong_joy.ai import SeatWords, make_ai
 from mahjong_joy.engine.actions import Action, Pass, Ron, action_from_dict
 from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.match import HandResult, Match, Standing
@@ -190,8 +190,9 @@ class Controller:
         self.auto_deal = auto_deal
         self.seed = seed
         self.match = Match(seed, ruleset, max_hands)
+        words = SeatWords(self.seat_kinds.index(HUMAN) if HUMAN in self.seat_kinds else None)  # the reasons' "you"
         self.deciders: list[Decider | None] = [
-            None if kind == HUMAN else make_ai(kind, f"{seed}:{seat}") for seat, kind in enumerate(seats)
+            None if kind == HUMAN else make_ai(kind, f"{seed}:{seat}", words) for seat, kind in enumerate(seats)
         ]
         if deciders is not None:
             self.deciders = [d or self.deciders[i] for i, d in enumerate(deciders)]

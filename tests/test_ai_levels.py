@@ -183,6 +183,39 @@ def test_reasons_speak_of_the_player_as_you() -> None:
     # "your own river" and "a deal-in to you", never "You is" or "You's"
     from mahjong_joy.ai import reading as rd
 
-    assert [rd.seat_is(s) for s in (0, 2)] == ["You are", "Sora is"]
-    assert [rd.seat_owns(s) for s in (0, 2)] == ["your", "Sora's"]
-    assert [rd.seat_name(s) for s in (0, 3)] == ["you", "Kiri"]
+    table = rd.SeatWords()
+    assert [table.is_(s) for s in (0, 2)] == ["You are", "Sora is"]
+    assert [table.owns(s) for s in (0, 2)] == ["your", "Sora's"]
+    assert [table.name(s) for s in (0, 3)] == ["you", "Kiri"]
+
+
+def test_reasons_name_seats_as_the_table_shows_them() -> None:
+    # names are counted from the player's seat, as at the table; with no player
+    # (simulate) nobody is "you" and the bottom seat is Nana, as in the replay viewer
+    from mahjong_joy.ai import reading as rd
+    from mahjong_joy.replay.seats import seat_names
+
+    assert [rd.SeatWords(1).name(s) for s in range(4)] == ["Kiri", "you", "Momo", "Sora"]
+    nobody = rd.SeatWords(None)
+    assert [nobody.name(s) for s in range(4)] == list(seat_names({"seats": ["hard"] * 4}))
+    assert nobody.is_(0) == "Nana is" and nobody.owns(2) == "Sora's"
+
+
+def test_an_all_ai_table_has_no_you_in_its_reasons() -> None:
+    # simulate seats four AIs: a reason that said "You are in riichi" would name a
+    # player who is not there (seed 1: seat 0 riichis and the others fold against it)
+    from mahjong_joy.rulesets.joy import ruleset_for
+
+    ctl = Controller(seats=("hard",) * 4, seed=1, ruleset=ruleset_for("tenhou"), max_hands=2)
+    while not ctl.is_over:
+        ctl.step()
+    said = [r for r in ctl.reasons if r]
+    assert any(r.startswith("fold: Nana is in riichi") for r in said)
+    assert not any("you" in r.lower().split() or "your" in r.lower() for r in said)
+
+
+def test_the_mjai_bot_names_seats_by_number() -> None:
+    from mahjong_joy.commands.mjai_bot import MjaiBot
+
+    words = MjaiBot("hard").ai.words
+    assert (words.is_(0), words.owns(2), words.name(3)) == ("seat 0 is", "seat 2's", "seat 3")

@@ -9,19 +9,21 @@ from __future__ import annotations
 from mahjong_joy.ai.levels import LEVELS, LevelAI
 from mahjong_joy.ai.potential import PotentialAI
 from mahjong_joy.ai.random_legal import RandomLegalAI
+from mahjong_joy.ai.reading import SeatWords
 
 AI_KINDS = ("potential", "random", *LEVELS)
 
 
-def make_ai(kind: str, seed: int | str = 0) -> PotentialAI | RandomLegalAI | LevelAI:
-    """An AI by its name in records and on the command line."""
+def make_ai(kind: str, seed: int | str = 0, words: SeatWords = SeatWords()) -> PotentialAI | RandomLegalAI | LevelAI:
+    """An AI by its name in records and on the command line; ``words`` names the
+    seats in a level's reasons (seat 0 is "you" by default)."""
     if kind == "potential":
         return PotentialAI()
     if kind == "random":
         return RandomLegalAI(seed)
     if kind in LEVELS:
-        return LevelAI(kind, seed)
+        return LevelAI(kind, seed, words)
     raise ValueError(f"unknown AI {kind!r}; expected one of {', '.join(AI_KINDS)}")
 
 
-__all__ = ["AI_KINDS", "LEVELS", "LevelAI", "PotentialAI", "RandomLegalAI", "make_ai"]
+__all__ = ["AI_KINDS", "LEVELS", "LevelAI", "PotentialAI", "RandomLegalAI", "SeatWords", "make_ai"]

@@ -74,12 +74,14 @@ K = rd.kind_text
 class LevelAI:
     """One of the three levels; ``choose`` follows the Decider protocol."""
 
-    def __init__(self, level: str, seed: int | str = 0) -> None:
+    def __init__(self, level: str, seed: int | str = 0, words: rd.SeatWords = rd.SeatWords()) -> None:
+        """``words`` names the seats in the reasons (seat 0 is "you" by default)."""
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
         self.level = level
         self.kind = level
         self.seed = seed
+        self.words = words
         self.last_reason = ""
         self._potential = PotentialAI()
 
@@ -204,7 +206,7 @@ class LevelAI:
 
     def _fold(self, view: SeatView, eff: list[rd.Candidate], threats: list[rd.Threat], why: str = "") -> tuple[rd.Candidate, str]:
         visible = view.visible_counts34()
-        safes = {t.seat: rd.safe_after(view, t.seat) if view.needs_yaku else _joy_safe(view, t.seat) for t in threats}
+        safes = {t.seat: rd.safe_after(view, t.seat, self.words) if view.needs_yaku else _joy_safe(view, t.seat) for t in threats}
         def danger(c: rd.Candidate) -> float:
             if self.level == "normal" and view.needs_yaku:
                 return max(_rule_tier(c.kind, visible, safes[t.seat]) for t in threats)
@@ -212,7 +214,7 @@ class LevelAI:
         order = {c.kind: i for i, c in enumerate(eff)}
         safest = min(eff, key=lambda c: (round(danger(c), 1), order[c.kind]))
         main = max(threats, key=lambda t: t.value * t.ready_chance)
-        what = f"{rd.seat_is(main.seat)} in riichi" if main.riichi else f"{rd.seat_owns(main.seat)} open hand looks ready"
+        what = f"{self.words.is_(main.seat)} in riichi" if main.riichi else f"{self.words.owns(main.seat)} open hand looks ready"
         reason = f"fold: {why or what}; {rd.safety_reason(view, safest.kind, main.seat, visible, safes[main.seat])}"
         return safest, reason
 
@@ -230,7 +232,7 @@ class LevelAI:
         if not threats:
             return best, ""
         visible = view.visible_counts34()
-        safes = {t.seat: rd.safe_after(view, t.seat) for t in threats}
+        safes = {t.seat: rd.safe_after(view, t.seat, self.words) for t in threats}
 
         def loss(c: rd.Candidate) -> float:
             return sum(rd.threat_danger(view, c.kind, t, visible, safes[t.seat]) * t.value for t in threats)
@@ -243,7 +245,7 @@ class LevelAI:
             lead = view.points[view.seat] - max(p for s, p in enumerate(view.points) if s != view.seat)
             if any(t.value >= lead for t in threats) and loss(best) > 0:
                 main = max(threats, key=lambda t: t.value)
-                return self._fold(view, ranked, threats, f"all-last, 1st by {lead}; a deal-in to {rd.seat_name(main.seat)} would lose first place")
+                return self._fold(view, ranked, threats, f"all-last, 1st by {lead}; a deal-in to {self.words.name(main.seat)} would lose first place")
         if self._hard_push(view, outlook, best, threats, closed, loss(best), visible, safes):
             return best, ""
         return self._fold(view, ranked, threats)
@@ -303,7 +305,7 @@ class LevelAI:
                 dama_value = rd.points_for(dama_han + _dora_han(view, counts), dealer) if dama_han else 0
                 riichi_value = rd.points_for(rd.han_estimate(view, counts, True, True), dealer) - 1000
                 if dama_value < need <= riichi_value:
-                    return action, f"riichi: all-last, {place}{_ordinal(place)}; needs {need} to pass {rd.seat_name(above)}, dama is not enough"
+                    return action, f"riichi: all-last, {place}{_ordinal(place)}; needs {need} to pass {self.words.name(above)}, dama is not enough"
         if dama_han >= 1:
             total = dama_han + _dora_han(view, counts)
             good = best.ukeire >= 5
@@ -322,7 +324,7 @@ class LevelAI:
             if threats:
                 visible = view.visible_counts34()
                 main = max(threats, key=lambda t: t.value * t.ready_chance)
-                safe = rd.safe_after(view, main.seat) if view.needs_yaku else _joy_safe(view, main.seat)
+                safe = rd.safe_after(view, main.seat, self.words) if view.needs_yaku else _joy_safe(view, main.seat)
                 han = rd.han_estimate(view, counts, rd.calls_of(view, view.seat) == 0, False)
                 value = rd.points_for(han, view.seat == view.dealer)
                 return f"push: ready for {_value_words(value, view.seat == view.dealer)}, {rd.safety_reason(view, best.kind, main.seat, visible, safe)}"
@@ -333,7 +335,7 @@ class LevelAI:
         if threats and view.needs_yaku and self.level == "hard":
             visible = view.visible_counts34()
             main = max(threats, key=lambda t: t.value * t.ready_chance)
-            safe = rd.safe_after(view, main.seat)
+            safe = rd.safe_after(view, main.seat, self.words)
             return f"push: {steps}, {best.ukeire} useful tiles left, {rd.safety_reason(view, best.kind, main.seat, visible, safe)}"
         return f"discard {text}: {steps}, {best.ukeire} useful tiles left"
 
@@ -394,7 +396,7 @@ class LevelAI:
                 refused = refused or "pass: too far from ready for a cheap open hand"
                 continue
             if threats and s_after > 0:
-                refused = f"pass: {rd.seat_is(threats[0].seat)} a threat and the call would not make the hand ready"
+                refused = f"pass: {self.words.is_(threats[0].seat)} a threat and the call would not make the hand ready"
                 continue
             key: tuple = (s_after, -u_after, not yakuhai)
             if self.level == "hard" and view.needs_yaku and not isinstance(action, Kan):

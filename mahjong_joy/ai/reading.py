@@ -23,6 +23,7 @@ seat counts as "after the riichi" only when its turn slot is provably later
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -31,9 +32,9 @@ from mahjong_joy.hand.counts import hand_bytes
 from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.names import tile_label
+from mahjong_joy.replay.seats import AI_AT_BOTTOM, SEAT_NAMES
 from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, is_terminal_or_honor
 
-SEAT_NAMES = ("You", "Momo", "Sora", "Kiri")  # the table's names (ui.session shows the same)
 _KIND = tuple(range(34)) + (4, 13, 22)
 
 
@@ -43,19 +44,33 @@ def kind_text(kind: int) -> str:
     return tile_label(kind)
 
 
-def seat_name(seat: int) -> str:
-    """The seat as an object: ``Sora``, but ``you`` for the player (seat 0)."""
-    return "you" if seat == 0 else SEAT_NAMES[seat]
+@dataclass(frozen=True)
+class SeatWords:
+    """How an AI's reasons name the seats: as the table shows them, counted from the
+    player's seat, and the player as "you". With no player (``simulate``) nobody is
+    "you" and the seat at the bottom is Nana, as the replay viewer names an all-AI
+    record's seats (:func:`mahjong_joy.replay.seats.seat_names`); ``names`` (by
+    absolute seat) replaces the table's names, as the mjai bot's ``seat 2``."""
 
+    player: int | None = 0
+    names: tuple[str, ...] | None = None
 
-def seat_is(seat: int) -> str:
-    """The seat as the subject of "is": ``Sora is``, but ``You are`` for the player."""
-    return "You are" if seat == 0 else f"{SEAT_NAMES[seat]} is"
+    def name(self, seat: int) -> str:
+        """The seat as an object: ``Sora``, or ``you``."""
+        if seat == self.player:
+            return "you"
+        if self.names is not None:
+            return self.names[seat]
+        rel = (seat - (self.player or 0)) % 4
+        return SEAT_NAMES[rel] if rel else AI_AT_BOTTOM
 
+    def is_(self, seat: int) -> str:
+        """The seat as the subject of "is": ``Sora is``, or ``You are``."""
+        return "You are" if seat == self.player else f"{self.name(seat)} is"
 
-def seat_owns(seat: int) -> str:
-    """The seat's possessive: ``Sora's``, but ``your`` for the player."""
-    return "your" if seat == 0 else f"{SEAT_NAMES[seat]}'s"
+    def owns(self, seat: int) -> str:
+        """The seat's possessive: ``Sora's``, or ``your``."""
+        return "your" if seat == self.player else f"{self.name(seat)}'s"
 
 
 def dora_of(indicator: int) -> int:
@@ -151,11 +166,11 @@ def calls_of(view: SeatView, seat: int) -> int:
     return sum(1 for kind, _ in view.melds(seat) if kind != "closed_kan")
 
 
-def safe_after(view: SeatView, threat: int) -> dict[int, str]:
-    """Kinds that cannot deal in to a riichi seat, each with why (furiten)."""
+def safe_after(view: SeatView, threat: int, words: SeatWords) -> dict[int, str]:
+    """Kinds that cannot deal in to a riichi seat, each with why (furiten) in ``words``."""
     at = view.riichi[threat]
     safe: dict[int, str] = {}
-    owner = seat_owns(threat)
+    owner = words.owns(threat)
     for entry in view.rivers[threat]:
         safe.setdefault(_KIND[entry.tile], f"in {owner} own river")
     if at is None:

@@ -18,7 +18,7 @@ import json
 import sys
 from typing import IO, Any
 
-from mahjong_joy.ai import LEVELS, make_ai
+from mahjong_joy.ai import LEVELS, SeatWords, make_ai
 from mahjong_joy.ai.mjai_seat import MjaiSeat, mjai_of_code
 from mahjong_joy.engine.actions import (
     Action,
@@ -38,6 +38,7 @@ from mahjong_joy.rulesets.presets import RIICHI_PRESETS
 from mahjong_joy.tiles import kind_of_code
 
 NONE = {"type": "none"}
+MJAI_WORDS = SeatWords(None, tuple(f"seat {s}" for s in range(4)))  # an mjai table has no player: reasons name seats by number
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -54,14 +55,14 @@ class MjaiBot:
         self.level = level
         self.rules = rules
         self.state = MjaiSeat(rules)
-        self.ai = make_ai(level)
+        self.ai = make_ai(level, words=MJAI_WORDS)
         self.last_reason = ""
 
     def react(self, events: list[dict[str, Any]]) -> dict[str, Any]:
         for ev in events:
             if ev["type"] == "start_game":
                 self.state = MjaiSeat(self.rules)
-                self.ai = make_ai(self.level, ev.get("id", 0))
+                self.ai = make_ai(self.level, ev.get("id", 0), MJAI_WORDS)
             self.state.apply(ev)
         return self.decide()
 
