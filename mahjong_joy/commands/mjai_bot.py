@@ -8,7 +8,8 @@ the next line), ``chi``/``pon``/``daiminkan``/``ankan``/``kakan`` with
 own table (:class:`~mahjong_joy.ai.mjai_seat.MjaiSeat`): no list of legal
 actions is given, so it works out furiten, kuikae and riichi discards itself.
 One process plays any number of games at any seat: every ``start_game`` resets it.
-``--explain`` writes each decision's reason to stderr.
+``--explain`` writes each decision's reason to stderr; it names the seats by number
+(``fold: seat 2 is in riichi; ...``), as an mjai table has no player to call "you".
 """
 
 from __future__ import annotations
