@@ -3,7 +3,7 @@
 The expected choices follow from the rules Hard plays by (see mahjong_joy/ai/levels.py):
 two or more from ready folds against a riichi; a ready hand with a yaku pushes unless the
 tile risks four times its expected gain; one from ready pushes against a single riichi
-while the wall lasts when the gain is half the risk; the dora does not steer a discard by itself (only through the value of the ready
+while the wall lasts when the gain beats the risk; the dora does not steer a discard by itself (only through the value of the ready
 hands it is part of); no cheap open hand from far away.
 """
 
@@ -60,7 +60,7 @@ def test_hard_pushes_a_wide_hand_one_from_ready_early_with_a_suji_tile_and_folds
     action, reason = decide("hard", early)
     assert action == Discard(SEAT, h("9p")[0])
     assert reason.startswith("push: 1 from ready, ") and reason.endswith("useful tiles left, 9 of Dots is suji")
-    late = early._replace(wall_count=2)  # the last draws: no time to get ready and win
+    late = early._replace(wall_count=6)  # few draws left: no time to get ready and win
     action, reason = decide("hard", late)
     assert action == Discard(SEAT, h("2m")[0])
     assert reason == "fold: Sora is in riichi; 2 of Characters is safe (in Sora's own river)"

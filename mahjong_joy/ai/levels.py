@@ -65,10 +65,9 @@ LEVELS = ("easy", "normal", "hard")
 # Hard's push against a riichi: a ready hand pushes when its expected gain is at least
 # this share of what the tile risks (one riichi, two or more); one from ready pushes
 # against a single riichi with this much wall left when the gain is this many times the risk
-# (v7: from 8 tiles and 1.0 times; pushing more placed better, docs/ai-measurements.md)
 PUSH_READY = (0.25, 0.5)
-PUSH_ONE_WALL = 3
-PUSH_ONE = 0.5
+PUSH_ONE_WALL = 8
+PUSH_ONE = 1.0
 K = rd.kind_text
 
 
