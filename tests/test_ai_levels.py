@@ -203,13 +203,15 @@ def test_reasons_name_seats_as_the_table_shows_them() -> None:
 
 def test_an_all_ai_table_has_no_you_in_its_reasons() -> None:
     # simulate seats four AIs: a reason that said "You are in riichi" would name a
-    # player who is not there (seed 1: seat 0 riichis and the others fold against it)
+    # player who is not there (in these games seat 0 riichis and the others fold against it)
     from mahjong_joy.rulesets.joy import ruleset_for
 
-    ctl = Controller(seats=("hard",) * 4, seed=1, ruleset=ruleset_for("tenhou"), max_hands=2)
-    while not ctl.is_over:
-        ctl.step()
-    said = [r for r in ctl.reasons if r]
+    said = []
+    for seed in (1, 3, 4):
+        ctl = Controller(seats=("hard",) * 4, seed=seed, ruleset=ruleset_for("tenhou"), max_hands=2)
+        while not ctl.is_over:
+            ctl.step()
+        said += [r for r in ctl.reasons if r]
     assert any(r.startswith("fold: Nana is in riichi") for r in said)
     assert not any("you" in r.lower().split() or "your" in r.lower() for r in said)
 
