@@ -190,7 +190,7 @@ class Controller:
         self.auto_deal = auto_deal
         self.seed = seed
         self.match = Match(seed, ruleset, max_hands)
-        words = SeatWords(self.seat_kinds.index(HUMAN) if HUMAN in self.seat_kinds else None)  # the reasons' "you"
+        words = SeatWords.at_table(self.seat_kinds)  # the reasons name seats as the table does
         self.deciders: list[Decider | None] = [
             None if kind == HUMAN else make_ai(kind, f"{seed}:{seat}", words) for seat, kind in enumerate(seats)
         ]

@@ -195,8 +195,10 @@ def test_reasons_name_seats_as_the_table_shows_them() -> None:
     from mahjong_joy.ai import reading as rd
     from mahjong_joy.replay.seats import seat_names
 
-    assert [rd.SeatWords(1).name(s) for s in range(4)] == ["Kiri", "you", "Momo", "Sora"]
-    nobody = rd.SeatWords(None)
+    second = rd.SeatWords.at_table(("hard", "human", "hard", "hard"))
+    assert [second.name(s) for s in range(4)] == ["Kiri", "you", "Momo", "Sora"]
+    nobody = rd.SeatWords.at_table(("hard",) * 4)
+    assert nobody.player is None
     assert [nobody.name(s) for s in range(4)] == list(seat_names({"seats": ["hard"] * 4}))
     assert nobody.is_(0) == "Nana is" and nobody.owns(2) == "Sora's"
 

@@ -32,7 +32,7 @@ from mahjong_joy.hand.counts import hand_bytes
 from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.names import tile_label
-from mahjong_joy.replay.seats import AI_AT_BOTTOM, SEAT_NAMES
+from mahjong_joy.replay.seats import SEAT_NAMES, seat_names
 from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, is_terminal_or_honor
 
 _KIND = tuple(range(34)) + (4, 13, 22)
@@ -46,23 +46,24 @@ def kind_text(kind: int) -> str:
 
 @dataclass(frozen=True)
 class SeatWords:
-    """How an AI's reasons name the seats: as the table shows them, counted from the
-    player's seat, and the player as "you". With no player (``simulate``) nobody is
-    "you" and the seat at the bottom is Nana, as the replay viewer names an all-AI
-    record's seats (:func:`mahjong_joy.replay.seats.seat_names`); ``names`` (by
-    absolute seat) replaces the table's names, as the mjai bot's ``seat 2``."""
+    """How an AI's reasons name the seats: ``names`` by absolute seat, and the
+    ``player`` (if any) as "you". :meth:`at_table` takes the names the table and the
+    replay viewer show; the mjai bot passes ``seat 2`` and the like."""
 
     player: int | None = 0
-    names: tuple[str, ...] | None = None
+    names: tuple[str, ...] = SEAT_NAMES
+
+    @classmethod
+    def at_table(cls, kinds: Sequence[str]) -> SeatWords:
+        """The words for a table of these seat kinds: names counted from the human's
+        seat (:func:`mahjong_joy.replay.seats.seat_names`); with no human nobody is
+        "you" and the seat at the bottom is Nana."""
+        player = list(kinds).index("human") if "human" in kinds else None
+        return cls(player, seat_names({"seats": list(kinds)}))
 
     def name(self, seat: int) -> str:
         """The seat as an object: ``Sora``, or ``you``."""
-        if seat == self.player:
-            return "you"
-        if self.names is not None:
-            return self.names[seat]
-        rel = (seat - (self.player or 0)) % 4
-        return SEAT_NAMES[rel] if rel else AI_AT_BOTTOM
+        return "you" if seat == self.player else self.names[seat]
 
     def is_(self, seat: int) -> str:
         """The seat as the subject of "is": ``Sora is``, or ``You are``."""
