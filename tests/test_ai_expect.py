@@ -79,3 +79,21 @@ def test_hard_takes_the_single_wait_that_keeps_all_simples() -> None:
     action, reason = LevelAI("hard").decide(v, v.legal_actions)
     assert action == Discard(SEAT, h("9p")[0])
     assert reason.startswith("dama: discard 9 of Dots, the hand has a yaku; ")
+
+
+def test_a_dama_turn_works_out_each_hands_dama_han_once(monkeypatch) -> None:
+    """The riichi choice and the reason's words both ask for the dama han; the turn's one
+    Outlook keeps it, so the hand is scored for it once."""
+    asked: list[bytes] = []
+    plain = Outlook._dama_han
+
+    def counted(self, counts13, waits):
+        asked.append(bytes(counts13))
+        return plain(self, counts13, waits)
+
+    monkeypatch.setattr(Outlook, "_dama_han", counted)
+    valuable = view("234m567m45p22s678s8p", dora="1s", riichi_ok=True)  # all simples, dora 2s twice
+    action, reason = LevelAI("hard").decide(valuable, valuable.legal_actions)
+    assert action == Discard(SEAT, h("8p")[0])
+    assert reason.startswith("dama: discard 8 of Dots, the hand has a yaku")
+    assert asked and len(asked) == len(set(asked))

@@ -63,6 +63,7 @@ class Outlook:
         self.turns = view.wall_count / 4
         self._wins: dict[tuple[bytes, int], int] = {}
         self._ready: dict[bytes, tuple[float, int]] = {}
+        self._dama: dict[tuple[bytes, tuple[int, ...]], int] = {}
 
     # ------------------------------------------------------------ one win
 
@@ -90,7 +91,17 @@ class Outlook:
 
     def dama_han(self, counts13: list[int], waits: Sequence[int]) -> int:
         """Least han of a ron on each wait without riichi, dora or red fives (what the
-        hand is sure of as dama); 0 when some wait has no yaku, or there is none."""
+        hand is sure of as dama); 0 when some wait has no yaku, or there is none.
+
+        Kept per hand: a dama turn asks once to choose and once more to word its reason."""
+        key = (bytes(counts13), tuple(waits))
+        found = self._dama.get(key)
+        if found is None:
+            found = self._dama_han(counts13, waits)
+            self._dama[key] = found
+        return found
+
+    def _dama_han(self, counts13: list[int], waits: Sequence[int]) -> int:
         least = 0
         for w in waits:
             counts13[w] += 1

@@ -180,18 +180,19 @@ class LevelAI:
             threats = [t for t in rd.threats(view) if not t.riichi and rd.calls_of(view, t.seat) >= 3]
         pot = _potentials(view, cands)
         eff = sorted(cands, key=lambda c: (c.shanten, -c.ukeire, -pot[c.kind], tie_rank(view.counts34, c.kind)))
+        outlook = Outlook(view)  # one per decision: ranking, push, riichi and the reason share its scored hands
         if self.level == "hard" and view.needs_yaku:
-            best, fold_reason = self._hard_pick(view, eff, low, threats)
+            best, fold_reason = self._hard_pick(view, outlook, eff, low, threats)
         else:
             best, fold_reason = self._normal_pick(view, eff, low, threats)
         if riichis and best.shanten == 0 and not fold_reason:
-            choice = self._riichi_choice(view, riichis, cands, threats, best)
+            choice = self._riichi_choice(view, outlook, riichis, cands, threats, best)
             if choice is not None:
                 return choice
         action = discard_of_kind(discards, best.kind)
         if fold_reason:
             return action, fold_reason
-        return action, self._discard_reason(view, best, eff, threats)
+        return action, self._discard_reason(view, outlook, best, threats)
 
     def _normal_pick(self, view: SeatView, eff: list[rd.Candidate], low: int, threats: list[rd.Threat]) -> tuple[rd.Candidate, str]:
         best = eff[0]
@@ -218,7 +219,8 @@ class LevelAI:
         reason = f"fold: {why or what}; {rd.safety_reason(view, safest.kind, main.seat, visible, safes[main.seat])}"
         return safest, reason
 
-    def _hard_pick(self, view: SeatView, eff: list[rd.Candidate], low: int, threats: list[rd.Threat]) -> tuple[rd.Candidate, str]:
+    def _hard_pick(self, view: SeatView, outlook: Outlook, eff: list[rd.Candidate], low: int,
+                   threats: list[rd.Threat]) -> tuple[rd.Candidate, str]:
         """Hard: the most efficient discard (value breaking near-ties), then push or fold.
 
         Against a riichi the rule is the one strong players follow: a hand two or more
@@ -226,7 +228,6 @@ class LevelAI:
         safe tile; a ready hand pushes unless it is cheap, narrow and the tile is
         dangerous. Open-hand threats are weighed by how likely they are ready."""
         closed = rd.calls_of(view, view.seat) == 0
-        outlook = Outlook(view)  # one per decision: ranking and push share its scored hands
         ranked = _hard_rank(view, outlook, eff, closed)
         best = ranked[0]
         if not threats:
@@ -274,8 +275,8 @@ class LevelAI:
             return loss <= 150
         return loss <= (0.6 if best.shanten == 1 else 1.0) * gain
 
-    def _riichi_choice(self, view: SeatView, riichis: list[Riichi], cands: list[rd.Candidate], threats: list[rd.Threat],
-                       chosen: rd.Candidate) -> tuple[Action, str] | None:
+    def _riichi_choice(self, view: SeatView, outlook: Outlook, riichis: list[Riichi], cands: list[rd.Candidate],
+                       threats: list[rd.Threat], chosen: rd.Candidate) -> tuple[Action, str] | None:
         """Riichi or dama for a ready hand; ``None`` means dama (discard the best tile).
 
         Hard riichis on the discard it ranked first (the most valuable wait); Normal on
@@ -290,7 +291,7 @@ class LevelAI:
             best = chosen
         counts = list(view.counts34)
         counts[best.kind] -= 1
-        dama_han = Outlook(view).dama_han(counts, best.waits)
+        dama_han = outlook.dama_han(counts, best.waits)
         wait = rd.wait_text(best.waits, left)
         action = discard_of_kind(riichis, best.kind)
         dealer = view.seat == view.dealer
@@ -315,7 +316,7 @@ class LevelAI:
             return None
         return action, f"riichi: {wait}"
 
-    def _discard_reason(self, view: SeatView, best: rd.Candidate, eff: list[rd.Candidate], threats: list[rd.Threat]) -> str:
+    def _discard_reason(self, view: SeatView, outlook: Outlook, best: rd.Candidate, threats: list[rd.Threat]) -> str:
         text = K(best.kind)
         if best.shanten == 0:
             left = rd.unseen(view)
@@ -328,7 +329,7 @@ class LevelAI:
                 han = rd.han_estimate(view, counts, rd.calls_of(view, view.seat) == 0, False)
                 value = rd.points_for(han, view.seat == view.dealer)
                 return f"push: ready for {_value_words(value, view.seat == view.dealer)}, {rd.safety_reason(view, best.kind, main.seat, visible, safe)}"
-            if view.needs_yaku and not view.in_riichi and rd.calls_of(view, view.seat) == 0 and Outlook(view).dama_han(counts, best.waits):
+            if view.needs_yaku and not view.in_riichi and rd.calls_of(view, view.seat) == 0 and outlook.dama_han(counts, best.waits):
                 return f"dama: discard {text}, the hand has a yaku; {rd.wait_text(best.waits, left)}"
             return f"discard {text}: ready, {rd.wait_text(best.waits, left)}"
         steps = f"{best.shanten} from ready"
