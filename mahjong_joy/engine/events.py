@@ -223,12 +223,11 @@ class HandScored(Event):
     payments: tuple[tuple[str, int], ...]
     deltas: tuple[int, ...]
     points: tuple[int, ...]
-    more_wins: tuple[tuple[int, int, int, int], ...] = ()  # (seat, from_seat, han, fu) after the first
+    more_wins: tuple[tuple[int, int, int, int, str], ...] = ()  # (seat, from_seat, han, fu, limit) after the first
     abort: str = ""
     nagashi: tuple[int, ...] = ()
     pao: int | None = None
     sticks: int = 0
-    more_limits: tuple[str, ...] = ()  # the limit of each of ``more_wins``, in order
     name: ClassVar[str] = "hand_scored"
 
 
