@@ -120,6 +120,10 @@ BAD_HAND_CELLS = {
     "dealer as text": ("dealer", "east"),
     "han a float": ("han", 2.5),
     "label a blob": ("label", b"\x80"),
+    "later wins not a list": ("later_wins", '{"seat": 2}'),
+    "later win seat out of range": ("later_wins", '[[7, 2, 30, "", [["riichi", 1]]]]'),
+    "later win missing its yaku": ("later_wins", '[[2, 2, 30, ""]]'),
+    "later wins more than three": ("later_wins", '[' + ','.join(['[1, 1, 30, "", []]'] * 4) + ']'),
 }
 
 

@@ -177,8 +177,10 @@ def expected_for(matches: list[tuple[Controller, int]]) -> dict:
                 if me in won:
                     wins += 1
                     win_points.append(event.deltas[me])
-                if event.winner == me and (best is None or (event.deltas[me], event.han) > best[:2]):
-                    best = (event.deltas[me], event.han, event.fu)
+                mine = [(event.han, event.fu)] if event.winner == me else [(han, fu) for seat, _, han, fu, *_ in event.more_wins if seat == me]
+                for han, fu in mine:  # the first winner's score, or a later winner's of a double ron
+                    if best is None or (event.deltas[me], han) > best[:2]:
+                        best = (event.deltas[me], han, fu)
                 won, dealt_in = set(), False
     return {"matches": len(matches), "hands": hands, "wins": wins, "deal_ins": deal_ins, "riichi": riichi,
             "win_points": win_points, "placements": tuple(placements), "game_points": game_points, "best": best}
@@ -245,3 +247,24 @@ def test_the_stats_command_prints_and_exports_each_ruleset(riichi_home: Path, ca
     tenhou = data["by_ruleset"]["tenhou"]
     assert tenhou["matches"] == 4 and tenhou["placements"] == list(th.placements)
     assert tenhou["riichi_rate"] == pytest.approx(th.riichi_rate) and tenhou["best_hand"]["ruleset"] == "tenhou"
+
+
+def test_the_best_hand_can_be_a_double_rons_second_win(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 2 wins second on the rigged double ron, with more han than seat 1 (its white
+    dragons); as the player, that win is its best hand, with its own han, fu and yaku."""
+    from mahjong_joy.engine.actions import Discard, Ron
+    from tests.helpers import h
+    from tests.test_controller_riichi import rigged
+
+    monkeypatch.setenv(paths.HOME_VARIABLE, str(tmp_path))
+    ctl = rigged("mahjong_soul", ("human", "human", "potential", "potential"), honba=0, sticks=0)
+    ctl.submit(Discard(0, h("9p")[0]))
+    ctl.submit(Ron(1))
+    first, second = ctl.hand_result.wins
+    assert second.seat == 2 and second.han > first.han
+    archive_match(ctl, 2, now=datetime(2026, 5, 1, 12, 0, tzinfo=timezone.utc))
+    with History.open() as history:
+        best = compute_stats(history).by_ruleset["mahjong_soul"].best_hand
+    assert best is not None
+    assert (best.points, best.han, best.fu, best.limit) == (second.deltas[2], second.han, second.fu, second.limit)
+    assert best.yaku == tuple(name for name, _ in second.yaku) and best.label == "E1"

@@ -109,7 +109,7 @@ def test_a_new_file_migrates_from_version_zero(tmp_path: Path) -> None:
     sqlite3.connect(path).close()  # an empty database, user_version 0
     with History.open(path) as history:
         assert history.notice is None and history.matches() == []
-        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 2
+        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 3
         tables = {r[0] for r in history.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert tables == {"matches", "hands"}
 
@@ -223,7 +223,7 @@ def test_a_version_1_history_migrates_keeping_its_rows_and_leaving_the_new_figur
     _v1_history(home / "history.sqlite3", old)
     with History.open() as history:
         assert history.notice is None
-        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 2
+        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 3
         assert [m.seed for m in history.matches()] == ["1", "1"] and "match 3 points" in (history.message() or "")
         marks = dict(history.db.execute("SELECT id, checked FROM matches"))
         assert marks == {1: 1, 2: 1, 3: 0}  # checked once by the migration; the damaged row is not
@@ -246,6 +246,38 @@ def test_a_version_1_history_migrates_keeping_its_rows_and_leaving_the_new_figur
     assert tenhou.matches == 2 and tenhou.riichi_hands == new_hands
     assert tenhou.riichi_rate == pytest.approx(sum(isinstance(e, RiichiDeclared) and e.seat == 2 for e in new.events) / new_hands)
     assert tenhou.average_game_points == next(s.score for s in new.match.final if s.seat == 2)
+
+
+def test_a_version_2_history_migrates_keeping_its_checked_rows_and_later_wins_unknown(home: Path) -> None:
+    """Version 3 only adds the later wins' scores: the rows version 2 checked keep their
+    marks and tallies, and their later wins read as not known (None), never as none."""
+    from mahjong_joy.storage import history as store
+
+    ctl = _riichi(1)
+    s = summarize(ctl, 1, "You", when(1).isoformat(), "old.json")
+    db = sqlite3.connect(home / "history.sqlite3", isolation_level=None)
+    migrate(db, MIGRATIONS[:2])
+    cursor = db.execute(
+        f"INSERT INTO matches ({', '.join(store.MATCH_DATA)}) VALUES ({', '.join('?' * len(store.MATCH_DATA))})",
+        (s.played_at, "tenhou", s.seed, json.dumps(list(s.seats)), s.player_seat, s.player_name,
+         json.dumps(list(s.points)), s.placement, len(s.hands), s.record_path, int(s.finished), s.game_points))
+    v2_columns = store.HAND_DATA[:-1]
+    db.executemany(
+        f"INSERT INTO hands (match_id, {', '.join(v2_columns)}) VALUES (?, {', '.join('?' * len(v2_columns))})",
+        [(cursor.lastrowid, h.number, h.label, h.dealer, h.winner, h.from_seat, int(h.tsumo), h.han, h.fu, h.limit,
+          json.dumps([list(y) for y in h.yaku]), h.points, json.dumps(list(h.deltas)), store.seat_mask(h.riichi),
+          store.seat_mask(h.winners)) for h in s.hands])
+    store._mark_checked(db, store._check_unmarked(db)[0])
+    tally = db.execute(f"SELECT {', '.join(store.TALLY)} FROM matches").fetchone()
+    db.close()
+    with History.open() as history:
+        assert history.notice is None and history.message() is None
+        assert history.db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert history.db.execute(f"SELECT checked, {', '.join(store.TALLY)} FROM matches").fetchone() == (1, *tally)
+        (row,) = history.matches()
+        hands = history.hands(row.id)
+        assert len(hands) == len(s.hands) and all(h.later_wins is None for h in hands)
+        assert [h.winners for h in hands] == [h.winners for h in s.hands]  # version 2's columns read as before
 
 
 def test_a_change_made_by_another_program_is_checked_again(home: Path) -> None:

@@ -223,7 +223,8 @@ class HandScored(Event):
     payments: tuple[tuple[str, int], ...]
     deltas: tuple[int, ...]
     points: tuple[int, ...]
-    more_wins: tuple[tuple[int, int, int, int, str], ...] = ()  # (seat, from_seat, han, fu, limit) after the first
+    # each win after the first (a double ron): (seat, from_seat, han, fu, limit, yaku)
+    more_wins: tuple[tuple[int, int, int, int, str, tuple[tuple[str, int], ...]], ...] = ()
     abort: str = ""
     nagashi: tuple[int, ...] = ()
     pao: int | None = None

@@ -55,7 +55,7 @@ def _exhausted(e: ev.Exhausted) -> str:
 
 def _settled(e: ev.HandScored) -> str:
     """The riichi extras of a settlement: further winners, pao, sticks left on the table."""
-    parts = [f"also {_seat(s)} from {_seat(f)}: {han} han {fu} fu" for s, f, han, fu, _ in e.more_wins]
+    parts = [f"also {_seat(s)} from {_seat(f)}: {han} han {fu} fu" for s, f, han, fu, *_ in e.more_wins]
     if e.pao is not None:
         parts.append(f"pao {_seat(e.pao)}")
     if e.sticks:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from mahjong_joy.engine.events import Event, HandScored, HandStarted, RiichiDeclared, Won
 from mahjong_joy.engine.match import standings_of
 from mahjong_joy.replay.record import run_record, write_record
-from mahjong_joy.storage.history import HandSummary, History, MatchSummary
+from mahjong_joy.storage.history import HandSummary, History, LaterWin, MatchSummary
 from mahjong_joy.storage.paths import records_dir
 
 if TYPE_CHECKING:
@@ -126,6 +126,8 @@ def _hand(number: int, label: str, dealer: int, tsumo: bool, riichi: tuple[int, 
         yaku=tuple((str(name), int(han)) for name, han in scored.yaku),
         points=0 if winner is None else scored.deltas[winner], deltas=tuple(scored.deltas),
         riichi=riichi, winners=() if winner is None else (winner,) + tuple(seat for seat, *_ in scored.more_wins),
+        later_wins=tuple(LaterWin(seat, han, fu, limit, tuple((str(name), int(n)) for name, n in yaku))
+                         for seat, _, han, fu, limit, yaku in scored.more_wins),
     )
 
 

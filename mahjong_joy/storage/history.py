@@ -4,7 +4,8 @@ The schema is versioned with ``PRAGMA user_version`` and grown by an ordered
 list of migrations: migration ``i`` takes a database from version ``i`` to
 ``i + 1``, each in its own transaction, so adding version 2 is one more
 function in :data:`MIGRATIONS` (version 2 added the riichi and winner seats of
-each hand, the player's final game points, and the ``checked`` mark below). A
+each hand, the player's final game points, and the ``checked`` mark below;
+version 3 the score of each later win of a double ron). A
 file that is not a readable database, or one
 written by a newer version, or one at a known version without its tables, is
 set aside and a fresh history started; the player is told through
@@ -55,6 +56,18 @@ GAME_POINTS_LIMIT = 100_000  # a bust at -200,000 points is about -240 game poin
 
 
 @dataclass(frozen=True, slots=True)
+class LaterWin:
+    """A win after the first of a double ron: its seat and its own score (what it gained
+    is the seat's delta, as the sticks go to the first winner)."""
+
+    seat: int
+    han: int
+    fu: int
+    limit: str
+    yaku: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandSummary:
     """One settled hand: ``winner``/``from_seat`` are ``None`` on a draw; ``from_seat``
     (the discarder) is also ``None`` for a tsumo. ``points`` is what the winner gained."""
@@ -75,6 +88,18 @@ class HandSummary:
     # double ron; ``winner`` is the first). ``None``: a hand stored before version 2.
     riichi: tuple[int, ...] | None = field(default=None, kw_only=True)
     winners: tuple[int, ...] | None = field(default=None, kw_only=True)
+    # The score of each win after the first; ``None``: a hand stored before version 3.
+    later_wins: tuple[LaterWin, ...] | None = field(default=None, kw_only=True)
+
+    def win_of(self, seat: int) -> tuple[int, int, int, str, tuple[tuple[str, int], ...]] | None:
+        """(points, han, fu, limit, yaku) of ``seat``'s win in this hand, first winner or
+        later; ``None`` when it did not win (or won second in a hand stored before version 3)."""
+        if self.winner == seat:
+            return self.points, self.han, self.fu, self.limit, self.yaku
+        for win in self.later_wins or ():
+            if win.seat == seat:
+                return self.deltas[seat], win.han, win.fu, win.limit, win.yaku
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +186,7 @@ def _v1(db: sqlite3.Connection) -> None:
 MATCH_DATA = ("played_at", "ruleset", "seed", "seats", "player_seat", "player_name", "points", "placement", "hands",
               "record_path", "finished", "game_points")  # every match column but ``id`` and ``checked``
 HAND_DATA = ("number", "label", "dealer", "winner", "from_seat", "tsumo", "han", "fu", "limit_name", "yaku", "points",
-             "deltas", "riichi_seats", "winner_seats")  # every hand column but ``match_id``
+             "deltas", "riichi_seats", "winner_seats", "later_wins")  # every hand column but ``match_id``
 MATCH_SELECT = "SELECT id, " + ", ".join(MATCH_DATA) + " FROM matches"
 HAND_SELECT = "SELECT " + ", ".join(HAND_DATA) + ", match_id FROM hands"
 TALLY = ("tally_hands", "wins", "win_points", "deal_ins", "riichi", "best_hand", "best_points", "best_han")
@@ -202,7 +227,14 @@ def _v2(db: sqlite3.Connection) -> None:
     _mark_checked(db, _check_unmarked(db)[0])
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+def _v3(db: sqlite3.Connection) -> None:
+    """Version 3: the score of each later win of a double ron (JSON; NULL on older hands: not
+    known), so the Stats screen's best hand can be a second winner's. No row changes meaning,
+    so the checked marks stand."""
+    db.execute("ALTER TABLE hands ADD COLUMN later_wins TEXT")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
 
 
 def schema_version() -> int:
@@ -311,7 +343,7 @@ class History:
                 f"INSERT INTO hands (match_id, {', '.join(HAND_DATA)}) VALUES (?, {', '.join('?' * len(HAND_DATA))})",
                 [(match_id, h.number, h.label, h.dealer, h.winner, h.from_seat, int(h.tsumo), h.han, h.fu, h.limit,
                   json.dumps([list(y) for y in h.yaku]), h.points, json.dumps(list(h.deltas)),
-                  seat_mask(h.riichi), seat_mask(h.winners)) for h in summary.hands],
+                  seat_mask(h.riichi), seat_mask(h.winners), _later_cell(h.later_wins)) for h in summary.hands],
             )
             _mark_checked(self.db, _check_unmarked(self.db, match_id)[0])
         self._vetted_at = None  # our own writes leave data_version alone: check again on the next read
@@ -447,9 +479,9 @@ def is_busy(exc: sqlite3.Error) -> bool:
 class PlayerTally:
     """The player's side of one match's hands, as the Stats screen sums them.
 
-    A second winner of a double ron wins too (its value is its own delta), but
-    only a hand's first winner has its han, fu and yaku kept, so the best win is
-    among those. ``riichi`` is ``None`` when the hands do not say (before version 2).
+    A second winner of a double ron wins too (its value is its own delta); its han, fu
+    and yaku are kept from version 3 on, so from then on its win can be the best.
+    ``riichi`` is ``None`` when the hands do not say (before version 2).
     """
 
     hands: int = 0
@@ -469,8 +501,9 @@ def player_tally(seat: int, hands: Sequence[HandSummary]) -> PlayerTally:
         value = hand.points if hand.winner == seat else hand.deltas[seat] if seat in (hand.winners or ()) else None
         if value is not None:
             wins, win_points = wins + 1, win_points + value
-        if hand.winner == seat and (best is None or (hand.points, hand.han) > best[:2]):
-            best = (hand.points, hand.han, hand.number)
+        win = hand.win_of(seat)
+        if win is not None and (best is None or win[:2] > best[:2]):
+            best = (win[0], win[1], hand.number)
         deal_ins += hand.winner is not None and hand.from_seat == seat
         known = known and hand.riichi is not None
         riichi += seat in (hand.riichi or ())
@@ -499,6 +532,7 @@ def _check_unmarked(db: sqlite3.Connection, match_id: int | None = None) -> tupl
     where = " WHERE (checked < 1 OR checked > 1)" + ("" if match_id is None else " AND id = ?")
     passed: list[Checked] = []
     problems: list[str] = []
+    hand_select = _hand_select(db)
     for row in db.execute(MATCH_SELECT + where, () if match_id is None else (match_id,)).fetchall():
         try:
             match = _match_row(row)
@@ -506,13 +540,20 @@ def _check_unmarked(db: sqlite3.Connection, match_id: int | None = None) -> tupl
             problems.append(str(exc))
             continue
         hands, before = [], len(problems)
-        for hand_row in db.execute(HAND_SELECT + " WHERE match_id = ? ORDER BY number", (match.id,)).fetchall():
+        for hand_row in db.execute(hand_select + " WHERE match_id = ? ORDER BY number", (match.id,)).fetchall():
             try:
                 hands.append(_hand_row(hand_row))
             except RecordError as exc:
                 problems.append(str(exc))
         passed.append(Checked(match.id, player_tally(match.player_seat, hands), len(problems) == before))
     return passed, problems
+
+
+def _hand_select(db: sqlite3.Connection) -> str:
+    """:data:`HAND_SELECT` for the hands table as it stands, a column a later version adds
+    read as NULL (not known): a migration checks the rows before the later steps have run."""
+    have = _columns(db, "hands")
+    return "SELECT " + ", ".join(c if c in have else f"NULL AS {c}" for c in HAND_DATA) + ", match_id FROM hands"
 
 
 def _mark_checked(db: sqlite3.Connection, checked: list[Checked]) -> None:
@@ -729,7 +770,8 @@ def _game_points(value: Any, where: str) -> float:
 
 def _hand_row(row: tuple[Any, ...]) -> HandRow:
     """A hand row checked field by field; ``RecordError`` names the first bad field."""
-    (number, label, dealer, winner, from_seat, tsumo, han, fu, limit, yaku, points, deltas, riichi, winners, match_id) = row
+    (number, label, dealer, winner, from_seat, tsumo, han, fu, limit, yaku, points, deltas, riichi, winners, later,
+     match_id) = row
     where = f"match {shown(match_id)} hand {shown(number)}"
     return HandRow(
         whole(number, f"{where} number", 1), text(label, f"{where} label", 32), whole(dealer, f"{where} dealer", 0, 3),
@@ -740,7 +782,28 @@ def _hand_row(row: tuple[Any, ...]) -> HandRow:
         tuple(whole(d, f"{where} deltas") for d in listed(_cell(deltas, f"{where} deltas"), f"{where} deltas", 4)),
         whole(match_id, f"{where} match_id"),
         riichi=_seats(riichi, f"{where} riichi_seats"), winners=_seats(winners, f"{where} winner_seats"),
+        later_wins=None if later is None else _later_wins(later, f"{where} later_wins"),
     )
+
+
+def _later_cell(wins: tuple[LaterWin, ...] | None) -> str | None:
+    """The ``later_wins`` cell: ``[[seat, han, fu, limit, [[yaku, han], ...]], ...]``."""
+    if wins is None:
+        return None
+    return json.dumps([[w.seat, w.han, w.fu, w.limit, [list(y) for y in w.yaku]] for w in wins])
+
+
+def _later_wins(cell: Any, where: str) -> tuple[LaterWin, ...]:
+    """The later wins of a stored hand: three at most (a table has four seats)."""
+    items = listed(_cell(cell, where), where)
+    if len(items) > 3:
+        raise RecordError(f"{where} must hold at most 3 wins, not {len(items)}")
+    found = []
+    for item in items:
+        seat, han, fu, limit, yaku = listed(item, where, 5)
+        found.append(LaterWin(whole(seat, where, 0, 3), whole(han, where), whole(fu, where), text(limit, where, 64),
+                              tuple(_yaku(y, where) for y in listed(yaku, where))))
+    return tuple(found)
 
 
 def _seats(mask: Any, where: str) -> tuple[int, ...] | None:

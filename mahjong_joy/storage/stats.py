@@ -31,7 +31,7 @@ MATCH_TALLY = """SELECT ruleset, count(*), sum(placement = 1), sum(placement = 2
     total(CASE WHEN riichi IS NOT NULL THEN tally_hands END), total(riichi)
 FROM good_matches GROUP BY ruleset"""
 # The best win of a ruleset: most points, then han; the earlier one keeps a tie.
-BEST_HAND = """SELECT played_at, id, best_hand FROM good_matches WHERE ruleset = ? AND best_hand IS NOT NULL
+BEST_HAND = """SELECT played_at, id, best_hand, player_seat FROM good_matches WHERE ruleset = ? AND best_hand IS NOT NULL
     ORDER BY best_points DESC, best_han DESC, played_at, id LIMIT 1"""
 RECENT_PLACEMENTS = "SELECT placement FROM good_matches WHERE placement BETWEEN 1 AND 4{} ORDER BY played_at DESC, id DESC LIMIT ?"
 
@@ -154,12 +154,13 @@ def _tallies(history: History) -> dict[str, _Tally]:
 
 def _best_hand(history: History, ruleset: str) -> tuple[tuple[Any, ...], BestHand] | None:
     """The ruleset's best win, with the key that orders bests across rulesets (smallest is best)."""
-    for played_at, match_id, number in history.query(BEST_HAND, (ruleset,)):
+    for played_at, match_id, number, seat in history.query(BEST_HAND, (ruleset,)):
         hand = history.hand(match_id, number)
-        if hand is not None:
-            best = BestHand(hand.points, hand.han, hand.fu, hand.limit, tuple(y for y, _ in hand.yaku),
-                            str(played_at), ruleset, int(match_id), hand.label)
-            return (-hand.points, -hand.han, str(played_at), int(match_id)), best
+        win = None if hand is None else hand.win_of(seat)
+        if hand is not None and win is not None:  # the player's own win: first or later in a double ron
+            points, han, fu, limit, yaku = win
+            best = BestHand(points, han, fu, limit, tuple(y for y, _ in yaku), str(played_at), ruleset, int(match_id), hand.label)
+            return (-points, -han, str(played_at), int(match_id)), best
     return None
 
 
