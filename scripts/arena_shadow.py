@@ -16,7 +16,10 @@ call Hard takes and some 2 more a game (docs/ai-measurements.md). Play it
     python scripts/arena_shadow.py summarize /tmp/shadow.jsonl [--show "claim none chi"]
 
 majiang-ai keeps its own table from the events, so after a decision where the two
-differ it follows the game Hard made; its answers stay comparable.
+differ it follows the game Hard made; its answers stay comparable. One exception:
+the discard that follows Hard's riichi is compared only when majiang-ai declared
+riichi too (its bridge answers that step with its own riichi tile). The log is
+appended to, so give each run its own ``SHADOW_LOG``.
 """
 
 from __future__ import annotations
@@ -50,18 +53,26 @@ class ShadowHard:
         self.majiang = majiang_agent()
         self.hard = MjaiBot("hard", "tenhou")
         self.game = 0
+        self.before: tuple[str, str] = ("", "")  # the two answers to the last decision
 
     def start(self, seat: int) -> None:
         self.seat = seat
         self.majiang.start(seat)
         self.hard = MjaiBot("hard", "tenhou")
         self.game += 1
+        self.before = ("", "")
 
     def act(self, events: list[dict[str, Any]], legal: list[dict[str, Any]]) -> dict[str, Any]:
         theirs = self.majiang.act(events, legal)
         ours = self.hard.react(events)
-        with open(LOG, "a", encoding="utf-8") as out:
-            out.write(json.dumps(self._line(ours, theirs, legal)) + "\n")
+        try:
+            line = self._line(ours, theirs, legal)
+            line["after_riichi"] = [answer == "reach" for answer in self.before]
+            with open(LOG, "a", encoding="utf-8") as out:
+                out.write(json.dumps(line) + "\n")
+        except Exception as exc:  # noqa: BLE001 - a diagnostic must never cost Hard its seat
+            print(f"arena_shadow: not logged ({type(exc).__name__}: {exc})")
+        self.before = (ours["type"], theirs["type"])
         return ours
 
     def _line(self, ours: dict[str, Any], theirs: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -81,7 +92,10 @@ def kind_of(tile: str) -> int:
     return kind_of_code(code_of_mjai(tile))
 
 
-def shanten_after(counts34: list[int], melds: int, discard: int) -> int:
+def shanten_after(counts34: list[int], melds: int, discard: int) -> int | None:
+    """Shanten once ``discard`` goes; ``None`` when the hand does not hold it."""
+    if not counts34[discard]:
+        return None
     counts = list(counts34)
     counts[discard] -= 1
     return rd.shanten_of(counts, melds)
@@ -91,6 +105,11 @@ def category(line: dict[str, Any]) -> tuple[str, ...]:
     """What kind of decision the line is and how the two answered it."""
     ours, theirs, legal = line["hard"], line["majiang"], line["legal"]
     table = "riichi" if line["riichi"] else "calm"
+    hard_reached, majiang_reached = line.get("after_riichi", [False, False])
+    if hard_reached:  # Hard's riichi discard; majiang-ai's answer is the tile of its own riichi, if it declared one
+        if not majiang_reached:
+            return ("riichi discard", table, "majiang-ai stayed dama")
+        return ("riichi discard", table, "same" if kind_of(ours["pai"]) == kind_of(theirs["pai"]) else "differ")
     if "none" in legal:
         return ("claim", table, ours["type"], theirs["type"])
     if ours["type"] == theirs["type"] == "dahai" and legal.count("dahai") > 1:
@@ -100,8 +119,10 @@ def category(line: dict[str, Any]) -> tuple[str, ...]:
         mine, other = kind_of(ours["pai"]), kind_of(theirs["pai"])
         if mine == other:
             return ("discard", table, reason, f"{now} from ready", "same")
-        gap = shanten_after(counts, melds, mine) - shanten_after(counts, melds, other)
-        return ("discard", table, reason, f"{now} from ready", f"differ, Hard's shanten {gap:+d}")
+        after_mine, after_other = shanten_after(counts, melds, mine), shanten_after(counts, melds, other)
+        if after_mine is None or after_other is None:
+            return ("discard", table, reason, f"{now} from ready", "differ, a tile not in hand")
+        return ("discard", table, reason, f"{now} from ready", f"differ, Hard's shanten {after_mine - after_other:+d}")
     return ("turn", table, ours["type"], theirs["type"])
 
 

@@ -121,9 +121,10 @@ BAD_HAND_CELLS = {
     "han a float": ("han", 2.5),
     "label a blob": ("label", b"\x80"),
     "later wins not a list": ("later_wins", '{"seat": 2}'),
-    "later win seat out of range": ("later_wins", '[[7, 2, 30, "", [["riichi", 1]]]]'),
-    "later win missing its yaku": ("later_wins", '[[2, 2, 30, ""]]'),
-    "later wins more than three": ("later_wins", '[' + ','.join(['[1, 1, 30, "", []]'] * 4) + ']'),
+    "later win seat out of range": ("later_wins", '[[7, 2000, 2, 30, "", [["riichi", 1]]]]'),
+    "later win missing its yaku": ("later_wins", '[[2, 2000, 2, 30, ""]]'),
+    "later wins more than three": ("later_wins", '[' + ','.join(['[1, 1000, 1, 30, "", []]'] * 4) + ']'),
+    "a later win the hand's winners do not name": ("later_wins", '[[2, 2000, 2, 30, "", [["riichi", 1]]]]'),
 }
 
 

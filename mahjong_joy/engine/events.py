@@ -223,8 +223,9 @@ class HandScored(Event):
     payments: tuple[tuple[str, int], ...]
     deltas: tuple[int, ...]
     points: tuple[int, ...]
-    # each win after the first (a double ron): (seat, from_seat, han, fu, limit, yaku)
-    more_wins: tuple[tuple[int, int, int, int, str, tuple[tuple[str, int], ...]], ...] = ()
+    # each win after the first (a double ron): (seat, from_seat, han, fu, limit, yaku, gain), the gain
+    # being the win's own (a later winner liable for the first win's yakuman pays that apart)
+    more_wins: tuple[tuple[int, int, int, int, str, tuple[tuple[str, int], ...], int], ...] = ()
     abort: str = ""
     nagashi: tuple[int, ...] = ()
     pao: int | None = None

@@ -204,7 +204,7 @@ class Match:
             HandScored(
                 result.winner, result.from_seat, result.yaku, result.han, result.fu, result.limit,
                 result.payments, result.deltas, result.points,
-                tuple((w.seat, w.from_seat, w.han, w.fu, w.limit, w.yaku) for w in result.wins[1:]),
+                tuple((w.seat, w.from_seat, w.han, w.fu, w.limit, w.yaku, w.deltas[w.seat]) for w in result.wins[1:]),
                 end.abort or "", tuple(end.nagashi), first.pao_seat if first else None, self.sticks,
             )
         ]

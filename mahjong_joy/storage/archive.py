@@ -126,8 +126,8 @@ def _hand(number: int, label: str, dealer: int, tsumo: bool, riichi: tuple[int, 
         yaku=tuple((str(name), int(han)) for name, han in scored.yaku),
         points=0 if winner is None else scored.deltas[winner], deltas=tuple(scored.deltas),
         riichi=riichi, winners=() if winner is None else (winner,) + tuple(seat for seat, *_ in scored.more_wins),
-        later_wins=tuple(LaterWin(seat, han, fu, limit, tuple((str(name), int(n)) for name, n in yaku))
-                         for seat, _, han, fu, limit, yaku in scored.more_wins),
+        later_wins=tuple(LaterWin(seat, gain, han, fu, limit, tuple((str(name), int(n)) for name, n in yaku))
+                         for seat, _, han, fu, limit, yaku, gain in scored.more_wins),
     )
 
 

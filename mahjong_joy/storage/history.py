@@ -2,7 +2,7 @@
 
 The schema is versioned with ``PRAGMA user_version`` and grown by an ordered
 list of migrations: migration ``i`` takes a database from version ``i`` to
-``i + 1``, each in its own transaction, so adding version 2 is one more
+``i + 1``, each in its own transaction, so adding the next version is one more
 function in :data:`MIGRATIONS` (version 2 added the riichi and winner seats of
 each hand, the player's final game points, and the ``checked`` mark below;
 version 3 the score of each later win of a double ron). A
@@ -57,10 +57,11 @@ GAME_POINTS_LIMIT = 100_000  # a bust at -200,000 points is about -240 game poin
 
 @dataclass(frozen=True, slots=True)
 class LaterWin:
-    """A win after the first of a double ron: its seat and its own score (what it gained
-    is the seat's delta, as the sticks go to the first winner)."""
+    """A win after the first of a double ron: its seat, what the win itself gained (the
+    sticks go to the first winner) and its score."""
 
     seat: int
+    points: int
     han: int
     fu: int
     limit: str
@@ -98,7 +99,7 @@ class HandSummary:
             return self.points, self.han, self.fu, self.limit, self.yaku
         for win in self.later_wins or ():
             if win.seat == seat:
-                return self.deltas[seat], win.han, win.fu, win.limit, win.yaku
+                return win.points, win.han, win.fu, win.limit, win.yaku
         return None
 
 
@@ -498,10 +499,10 @@ def player_tally(seat: int, hands: Sequence[HandSummary]) -> PlayerTally:
     best: tuple[int, int, int] | None = None
     known = True
     for hand in hands:
-        value = hand.points if hand.winner == seat else hand.deltas[seat] if seat in (hand.winners or ()) else None
-        if value is not None:
-            wins, win_points = wins + 1, win_points + value
         win = hand.win_of(seat)
+        value = win[0] if win is not None else hand.deltas[seat] if seat in (hand.winners or ()) else None
+        if value is not None:  # a later winner stored before version 3: its delta is its gain
+            wins, win_points = wins + 1, win_points + value
         if win is not None and (best is None or win[:2] > best[:2]):
             best = (win[0], win[1], hand.number)
         deal_ins += hand.winner is not None and hand.from_seat == seat
@@ -773,7 +774,7 @@ def _hand_row(row: tuple[Any, ...]) -> HandRow:
     (number, label, dealer, winner, from_seat, tsumo, han, fu, limit, yaku, points, deltas, riichi, winners, later,
      match_id) = row
     where = f"match {shown(match_id)} hand {shown(number)}"
-    return HandRow(
+    return _check_later_wins(HandRow(
         whole(number, f"{where} number", 1), text(label, f"{where} label", 32), whole(dealer, f"{where} dealer", 0, 3),
         _seat(winner, f"{where} winner"), _seat(from_seat, f"{where} from_seat"), bool(whole(tsumo, f"{where} tsumo", 0, 1)),
         whole(han, f"{where} han"), whole(fu, f"{where} fu"), text(limit, f"{where} limit", 64),
@@ -783,14 +784,14 @@ def _hand_row(row: tuple[Any, ...]) -> HandRow:
         whole(match_id, f"{where} match_id"),
         riichi=_seats(riichi, f"{where} riichi_seats"), winners=_seats(winners, f"{where} winner_seats"),
         later_wins=None if later is None else _later_wins(later, f"{where} later_wins"),
-    )
+    ), where)
 
 
 def _later_cell(wins: tuple[LaterWin, ...] | None) -> str | None:
-    """The ``later_wins`` cell: ``[[seat, han, fu, limit, [[yaku, han], ...]], ...]``."""
+    """The ``later_wins`` cell: ``[[seat, points, han, fu, limit, [[yaku, han], ...]], ...]``."""
     if wins is None:
         return None
-    return json.dumps([[w.seat, w.han, w.fu, w.limit, [list(y) for y in w.yaku]] for w in wins])
+    return json.dumps([[w.seat, w.points, w.han, w.fu, w.limit, [list(y) for y in w.yaku]] for w in wins])
 
 
 def _later_wins(cell: Any, where: str) -> tuple[LaterWin, ...]:
@@ -800,10 +801,25 @@ def _later_wins(cell: Any, where: str) -> tuple[LaterWin, ...]:
         raise RecordError(f"{where} must hold at most 3 wins, not {len(items)}")
     found = []
     for item in items:
-        seat, han, fu, limit, yaku = listed(item, where, 5)
-        found.append(LaterWin(whole(seat, where, 0, 3), whole(han, where), whole(fu, where), text(limit, where, 64),
-                              tuple(_yaku(y, where) for y in listed(yaku, where))))
+        seat, points, han, fu, limit, yaku = listed(item, where, 6)
+        found.append(LaterWin(whole(seat, where, 0, 3), whole(points, where), whole(han, where), whole(fu, where),
+                              text(limit, where, 64), tuple(_yaku(y, where) for y in listed(yaku, where))))
     return tuple(found)
+
+
+def _check_later_wins(hand: HandRow, where: str) -> HandRow:
+    """Later wins only beside a first winner, each by another seat, and, where the hand
+    keeps its winners (version 2 on), exactly the winners after the first."""
+    if hand.later_wins is None:
+        return hand
+    seats = [w.seat for w in hand.later_wins]
+    if hand.later_wins and hand.winner is None:
+        raise RecordError(f"{where} later_wins has wins in a hand nobody won")
+    if len(set(seats)) != len(seats) or hand.winner in seats:
+        raise RecordError(f"{where} later_wins names a seat twice or the first winner: {seats}")
+    if hand.winners is not None and set(seats) != set(hand.winners) - {hand.winner}:
+        raise RecordError(f"{where} later_wins seats {seats} are not the later winners {list(hand.winners)}")
+    return hand
 
 
 def _seats(mask: Any, where: str) -> tuple[int, ...] | None:

@@ -213,7 +213,7 @@ class ControllerSession:
         if event.winner is None:
             return
         wins = [(event.winner, event.han, event.fu, event.limit)]
-        wins += [(seat, han, fu, limit) for seat, _, han, fu, limit, _ in event.more_wins]
+        wins += [(seat, han, fu, limit) for seat, _, han, fu, limit, *_ in event.more_wins]
         for seat, han, fu, limit in wins:
             if self._best is None or (han, fu) > self._best[0]:
                 words = f" · {limit.replace('_', ' ')}" if limit else ""
