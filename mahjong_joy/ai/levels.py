@@ -180,12 +180,16 @@ class LevelAI:
             threats = [t for t in rd.threats(view) if not t.riichi and rd.calls_of(view, t.seat) >= 3]
         pot = _potentials(view, cands)
         eff = sorted(cands, key=lambda c: (c.shanten, -c.ukeire, -pot[c.kind], tie_rank(view.counts34, c.kind)))
-        outlook = Outlook(view)  # one per decision: ranking, push, riichi and the reason share its scored hands
-        if self.level == "hard" and view.needs_yaku:
+        # one Outlook a decision (ranking, push, riichi and the reason share its scored hands);
+        # Normal needs one only for a ready hand's dama han
+        hard = self.level == "hard" and view.needs_yaku
+        outlook = Outlook(view) if hard or low == 0 else None
+        if hard:
+            assert outlook is not None
             best, fold_reason = self._hard_pick(view, outlook, eff, low, threats)
         else:
             best, fold_reason = self._normal_pick(view, eff, low, threats)
-        if riichis and best.shanten == 0 and not fold_reason:
+        if riichis and outlook is not None and best.shanten == 0 and not fold_reason:
             choice = self._riichi_choice(view, outlook, riichis, cands, threats, best)
             if choice is not None:
                 return choice
@@ -316,7 +320,8 @@ class LevelAI:
             return None
         return action, f"riichi: {wait}"
 
-    def _discard_reason(self, view: SeatView, outlook: Outlook, best: rd.Candidate, threats: list[rd.Threat]) -> str:
+    def _discard_reason(self, view: SeatView, outlook: Outlook | None, best: rd.Candidate, threats: list[rd.Threat]) -> str:
+        """The words for a discard; ``outlook`` is there whenever ``best`` is ready."""
         text = K(best.kind)
         if best.shanten == 0:
             left = rd.unseen(view)
@@ -329,7 +334,7 @@ class LevelAI:
                 han = rd.han_estimate(view, counts, rd.calls_of(view, view.seat) == 0, False)
                 value = rd.points_for(han, view.seat == view.dealer)
                 return f"push: ready for {_value_words(value, view.seat == view.dealer)}, {rd.safety_reason(view, best.kind, main.seat, visible, safe)}"
-            if view.needs_yaku and not view.in_riichi and rd.calls_of(view, view.seat) == 0 and outlook.dama_han(counts, best.waits):
+            if view.needs_yaku and not view.in_riichi and rd.calls_of(view, view.seat) == 0 and outlook and outlook.dama_han(counts, best.waits):
                 return f"dama: discard {text}, the hand has a yaku; {rd.wait_text(best.waits, left)}"
             return f"discard {text}: ready, {rd.wait_text(best.waits, left)}"
         steps = f"{best.shanten} from ready"
