@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from mahjong_joy.engine.events import Event, HandScored, HandStarted, RiichiDeclared, Won
 from mahjong_joy.engine.match import standings_of
 from mahjong_joy.replay.record import run_record, write_record
-from mahjong_joy.storage.history import HandSummary, History, LaterWin, MatchSummary
+from mahjong_joy.storage.history import HandSummary, History, MatchSummary, WinScore
 from mahjong_joy.storage.paths import records_dir
 
 if TYPE_CHECKING:
@@ -123,12 +123,17 @@ def _hand(number: int, label: str, dealer: int, tsumo: bool, riichi: tuple[int, 
     return HandSummary(
         number=number, label=label, dealer=dealer, winner=winner, from_seat=discarder,
         tsumo=winner is not None and tsumo, han=scored.han, fu=scored.fu, limit=scored.limit,
-        yaku=tuple((str(name), int(han)) for name, han in scored.yaku),
+        yaku=_yaku(scored.yaku),
         points=0 if winner is None else scored.deltas[winner], deltas=tuple(scored.deltas),
         riichi=riichi, winners=() if winner is None else (winner,) + tuple(seat for seat, *_ in scored.more_wins),
-        later_wins=tuple(LaterWin(seat, gain, han, fu, limit, tuple((str(name), int(n)) for name, n in yaku))
+        later_wins=tuple(WinScore(seat, gain, han, fu, limit, _yaku(yaku))
                          for seat, _, han, fu, limit, yaku, gain in scored.more_wins),
     )
+
+
+def _yaku(yaku: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """Yaku as the plain (text, number) pairs the history stores."""
+    return tuple((str(name), int(han)) for name, han in yaku)
 
 
 def _safe(seed: int | str) -> str:

@@ -56,8 +56,8 @@ GAME_POINTS_LIMIT = 100_000  # a bust at -200,000 points is about -240 game poin
 
 
 @dataclass(frozen=True, slots=True)
-class LaterWin:
-    """A win after the first of a double ron: its seat, what the win itself gained (the
+class WinScore:
+    """One win of a hand: its seat, what the win itself gained (on a double ron the
     sticks go to the first winner) and its score."""
 
     seat: int
@@ -90,17 +90,14 @@ class HandSummary:
     riichi: tuple[int, ...] | None = field(default=None, kw_only=True)
     winners: tuple[int, ...] | None = field(default=None, kw_only=True)
     # The score of each win after the first; ``None``: a hand stored before version 3.
-    later_wins: tuple[LaterWin, ...] | None = field(default=None, kw_only=True)
+    later_wins: tuple[WinScore, ...] | None = field(default=None, kw_only=True)
 
-    def win_of(self, seat: int) -> tuple[int, int, int, str, tuple[tuple[str, int], ...]] | None:
-        """(points, han, fu, limit, yaku) of ``seat``'s win in this hand, first winner or
-        later; ``None`` when it did not win (or won second in a hand stored before version 3)."""
+    def win_of(self, seat: int) -> WinScore | None:
+        """``seat``'s win in this hand, first winner or later; ``None`` when it did not
+        win (or won second in a hand stored before version 3)."""
         if self.winner == seat:
-            return self.points, self.han, self.fu, self.limit, self.yaku
-        for win in self.later_wins or ():
-            if win.seat == seat:
-                return win.points, win.han, win.fu, win.limit, win.yaku
-        return None
+            return WinScore(seat, self.points, self.han, self.fu, self.limit, self.yaku)
+        return next((win for win in self.later_wins or () if win.seat == seat), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -500,11 +497,11 @@ def player_tally(seat: int, hands: Sequence[HandSummary]) -> PlayerTally:
     known = True
     for hand in hands:
         win = hand.win_of(seat)
-        value = win[0] if win is not None else hand.deltas[seat] if seat in (hand.winners or ()) else None
+        value = win.points if win is not None else hand.deltas[seat] if seat in (hand.winners or ()) else None
         if value is not None:  # a later winner stored before version 3: its delta is its gain
             wins, win_points = wins + 1, win_points + value
-        if win is not None and (best is None or win[:2] > best[:2]):
-            best = (win[0], win[1], hand.number)
+        if win is not None and (best is None or (win.points, win.han) > best[:2]):
+            best = (win.points, win.han, hand.number)
         deal_ins += hand.winner is not None and hand.from_seat == seat
         known = known and hand.riichi is not None
         riichi += seat in (hand.riichi or ())
@@ -787,14 +784,14 @@ def _hand_row(row: tuple[Any, ...]) -> HandRow:
     ), where)
 
 
-def _later_cell(wins: tuple[LaterWin, ...] | None) -> str | None:
+def _later_cell(wins: tuple[WinScore, ...] | None) -> str | None:
     """The ``later_wins`` cell: ``[[seat, points, han, fu, limit, [[yaku, han], ...]], ...]``."""
     if wins is None:
         return None
     return json.dumps([[w.seat, w.points, w.han, w.fu, w.limit, [list(y) for y in w.yaku]] for w in wins])
 
 
-def _later_wins(cell: Any, where: str) -> tuple[LaterWin, ...]:
+def _later_wins(cell: Any, where: str) -> tuple[WinScore, ...]:
     """The later wins of a stored hand: three at most (a table has four seats)."""
     items = listed(_cell(cell, where), where)
     if len(items) > 3:
@@ -802,7 +799,7 @@ def _later_wins(cell: Any, where: str) -> tuple[LaterWin, ...]:
     found = []
     for item in items:
         seat, points, han, fu, limit, yaku = listed(item, where, 6)
-        found.append(LaterWin(whole(seat, where, 0, 3), whole(points, where), whole(han, where), whole(fu, where),
+        found.append(WinScore(whole(seat, where, 0, 3), whole(points, where), whole(han, where), whole(fu, where),
                               text(limit, where, 64), tuple(_yaku(y, where) for y in listed(yaku, where))))
     return tuple(found)
 

@@ -156,11 +156,11 @@ def _best_hand(history: History, ruleset: str) -> tuple[tuple[Any, ...], BestHan
     """The ruleset's best win, with the key that orders bests across rulesets (smallest is best)."""
     for played_at, match_id, number, seat in history.query(BEST_HAND, (ruleset,)):
         hand = history.hand(match_id, number)
-        win = None if hand is None else hand.win_of(seat)
-        if hand is not None and win is not None:  # the player's own win: first or later in a double ron
-            points, han, fu, limit, yaku = win
-            best = BestHand(points, han, fu, limit, tuple(y for y, _ in yaku), str(played_at), ruleset, int(match_id), hand.label)
-            return (-points, -han, str(played_at), int(match_id)), best
+        win = None if hand is None else hand.win_of(seat)  # the player's own: first or later in a double ron
+        if hand is not None and win is not None:
+            best = BestHand(win.points, win.han, win.fu, win.limit, tuple(y for y, _ in win.yaku), str(played_at), ruleset,
+                            int(match_id), hand.label)
+            return (-win.points, -win.han, str(played_at), int(match_id)), best
     return None
 
 
