@@ -10,6 +10,7 @@ import array
 import pygame
 import pytest
 
+from mahjong_joy.ai.table_words import decision_words, table_words
 from mahjong_joy.engine.actions import Discard, Pass, Pon
 from mahjong_joy.engine.match import HandResult
 from mahjong_joy.storage.settings import Settings
@@ -345,13 +346,14 @@ def test_the_thinking_bubble_shows_the_ais_reason_only_when_the_setting_is_on(on
     table.discard(index_of(table, "5z"))
     until(app, lambda: len(table.snap.rivers[2]) >= 1 and not table.anim.busy)
     ctl = table.session.ctl
-    last = {}
+    last, acted = {}, {}
     for action, reason in zip(ctl.decisions, ctl.reasons):
-        last[action.seat] = reason
+        last[action.seat], acted[action.seat] = reason, action
     point = bubble_anchor(table.layout, 2)[1]
     inside = (point[0] - round(40 * table.layout.scale), point[1] + round(20 * table.layout.scale))
     if on:
-        assert table.thinking.texts()[2] == last[2] == "discard: seat 2 keeps its shape"
+        assert last[2] == "discard: seat 2 keeps its shape"  # its full reason, kept for the replay viewer
+        assert table.thinking.texts()[2] == decision_words(acted[2]) != last[2]  # the table's words: the decision only
         assert 0 not in table.thinking.texts()
         assert tuple(app.screen.get_at(inside))[:3] != theme.FELT
         for _ in range(round(60 * (HOLD_SECONDS + FADE_SECONDS)) + 5):
@@ -359,6 +361,24 @@ def test_the_thinking_bubble_shows_the_ais_reason_only_when_the_setting_is_on(on
         assert 2 not in table.thinking.texts()  # faded after a few seconds
     else:
         assert table.thinking.texts() == {} and tuple(app.screen.get_at(inside))[:3] == theme.FELT
+
+
+def test_a_table_opened_on_a_hand_under_way_shows_that_hands_thoughts() -> None:
+    """After Continue the bubbles of the hand under way come back (play test, issue 27 #7)."""
+    session = ControllerSession(seed=4, max_hands=1, ai="normal")
+    while not any(session.ai_reasons()):
+        snap = session.snapshot()
+        if snap.claim:
+            session.submit(next(a for a in snap.claim.actions if isinstance(a, Pass)))
+        elif snap.my_turn:
+            session.submit(next(a for a in snap.own_actions if isinstance(a, Discard)))
+        else:
+            session.step()
+    app = App(size=(1280, 800), settings=Settings(ai_pace="instant", show_ai_thinking=True))
+    table = TableScene(app, session)
+    app.push(table, {})
+    spoken = {seat: found[1] for seat, found in enumerate(session.ai_reasons()) if found}
+    assert table.thinking.texts() == spoken
 
 
 def test_the_session_reports_each_seats_newest_reason() -> None:
@@ -376,7 +396,7 @@ def test_the_session_reports_each_seats_newest_reason() -> None:
     assert reasons[0] is None  # the player leaves no reason
     for seat in (1, 2, 3):
         number = max(i for i, a in enumerate(ctl.decisions) if a.seat == seat)
-        assert reasons[seat] == (number, ctl.reasons[number]) and reasons[seat][1]
+        assert reasons[seat] == (number, table_words(ctl.reasons[number], ctl.decisions[number])) and reasons[seat][1]
 
 
 def test_a_result_without_final_hands_still_lists_the_hands_it_shows() -> None:
