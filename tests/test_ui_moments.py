@@ -23,7 +23,7 @@ from mahjong_joy.ui.scenes.match_end import MatchEndScene
 from mahjong_joy.ui.scenes.score import ScoreScene, score_lines
 from mahjong_joy.ui.scenes.table import TableScene
 from mahjong_joy.ui.thinking import FADE_SECONDS, HOLD_SECONDS, bubble_anchor
-from mahjong_joy.ui.win_reveal import WinRevealScene, win_gain
+from mahjong_joy.ui.win_reveal import AUTO_ADVANCE_GUARD, WinRevealScene, win_gain
 from tests.helpers import h
 from tests.test_ui_riichi import READY, RonOrTsumogiri, Tsumogiri, _draw_snapshot, index_of, riichi_table, until
 
@@ -187,6 +187,22 @@ def test_a_click_or_enter_skips_the_reveal_to_its_end_and_another_goes_on() -> N
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
     app.step(1 / 60)
     assert isinstance(app.top, ScoreScene)
+
+
+def test_an_enter_just_after_the_reveal_moves_on_by_itself_does_not_skip_the_score_screen() -> None:
+    """One key press moves one screen: the player pressed Enter for "go on" as the reveal
+    handed over by itself, and the score screen, fu lines and payments, was skipped
+    (play test, issue 27 #5)."""
+    app, table, _ = joy_ron(anim_speed="fast")
+    until(app, lambda: isinstance(app.top, WinRevealScene))
+    until(app, lambda: isinstance(app.top, ScoreScene), frames=2000)  # the reveal moved on by itself
+    score = app.top
+    enter(app)
+    assert app.top is score  # the press was meant for the reveal
+    for _ in range(round(60 * AUTO_ADVANCE_GUARD) + 2):
+        app.step(1 / 60)
+    enter(app)
+    assert app.top is not score  # a later press moves on
 
 
 def test_a_limit_hand_gets_its_title_and_the_fanfare() -> None:
