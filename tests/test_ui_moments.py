@@ -6,6 +6,9 @@ screen, the standings' confetti and the AI's reason in a bubble by its seat."""
 from __future__ import annotations
 
 import array
+import os
+import subprocess
+import sys
 
 import pygame
 import pytest
@@ -420,3 +423,13 @@ def test_a_result_without_final_hands_still_lists_the_hands_it_shows() -> None:
     snap = _draw_snapshot(result)
     rows = seat_hands(snap)
     assert rows[0].tiles == snap.hand and rows[1].waits == tuple(h("7p")) and rows[2].tiles == ()
+
+
+def test_starting_the_sounds_without_a_sound_card_says_nothing_on_stderr() -> None:
+    """No "ALSA lib ... cannot find card" noise at start (play test): the game runs silent
+    where there is no device, and quietly."""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}  # SDL picks the system's audio, as a player's does
+    code = "from mahjong_joy.ui.sound import Sounds; Sounds()"
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0
+    assert "ALSA lib" not in run.stderr and "Warning" not in run.stderr, run.stderr
