@@ -331,9 +331,12 @@ def test_an_exhaustive_draw_shows_every_hand_with_the_ready_ones_waits(played) -
 
 
 # -- the standings' confetti ---------------------------------------------------------------------
-def standings_scene(size: tuple[int, int] = (1280, 800), speed: str = "normal") -> tuple[App, MatchEndScene]:
-    standings = ((2, 42100, 1), (0, 27600, 2), (1, 18300, 3), (3, 12000, 4))
-    snap = _draw_snapshot(None, rules="joy", match_over=True, standings=standings, history=((25000,) * 4, (27600, 18300, 42100, 12000)))
+def standings_scene(size: tuple[int, int] = (1280, 800), speed: str = "normal", first: int = 0) -> tuple[App, MatchEndScene]:
+    """The standings of a match that ``first`` (the player is seat 0) won."""
+    order = [first] + [seat for seat in range(4) if seat != first]
+    standings = tuple((seat, points, place + 1) for place, (seat, points) in enumerate(zip(order, (42100, 27600, 18300, 12000))))
+    final = tuple(next(p for seat_, p, _ in standings if seat_ == seat) for seat in range(4))
+    snap = _draw_snapshot(None, rules="joy", match_over=True, standings=standings, history=((25000,) * 4, final))
     app = App(size=size, settings=Settings(anim_speed=speed))
     scene = MatchEndScene(app, snap)
     app.replace(scene)
@@ -354,6 +357,15 @@ def test_first_place_gets_confetti_that_falls_by_frame_time_and_ends() -> None:
     app, scene = standings_scene(speed="instant")
     app.step(1 / 60)
     assert scene.celebration.pieces == [] and scene.celebration.done
+
+
+@pytest.mark.parametrize("first", [1, 2, 3])
+def test_no_confetti_when_the_player_did_not_finish_first(first: int) -> None:
+    """Confetti fell on Match over when the player finished 4th (play test)."""
+    app, scene = standings_scene(first=first)
+    for _ in range(30):
+        app.step(1 / 60)
+    assert scene.celebration is None
 
 
 # -- Show AI thinking -----------------------------------------------------------------------------
