@@ -33,6 +33,7 @@ def test_a_window_saved_on_a_larger_screen_opens_fitted_and_on_screen(home: Path
     """A 1920x1200 window saved on a large screen opened at negative coordinates on a
     smaller one, clipped on every side (play test, issue 27 #4)."""
     save_settings(Settings(window_size=(1920, 1200)))
+    pygame.display.quit()  # a new window, as at the game's start (earlier tests leave theirs open)
     app = App()
     desktop = pygame.display.get_desktop_sizes()[0]
     with warnings.catch_warnings():

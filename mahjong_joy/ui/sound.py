@@ -11,8 +11,9 @@ effect played before its step is built on the spot.
 from __future__ import annotations
 
 import array
-import ctypes
 import math
+import os
+import sys
 import operator
 from collections.abc import Iterator
 from pathlib import Path
@@ -96,23 +97,22 @@ LATER = {"chi": _chi, "pon": _pon, "kan": _kan, "riichi": _riichi, "ron": _ron, 
 MAKERS = {**EFFECTS, **LATER}
 
 
-_ALSA_ERROR_HANDLER = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p)
-_quiet_handler = _ALSA_ERROR_HANDLER(lambda *_: None)  # kept alive for as long as ALSA may call it
-
-
-def quiet_alsa() -> None:
-    """Keep ALSA's own diagnostics off the terminal: on a machine with no sound card the
-    library prints eight "ALSA lib ... cannot find card" lines when the mixer looks for
-    a device, which reads as an error to a player starting the game (play test). The
-    game already runs silent there; only the noise goes. The ALSA that SDL loads is the
-    one bundled with pygame-ce (else the system's); a missing library changes nothing."""
-    bundled = Path(pygame.__file__).parent.parent / "pygame_ce.libs"
-    candidates = sorted(str(p) for p in bundled.glob("libasound*.so*")) if bundled.is_dir() else []
-    for name in candidates + ["libasound.so.2"]:
-        try:
-            ctypes.CDLL(name).snd_lib_error_set_handler(_quiet_handler)
-        except (OSError, AttributeError):
-            continue
+def audio_device_likely() -> bool:
+    """Whether there may be a device to play on: a driver chosen in ``SDL_AUDIODRIVER``,
+    a sound server's socket, or a sound card. On Linux with none of them the mixer
+    would only fail, after ALSA prints eight "ALSA lib ... cannot find card" lines
+    that read as an error to a player starting the game (play test); the game stays
+    silent either way, so it skips the attempt."""
+    if os.environ.get("SDL_AUDIODRIVER") or os.environ.get("PULSE_SERVER") or not sys.platform.startswith("linux"):
+        return True
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime and any(Path(runtime, name).exists() for name in ("pulse/native", "pipewire-0")):
+        return True
+    cards = Path("/proc/asound/cards")
+    try:
+        return cards.is_file() and "no soundcards" not in cards.read_text(errors="replace")
+    except OSError:
+        return False
 
 
 class Sounds:
@@ -122,7 +122,8 @@ class Sounds:
         self.effects: dict[str, pygame.mixer.Sound] = {}
         self.volume = volume
         self.ready = False  # a mono mixer is up: effects are built when first played or by build_steps
-        quiet_alsa()
+        if not audio_device_likely():
+            return  # nothing to play on: run silent, without ALSA's noise
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1)
         except pygame.error:
