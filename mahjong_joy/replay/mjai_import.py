@@ -147,8 +147,10 @@ def check_event(data: Any, line: int, name: str = "log") -> LogEvent:
     if not isinstance(data, dict):
         raise LogFormatError(f"{where}: an event must be a JSON object, got {type(data).__name__}")
     kind = data.get("type")
+    if not isinstance(kind, str):  # a list or an object cannot even be looked up in the table
+        raise LogFormatError(f"{where}: the event type must be a string, got {type(kind).__name__} {str(kind)[:40]!r}")
     if kind not in MJAI_TYPES:
-        raise LogFormatError(f"{where}: unknown event type {str(kind)[:40]!r}")
+        raise LogFormatError(f"{where}: unknown event type {kind[:40]!r}")
     check = _Checker(data, where)
     if kind == "start_kyoku":
         check.choice("bakaze", WINDS)
