@@ -54,13 +54,12 @@ from mahjong_joy.engine.match import HandResult, Match, Standing
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
-from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
+from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
 from mahjong_joy.rulesets.rules import TableRules
-from mahjong_joy.names import tile_label
+from mahjong_joy.names import HUMAN, WIND_LETTERS, tile_label
 from mahjong_joy.tiles import kind_of_code
 
-HUMAN = "human"
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
 
 

@@ -36,6 +36,7 @@ from typing import Any
 
 from mahjong_joy.controller import Controller
 from mahjong_joy.errors import MahjongJoyError, RecordError
+from mahjong_joy.names import WIND_LETTERS
 from mahjong_joy.replay.branch import Branch
 from mahjong_joy.replay.record import check_record, record_rules, record_ruleset, run_record
 from mahjong_joy.storage.files import atomic_write_text, quarantine
@@ -164,7 +165,7 @@ def _preview_position(position: Any) -> tuple[str | None, int | None]:
     if not isinstance(position, dict):
         return None, None
     wind, number = position.get("round_wind"), position.get("hand_number")
-    if wind in ("E", "S", "W", "N") and type(number) is int and 1 <= number <= 4:
+    if wind in WIND_LETTERS and type(number) is int and 1 <= number <= 4:
         return wind, number
     return None, None
 

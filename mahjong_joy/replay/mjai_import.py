@@ -57,6 +57,7 @@ from mahjong_joy.engine.match import HandResult, Match
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.untrusted import parse_json
 from mahjong_joy.errors import MahjongJoyError, RecordError
+from mahjong_joy.names import WIND_LETTERS
 from mahjong_joy.replay.mjai import MJAI_TYPES, mjai_tile
 from mahjong_joy.replay.record import FORMAT, SCHEMA, table_dict
 from mahjong_joy.rulesets.base import TableState
@@ -70,7 +71,7 @@ MAX_LINES = 100_000
 MAX_LINE_CHARS = 64 * 1024
 
 TILE_CODES: dict[str, int] = {mjai_tile(code): code for code in range(37)}
-WINDS = ("E", "S", "W", "N")
+WINDS = WIND_LETTERS  # mjai writes winds as our records do
 ABORTS = {
     "kyushukyuhai": "nine_terminals", "sufonrenda": "four_winds", "sufuurenta": "four_winds",
     "suufonrenda": "four_winds", "suukaikan": "four_kans", "sukaikan": "four_kans", "suukansanra": "four_kans", "suukansansen": "four_kans",

@@ -36,6 +36,7 @@ from mahjong_joy.engine.actions import action_from_dict
 from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import MahjongJoyError, RecordError
+from mahjong_joy.names import WIND_LETTERS
 from mahjong_joy.replay.fields import check_fields
 from mahjong_joy.rulesets.base import Ruleset, TableState
 from mahjong_joy.rulesets.joy import ruleset_for
@@ -159,7 +160,7 @@ def table_of(data: Any, where: str = "record") -> TableState:
         raise RecordError(f"{where} has a bad start table: {str(data)[:80]}")
     points = data["points"]
     ok = (
-        data["round_wind"] in ("E", "S", "W", "N")
+        data["round_wind"] in WIND_LETTERS
         and type(data["hand_number"]) is int and 1 <= data["hand_number"] <= 4
         and all(type(data[k]) is int and 0 <= data[k] < 1000 for k in ("honba", "sticks"))
         and type(data["dealer"]) is int and 0 <= data["dealer"] < 4
