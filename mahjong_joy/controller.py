@@ -47,20 +47,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from mahjong_joy.ai import SeatWords, make_ai
-from mahjong_joy.engine.actions import Action, Pass, Ron, action_from_dict
+from mahjong_joy.ai import AI_KINDS, SeatWords, make_ai
+from mahjong_joy.engine.actions import Action, Pass, Ron
 from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.match import HandResult, Match, Standing
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.engine.view import SeatView, observe
-from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
+from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
 from mahjong_joy.rulesets.rules import TableRules
 from mahjong_joy.names import HUMAN, WIND_LETTERS, tile_label
+from mahjong_joy.replay.record import replay_decisions, start_match
 from mahjong_joy.tiles import kind_of_code
 
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
+DEFAULT_LEVEL = "normal"  # for a seat that was human in a record played on: the Settings' default opponent level
 
 
 class Decider(Protocol):
@@ -222,16 +224,12 @@ class Controller:
         decision that does not apply.
         """
         ctl = cls(seats, entry["seed"], ruleset, entry.get("max_hands"), deciders, auto_deal)
-        for number, data in enumerate(entry["decisions"], start=1):
-            action = action_from_dict(data)
-            if ctl.is_over:
-                raise RecordError(f"{name}: decision {number} comes after the match ended")
-            try:
-                if ctl.hand.is_finished:
-                    ctl._publish(ctl._deal())
-                ctl._publish(ctl._apply(action))
-            except MahjongJoyError as exc:
-                raise RecordError(f"{name}: decision {number} does not apply: {exc}") from None
+        if entry.get("deals") is not None or entry.get("start") is not None:  # an imported game's own decks
+            ctl.match = start_match(entry, ctl.match.ruleset, name)
+            ctl.events = list(ctl.match.take_new_events())
+            ctl.last_events = tuple(ctl.events)
+        replay_decisions(entry["decisions"], ctl.match, f"{name}:",
+                         deal=lambda: ctl._publish(ctl._deal()), apply=lambda action: ctl._publish(ctl._apply(action)))
         reasons = entry.get("reasons")
         if isinstance(reasons, list) and len(reasons) == len(ctl.reasons):
             ctl.reasons = [r if isinstance(r, str) else None for r in reasons]
@@ -576,3 +574,26 @@ def _reason_of(decider: object) -> str | None:
     """The reason an AI left for its last choice (``last_reason``), if it keeps one."""
     reason = getattr(decider, "last_reason", None)
     return reason if isinstance(reason, str) and reason else None
+
+
+def branch_seats(kinds: Sequence[str], seat: int, default: str | Sequence[str] = DEFAULT_LEVEL) -> tuple[str, ...]:
+    """Seat kinds for a match continued from a record (Play from here): ``seat`` human,
+    every other seat the AI the record names there, or ``default`` where the record had
+    a human or a name no AI plays. ``default`` is one level, or three for the seats
+    right, across and left of ``seat`` (the Settings' opponents). The controller decides
+    this because it alone knows which kinds an AI plays (:data:`~mahjong_joy.ai.AI_KINDS`).
+
+    >>> branch_seats(("human", "hard", "easy", "normal"), 2, "normal")
+    ('normal', 'hard', 'human', 'normal')
+    """
+    levels = (default,) * 3 if isinstance(default, str) else tuple(default)
+    out = []
+    for other in range(4):
+        kind = kinds[other] if other < len(kinds) else HUMAN
+        if other == seat:
+            out.append(HUMAN)
+        elif kind in AI_KINDS:
+            out.append(kind)
+        else:
+            out.append(levels[(other - seat) % 4 - 1])
+    return tuple(out)

@@ -4,7 +4,7 @@ Without options the viewer opens at the first deal; ``--hand K --step S`` opens
 at hand K (from 1) after S decisions (from 0; 0 is the deal), which makes a bug
 report reproducible in one command. ``--play SEAT`` with them opens the window
 straight into a live match from that position, the player in seat SEAT (0-3)
-and the AI in the others (:mod:`mahjong_joy.replay.branch`); a game imported
+and the AI in the others (:mod:`mahjong_joy.app.branch`); a game imported
 from a log cannot be played on (its wall is unknown beyond what the log shows),
 which, like a bad seat, is one line and exit code 2. ``--text`` prints exactly the log lines
 ``simulate --log`` printed for the run, ``--summary`` the totals, and
@@ -210,7 +210,8 @@ def _view(record: dict[str, Any], args: argparse.Namespace) -> int:
     session.cursor.check_position(args.hand - 1, args.step)
     seat = None
     if args.play is not None:  # Play from here: the position must be one we can play on, before any window
-        from mahjong_joy.replay.branch import parse_seat, play_from
+        from mahjong_joy.app.branch import play_from
+        from mahjong_joy.replay.branch import parse_seat
 
         seat = parse_seat(args.play)
         play_from(session.cursor, args.hand - 1, args.step, seat)
