@@ -548,6 +548,12 @@ def snapshot_of(
     )
 
 
+def seat_view(match: Match, seat: int) -> SeatView:
+    """What ``seat`` may see of the match's hand: the view a replay's table reads beside
+    :func:`snapshot_of`, as a live game reads :meth:`Controller.view`."""
+    return observe(match.hand, seat)
+
+
 def _seat_info(match: Match, seat_kinds: Sequence[str], seat: int, reveal: bool) -> SeatInfo:
     hand = match.hand
     visible = reveal or seat_kinds[seat] == HUMAN
