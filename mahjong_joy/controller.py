@@ -43,7 +43,7 @@ alike; :class:`MeldView` is the one meld shape the UI shares.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -56,10 +56,14 @@ from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
+from mahjong_joy.rulesets.riichi.scorer import dora_of
 from mahjong_joy.rulesets.rules import TableRules
+from mahjong_joy.hand.advice import best_candidate
+from mahjong_joy.hand.shanten import shanten
+from mahjong_joy.hand.waits import DiscardCandidate, discard_candidates, waiting_tiles
 from mahjong_joy.names import HUMAN, WIND_LETTERS, tile_label
 from mahjong_joy.replay.record import replay_decisions, start_match
-from mahjong_joy.tiles import kind_of_code
+from mahjong_joy.tiles import DRAGONS, kind_of_code
 
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
 DEFAULT_LEVEL = "normal"  # for a seat that was human in a record played on: the Settings' default opponent level
@@ -603,3 +607,74 @@ def branch_seats(kinds: Sequence[str], seat: int, default: str | Sequence[str] =
         else:
             out.append(levels[(other - seat) % 4 - 1])
     return tuple(out)
+
+
+# ------------------------------------------------------------ the guide's facts
+
+
+@dataclass(frozen=True, slots=True)
+class GuideFacts:
+    """What the guide tells a seat about its own concealed hand, worked out here so the
+    screens only read it (they never analyse a hand themselves).
+
+    ``codes`` is the hand in display order (the drawn tile last). On 13 tiles:
+    ``shanten`` (0 ready) and, when ready, the ``waits`` (kinds). On 14: ``locked_waits``,
+    what the hand less its drawn tile waits on (after riichi the drawn tile is the only
+    discard), every discard's ``candidates`` (shanten left and useful draws, counting the
+    copies seen outside the hand), and the ``best`` kind to discard among the legal
+    discards (``best_riichi`` among those that declare riichi), valuing dragons, the
+    seat's and the round's wind and, under riichi rules, the dora.
+    """
+
+    codes: tuple[int, ...]
+    shanten: int | None = None
+    waits: tuple[int, ...] = ()
+    locked_waits: tuple[int, ...] = ()
+    candidates: tuple[DiscardCandidate, ...] = ()
+    best: DiscardCandidate | None = None
+    best_riichi: DiscardCandidate | None = None
+
+
+def valued_kinds(seat_wind: int, round_wind: int, dora_indicators: Sequence[int], riichi_rules: bool) -> tuple[set[int], set[int]]:
+    """The kinds worth keeping at this table (dragons, the seat wind, the round wind, and
+    the dora under riichi rules) and the doubled ones (a wind that is both)."""
+    valued = set(DRAGONS) | {seat_wind, round_wind}
+    if riichi_rules:
+        valued |= {dora_of(kind_of_code(t)) for t in dora_indicators}
+    return valued, {seat_wind} & {round_wind}
+
+
+def others_seen(seen: Sequence[int], kinds: Sequence[int]) -> list[int]:
+    """Visible counts minus the hand's own tiles (useful tiles count copies outside the hand)."""
+    out = list(seen)
+    for t in kinds:
+        out[t] = max(0, out[t] - 1)
+    return out
+
+
+def guide_facts(codes: Sequence[int], melds: int, seen: Sequence[int], legal: Collection[int], riichi: Collection[int],
+                valued: tuple[set[int], set[int]]) -> GuideFacts:
+    """The guide's facts for a hand of ``codes`` (drawn tile last) with ``melds`` declared
+    sets; ``seen`` the visible counts of 34, ``legal`` and ``riichi`` the codes the seat may
+    discard and may declare riichi with, ``valued`` from :func:`valued_kinds`. Raises the
+    hand analysis' ``MahjongJoyError`` for a hand it cannot read."""
+    kinds = [kind_of_code(c) for c in codes]
+    if len(kinds) % 3 != 2:
+        sh = shanten(kinds, melds)
+        return GuideFacts(tuple(codes), sh, tuple(waiting_tiles(kinds, melds)) if sh == 0 else ())
+    rest = others_seen(seen, kinds)
+    allowed = {kind_of_code(c) for c in (legal or codes)}
+    return GuideFacts(
+        tuple(codes),
+        locked_waits=tuple(waiting_tiles(kinds[:-1], melds)),
+        candidates=tuple(discard_candidates(kinds, melds, rest)),
+        best=best_candidate(kinds, melds, rest, allowed, *valued),
+        best_riichi=best_candidate(kinds, melds, rest, {kind_of_code(c) for c in riichi}, *valued),
+    )
+
+
+def ready_state(kinds: Sequence[int], melds: int) -> tuple[int, tuple[int, ...]]:
+    """A hand's shanten (-1 complete, 0 ready) and, when a 13-tile hand is ready, its
+    waits: the end-of-hand rows' words. Raises ``MahjongJoyError`` for an unreadable hand."""
+    sh = shanten(kinds, melds)
+    return sh, tuple(waiting_tiles(kinds, melds)) if sh == 0 and len(kinds) % 3 == 1 else ()
