@@ -38,7 +38,11 @@ claimed tile and the seat it came from, ``river`` with claimed/tsumogiri marks,
 Tiles are kinds 0..33, except the fields named for codes (``hand_codes``,
 ``drawn_code``, a river entry's ``code``, a meld's ``tiles``), where 34..36 are the
 red fives. :func:`snapshot_of` builds the snapshot for a live game and a replay
-alike; :class:`MeldView` is the one meld shape the UI shares.
+alike; :class:`MeldView` is the one meld shape the UI shares. The screens never
+analyse a hand: the guide's shanten, waits and best discard come from
+:func:`guide_facts` (:class:`GuideFacts`), the end-of-hand rows' from :func:`ready_state`.
+A record's decisions are re-applied through the one replay loop,
+:func:`~mahjong_joy.replay.record.replay_decisions` (:meth:`Controller.resume`).
 """
 
 from __future__ import annotations
