@@ -28,7 +28,7 @@ from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
-from mahjong_joy.names import tile_label
+from mahjong_joy.names import AI_AT_BOTTOM, tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui.game_choice import GameChoice
 from mahjong_joy.ui.session import SEAT_NAMES, WIND_KIND, TableSnapshot, WaitNote, table_view
@@ -273,8 +273,11 @@ class ControllerSession:
 
     def name_of(self, seat: int) -> str:
         """The player's name at their seat; Momo, Sora and Kiri to their right, across and
-        left, wherever the player sits (as the replay viewer names a record's seats)."""
-        return self.player_name if seat == self.me else SEAT_NAMES[(seat - self.me) % 4]
+        left, wherever the player sits (as the replay viewer names a record's seats). An AI
+        in the bottom seat (the demo) is Nana, not "You" (play test)."""
+        if seat == self.me:
+            return self.player_name if self.ctl.seat_kinds[seat] == HUMAN else AI_AT_BOTTOM
+        return SEAT_NAMES[(seat - self.me) % 4]
 
 
 def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: str | Sequence[str] = "normal",
