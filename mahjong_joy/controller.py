@@ -38,31 +38,40 @@ claimed tile and the seat it came from, ``river`` with claimed/tsumogiri marks,
 Tiles are kinds 0..33, except the fields named for codes (``hand_codes``,
 ``drawn_code``, a river entry's ``code``, a meld's ``tiles``), where 34..36 are the
 red fives. :func:`snapshot_of` builds the snapshot for a live game and a replay
-alike; :class:`MeldView` is the one meld shape the UI shares.
+alike; :class:`MeldView` is the one meld shape the UI shares. The screens never
+analyse a hand: the guide's shanten, waits and best discard come from
+:func:`guide_facts` (:class:`GuideFacts`), the end-of-hand rows' from :func:`ready_state`.
+A record's decisions are re-applied through the one replay loop,
+:func:`~mahjong_joy.replay.record.replay_decisions` (:meth:`Controller.resume`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from mahjong_joy.ai import SeatWords, make_ai
+from mahjong_joy.ai import AI_KINDS, SeatWords, make_ai
 from mahjong_joy.ai.table_words import table_words
-from mahjong_joy.engine.actions import Action, Pass, Ron, action_from_dict
+from mahjong_joy.engine.actions import Action, Pass, Ron
 from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.match import HandResult, Match, Standing
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.engine.view import SeatView, observe
-from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
-from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
+from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
+from mahjong_joy.rulesets.riichi.scorer import dora_of
 from mahjong_joy.rulesets.rules import TableRules
-from mahjong_joy.names import tile_label
-from mahjong_joy.tiles import kind_of_code
+from mahjong_joy.hand.advice import best_candidate
+from mahjong_joy.hand.shanten import shanten
+from mahjong_joy.hand.waits import DiscardCandidate, discard_candidates, waiting_tiles
+from mahjong_joy.names import HUMAN, WIND_LETTERS, tile_label
+from mahjong_joy.replay.record import replay_decisions, start_match
+from mahjong_joy.tiles import DRAGONS, kind_of_code
 
-HUMAN = "human"
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
+DEFAULT_LEVEL = "normal"  # for a seat that was human in a record played on: the Settings' default opponent level
 
 
 class Decider(Protocol):
@@ -225,16 +234,12 @@ class Controller:
         decision that does not apply.
         """
         ctl = cls(seats, entry["seed"], ruleset, entry.get("max_hands"), deciders, auto_deal)
-        for number, data in enumerate(entry["decisions"], start=1):
-            action = action_from_dict(data)
-            if ctl.is_over:
-                raise RecordError(f"{name}: decision {number} comes after the match ended")
-            try:
-                if ctl.hand.is_finished:
-                    ctl._publish(ctl._deal())
-                ctl._publish(ctl._apply(action))
-            except MahjongJoyError as exc:
-                raise RecordError(f"{name}: decision {number} does not apply: {exc}") from None
+        if entry.get("deals") is not None or entry.get("start") is not None:  # an imported game's own decks
+            ctl.match = start_match(entry, ctl.match.ruleset, name)
+            ctl.events = list(ctl.match.take_new_events())
+            ctl.last_events = tuple(ctl.events)
+        replay_decisions(entry["decisions"], ctl.match, f"{name}:",
+                         deal=lambda: ctl._publish(ctl._deal()), apply=lambda action: ctl._publish(ctl._apply(action)))
         reasons = entry.get("reasons")
         if isinstance(reasons, list) and len(reasons) == len(ctl.reasons):
             ctl.reasons = [r if isinstance(r, str) else None for r in reasons]
@@ -574,6 +579,12 @@ def snapshot_of(
     )
 
 
+def seat_view(match: Match, seat: int) -> SeatView:
+    """What ``seat`` may see of the match's hand: the view a replay's table reads beside
+    :func:`snapshot_of`, as a live game reads :meth:`Controller.view`."""
+    return observe(match.hand, seat)
+
+
 def _seat_info(match: Match, seat_kinds: Sequence[str], seat: int, reveal: bool) -> SeatInfo:
     hand = match.hand
     visible = reveal or seat_kinds[seat] == HUMAN
@@ -600,3 +611,97 @@ def _reason_of(decider: object) -> str | None:
     """The reason an AI left for its last choice (``last_reason``), if it keeps one."""
     reason = getattr(decider, "last_reason", None)
     return reason if isinstance(reason, str) and reason else None
+
+
+def branch_seats(kinds: Sequence[str], seat: int, default: str | Sequence[str] = DEFAULT_LEVEL) -> tuple[str, ...]:
+    """Seat kinds for a match continued from a record (Play from here): ``seat`` human,
+    every other seat the AI the record names there, or ``default`` where the record had
+    a human or a name no AI plays. ``default`` is one level, or three for the seats
+    right, across and left of ``seat`` (the Settings' opponents). The controller decides
+    this because it alone knows which kinds an AI plays (:data:`~mahjong_joy.ai.AI_KINDS`).
+
+    >>> branch_seats(("human", "hard", "easy", "normal"), 2, "normal")
+    ('normal', 'hard', 'human', 'normal')
+    """
+    levels = (default,) * 3 if isinstance(default, str) else tuple(default)
+    out = []
+    for other in range(4):
+        kind = kinds[other] if other < len(kinds) else HUMAN
+        if other == seat:
+            out.append(HUMAN)
+        elif kind in AI_KINDS:
+            out.append(kind)
+        else:
+            out.append(levels[(other - seat) % 4 - 1])
+    return tuple(out)
+
+
+# ------------------------------------------------------------ the guide's facts
+
+
+@dataclass(frozen=True, slots=True)
+class GuideFacts:
+    """What the guide tells a seat about its own concealed hand, worked out here so the
+    screens only read it (they never analyse a hand themselves).
+
+    ``codes`` is the hand in display order (the drawn tile last). On 13 tiles:
+    ``shanten`` (0 ready) and, when ready, the ``waits`` (kinds). On 14: ``locked_waits``,
+    what the hand less its drawn tile waits on (after riichi the drawn tile is the only
+    discard), every discard's ``candidates`` (shanten left and useful draws, counting the
+    copies seen outside the hand), and the ``best`` kind to discard among the legal
+    discards (``best_riichi`` among those that declare riichi), valuing dragons, the
+    seat's and the round's wind and, under riichi rules, the dora.
+    """
+
+    codes: tuple[int, ...]
+    shanten: int | None = None
+    waits: tuple[int, ...] = ()
+    locked_waits: tuple[int, ...] = ()
+    candidates: tuple[DiscardCandidate, ...] = ()
+    best: DiscardCandidate | None = None
+    best_riichi: DiscardCandidate | None = None
+
+
+def valued_kinds(seat_wind: int, round_wind: int, dora_indicators: Sequence[int], riichi_rules: bool) -> tuple[set[int], set[int]]:
+    """The kinds worth keeping at this table (dragons, the seat wind, the round wind, and
+    the dora under riichi rules) and the doubled ones (a wind that is both)."""
+    valued = set(DRAGONS) | {seat_wind, round_wind}
+    if riichi_rules:
+        valued |= {dora_of(kind_of_code(t)) for t in dora_indicators}
+    return valued, {seat_wind} & {round_wind}
+
+
+def others_seen(seen: Sequence[int], kinds: Sequence[int]) -> list[int]:
+    """Visible counts minus the hand's own tiles (useful tiles count copies outside the hand)."""
+    out = list(seen)
+    for t in kinds:
+        out[t] = max(0, out[t] - 1)
+    return out
+
+
+def guide_facts(codes: Sequence[int], melds: int, seen: Sequence[int], legal: Collection[int], riichi: Collection[int],
+                valued: tuple[set[int], set[int]]) -> GuideFacts:
+    """The guide's facts for a hand of ``codes`` (drawn tile last) with ``melds`` declared
+    sets; ``seen`` the visible counts of 34, ``legal`` and ``riichi`` the codes the seat may
+    discard and may declare riichi with, ``valued`` from :func:`valued_kinds`. Raises the
+    hand analysis' ``MahjongJoyError`` for a hand it cannot read."""
+    kinds = [kind_of_code(c) for c in codes]
+    if len(kinds) % 3 != 2:
+        sh = shanten(kinds, melds)
+        return GuideFacts(tuple(codes), sh, tuple(waiting_tiles(kinds, melds)) if sh == 0 else ())
+    rest = others_seen(seen, kinds)
+    allowed = {kind_of_code(c) for c in (legal or codes)}
+    return GuideFacts(
+        tuple(codes),
+        locked_waits=tuple(waiting_tiles(kinds[:-1], melds)),
+        candidates=tuple(discard_candidates(kinds, melds, rest)),
+        best=best_candidate(kinds, melds, rest, allowed, *valued),
+        best_riichi=best_candidate(kinds, melds, rest, {kind_of_code(c) for c in riichi}, *valued),
+    )
+
+
+def ready_state(kinds: Sequence[int], melds: int) -> tuple[int, tuple[int, ...]]:
+    """A hand's shanten (-1 complete, 0 ready) and, when a 13-tile hand is ready, its
+    waits: the end-of-hand rows' words. Raises ``MahjongJoyError`` for an unreadable hand."""
+    sh = shanten(kinds, melds)
+    return sh, tuple(waiting_tiles(kinds, melds)) if sh == 0 and len(kinds) % 3 == 1 else ()

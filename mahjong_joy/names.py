@@ -15,12 +15,65 @@ the controller and the log use these names too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from mahjong_joy.tiles import FIVES, HONOR_NAMES, rank_of, suit_of
+from mahjong_joy.tiles import FIVES, HONOR_NAMES, WINDS, rank_of, suit_of
 
 SUIT_NAMES = ("Characters", "Dots", "Bamboo")
+
+# ------------------------------------------------------------------------ winds
+# A wind is written three ways: the letter records, events and snapshots carry
+# (``E``), the word the screens print (``East``) and the glyph on a tile or a seat
+# plate (``東``). Every layer reads them here, so no package keeps its own copy.
+
+WIND_LETTERS = ("E", "S", "W", "N")
+WIND_NAMES = HONOR_NAMES[:4]  # East, South, West, North
+WIND_GLYPHS = "東南西北"
+WIND_TILE_OF = dict(zip(WIND_LETTERS, WINDS))  # letter -> the wind's kind (27..30)
+LETTER_OF_WIND = {tile: letter for letter, tile in WIND_TILE_OF.items()}
+
+
+def wind_index(letter: str) -> int:
+    """A wind letter's place in the order East, South, West, North (``ValueError`` for
+    anything else, as ``"ESWN".index`` did).
+
+    >>> wind_index("E"), wind_index("N")
+    (0, 3)
+    """
+    return WIND_LETTERS.index(letter)
+
+
+# ------------------------------------------------------------------------ seats
+# The game names its seats, not their AI: the player (``You`` or their chosen
+# name) and Momo, Sora and Kiri around the table, counted from the player's seat.
+# The table, the replay viewer, the exports and the AI's reasons all say the same.
+
+HUMAN = "human"  # the seat kind of a person at the table (every other kind is an AI)
+SEAT_NAMES = ("You", "Momo", "Sora", "Kiri")  # from the player's seat: bottom, right, across, left
+AI_AT_BOTTOM = "Nana"  # name of an AI seat shown at the bottom (an all-AI table)
+
+
+def table_names(kinds: Sequence[str], me: int | None = None, player: str = SEAT_NAMES[0]) -> tuple[str, ...]:
+    """Names around the table, by absolute seat: ``player`` for human seats, the game's
+    names elsewhere, counted from seat ``me`` (by default the first human seat, else 0).
+
+    >>> table_names(["potential"] * 4)
+    ('Nana', 'Momo', 'Sora', 'Kiri')
+    >>> table_names(["easy", "human", "easy", "easy"], player="Ada")
+    ('Kiri', 'Ada', 'Momo', 'Sora')
+    """
+    kinds = list(kinds)
+    if me is None:
+        me = kinds.index(HUMAN) if HUMAN in kinds else 0
+    names = []
+    for seat in range(4):
+        rel = (seat - me) % 4
+        if kinds[seat] == HUMAN:
+            names.append(player)
+        else:
+            names.append(SEAT_NAMES[rel] if rel else AI_AT_BOTTOM)
+    return tuple(names)
 
 
 def tile_label(code: int) -> str:

@@ -21,7 +21,7 @@ from mahjong_joy.controller import Controller
 from mahjong_joy.errors import RecordError, StorageUnavailableError
 from mahjong_joy.replay import autosave, pending
 from mahjong_joy.replay.record import read_record
-from mahjong_joy.storage import archive
+from mahjong_joy.app import archive, saved
 from mahjong_joy.storage.history import History
 from mahjong_joy.storage.paths import autosave_path, pending_dir
 from mahjong_joy.ui import controller_session
@@ -150,9 +150,9 @@ def test_a_crash_after_archiving_a_queued_match_archives_it_once(monkeypatch: py
     with monkeypatch.context() as m:
         _after_archive_before_clear(m)
         with pytest.raises(Killed):
-            pending.flush_pending()
+            saved.flush_pending()
     assert len(pending.queued()) == 1 and len(history_rows()) == 1
-    assert pending.flush_pending() is None
+    assert saved.flush_pending() is None
     assert_one_agreeing_row(session)
 
 
@@ -165,10 +165,10 @@ def test_a_busy_history_at_match_end_queues_the_match_and_home_archives_it_when_
         assert "will be added to your history later" in session.storage_error
         (queued,) = pending.queued()
         assert queued.parent == pending_dir() and json.loads(queued.read_text(encoding="utf-8"))["autosave"] is True
-        message = pending.flush_pending()  # still busy: it stays, and the player is told
+        message = saved.flush_pending()  # still busy: it stays, and the player is told
         assert message and "in use by another program" in message and pending.queued() == [queued]
     assert not autosave.autosave_exists()  # the slot is free for the next match
-    assert pending.flush_pending() is None
+    assert saved.flush_pending() is None
     assert_one_agreeing_row(session)
 
 
@@ -216,8 +216,8 @@ def test_a_crash_while_setting_a_bad_autosave_aside_leaves_it_to_be_set_aside_ne
     with monkeypatch.context() as m:
         m.setattr(files.os, "replace", die)  # killed in the rename to .corrupt-
         with pytest.raises(Killed):
-            autosave.load_autosave()
+            saved.load_autosave()
     assert autosave_path().read_text(encoding="utf-8") == "[" * 1000  # untouched, not half-moved
     with pytest.raises(RecordError, match="nests deeper"):
-        autosave.load_autosave()
+        saved.load_autosave()
     assert not autosave.autosave_exists() and len(list(autosave_path().parent.glob("autosave.json.corrupt-*"))) == 1

@@ -25,9 +25,9 @@ from mahjong_joy.replay.autosave import (
     autosave_exists,
     autosave_record,
     clear_autosave,
-    load_autosave,
     new_meta,
 )
+from mahjong_joy.app.saved import load_autosave
 from mahjong_joy.replay.record import SCHEMA, read_record, run_record, write_record
 from mahjong_joy.storage.history import History
 from mahjong_joy.storage.paths import autosave_path, records_dir

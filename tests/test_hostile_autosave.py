@@ -12,7 +12,8 @@ import pytest
 
 from mahjong_joy.controller import Controller
 from mahjong_joy.errors import RecordError
-from mahjong_joy.replay.autosave import AUTOSAVE_LIMIT, AutosaveMeta, AutosaveWriter, autosave_exists, load_autosave
+from mahjong_joy.app.saved import load_autosave
+from mahjong_joy.replay.autosave import AUTOSAVE_LIMIT, AutosaveMeta, AutosaveWriter, autosave_exists
 from mahjong_joy.storage.paths import autosave_path
 from tests.hostile import FIRST, SYNTAX, WRONG_TYPES, endless, numbers_at, oversized, with_bom
 

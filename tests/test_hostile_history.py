@@ -18,7 +18,8 @@ from mahjong_joy.controller import Controller
 from mahjong_joy.errors import RecordError, StorageUnavailableError
 from mahjong_joy.replay import pending
 from mahjong_joy.storage import history as history_module
-from mahjong_joy.storage.archive import archive_match, summarize
+from mahjong_joy.app.archive import archive_match, summarize
+from mahjong_joy.app.saved import flush_pending
 from mahjong_joy.storage.history import History
 from mahjong_joy.storage.paths import history_path
 from mahjong_joy.storage.stats import compute_stats
@@ -287,7 +288,8 @@ def test_a_match_ending_on_a_locked_history_waits_and_home_archives_it_when_free
 
 def test_a_new_game_over_a_saved_match_on_a_locked_history_queues_the_old_match() -> None:
     pytest.importorskip("pygame")
-    from mahjong_joy.replay.autosave import abandon_autosave, autosave_exists
+    from mahjong_joy.app.saved import abandon_autosave
+    from mahjong_joy.replay.autosave import autosave_exists
     from mahjong_joy.ui.controller_session import ControllerSession
 
     saved_history(1)
@@ -301,7 +303,7 @@ def test_a_new_game_over_a_saved_match_on_a_locked_history_queues_the_old_match(
         message = abandon_autosave()
         assert message and "in use by another program" in message
         assert not autosave_exists() and len(pending.queued()) == 1  # the slot is free, the match kept
-    assert pending.flush_pending() is None and pending.queued() == []
+    assert flush_pending() is None and pending.queued() == []
     with History.open() as history:
         unfinished = [row for row in history.matches() if row.seed == "32"]
     assert len(unfinished) == 1 and not unfinished[0].finished and unfinished[0].placement is None

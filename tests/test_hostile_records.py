@@ -144,7 +144,7 @@ def test_replay_text_prints_each_hand_while_the_record_is_still_replaying(
 
 def _row_with_record(content: bytes) -> None:
     """One archived match whose record file then holds ``content``."""
-    from mahjong_joy.storage.archive import archive_match
+    from mahjong_joy.app.archive import archive_match
     from mahjong_joy.storage.history import History
 
     with History.open() as history:

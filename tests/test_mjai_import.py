@@ -334,3 +334,37 @@ def test_a_record_larger_than_any_log_still_opens(tmp_path: Path) -> None:
     path = tmp_path / "big.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     assert load(path).kind == "record"
+
+
+@pytest.mark.parametrize("kind", [["dahai"], {"type": "dahai"}])
+def test_an_event_type_that_is_not_a_string_is_one_line_naming_the_event(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: Any
+) -> None:
+    log = tmp_path / "t.mjson"
+    start = {"type": "start_game", "names": ["a", "b", "c", "d"]}
+    log.write_text(json.dumps(start) + "\n" + json.dumps({"type": kind}) + "\n", encoding="utf-8")
+    assert main(["replay", str(log), "--text"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "t.mjson line 2: the event type must be a string" in err
+    with pytest.raises(LogFormatError, match="line 2: the event type must be a string"):
+        parse_mjai(log.read_text(encoding="utf-8"))
+
+
+def test_a_log_over_the_record_size_limit_is_called_a_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_joy.replay.record import RECORD_LIMIT
+
+    big = tmp_path / "huge.mjson"
+    with big.open("w", encoding="utf-8") as out:
+        out.write('{"type": "start_game"}\n')
+        out.seek(RECORD_LIMIT + 10)
+        out.write("\n")
+    assert main(["replay", str(big), "--summary"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "log '" in err and "huge.mjson' is larger than the 32 MiB limit" in err
+    assert "record '" not in err
+    plain = tmp_path / "huge.json"  # not a log: still a record
+    with plain.open("wb") as out:
+        out.truncate(RECORD_LIMIT + 10)
+    assert main(["replay", str(plain), "--summary"]) == 2
+    assert "record '" in capsys.readouterr().err

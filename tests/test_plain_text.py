@@ -49,7 +49,7 @@ def _readme_record_pattern() -> re.Pattern[str]:
 
 @pytest.mark.parametrize("started_at", ["2026-12-01T11:48:22Z", None])
 def test_saved_records_are_named_as_the_readme_says(started_at: str | None) -> None:
-    from mahjong_joy.storage.archive import archive_match
+    from mahjong_joy.app.archive import archive_match
     from mahjong_joy.storage.history import History
 
     with History.open() as history:

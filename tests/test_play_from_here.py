@@ -21,8 +21,11 @@ from mahjong_joy.controller import HUMAN, snapshot_of
 from mahjong_joy.engine.state import Phase
 from mahjong_joy.engine.view import observe
 from mahjong_joy.errors import RecordError
-from mahjong_joy.replay.autosave import autosave_exists, autosave_record, load_autosave
-from mahjong_joy.replay.branch import Branch, branch_refusal, branch_seats, parse_seat, play_from
+from mahjong_joy.app.branch import play_from
+from mahjong_joy.app.saved import load_autosave
+from mahjong_joy.controller import branch_seats
+from mahjong_joy.replay.autosave import autosave_exists, autosave_record
+from mahjong_joy.replay.branch import Branch, branch_refusal, parse_seat
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.replay.mjai_import import import_mjai
 from mahjong_joy.replay.record import read_record, run_record, write_record

@@ -304,7 +304,7 @@ def test_viewer_layout_has_no_overlaps(size: tuple[int, int]) -> None:
 
 
 def _history(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, matches: int) -> list[Path]:
-    from mahjong_joy.storage.archive import archive_match
+    from mahjong_joy.app.archive import archive_match
     from mahjong_joy.storage.history import History
 
     monkeypatch.setenv("MAHJONG_JOY_HOME", str(tmp_path))

@@ -10,7 +10,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from mahjong_joy.controller import Controller  # noqa: E402
-from mahjong_joy.storage.archive import summarize  # noqa: E402
+from mahjong_joy.app.archive import summarize  # noqa: E402
 from mahjong_joy.storage.history import History, MatchList  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402

@@ -15,7 +15,7 @@ from mahjong_joy.controller import Controller
 from mahjong_joy.engine.events import HandScored, RiichiDeclared, Won
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.storage import paths
-from mahjong_joy.storage.archive import archive_match, summarize
+from mahjong_joy.app.archive import archive_match, summarize
 from mahjong_joy.storage.history import History
 from mahjong_joy.storage.stats import Stats, compute_stats
 

@@ -12,7 +12,7 @@ pygame = pytest.importorskip("pygame")
 from mahjong_joy.controller import Controller  # noqa: E402
 from mahjong_joy.rulesets.joy import ruleset_for  # noqa: E402
 from mahjong_joy.storage import paths  # noqa: E402
-from mahjong_joy.storage.archive import summarize  # noqa: E402
+from mahjong_joy.app.archive import summarize  # noqa: E402
 from mahjong_joy.storage.history import HandSummary, History, MatchSummary  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402

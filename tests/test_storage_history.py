@@ -16,7 +16,7 @@ from mahjong_joy.engine.events import HandScored, HandStarted, RiichiDeclared, W
 from mahjong_joy.replay.record import read_record, replay_events
 from mahjong_joy.storage import paths
 from mahjong_joy.rulesets.joy import ruleset_for
-from mahjong_joy.storage.archive import archive_match, summarize
+from mahjong_joy.app.archive import archive_match, summarize
 from mahjong_joy.storage.history import MIGRATIONS, History, MatchList, MatchRow, migrate, schema_version
 from mahjong_joy.storage.stats import compute_stats
 

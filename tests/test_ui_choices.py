@@ -15,7 +15,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from mahjong_joy.engine.actions import Pass, Pon  # noqa: E402
-from mahjong_joy.replay.autosave import abandon_autosave  # noqa: E402
+from mahjong_joy.app.saved import abandon_autosave  # noqa: E402
 from mahjong_joy.storage.paths import autosave_path, records_dir  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402

@@ -28,7 +28,8 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
-from mahjong_joy.tiles import EAST, KIND_COUNT, WINDS, kind_of_code
+from mahjong_joy.names import WIND_TILE_OF
+from mahjong_joy.tiles import EAST, KIND_COUNT, kind_of_code
 
 FURITEN_SHARE = 1 / 3  # a furiten wait wins only by tsumo: about a third of its wins
 
@@ -54,7 +55,7 @@ class Outlook:
         self.meld_count = len(self.melds)
         self.closed = all(kind == "closed_kan" for kind, _ in own)
         self.seat_wind = EAST + (view.seat - view.dealer) % 4
-        self.round_wind = WINDS["ESWN".index(view.round_wind)]
+        self.round_wind = WIND_TILE_OF[view.round_wind]
         self.dora = tuple(view.dora_indicators)
         self.red = tuple(sorted(kind_of_code(c) for c in view.hand_codes if c >= 34))
         self.left = rd.unseen(view)

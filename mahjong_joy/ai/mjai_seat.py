@@ -35,7 +35,8 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.claims import CHI, KAN, PON, ClaimOption, claims_on_counts
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
-from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, kind_of_code
+from mahjong_joy.names import WIND_TILE_OF
+from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, kind_of_code
 
 _HONORS = "ESWNPFC"
 _CODE_ORDER = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))
@@ -363,7 +364,7 @@ class MjaiSeat:
             tenhou=first and seat == self.dealer,
             chiihou=first and seat != self.dealer,
             seat_wind=EAST + (seat - self.dealer) % 4,
-            round_wind=WINDS["ESWN".index(self.round_wind)],
+            round_wind=WIND_TILE_OF[self.round_wind],
             dora_indicators=tuple(self.indicators),
         )
         return bool(self.ruleset.score(situation).valid)

@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from mahjong_joy.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from mahjong_joy.engine.view import SeatView
+from mahjong_joy.names import wind_index
 from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, is_terminal_or_honor, kind_of_code
 
 SET_SCORE = 100
@@ -241,7 +242,7 @@ def _pick_code(view: SeatView, actions: Sequence[Action], allowed: int) -> Actio
 def value_kinds(view: SeatView) -> tuple[int, ...]:
     """Kinds whose set is a yaku for this seat: dragons, its seat wind, the round wind."""
     seat_wind = EAST + (view.seat - view.dealer) % 4
-    return DRAGONS + (seat_wind, EAST + "ESWN".index(view.round_wind))
+    return DRAGONS + (seat_wind, EAST + wind_index(view.round_wind))
 
 
 def keeps_a_yaku(view: SeatView, counts: Sequence[int], used: Sequence[int], tile: int) -> bool:

@@ -32,7 +32,7 @@ from mahjong_joy.hand.counts import hand_bytes
 from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.names import tile_label
-from mahjong_joy.replay.seats import SEAT_NAMES, seat_names
+from mahjong_joy.names import HUMAN, SEAT_NAMES, table_names, wind_index
 from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, is_terminal_or_honor
 
 _KIND = tuple(range(34)) + (4, 13, 22)
@@ -56,10 +56,10 @@ class SeatWords:
     @classmethod
     def at_table(cls, kinds: Sequence[str]) -> SeatWords:
         """The words for a table of these seat kinds: names counted from the human's
-        seat (:func:`mahjong_joy.replay.seats.seat_names`); with no human nobody is
+        seat (:func:`mahjong_joy.names.table_names`); with no human nobody is
         "you" and the seat at the bottom is Nana."""
-        player = list(kinds).index("human") if "human" in kinds else None
-        return cls(player, seat_names({"seats": list(kinds)}))
+        player = list(kinds).index(HUMAN) if HUMAN in kinds else None
+        return cls(player, table_names(kinds))
 
     def name(self, seat: int) -> str:
         """The seat as an object: ``Sora``, or ``you``."""
@@ -93,7 +93,7 @@ def suji_partners(kind: int) -> tuple[int, ...]:
 
 def value_kinds(view: SeatView) -> tuple[int, ...]:
     """Kinds whose triplet is a yaku for this seat: dragons, seat wind, round wind."""
-    return DRAGONS + (EAST + (view.seat - view.dealer) % 4, EAST + "ESWN".index(view.round_wind))
+    return DRAGONS + (EAST + (view.seat - view.dealer) % 4, EAST + wind_index(view.round_wind))
 
 
 def dora_kinds(view: SeatView) -> list[int]:
@@ -214,7 +214,7 @@ def deal_in_chance(view: SeatView, kind: int, threat: int, visible: Sequence[int
 
 
 def value_kinds_of(view: SeatView, seat: int) -> tuple[int, ...]:
-    return DRAGONS + (EAST + (seat - view.dealer) % 4, EAST + "ESWN".index(view.round_wind))
+    return DRAGONS + (EAST + (seat - view.dealer) % 4, EAST + wind_index(view.round_wind))
 
 
 def safety_reason(view: SeatView, kind: int, threat: int, visible: Sequence[int], safe: dict[int, str]) -> str:

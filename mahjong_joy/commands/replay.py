@@ -4,7 +4,7 @@ Without options the viewer opens at the first deal; ``--hand K --step S`` opens
 at hand K (from 1) after S decisions (from 0; 0 is the deal), which makes a bug
 report reproducible in one command. ``--play SEAT`` with them opens the window
 straight into a live match from that position, the player in seat SEAT (0-3)
-and the AI in the others (:mod:`mahjong_joy.replay.branch`); a game imported
+and the AI in the others (:mod:`mahjong_joy.app.branch`); a game imported
 from a log cannot be played on (its wall is unknown beyond what the log shows),
 which, like a bad seat, is one line and exit code 2. ``--text`` prints exactly the log lines
 ``simulate --log`` printed for the run, ``--summary`` the totals, and
@@ -34,12 +34,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.formats import load
 from mahjong_joy.replay.log import log_lines, reasoned_log_lines
 from mahjong_joy.replay.mjai_import import ImportMismatch
-from mahjong_joy.replay.record import record_rules, record_ruleset, replay_match, write_record
+from mahjong_joy.replay.record import record_rules, record_ruleset, replay_decisions, replay_match, start_match, write_record
 from mahjong_joy.replay.summary import Summary, match_json
 from mahjong_joy.rulesets.base import Ruleset
 
@@ -114,8 +115,7 @@ def _print(record: dict[str, Any], args: argparse.Namespace) -> int:
     if args.text:
         for index, entry in enumerate(record["matches"]):
             if entry.get("reasons"):  # the AI's reasons go beside its decisions
-                match = replay_match(entry, ruleset, args.file, index)
-                for line in reasoned_log_lines(_steps(entry, match), index + 1, ruleset.rules.scores_dora):
+                for line in reasoned_log_lines(_steps(entry, ruleset, args.file, index), index + 1, ruleset.rules.scores_dora):
                     print(line)
             else:
                 _print_match_log(entry, ruleset, args.file, index)
@@ -154,26 +154,25 @@ def _print_match_log(entry: dict[str, Any], ruleset: Ruleset, name: str, index: 
     flush(replay_match(entry, ruleset, name, index, on_deal=flush))
 
 
-def _steps(entry: dict[str, Any], match: Any) -> list[tuple[list, int | None, str | None]]:
-    """The match's events cut at each decision (re-run on a fresh match), each
-    decision's seat and recorded reason coming just before the lines it made."""
-    from mahjong_joy.engine.actions import action_from_dict
-    from mahjong_joy.engine.match import Match
-
-    fresh = Match(entry["seed"], match.ruleset if hasattr(match, "ruleset") else None, entry.get("max_hands"))
+def _steps(entry: dict[str, Any], ruleset: Ruleset, name: str, index: int) -> list[tuple[list, int | None, str | None]]:
+    """The match's events cut at each decision, each decision's seat and recorded reason
+    coming just before the lines it made. One replay through :func:`replay_decisions`
+    from the entry's own start (an imported game's decks included), checked as
+    ``replay_match`` checks it; the list is whole before a line prints."""
+    match = start_match(entry, ruleset, name)
     reasons = entry.get("reasons") or []
     out: list[tuple[list, int | None, str | None]] = []
     cursor = 0
-    for number, data in enumerate(entry["decisions"]):
-        if fresh.hand.is_finished:
-            fresh.next_hand()
+
+    def cut(number: int, action: Action) -> None:
+        nonlocal cursor
         reason = reasons[number] if number < len(reasons) and isinstance(reasons[number], str) else None
-        out.append((fresh.events[cursor:], None, None))
-        cursor = len(fresh.events)
-        action = action_from_dict(data)
-        fresh.apply(action)
+        out.append((match.events[cursor:], None, None))
+        cursor = len(match.events)
         out.append(([], action.seat, reason))
-    out.append((fresh.events[cursor:], None, None))
+
+    replay_decisions(entry["decisions"], match, f"{name}: match {index + 1}", on_step=cut)
+    out.append((match.events[cursor:], None, None))
     return out
 
 
@@ -210,7 +209,8 @@ def _view(record: dict[str, Any], args: argparse.Namespace) -> int:
     session.cursor.check_position(args.hand - 1, args.step)
     seat = None
     if args.play is not None:  # Play from here: the position must be one we can play on, before any window
-        from mahjong_joy.replay.branch import parse_seat, play_from
+        from mahjong_joy.app.branch import play_from
+        from mahjong_joy.replay.branch import parse_seat
 
         seat = parse_seat(args.play)
         play_from(session.cursor, args.hand - 1, args.step, seat)

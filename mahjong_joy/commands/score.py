@@ -220,14 +220,14 @@ def mcr_score_object(data: Any) -> tuple[Any, Any]:
 
 def mcr_render(result: Any, situation: Any) -> str:
     """Readable text for one MCR result: each fan with both names, totals, payments."""
+    from mahjong_joy.names import WIND_LETTERS
     from mahjong_joy.rulesets.mcr.fan import ROW_BY_ID
 
     melds = "".join(f"  [{m.kind.replace('_', ' ')} {format_tiles(m.tiles)}]" for m in situation.melds)
     how = "self-draw" if situation.tsumo else "discard"
-    winds = "ESWN"
     lines = [f"hand: {format_tiles(situation.hand)}{melds}",
              f"win: {format_tiles([situation.win_tile])} by {how}"
-             f" (seat {winds[situation.seat_wind - 27]}, prevalent {winds[situation.round_wind - 27]})"]
+             f" (seat {WIND_LETTERS[situation.seat_wind - 27]}, prevalent {WIND_LETTERS[situation.round_wind - 27]})"]
     if result.reading:
         lines.append(f"reading ({result.form.replace('_', ' ')}): {result.reading}")
     if result.fan:

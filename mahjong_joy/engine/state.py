@@ -71,7 +71,8 @@ from mahjong_joy.rulesets.presets import JOY
 from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
 from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.rules import Rules
-from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_of, kind_of_code
+from mahjong_joy.names import WIND_TILE_OF
+from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, code_of, kind_of_code
 from mahjong_joy.engine import checks
 
 
@@ -700,7 +701,7 @@ class HandState:
             tenhou=first_draw and seat == self.dealer,
             chiihou=first_draw and seat != self.dealer,
             seat_wind=EAST + (seat - self.dealer) % 4,
-            round_wind=WINDS["ESWN".index(self.round_wind)],
+            round_wind=WIND_TILE_OF[self.round_wind],
             dora_indicators=tuple(t // 4 for t in indicators),
             ura_indicators=tuple(t // 4 for t in ura),
         )

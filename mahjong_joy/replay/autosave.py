@@ -6,8 +6,11 @@ a few extra top-level keys (``autosave: true``, ``player_seat``, ``player_name``
 honba the match stands at, so Home can say what Continue resumes without
 replaying it; see :func:`autosave_preview`), written atomically to ``autosave.json`` in the data folder. A
 process killed at any moment leaves the previous save or the new one, so on the
-next start at most the last decision is missing. Loading re-applies the
-decisions through :meth:`Controller.resume`, which rebuilds the exact state.
+next start at most the last decision is missing. Loading
+(:func:`mahjong_joy.app.saved.load_autosave`) re-applies the decisions through
+:meth:`Controller.resume <mahjong_joy.controller.Controller.resume>`, which rebuilds
+the exact state; this module only writes, reads and checks the file, and takes
+any :class:`MatchInPlay` (the controller is one) without importing it.
 
 A save must not slow the table: :class:`AutosaveWriter` keeps every decision's
 JSON text, so a save encodes only the decisions made since the last one and
@@ -22,22 +25,26 @@ Usage::
 
     writer = AutosaveWriter(new_meta(player_seat=0, player_name="You"))
     writer.save(ctl)                    # after each decision
-    if autosave_exists():               # Home: offer Continue
-        ctl, meta = load_autosave()     # None when there is none; RecordError when bad
+    if autosave_exists():               # Home: offer Continue (mahjong_joy.app.saved.load_autosave)
+        data, meta = read_saved_record(autosave_path())
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from mahjong_joy.controller import Controller
+from mahjong_joy.engine.actions import Action
+from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import MahjongJoyError, RecordError
+from mahjong_joy.names import WIND_LETTERS
 from mahjong_joy.replay.branch import Branch
-from mahjong_joy.replay.record import check_record, record_rules, record_ruleset, run_record
+from mahjong_joy.replay.record import check_record, record_rules, run_record
 from mahjong_joy.storage.files import atomic_write_text, quarantine
 from mahjong_joy.storage.paths import autosave_path
 from mahjong_joy.untrusted import MIB, read_json, shown
@@ -45,6 +52,20 @@ from mahjong_joy.untrusted import MIB, read_json, shown
 AUTOSAVE_LIMIT = 8 * MIB  # one match; a long one is a few hundred KiB
 
 _COMPACT = {"separators": (",", ":"), "ensure_ascii": False}
+
+
+class MatchInPlay(Protocol):
+    """What an autosave writes: a match being played as a record sees it (the controller
+    is one). Its seed, seat kinds, decisions with their reasons, the table it stands at
+    and its record entry; the save never needs the controller itself."""
+
+    seed: int | str
+    seat_kinds: tuple[str, ...]
+    decisions: list[Action]
+    reasons: list[str | None]
+    match: Match
+
+    def record(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +83,7 @@ def new_meta(player_seat: int = 0, player_name: str = "You") -> AutosaveMeta:
     return AutosaveMeta(player_seat, player_name, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
 
 
-def autosave_record(ctl: Controller, meta: AutosaveMeta) -> dict[str, Any]:
+def autosave_record(ctl: MatchInPlay, meta: AutosaveMeta) -> dict[str, Any]:
     """The controller's match as an autosave record (a plain dict)."""
     record = run_record(ctl.seed, ctl.seat_kinds, [ctl])
     matches = record.pop("matches")
@@ -74,7 +95,7 @@ def autosave_record(ctl: Controller, meta: AutosaveMeta) -> dict[str, Any]:
     return record
 
 
-def _position(ctl: Controller) -> dict[str, Any]:
+def _position(ctl: MatchInPlay) -> dict[str, Any]:
     """Where the match stands: the table of the hand in play, or of the next one."""
     table = ctl.match.table
     return {"round_wind": table.round_wind, "hand_number": table.hand_number, "honba": table.honba}
@@ -85,13 +106,13 @@ class AutosaveWriter:
 
     def __init__(self, meta: AutosaveMeta) -> None:
         self.meta = meta
-        self._ctl: Controller | None = None
+        self._ctl: MatchInPlay | None = None
         self._head = ""
         self._parts: list[str] = []
         self._why: list[str] = []  # each decision's reason (JSON), kept beside ``_parts``
         self._reasoned = False
 
-    def text(self, ctl: Controller) -> str:
+    def text(self, ctl: MatchInPlay) -> str:
         """The autosave file's text: the same JSON as ``autosave_record``, compact, on one line."""
         if ctl is not self._ctl or len(self._parts) > len(ctl.decisions):
             self._start(ctl)
@@ -104,11 +125,11 @@ class AutosaveWriter:
         position = json.dumps(_position(ctl), **_COMPACT)
         return f'{self._head}{",".join(self._parts)}{reasons}]}}],"position":{position}}}\n'
 
-    def save(self, ctl: Controller) -> None:
+    def save(self, ctl: MatchInPlay) -> None:
         """Replace the autosave file atomically with this match as it stands."""
         atomic_write_text(autosave_path(), self.text(ctl), fsync=False)
 
-    def _start(self, ctl: Controller) -> None:
+    def _start(self, ctl: MatchInPlay) -> None:
         record = autosave_record(ctl, self.meta)
         entry = record.pop("matches")[0]
         del record["position"]  # written after the matches, fresh on every save
@@ -118,7 +139,7 @@ class AutosaveWriter:
         self._head = f'{head},"matches":[{match},"decisions":['
 
 
-def save_autosave(ctl: Controller, meta: AutosaveMeta) -> None:
+def save_autosave(ctl: MatchInPlay, meta: AutosaveMeta) -> None:
     """Write the match as the autosave (a one-off; the table keeps an :class:`AutosaveWriter`)."""
     AutosaveWriter(meta).save(ctl)
 
@@ -146,7 +167,7 @@ def autosave_preview() -> AutosavePreview | None:
     except FileNotFoundError:
         return None
     except RecordError as exc:
-        raise _set_aside(str(exc)) from None
+        raise set_aside(str(exc)) from None
     if not found:
         return None
     try:
@@ -154,7 +175,7 @@ def autosave_preview() -> AutosavePreview | None:
         _meta_of(data)
         rules = record_rules(data, "the autosave")
     except RecordError as exc:
-        raise _set_aside(str(exc)) from None
+        raise set_aside(str(exc)) from None
     wind, number = _preview_position(data.get("position"))
     return AutosavePreview(rules.name, rules.table.length, wind, number, saved_at)
 
@@ -164,7 +185,7 @@ def _preview_position(position: Any) -> tuple[str | None, int | None]:
     if not isinstance(position, dict):
         return None, None
     wind, number = position.get("round_wind"), position.get("hand_number")
-    if wind in ("E", "S", "W", "N") and type(number) is int and 1 <= number <= 4:
+    if wind in WIND_LETTERS and type(number) is int and 1 <= number <= 4:
         return wind, number
     return None, None
 
@@ -179,51 +200,10 @@ def clear_autosave() -> None:
     autosave_path().unlink(missing_ok=True)
 
 
-def abandon_autosave() -> str | None:
-    """A new match replaces the saved one: keep the unfinished match in records/ and
-    the history (unplaced), then clear the save. Returns a message for the player
-    when the save was bad (it is set aside) or the history could not take it now
-    (the save is queued in ``pending/``): either way the autosave slot is free."""
-    from mahjong_joy.replay.pending import archive_saved
-
-    try:
-        loaded = load_autosave(auto_deal=False)
-        if loaded is None:
-            return None
-        ctl, meta = loaded
-        if not ctl.decisions:
-            clear_autosave()
-            return None
-        archive_saved(ctl, meta, autosave_path())
-    except MahjongJoyError as exc:
-        return str(exc)
-    return None
-
-
-def load_autosave(auto_deal: bool = False) -> tuple[Controller, AutosaveMeta] | None:
-    """The saved match rebuilt as a controller, with its meta; ``None`` when there is none.
-
-    A bad file is set aside and ``RecordError`` says so in a sentence the player
-    can read. A saved match that already ended is archived and cleared instead
-    (nothing to continue), and ``None`` is returned; when the history is in use
-    the save is queued instead and ``StorageUnavailableError`` says so.
-    """
-    try:
-        ctl, meta = read_saved(autosave_path(), auto_deal)
-    except FileNotFoundError:
-        return None
-    except RecordError as exc:
-        raise _set_aside(str(exc)) from None
-    if ctl.is_over:
-        from mahjong_joy.replay.pending import archive_saved
-
-        archive_saved(ctl, meta, autosave_path())
-        return None
-    return ctl, meta
-
-
-def read_saved(path: Path, auto_deal: bool = False) -> tuple[Controller, AutosaveMeta]:
-    """A saved match file (the autosave, or one waiting in the archive queue) rebuilt.
+def read_saved_record(path: Path) -> tuple[dict[str, Any], AutosaveMeta]:
+    """A saved match file (the autosave, or one waiting in the archive queue), read and
+    checked as a one-match record, with its meta; :mod:`mahjong_joy.app.saved` rebuilds
+    the controller from it.
 
     Raises ``FileNotFoundError`` when there is no file and ``RecordError`` naming
     what is wrong otherwise (the caller decides where the bad file goes).
@@ -231,24 +211,26 @@ def read_saved(path: Path, auto_deal: bool = False) -> tuple[Controller, Autosav
     found, data = read_json(path, "it", AUTOSAVE_LIMIT)
     if not found:
         raise FileNotFoundError(path)
+    with saved_errors():
+        check_record(data, "the autosave")
+        meta = _meta_of(data)
+        if len(data["matches"]) != 1:
+            raise RecordError("the autosave must hold exactly one match")
+    return data, meta
+
+
+@contextmanager
+def saved_errors() -> Iterator[None]:
+    """Any failure while reading or rebuilding a saved match, as one ``RecordError``:
+    a bad saved file is only that file's fault, never a crash of the game."""
     try:
-        return _rebuild(data, auto_deal)
+        yield
     except RecordError:
         raise
     except MahjongJoyError as exc:  # e.g. a seat kind no AI plays
         raise RecordError(str(exc)) from None
     except (ValueError, TypeError, KeyError, IndexError) as exc:  # a shape the checks missed: still only this file's fault
         raise RecordError(f"it does not rebuild ({type(exc).__name__}: {shown(str(exc))})") from None
-
-
-def _rebuild(data: Any, auto_deal: bool) -> tuple[Controller, AutosaveMeta]:
-    check_record(data, "the autosave")
-    meta = _meta_of(data)
-    if len(data["matches"]) != 1:
-        raise RecordError("the autosave must hold exactly one match")
-    ruleset = record_ruleset(data, "the autosave")
-    ctl = Controller.resume(data["matches"][0], data["seats"], ruleset, auto_deal=auto_deal, name="the autosave")
-    return ctl, meta
 
 
 def _meta_of(data: dict[str, Any]) -> AutosaveMeta:
@@ -261,7 +243,7 @@ def _meta_of(data: dict[str, Any]) -> AutosaveMeta:
     return AutosaveMeta(seat, name, started, None if branched is None else Branch.from_dict(branched, "the autosave"))
 
 
-def _set_aside(reason: str) -> RecordError:
+def set_aside(reason: str) -> RecordError:
     """Quarantine the autosave; the error to raise names the reason and where the file went."""
     try:
         kept = quarantine(autosave_path())

@@ -1,7 +1,7 @@
 """Play from here: a recorded position continued as a live match, one seat taken by the player.
 
-A record's match is cut after the chosen step and rebuilt with
-:meth:`~mahjong_joy.controller.Controller.resume`, so the table the player takes
+A record's match is cut after the chosen step (:func:`branch_prefix`) and rebuilt
+with :meth:`~mahjong_joy.controller.Controller.resume` (:func:`mahjong_joy.app.branch.play_from`), so the table the player takes
 over is the engine's own state at that step (hands, rivers, points, sticks,
 dora, furiten, riichi), reached through the same paths as in play, never a copy
 assembled by hand. The seats change: the player's becomes human, every other
@@ -14,24 +14,19 @@ Only records whose walls we know can be played on. A game imported from another
 program's log (a match entry with ``deals``) shows only the tiles the log saw:
 the rest of each deck is filler (:func:`~mahjong_joy.replay.mjai_import.build_deck`),
 and there is no deck at all for a hand the log did not play, so continuing it
-would invent the wall. :func:`branch_refusal` says so instead.
-
->>> branch_seats(("human", "hard", "easy", "normal"), 2, "normal")
-('normal', 'hard', 'human', 'normal')
+would invent the wall. :func:`branch_refusal` says so instead. Which seat kinds the
+new match has is the controller's call (:func:`mahjong_joy.controller.branch_seats`):
+only it knows which kinds an AI plays.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong_joy.ai import AI_KINDS
-from mahjong_joy.controller import HUMAN, Controller
 from mahjong_joy.errors import RecordError
 from mahjong_joy.replay.cursor import ReplayCursor
 
-DEFAULT_LEVEL = "normal"  # for a seat that was human: the Settings' default opponent level
 IMPORTED = ("this game was imported from another program's log, which shows only the tiles that were drawn: "
             "the rest of its wall is unknown, so it cannot be played on")
 MATCH_OVER = "the match is over at this step: there is nothing left to play"
@@ -69,24 +64,6 @@ class Branch:
         return f"{self.record},{match} hand {self.hand} step {self.step}"
 
 
-def branch_seats(kinds: Sequence[str], seat: int, default: str | Sequence[str] = DEFAULT_LEVEL) -> tuple[str, ...]:
-    """Seat kinds for the continued match: ``seat`` human, every other seat the AI the
-    record names there, or ``default`` where the record had a human or a name no AI
-    plays. ``default`` is one level, or three for the seats right, across and left of
-    ``seat`` (the Settings' opponents)."""
-    levels = (default,) * 3 if isinstance(default, str) else tuple(default)
-    out = []
-    for other in range(4):
-        kind = kinds[other] if other < len(kinds) else HUMAN
-        if other == seat:
-            out.append(HUMAN)
-        elif kind in AI_KINDS:
-            out.append(kind)
-        else:
-            out.append(levels[(other - seat) % 4 - 1])
-    return tuple(out)
-
-
 def parse_seat(text: str) -> int:
     """A seat from the command line: ``0``..``3`` (as ``S0``..``S3`` in ``--text``) or ``S0``..``S3``."""
     cleaned = text.strip().upper().removeprefix("S")
@@ -101,11 +78,11 @@ def branch_refusal(cursor: ReplayCursor) -> str:
     return IMPORTED if entry.get("deals") is not None else ""
 
 
-def play_from(cursor: ReplayCursor, hand: int, step: int, seat: int, default: str | Sequence[str] = DEFAULT_LEVEL,
-              name: str | None = None) -> tuple[Controller, Branch]:
-    """The live match from ``(hand, step)`` (0-based) of the cursor's match with the player
-    at ``seat``, and where it came from. Raises ``RecordError`` for a position outside
-    the record, a bad seat, an imported game or a match already over there."""
+def branch_prefix(cursor: ReplayCursor, hand: int, step: int, seat: int, name: str | None = None) -> tuple[dict[str, Any], Branch]:
+    """The record entry a live match from ``(hand, step)`` (0-based) of the cursor's match
+    starts from (the same seed, the decisions up to the step and their reasons), and where
+    it came from. Raises ``RecordError`` for a position outside the record, a bad seat or an
+    imported game; :func:`mahjong_joy.app.branch.play_from` rebuilds the controller from it."""
     cursor.check_position(hand, step)
     if type(seat) is not int or not 0 <= seat < 4:
         raise RecordError(f"there is no seat {seat!r}: a seat is 0, 1, 2 or 3")
@@ -117,8 +94,4 @@ def play_from(cursor: ReplayCursor, hand: int, step: int, seat: int, default: st
     prefix: dict[str, Any] = {"seed": entry["seed"], "max_hands": entry.get("max_hands"), "decisions": entry["decisions"][:cut]}
     if isinstance(entry.get("reasons"), list):
         prefix["reasons"] = entry["reasons"][:cut]
-    seats = branch_seats(cursor.record.get("seats") or (), seat, default)
-    ctl = Controller.resume(prefix, seats, cursor.ruleset, auto_deal=False, name=cursor.name)
-    if ctl.is_over:
-        raise RecordError(f"{cursor.name}, hand {hand + 1} step {step}: {MATCH_OVER}")
-    return ctl, Branch(name or cursor.name, cursor.match_index + 1, hand + 1, step)
+    return prefix, Branch(name or cursor.name, cursor.match_index + 1, hand + 1, step)

@@ -9,7 +9,8 @@ The cursor holds a live :class:`~mahjong_joy.engine.match.Match`, so what it sho
 is the engine's own state, never a reconstruction (its ``events`` start at the
 hand's deal: earlier hands' events are not carried along). Forward applies one decision.
 Back re-deals from a copy of the hand's start (kept from one pass over the record
-at load time) and re-applies the steps before, which costs one hand's worth of
+at load time) and re-applies the steps before through the one replay loop
+(:func:`~mahjong_joy.replay.record.replay_decisions`), which costs one hand's worth of
 engine work at most (about 20 ms), never the whole match. No pygame here.
 
 >>> from mahjong_joy.commands.simulate import simulate
@@ -30,7 +31,7 @@ from mahjong_joy.engine.events import Event, HandStarted
 from mahjong_joy.engine.match import Match
 from mahjong_joy.engine.state import HandState
 from mahjong_joy.errors import RecordError
-from mahjong_joy.replay.record import check_record, record_ruleset, replay_match
+from mahjong_joy.replay.record import check_record, record_ruleset, replay_decisions, replay_match
 from mahjong_joy.rulesets.base import Position
 
 
@@ -200,8 +201,8 @@ class ReplayCursor:
             return self.position
         self.match = self._fresh_start(hand)
         first = self.spans[hand].first
-        for action in self.actions[first : first + step]:
-            self.match.apply(action)
+        where = f"{self.name}: match {self.match_index + 1}, hand {hand + 1}"
+        replay_decisions(self.actions[first : first + step], self.match, where)  # checked at load: never refused here
         self._hand, self._step = hand, step
         self.last_events = []
         return self.position

@@ -10,6 +10,7 @@ checked record and shows, summarises, exports or saves it the same way.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,10 +69,42 @@ def read_text(path: str | Path) -> str:
     most a record's size limit, so endless input such as ``/dev/zero`` stops at
     once; UTF-8, a byte-order mark dropped). A log has tighter limits of its own."""
     what = f"record {str(path)!r}"
-    data = read_limited(path, what, RECORD_LIMIT)
+    try:
+        data = read_limited(path, what, RECORD_LIMIT)
+    except RecordError as exc:
+        if _head_is_log(path):  # too large (or unreadable) and a log: call it one
+            raise RecordError(str(exc).replace(what, f"log {str(path)!r}", 1)) from None
+        raise
     if data is None:
         raise RecordError(f"{what} not found")
     return decode(data, what)
+
+
+HEAD_BYTES = 64 * 1024  # enough for an mjai log's first event, or a tenhou.net/6 log's opening keys
+
+
+def _head_is_log(path: str | Path) -> bool:
+    """Whether a file refused as a whole starts like a log: an mjai first line (an object
+    with a ``type``), or one object opening with a tenhou.net/6 ``log`` list and no
+    record ``format``. Reads at most :data:`HEAD_BYTES`; any failure answers no."""
+    try:
+        if not os.path.isfile(path):  # a device or a pipe: never a log worth naming, and never waited on
+            return False
+        with open(path, "rb") as handle:
+            head = handle.read(HEAD_BYTES)
+    except (OSError, ValueError):
+        return False
+    if not head:
+        return False
+    text = head.decode("utf-8", "replace").lstrip("\ufeff").lstrip()
+    first = text.split("\n", 1)[0]
+    try:
+        event = parse_json(first, "the first line") if first.startswith("{") else None
+    except MahjongJoyError:
+        event = None
+    if isinstance(event, dict) and "type" in event:
+        return True
+    return text.startswith("{") and '"log"' in text and FORMAT not in text
 
 
 def load(path: str | Path, rules: str = "tenhou", keep_going: bool = False) -> Loaded:

@@ -57,6 +57,7 @@ from mahjong_joy.engine.match import HandResult, Match
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.untrusted import parse_json
 from mahjong_joy.errors import MahjongJoyError, RecordError
+from mahjong_joy.names import WIND_LETTERS
 from mahjong_joy.replay.mjai import MJAI_TYPES, mjai_tile
 from mahjong_joy.replay.record import FORMAT, SCHEMA, table_dict
 from mahjong_joy.rulesets.base import TableState
@@ -70,7 +71,7 @@ MAX_LINES = 100_000
 MAX_LINE_CHARS = 64 * 1024
 
 TILE_CODES: dict[str, int] = {mjai_tile(code): code for code in range(37)}
-WINDS = ("E", "S", "W", "N")
+WINDS = WIND_LETTERS  # mjai writes winds as our records do
 ABORTS = {
     "kyushukyuhai": "nine_terminals", "sufonrenda": "four_winds", "sufuurenta": "four_winds",
     "suufonrenda": "four_winds", "suukaikan": "four_kans", "sukaikan": "four_kans", "suukansanra": "four_kans", "suukansansen": "four_kans",
@@ -147,8 +148,10 @@ def check_event(data: Any, line: int, name: str = "log") -> LogEvent:
     if not isinstance(data, dict):
         raise LogFormatError(f"{where}: an event must be a JSON object, got {type(data).__name__}")
     kind = data.get("type")
+    if not isinstance(kind, str):  # a list or an object cannot even be looked up in the table
+        raise LogFormatError(f"{where}: the event type must be a string, got {type(kind).__name__} {str(kind)[:40]!r}")
     if kind not in MJAI_TYPES:
-        raise LogFormatError(f"{where}: unknown event type {str(kind)[:40]!r}")
+        raise LogFormatError(f"{where}: unknown event type {kind[:40]!r}")
     check = _Checker(data, where)
     if kind == "start_kyoku":
         check.choice("bakaze", WINDS)

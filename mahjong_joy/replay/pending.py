@@ -1,14 +1,14 @@
-"""Saved matches on their way into the history, the queue for a busy history, and start-up tidying.
+"""Saved matches on their way into the history: the queue for a busy history, and start-up tidying.
 
 A match that ended (or is abandoned for a new one) is archived *from its saved
 file*: the autosave is written first, then the record and the history row
-(:func:`~mahjong_joy.storage.archive.archive_match`, idempotent), and only then
+(:func:`~mahjong_joy.app.archive.archive_saved`, idempotent), and only then
 is the file removed. A crash at any point leaves the saved file, and archiving
 it again on the next start gives one record and one row that agree.
 
 When the history is in use by another program (or the record cannot be
 written), the saved file is moved into ``pending/`` with one atomic rename, so
-the autosave slot is free for the next match, and :func:`flush_pending` archives
+the autosave slot is free for the next match, and :func:`~mahjong_joy.app.saved.flush_pending` archives
 it later: Home calls it each time it is shown, which covers the next start.
 """
 
@@ -17,34 +17,12 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from mahjong_joy.errors import MahjongJoyError, RecordError, StorageUnavailableError
 from mahjong_joy.storage.files import quarantine, remove_leftovers
 from mahjong_joy.storage.paths import data_dir, pending_dir, records_dir
 
-if TYPE_CHECKING:
-    from mahjong_joy.controller import Controller
-    from mahjong_joy.replay.autosave import AutosaveMeta
 
-
-def archive_saved(ctl: Controller, meta: AutosaveMeta, source: Path) -> None:
-    """Archive the match saved in ``source``, then remove ``source``.
-
-    When that cannot be done now, ``source`` is queued in ``pending/`` and
-    :class:`StorageUnavailableError` says so in a sentence for the player.
-    """
-    from mahjong_joy.storage.archive import archive_match
-
-    try:
-        archive_match(ctl, meta.player_seat, player_name=meta.player_name, started_at=meta.started_at, branched_from=meta.branched_from)
-    except (StorageUnavailableError, OSError) as exc:
-        reason = str(exc) if isinstance(exc, StorageUnavailableError) else f"Your match could not be archived ({exc})."
-        raise StorageUnavailableError(f"{reason} {_queue_text(source)}") from None
-    source.unlink(missing_ok=True)
-
-
-def _queue_text(source: Path) -> str:
+def queue_text(source: Path) -> str:
     """Queue ``source`` and say where it went (or that it stays where it is)."""
     try:
         queued = queue(source)
@@ -73,31 +51,8 @@ def queued() -> list[Path]:
     return sorted(folder.glob("*.json")) if folder.is_dir() else []
 
 
-def flush_pending() -> str | None:
-    """Archive every queued match that can be now; a message for the player when some could not."""
-    from mahjong_joy.replay.autosave import read_saved
-
-    notes: list[str] = []
-    for path in queued():
-        try:
-            ctl, meta = read_saved(path)
-        except FileNotFoundError:
-            continue  # another copy of the game took it
-        except RecordError as exc:
-            notes.append(_set_aside(path, str(exc)))
-            continue
-        try:
-            archive_saved(ctl, meta, path)
-        except StorageUnavailableError as exc:
-            waiting = len(queued())
-            notes.append(f"{exc}" if waiting == 1 else f"{exc} ({waiting} matches are waiting.)")
-            break
-        except MahjongJoyError as exc:
-            notes.append(f"A waiting match could not be archived: {exc}")
-    return " ".join(notes) or None
-
-
-def _set_aside(path: Path, reason: str) -> str:
+def set_aside_text(path: Path, reason: str) -> str:
+    """Quarantine a waiting match that cannot be read; a sentence saying why and where it went."""
     try:
         kept = quarantine(path)
     except OSError as exc:

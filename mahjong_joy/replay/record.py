@@ -28,14 +28,15 @@ leaves half a record.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from mahjong_joy.engine.actions import action_from_dict
+from mahjong_joy.engine.actions import Action, action_from_dict
 from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import MahjongJoyError, RecordError
+from mahjong_joy.names import WIND_LETTERS
 from mahjong_joy.replay.fields import check_fields
 from mahjong_joy.rulesets.base import Ruleset, TableState
 from mahjong_joy.rulesets.joy import ruleset_for
@@ -44,8 +45,6 @@ from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.files import atomic_write_text
 from mahjong_joy.untrusted import MIB, read_json
 
-if TYPE_CHECKING:
-    from mahjong_joy.controller import Controller
 
 SCHEMA = 2
 FORMAT = "mahjong-joy-record"
@@ -53,7 +52,17 @@ V1_RULESETS = {"joy": JOY}
 RECORD_LIMIT = 32 * MIB  # a match takes about 10 KiB: room for a 3,000-match simulate --record
 
 
-def run_record(seed: int | str, seats: Sequence[str], matches: Sequence[Controller], rules: Rules | None = None) -> dict[str, Any]:
+class PlayedMatch(Protocol):
+    """A match as a record keeps it (the controller is one): the engine's match, for its
+    rules, and its entry (seed, hand limit, decisions). The record layer never needs the
+    controller itself."""
+
+    match: Match
+
+    def record(self) -> dict[str, Any]: ...
+
+
+def run_record(seed: int | str, seats: Sequence[str], matches: Sequence[PlayedMatch], rules: Rules | None = None) -> dict[str, Any]:
     """A whole run (one or more matches on one ruleset) as a record."""
     if rules is None:
         rules = matches[0].match.rules if matches else JOY
@@ -159,7 +168,7 @@ def table_of(data: Any, where: str = "record") -> TableState:
         raise RecordError(f"{where} has a bad start table: {str(data)[:80]}")
     points = data["points"]
     ok = (
-        data["round_wind"] in ("E", "S", "W", "N")
+        data["round_wind"] in WIND_LETTERS
         and type(data["hand_number"]) is int and 1 <= data["hand_number"] <= 4
         and all(type(data[k]) is int and 0 <= data[k] < 1000 for k in ("honba", "sticks"))
         and type(data["dealer"]) is int and 0 <= data["dealer"] < 4
@@ -181,6 +190,59 @@ def table_dict(table: TableState) -> dict[str, Any]:
 _TABLE_FIELDS = {"round_wind", "hand_number", "honba", "dealer", "points", "sticks"}
 
 
+def start_match(entry: dict[str, Any], ruleset: Ruleset | None, name: str = "record") -> Match:
+    """The match a record's entry starts from, before any decision: its seed and hand
+    limit, and the decks (``deals``) and first table (``start``) an imported game gives.
+    Every replayer starts here, so none re-deals an imported game from its seed."""
+    start = table_of(entry["start"], name) if entry.get("start") is not None else None
+    return Match(entry["seed"], ruleset, entry.get("max_hands"), entry.get("deals"), start)
+
+
+def replay_decisions(
+    decisions: Iterable[dict[str, Any] | Action],
+    match: Match,
+    where: str,
+    *,
+    deal: Callable[[], object] | None = None,
+    apply: Callable[[Action], object] | None = None,
+    on_deal: Callable[[int], None] | None = None,
+    on_step: Callable[[int, Action], None] | None = None,
+) -> None:
+    """Re-apply recorded decisions to ``match``, dealing each next hand as the record did:
+    the one replay loop (the controller's resume, the record check, the viewer's cursor
+    and ``replay --text`` all use it), so every replayer refuses a record the same way.
+
+    ``decisions`` are a record's dicts (or actions already read). ``deal`` and ``apply``
+    default to the match's own ``next_hand`` and ``apply``; the controller passes its
+    wrappers, which also publish events and ask its AI seats. ``on_deal(first)`` runs as
+    each later hand is dealt, with the index of its first decision; ``on_step(index,
+    action)`` just before each decision applies. ``RecordError`` names the first decision
+    that does not apply, after ``where`` (``"run.json: match 2"``):
+
+    >>> from mahjong_joy.engine.actions import Pass
+    >>> replay_decisions([Pass(1)], Match(7), "demo:")
+    Traceback (most recent call last):
+    ...
+    mahjong_joy.errors.RecordError: demo: decision 1 does not apply: seat 1 cannot pass: there is no discard to claim
+    """
+    deal = deal or match.next_hand
+    apply = apply or match.apply
+    for number, data in enumerate(decisions, start=1):
+        action = data if isinstance(data, Action) else action_from_dict(data)
+        if match.is_over:
+            raise RecordError(f"{where} decision {number} comes after the match ended")
+        try:
+            if match.hand.is_finished:
+                deal()
+                if on_deal is not None:
+                    on_deal(number - 1)
+            if on_step is not None:
+                on_step(number - 1, action)
+            apply(action)
+        except MahjongJoyError as exc:
+            raise RecordError(f"{where} decision {number} does not apply: {exc}") from None
+
+
 def replay_match(
     entry: dict[str, Any],
     ruleset: Ruleset,
@@ -193,22 +255,11 @@ def replay_match(
     ``on_deal(match, first)`` is called as each hand is dealt, with the index of
     the hand's first decision (the replay viewer keeps each hand's start).
     """
-    start = table_of(entry["start"], name) if entry.get("start") is not None else None
-    match = Match(entry["seed"], ruleset, entry.get("max_hands"), entry.get("deals"), start)
+    match = start_match(entry, ruleset, name)
     if on_deal is not None:
         on_deal(match, 0)
-    for number, data in enumerate(entry["decisions"], start=1):
-        action = action_from_dict(data)
-        if match.is_over:
-            raise RecordError(f"{name}: match {index + 1} decision {number} comes after the match ended")
-        try:
-            if match.hand.is_finished:
-                match.next_hand()
-                if on_deal is not None:
-                    on_deal(match, number - 1)
-            match.apply(action)
-        except MahjongJoyError as exc:
-            raise RecordError(f"{name}: match {index + 1} decision {number} does not apply: {exc}") from None
+    dealt = None if on_deal is None else (lambda first: on_deal(match, first))
+    replay_decisions(entry["decisions"], match, f"{name}: match {index + 1}", on_deal=dealt)
     return match
 
 

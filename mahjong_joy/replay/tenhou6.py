@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from mahjong_joy.errors import RecordError
+from mahjong_joy.names import WIND_LETTERS, wind_index
 from mahjong_joy.replay.mjai import export_mjai, mjai_tile
 from mahjong_joy.replay.mjai_import import TILE_CODES, ImportResult, LogFormatError, check_event, import_events
 from mahjong_joy.replay.record import check_record, record_ruleset, replay_match
@@ -128,7 +129,7 @@ class _HandWriter:
 
     def __init__(self, start: dict[str, Any], paos: list[int | None]) -> None:
         self.paos = paos
-        winds = "ESWN".index(start["bakaze"])
+        winds = wind_index(start["bakaze"])
         self.header = [4 * winds + start["kyoku"] - 1, start["honba"], start["kyotaku"]]
         self.scores = list(start["scores"])
         self.doras = [t6_tile(start["dora_marker"])]
@@ -317,7 +318,7 @@ class _HandReader:
 
     def events(self) -> list[dict[str, Any]]:
         start = {
-            "type": "start_kyoku", "bakaze": "ESWN"[self.kyoku // 4], "kyoku": self.kyoku % 4 + 1, "honba": self.honba,
+            "type": "start_kyoku", "bakaze": WIND_LETTERS[self.kyoku // 4], "kyoku": self.kyoku % 4 + 1, "honba": self.honba,
             "kyotaku": self.kyotaku, "oya": self.oya, "scores": list(self.scores), "dora_marker": self.doras[0],
             "tehais": [[mjai_of(t, f"{self.where} haipai") for t in hand] for hand in self.haipai],
         }

@@ -18,7 +18,6 @@ from typing import Any
 from mahjong_joy.hand.claims import KAN, ClaimOption, claims_on_counts, own_turn_kans_on_counts
 from mahjong_joy.tiles import KIND_COUNT
 
-WIND_LETTERS = ("E", "S", "W", "N")
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,14 +21,14 @@ from typing import Any
 from mahjong_joy.controller import HUMAN, Controller
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
-from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, load_autosave, new_meta
-from mahjong_joy.replay.pending import archive_saved
-from mahjong_joy.replay.seats import AI_AT_BOTTOM
+from mahjong_joy.app.archive import archive_saved
+from mahjong_joy.app.saved import load_autosave
+from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, new_meta
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
-from mahjong_joy.names import tile_label
+from mahjong_joy.names import AI_AT_BOTTOM, tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui.game_choice import GameChoice
 from mahjong_joy.ui.session import SEAT_NAMES, WIND_KIND, TableSnapshot, WaitNote, table_view
@@ -147,7 +147,7 @@ class ControllerSession:
 
     def _keep(self) -> None:
         """Autosave after each new decision. When the match ends, save it whole first, then
-        archive it from that save and clear it (:func:`~mahjong_joy.replay.pending.archive_saved`),
+        archive it from that save and clear it (:func:`~mahjong_joy.app.archive.archive_saved`),
         so a crash at any step leaves a save the next start archives to the same record and row.
         A failing save still lets the ended match be archived from memory."""
         if self._writer is None or self._archived:
@@ -283,11 +283,11 @@ class ControllerSession:
 def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: str | Sequence[str] = "normal",
                    player_name: str = "You", autosave: bool = True) -> tuple[ControllerSession, str | None]:
     """Play from here: a live match from ``(hand, step)`` of a replay cursor's match with the
-    player at ``seat`` (:func:`~mahjong_joy.replay.branch.play_from`), and a message for the
+    player at ``seat`` (:func:`~mahjong_joy.app.branch.play_from`), and a message for the
     player when an unfinished match had to make room (it goes to Replays, as New game does).
     Raises ``RecordError`` when the position cannot be played on (nothing is saved then)."""
-    from mahjong_joy.replay.autosave import abandon_autosave
-    from mahjong_joy.replay.branch import play_from
+    from mahjong_joy.app.branch import play_from
+    from mahjong_joy.app.saved import abandon_autosave
 
     ctl, branch = play_from(cursor, hand, step, seat, opponents)
     notice = abandon_autosave() if autosave and autosave_exists() else None

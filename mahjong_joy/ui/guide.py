@@ -16,14 +16,11 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.engine.actions import Ron, Tsumo
+from mahjong_joy.engine.actions import Discard, Riichi, Ron, Tsumo
+from mahjong_joy.controller import GuideFacts, guide_facts, valued_kinds as table_values
 from mahjong_joy.errors import MahjongJoyError
-from mahjong_joy.hand.advice import best_candidate
-from mahjong_joy.hand.shanten import shanten
-from mahjong_joy.hand.waits import DiscardCandidate, discard_candidates, waiting_tiles
 from mahjong_joy.names import explain, tile_label
-from mahjong_joy.rulesets.riichi.scorer import dora_of
-from mahjong_joy.tiles import DRAGONS, kind_of_code
+from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.tiles_art import tile_height
 
@@ -54,28 +51,29 @@ def state_words(shanten_after: int) -> str:
 
 
 def valued_kinds(snap: Any) -> tuple[set[int], set[int]]:
-    """The kinds worth keeping at this table (dragons, my seat wind, the round wind, and
-    the dora under riichi rules) and the doubled ones (a wind that is both)."""
-    seat_wind = 27 + (snap.me - snap.dealer) % 4
-    valued = set(DRAGONS) | {seat_wind, snap.round_wind}
-    if snap.riichi_rules:
-        valued |= {dora_of(kind_of_code(t)) for t in snap.dora_indicators}
-    return valued, {seat_wind} & {snap.round_wind}
+    """The kinds worth keeping at this table and the doubled ones, for the snapshot's
+    seat (:func:`mahjong_joy.controller.valued_kinds`)."""
+    return table_values(27 + (snap.me - snap.dealer) % 4, snap.round_wind, snap.dora_indicators, snap.riichi_rules)
 
 
-def best_discard(codes: list[int], melds: int, seen: list[int], allowed: set[int], snap: Any) -> tuple[int, DiscardCandidate] | None:
-    """The index of the best discard among ``codes`` and its candidate
-    (:func:`~mahjong_joy.hand.advice.best_candidate`). Only codes in ``allowed``
-    count; a red five is kept over a plain one, and among equal copies the drawn
-    tile (the last) goes."""
-    kinds = [kind_of_code(c) for c in codes]
-    valued, doubled = valued_kinds(snap)
-    pick = best_candidate(kinds, melds, _others_seen(seen, kinds), {kind_of_code(c) for c in allowed}, valued, doubled)
+def facts_of(snap: Any, codes: list[int]) -> GuideFacts:
+    """The controller's facts about my hand of ``codes`` at this snapshot
+    (:func:`mahjong_joy.controller.guide_facts`): the screen reads them, it never
+    analyses a hand itself."""
+    legal = {a.tile for a in snap.own_actions if isinstance(a, Discard)}
+    riichi = {a.tile for a in snap.own_actions if isinstance(a, Riichi)}
+    return guide_facts(codes, len(snap.melds[snap.me]), snap.visible34, legal, riichi, valued_kinds(snap))
+
+
+def best_index(codes: list[int], pick: Any, allowed: set[int]) -> int | None:
+    """Where the best discard (a candidate's kind) sits among ``codes``: only codes in
+    ``allowed`` count, a red five is kept over a plain one, and among equal copies the
+    drawn tile (the last) goes."""
     if pick is None:
         return None
     copies = [i for i, c in enumerate(codes) if kind_of_code(c) == pick.tile and c in allowed]
     plain = [i for i in copies if codes[i] < 34]
-    return (plain or copies)[-1], pick
+    return (plain or copies)[-1] if copies else None
 
 
 def win_word(snap: Any) -> str:
@@ -102,7 +100,6 @@ def _advise(table: Any, snap: Any) -> Advice:
     win = win_word(snap)
     codes = table.my_tiles()
     tiles = [kind_of_code(c) for c in codes]
-    melds = len(snap.melds[snap.me])
     seen = list(snap.visible34)
     notes = getattr(table.session, "wait_notes", None) if snap.riichi_rules else None
     if win == "Ron":
@@ -110,19 +107,25 @@ def _advise(table: Any, snap: Any) -> Advice:
     if win == "Tsumo" and table.hover is None:  # hovering a tile still shows what discarding it leaves
         drawn = f" The {tile_label(snap.drawn)} completes your hand" if snap.drawn is not None else ""
         return Advice(f"You can win: Tsumo!{drawn}", win=win)
+    key = ("facts", snap.version, tuple(codes))  # hovering changes the advice, never the facts
+    cache = getattr(table, "_guide_cache", None)
+    facts = cache.get(key) if cache is not None else None
+    if facts is None:
+        facts = facts_of(snap, codes)
+        if cache is not None:
+            cache[key] = facts
     if len(tiles) % 3 == 2 and snap.riichi[snap.me] and snap.drawn is not None:  # locked: what the hand waits on
-        waits = waiting_tiles(tiles[:-1], melds)
-        items = [(t, max(0, 4 - seen[t]), "") for t in waits]
+        items = [(t, max(0, 4 - seen[t]), "") for t in facts.locked_waits]
         marked = notes(snap.drawn, True) if notes is not None else ()
         if marked:
             items = [(n.tile, n.unseen, _mark(n)) for n in marked]
         return Advice(f"Riichi: {sum(n for _, n, _ in items)} winning tiles unseen", tuple(items))
     if len(tiles) % 3 == 2:
-        advice = _discard_advice(table, snap, codes, melds, seen, notes)
+        advice = _discard_advice(table, snap, codes, facts, notes)
         return Advice(advice.caption, advice.items, None, win) if win else advice
-    sh = shanten(tiles, melds)
+    sh = facts.shanten
     if sh == 0:
-        items = [(t, max(0, 4 - seen[t]), "") for t in waiting_tiles(tiles, melds)]
+        items = [(t, max(0, 4 - seen[t]), "") for t in facts.waits]
         marked = notes(None, snap.riichi[snap.me]) if notes is not None else ()
         if marked:
             items = [(n.tile, n.unseen, _mark(n)) for n in marked]
@@ -130,19 +133,17 @@ def _advise(table: Any, snap: Any) -> Advice:
     return Advice(f"{sh}-shanten: {sh} useful draw{'s' if sh > 1 else ''} from ready. Your turn marks the best discard")
 
 
-def _discard_advice(table: Any, snap: Any, codes: list[int], melds: int, seen: list[int], notes: Any) -> Advice:
+def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, notes: Any) -> Advice:
     """On my turn: the hovered tile's discard (or the best one's), with the best marked."""
     if not snap.my_turn:
         return NOTHING
     allowed = table.ready_discards() if table.riichi_mode else table.legal_codes() or set(codes)
-    found = best_discard(codes, melds, seen, allowed, snap)
-    best = found[0] if found else None
+    best = best_index(codes, facts.best_riichi if table.riichi_mode else facts.best, allowed)
     index = table.hover if table.hover is not None and 0 <= table.hover < len(codes) else best
     if index is None:
         return NOTHING
     tile = kind_of_code(codes[index])
-    kinds = [kind_of_code(c) for c in codes]
-    cand = next((c for c in discard_candidates(kinds, melds, _others_seen(seen, kinds)) if c.tile == tile), None)
+    cand = next((c for c in facts.candidates if c.tile == tile), None)
     if cand is None:
         return Advice("", best=best)
     items = [(t, n, "") for t, n in sorted(cand.ukeire.items())]
@@ -166,14 +167,6 @@ def _mark(note: Any) -> str:
     if note.no_ron_yaku:
         return "tsumo only" if note.tsumo_ok else "no yaku"
     return ""
-
-
-def _others_seen(seen: list[int], hand: list[int]) -> list[int]:
-    """Visible counts minus my own hand (useful tiles count copies outside the hand)."""
-    out = list(seen)
-    for t in hand:
-        out[t] = max(0, out[t] - 1)
-    return out
 
 
 def furiten_tip(reason: str) -> str:

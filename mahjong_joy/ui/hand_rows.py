@@ -3,8 +3,8 @@
 The score screen lists the other seats under the winner's card (face down until the
 player asks with "Show hands", as a real table lays its hands open only on request)
 and every seat at a draw. A ready hand names its waits (from the result's tenpai
-list when the rules kept one, else :func:`~mahjong_joy.hand.waits.waiting_tiles`);
-any other says how far it was from ready (:func:`~mahjong_joy.hand.shanten.shanten`).
+list when the rules kept one, else the controller's :func:`~mahjong_joy.controller.ready_state`);
+any other says how far it was from ready (the same function's shanten).
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.controller import ready_state
 from mahjong_joy.errors import MahjongJoyError
-from mahjong_joy.hand.shanten import shanten
-from mahjong_joy.hand.waits import waiting_tiles
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.table import meld_tiles
@@ -56,8 +55,8 @@ def seat_hands(snap: TableSnapshot, seats: tuple[int, ...] | None = None) -> lis
         melds = snap.melds[seat] if seat < len(snap.melds) else ()
         kinds = [kind_of_code(t) for t in tiles]
         try:
-            sh = shanten(kinds, len(melds)) if tiles else None
-            waits = tuple(ready.get(seat, ())) or (tuple(waiting_tiles(kinds, len(melds))) if sh == 0 and len(kinds) % 3 == 1 else ())
+            sh, found = ready_state(kinds, len(melds)) if tiles else (None, ())
+            waits = tuple(ready.get(seat, ())) or found
         except MahjongJoyError:
             sh, waits = None, ()
         out.append(SeatHand(seat, tiles, melds, waits, sh))

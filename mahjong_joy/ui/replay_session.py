@@ -14,12 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from mahjong_joy.engine.actions import Action
-from mahjong_joy.engine.view import observe
 from mahjong_joy.errors import IllegalActionError, RecordError
 from mahjong_joy.names import tile_label, tiles_label
 from mahjong_joy.replay.branch import Branch
 from mahjong_joy.replay.cursor import ReplayCursor
-from mahjong_joy.controller import furiten_reason, snapshot_of
+from mahjong_joy.controller import furiten_reason, seat_view, snapshot_of
 from mahjong_joy.replay.seats import player_seat, seat_names
 from mahjong_joy.ui.session import TableSnapshot, table_view
 
@@ -116,7 +115,7 @@ class ReplaySession:
         snap = snapshot_of(match, kinds, (where.round_wind, where.hand_number, where.honba), reveal=True)
         starting = (match.ruleset.starting_points,) * 4
         return table_view(
-            snap, self.me, self.names, observe(hand, self.me), face_up=True, furiten=furiten_reason(hand, self.me), version=self._version,
+            snap, self.me, self.names, seat_view(match, self.me), face_up=True, furiten=furiten_reason(hand, self.me), version=self._version,
             history=(starting,) + tuple(r.points for r in match.results),
         )
 

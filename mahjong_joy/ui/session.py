@@ -18,7 +18,7 @@ from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, MeldView, Snapshot, res
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.match import HandResult, WinResult
 from mahjong_joy.errors import IllegalActionError
-from mahjong_joy.replay.seats import SEAT_NAMES
+from mahjong_joy.names import SEAT_NAMES
 from mahjong_joy.rulesets.rules import TableRules
 
 __all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "MeldView", "Session", "StaticSession", "TableSnapshot",

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pygame
 
+from mahjong_joy.names import WIND_GLYPHS, WIND_LETTERS
 from mahjong_joy.tiles import FIVES, is_honor, rank_of, suit_of
 from mahjong_joy.ui import theme
 
 BACK = -1  # pseudo-kind for a face-down tile
 NUMERALS = "一二三四五六七八九"
-WIND_GLYPHS = "東南西北"
-WIND_LATIN = ("E", "S", "W", "N")
+WIND_LATIN = WIND_LETTERS  # the Latin letter drawn on a wind tile
 SUPERSAMPLE = 2
 RED_INK = (214, 58, 74)  # a red five's pips and badge: stronger than the pastel rose of ordinary accents
 RED_FACE = (255, 232, 230)  # a red five's face, faintly pink

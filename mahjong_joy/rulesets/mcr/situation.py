@@ -16,13 +16,12 @@ from typing import Any
 
 from mahjong_joy.errors import ScoringError
 from mahjong_joy.notation import format_tiles, parse_tiles
-from mahjong_joy.tiles import EAST, NORTH, SOUTH, WEST
+from mahjong_joy.names import LETTER_OF_WIND
+from mahjong_joy.tiles import EAST
 from mahjong_joy.rulesets.riichi.situation import check_situation_object, flag_field, text_field, wind_field
 
 CHOW, PUNG, KONG, CONCEALED_KONG = "chow", "pung", "kong", "concealed_kong"
 MELD_TYPES = (CHOW, PUNG, KONG, CONCEALED_KONG)
-WIND_LETTERS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
-_LETTER_OF_WIND = {tile: letter for letter, tile in WIND_LETTERS.items()}
 
 OFFICIAL, LIBRARY = "official", "library"
 KONG_CONVENTIONS = (OFFICIAL, LIBRARY)
@@ -173,8 +172,8 @@ class McrSituation:
             "melds": [m.to_dict() for m in self.melds],
         }
         out.update({name: getattr(self, name) for name in FLAGS})
-        out["seat_wind"] = _LETTER_OF_WIND[self.seat_wind]
-        out["round_wind"] = _LETTER_OF_WIND[self.round_wind]
+        out["seat_wind"] = LETTER_OF_WIND[self.seat_wind]
+        out["round_wind"] = LETTER_OF_WIND[self.round_wind]
         out["flowers"] = self.flowers
         out["rules"] = self.rules.to_dict()
         return out

@@ -15,13 +15,12 @@ from typing import Any
 
 from mahjong_joy.errors import NotationError, ScoringError
 from mahjong_joy.notation import format_tiles, parse_tiles_detailed
-from mahjong_joy.tiles import EAST, NORTH, SOUTH, WEST
+from mahjong_joy.names import LETTER_OF_WIND, WIND_TILE_OF
+from mahjong_joy.tiles import EAST
 
 CHI, PON, KAN, CLOSED_KAN, ADDED_KAN = "chi", "pon", "kan", "closed_kan", "added_kan"
 MELD_TYPES = (CHI, PON, KAN, CLOSED_KAN, ADDED_KAN)
 KAN_TYPES = (KAN, CLOSED_KAN, ADDED_KAN)
-WIND_LETTERS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
-_LETTER_OF_WIND = {tile: letter for letter, tile in WIND_LETTERS.items()}
 
 _FLAGS = (
     "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
@@ -144,8 +143,8 @@ class WinSituation:
             "melds": [m.to_dict() for m in self.melds],
         }
         out.update({name: getattr(self, name) for name in _FLAGS})
-        out["seat_wind"] = _LETTER_OF_WIND.get(self.seat_wind, str(self.seat_wind))
-        out["round_wind"] = _LETTER_OF_WIND.get(self.round_wind, str(self.round_wind))
+        out["seat_wind"] = LETTER_OF_WIND.get(self.seat_wind, str(self.seat_wind))
+        out["round_wind"] = LETTER_OF_WIND.get(self.round_wind, str(self.round_wind))
         out["dora_indicators"] = format_tiles(self.dora_indicators)
         out["ura_indicators"] = format_tiles(self.ura_indicators)
         out["honba"] = self.honba
@@ -184,9 +183,9 @@ def flag_field(data: dict[str, Any], name: str) -> bool:
 def wind_field(data: dict[str, Any], name: str) -> int:
     """A wind letter (E, S, W, N) as its kind, East when absent."""
     value = data.get(name, "E")
-    if value not in WIND_LETTERS:
+    if value not in WIND_TILE_OF:
         raise ScoringError(f"situation field {name!r} must be one of E, S, W, N, got {value!r}")
-    return WIND_LETTERS[value]
+    return WIND_TILE_OF[value]
 
 
 def _indicators(data: dict[str, Any], name: str) -> tuple[int, ...]:

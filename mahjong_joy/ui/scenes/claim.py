@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from mahjong_joy.engine.actions import Chi, Kan, Pass, Pon, Ron
-from mahjong_joy.names import tile_label
+from mahjong_joy.names import WIND_NAMES, tile_label
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import ClaimOffer
@@ -22,7 +22,6 @@ from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, key_cap_rec
 
 ORDER = {Ron: 0, Kan: 1, Pon: 2, Chi: 3, Pass: 9}
 LETTER = {Ron: pygame.K_r, Kan: pygame.K_k, Pon: pygame.K_p, Chi: pygame.K_c, Pass: pygame.K_SPACE}
-WIND_NAMES = ("East", "South", "West", "North")
 
 
 def auto_pass_action(offer: ClaimOffer | None, auto_pass: bool, auto_win: bool = False) -> Any:

@@ -60,7 +60,8 @@ class HomeScene(Scene):
         aside with a notice)."""
         from mahjong_joy.errors import MahjongJoyError
         from mahjong_joy.replay.autosave import autosave_preview
-        from mahjong_joy.replay.pending import flush_pending, queued
+        from mahjong_joy.app.saved import flush_pending
+        from mahjong_joy.replay.pending import queued
 
         if queued():
             self.app.show_notice(flush_pending())
@@ -246,7 +247,7 @@ class HomeScene(Scene):
             self._continue()
         elif action == "new":
             if self.can_continue:  # the unfinished match goes to Replays, not into thin air
-                from mahjong_joy.replay.autosave import abandon_autosave
+                from mahjong_joy.app.saved import abandon_autosave
 
                 self.app.show_notice(abandon_autosave())
             self.next = Transition("push", TableScene(self.app), chosen(self.app.settings, self.seed_field.seed).context())

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.names import WIND_NAMES
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.celebration import Celebration
 from mahjong_joy.ui.game_choice import GameChoice, chosen
@@ -45,7 +46,7 @@ def end_reason(snap: Any) -> str:
     busted = [seat for seat, points, _ in snap.standings if points < 0]
     if busted:
         return f"The match ended when {names[busted[0]]} went below zero."
-    wind = ("East", "South", "West", "North")[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
+    wind = WIND_NAMES[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
     table = snap.table_rules
     last = "E" if table.length == "east" else "S"
     final = ("East", "South").index(wind) if wind in ("East", "South") else 2

@@ -16,7 +16,7 @@ import pygame
 
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.replay.branch import MATCH_OVER, branch_refusal
-from mahjong_joy.rulesets.base import WIND_LETTERS
+from mahjong_joy.names import HUMAN, WIND_LETTERS
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
@@ -66,8 +66,8 @@ class SeatChooser(Scene):
         snap = session.snapshot()
         wind = WIND_WORDS[WIND_LETTERS[(seat - snap.dealer) % 4]]
         kinds = session.record.get("seats") or ()
-        kind = kinds[seat] if seat < len(kinds) else "human"
-        who = "was the player" if kind == "human" else f"AI: {kind}"
+        kind = kinds[seat] if seat < len(kinds) else HUMAN
+        who = "was the player" if kind == HUMAN else f"AI: {kind}"
         return f"{wind} · {snap.names[seat]}", f"{snap.points[seat]:,} points · {who}"
 
     # -- layout ----------------------------------------------------------------------

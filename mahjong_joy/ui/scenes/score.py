@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from mahjong_joy.notation import parse_tiles
-from mahjong_joy.names import fu_words, yaku_japanese, yaku_name
+from mahjong_joy.names import WIND_NAMES, fu_words, yaku_japanese, yaku_name
 from mahjong_joy.rulesets.riichi import YAKU_ROWS
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
@@ -24,7 +24,6 @@ from mahjong_joy.ui.session import HandResult, TableSnapshot, WinResult, result_
 from mahjong_joy.ui.tiles_art import footprint, tile_height
 from mahjong_joy.ui.widgets import Button, track_hover
 
-WIND_NAMES = ("East", "South", "West", "North")
 ABORT_WORDING = {
     "nine_terminals": ("Nine terminals", "{name} showed nine different terminals and honors on the first draw."),
     "four_winds": ("Four winds", "All four players discarded the same wind on the first go-around."),

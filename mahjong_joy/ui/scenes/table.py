@@ -16,7 +16,7 @@ import pygame
 
 from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, NineTerminals, Riichi, Tsumo
 from mahjong_joy.errors import MahjongJoyError
-from mahjong_joy.names import tile_label
+from mahjong_joy.names import WIND_GLYPHS, WIND_NAMES, tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import Animator, Flight, Reveal, Tween, flip_shape
@@ -29,8 +29,6 @@ from mahjong_joy.ui.thinking import ThinkingBubbles
 from mahjong_joy.ui.tiles_art import BACK, footprint, tile_height
 from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
 
-WIND_GLYPHS = "東南西北"
-WIND_NAMES = ("East", "South", "West", "North")
 SIDEWAYS_INDEX = {3: 0, 2: 1, 1: -1}  # claimed from left / across / right -> which tile lies sideways
 ANNOUNCEMENTS = {  # events the centre announces in a toast, with a chime
     "riichi_declared": "{name} {declares} riichi",

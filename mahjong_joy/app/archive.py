@@ -2,7 +2,11 @@
 
 :func:`archive_match` is what the game calls when a match ends (or is
 abandoned); :func:`summarize` reads the controller's events, the same facts the
-score screens showed, so the history never re-scores anything.
+score screens showed, so the history never re-scores anything. It lives above
+storage (which only writes the rows and files it is given) because it reads a
+live controller and the record layer; :func:`archive_saved` archives a match from
+its saved file and queues the file when the history is busy
+(:mod:`mahjong_joy.replay.pending`).
 """
 
 from __future__ import annotations
@@ -14,14 +18,17 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mahjong_joy.controller import Controller
 from mahjong_joy.engine.events import Event, HandScored, HandStarted, RiichiDeclared, Won
 from mahjong_joy.engine.match import standings_of
+from mahjong_joy.errors import StorageUnavailableError
+from mahjong_joy.replay.pending import queue_text
 from mahjong_joy.replay.record import run_record, write_record
 from mahjong_joy.storage.history import HandSummary, History, MatchSummary, WinScore
 from mahjong_joy.storage.paths import records_dir
 
 if TYPE_CHECKING:
-    from mahjong_joy.controller import Controller
+    from mahjong_joy.replay.autosave import AutosaveMeta
     from mahjong_joy.replay.branch import Branch
 
 
@@ -64,6 +71,20 @@ def archive_match(
         write_record(record, path)
         kept.add_match(summary)
     return path
+
+
+def archive_saved(ctl: Controller, meta: AutosaveMeta, source: Path) -> None:
+    """Archive the match saved in ``source``, then remove ``source``.
+
+    When that cannot be done now, ``source`` is queued in ``pending/`` and
+    :class:`StorageUnavailableError` says so in a sentence for the player.
+    """
+    try:
+        archive_match(ctl, meta.player_seat, player_name=meta.player_name, started_at=meta.started_at, branched_from=meta.branched_from)
+    except (StorageUnavailableError, OSError) as exc:
+        reason = str(exc) if isinstance(exc, StorageUnavailableError) else f"Your match could not be archived ({exc})."
+        raise StorageUnavailableError(f"{reason} {queue_text(source)}") from None
+    source.unlink(missing_ok=True)
 
 
 @contextmanager

@@ -1,0 +1,29 @@
+"""Play from here: a recorded position continued as a live match, one seat taken by the player.
+
+The record layer cuts the match (:func:`mahjong_joy.replay.branch.branch_prefix`:
+the position checked, imported games refused); here the cut entry is rebuilt with
+:meth:`~mahjong_joy.controller.Controller.resume`, so the table the player takes
+over is the engine's own state at that step, reached through the same paths as in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mahjong_joy.controller import DEFAULT_LEVEL, Controller, branch_seats
+from mahjong_joy.errors import RecordError
+from mahjong_joy.replay.branch import MATCH_OVER, Branch, branch_prefix
+from mahjong_joy.replay.cursor import ReplayCursor
+
+
+def play_from(cursor: ReplayCursor, hand: int, step: int, seat: int, default: str | Sequence[str] = DEFAULT_LEVEL,
+              name: str | None = None) -> tuple[Controller, Branch]:
+    """The live match from ``(hand, step)`` (0-based) of the cursor's match with the player
+    at ``seat``, and where it came from. Raises ``RecordError`` for a position outside
+    the record, a bad seat, an imported game or a match already over there."""
+    prefix, branch = branch_prefix(cursor, hand, step, seat, name)
+    seats = branch_seats(cursor.record.get("seats") or (), seat, default)
+    ctl = Controller.resume(prefix, seats, cursor.ruleset, auto_deal=False, name=cursor.name)
+    if ctl.is_over:
+        raise RecordError(f"{cursor.name}, hand {hand + 1} step {step}: {MATCH_OVER}")
+    return ctl, branch
