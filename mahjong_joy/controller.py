@@ -56,6 +56,7 @@ from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
 from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
+from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.rules import TableRules
 from mahjong_joy.names import tile_label
 from mahjong_joy.tiles import kind_of_code
@@ -189,7 +190,7 @@ class Controller:
         self.seat_kinds = tuple(seats)
         self.auto_deal = auto_deal
         self.seed = seed
-        self.match = Match(seed, ruleset, max_hands)
+        self.match = Match(seed, ruleset or ruleset_for(), max_hands)
         words = SeatWords.at_table(self.seat_kinds)  # the reasons name seats as the table does
         self.deciders: list[Decider | None] = [
             None if kind == HUMAN else make_ai(kind, f"{seed}:{seat}", words) for seat, kind in enumerate(seats)

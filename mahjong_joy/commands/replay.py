@@ -160,7 +160,7 @@ def _steps(entry: dict[str, Any], match: Any) -> list[tuple[list, int | None, st
     from mahjong_joy.engine.actions import action_from_dict
     from mahjong_joy.engine.match import Match
 
-    fresh = Match(entry["seed"], match.ruleset if hasattr(match, "ruleset") else None, entry.get("max_hands"))
+    fresh = Match(entry["seed"], match.ruleset, entry.get("max_hands"))
     reasons = entry.get("reasons") or []
     out: list[tuple[list, int | None, str | None]] = []
     cursor = 0

@@ -73,7 +73,13 @@ JOY = Rules(
 """The casual Joy game: any complete hand wins, no riichi, one East round."""
 
 PRESETS: dict[str, Rules] = {rules.name: rules for rules in (JOY, MAHJONG_SOUL, TENHOU)}
-RIICHI_PRESETS = ("mahjong_soul", "tenhou")
+"""The registry: every preset the game ships, in the order menus list them."""
+
+DEFAULT_PRESET = JOY.name
+"""The preset a new player, a missing setting or a bare command starts with."""
+
+RIICHI_PRESETS = tuple(name for name, rules in PRESETS.items() if rules.hand.riichi)
+"""The presets played with riichi (what an mjai bot or an imported log can be refereed under)."""
 
 
 def find_preset(name: str) -> Rules:

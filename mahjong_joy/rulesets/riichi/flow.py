@@ -18,27 +18,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from mahjong_joy.rulesets.base import TableState
+from mahjong_joy.rulesets.base import Standing, TableState, order_of
 from mahjong_joy.rulesets.rules import Rules
 
 ROUNDS = "ESWN"
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One line of the final table: seat, points, placement (1 = first), game points."""
-
-    seat: int
-    points: int
-    placement: int
-    score: float = 0.0
-
-
-def order_of(points: Sequence[int]) -> list[int]:
-    """Seats best first; equal points go to the earlier seat (East of the first hand first)."""
-    return sorted(range(4), key=lambda seat: (-points[seat], seat))
 
 
 def next_table(table: TableState, points: Sequence[int], sticks: int, dealer_keeps: bool,
