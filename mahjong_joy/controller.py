@@ -57,7 +57,10 @@ from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
 from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
 from mahjong_joy.rulesets.joy import ruleset_for
-from mahjong_joy.rulesets.rules import TableRules
+from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
+from mahjong_joy.rulesets.rules import Rules
+
+DEFAULT_RULES = find_preset(DEFAULT_PRESET)
 from mahjong_joy.names import tile_label
 from mahjong_joy.tiles import kind_of_code
 
@@ -169,8 +172,7 @@ class Snapshot:
     standings: tuple[Standing, ...]
     is_over: bool
     sticks: int = 0  # riichi sticks on the table (1,000 each)
-    rules: str = "joy"  # the preset's name
-    table_rules: TableRules = TableRules()  # the match's table rules as played (its length may differ from the preset's)
+    rules: Rules = DEFAULT_RULES  # the rules as played (its table's length may differ from the preset's)
 
 
 class Controller:
@@ -547,8 +549,7 @@ def snapshot_of(
         standings=match.standings(),
         is_over=match.is_over,
         sticks=hand.sticks if not hand.is_finished or result is None else result.sticks_after,
-        rules=match.rules.name,
-        table_rules=match.rules.table,
+        rules=match.rules,
     )
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import glossary, ruleset_title, yaku_japanese
 from mahjong_joy.rulesets.riichi import DISPLAY_NAMES, YAKU_ROWS, WinSituation
+from mahjong_joy.rulesets.riichi.flow import uma_words
 from mahjong_joy.rulesets.riichi.yaku import YakuRow
 from mahjong_joy.rulesets.rules import HandRules, Rules
 from mahjong_joy.tiles import RED_CODES
@@ -332,9 +333,8 @@ def _match_text(rules: Rules) -> str:
     if table.tobi:
         text += " The match ends early if a player falls below zero."
     if any(table.uma):
-        uma = " / ".join(f"{u:+d}" for u in table.uma)
-        text += f" At the end, places add uma of {uma} (thousands)"
-        text += f" and first place takes the oka (everyone returns {table.return_points:,})." if table.oka else "."
+        text += f" At the end, places add uma of {uma_words(table.uma)} (thousands)"
+        text += f" and first place takes the oka (everyone returns {table.uma_base:,})." if table.oka else "."
     else:
         text += " The most points at the end wins."
     return text
@@ -352,7 +352,7 @@ FIELD_WORDS: dict[tuple[str, str], Any] = {
     ("hand", "nagashi_mangan"): lambda v: ("nagashi mangan pays a mangan at a draw" if v
                                            else "all-terminal-and-honor discards earn nothing at a draw"),
     ("hand", "tenpai_payment"): lambda v: f"the ready payment at a draw is {v:,} in all",
-    ("table", "uma"): lambda v: "uma " + " / ".join(f"{u:+d}" for u in v),
+    ("table", "uma"): lambda v: "uma " + uma_words(v),
     ("table", "uma_base"): lambda v: f"game points count from {v:,}",
     ("table", "oka"): lambda v: "first place takes the oka" if v else "no oka",
     ("table", "round_game_points"): lambda v: ("game points are rounded to whole thousands" if v
@@ -381,7 +381,7 @@ def _differences_page(rules: Rules) -> Page | None:
     """How this riichi preset differs from the other one (none for Joy: its book says what it lacks)."""
     from mahjong_joy.rulesets.presets import PRESETS
 
-    others = [p for name, p in PRESETS.items() if name not in (rules.name, "joy")]
+    others = [p for p in PRESETS.values() if p.name != rules.name and p.hand.riichi]
     if not rules.hand.riichi or not others:
         return None
     me = ruleset_title(rules.name)

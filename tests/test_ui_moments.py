@@ -12,6 +12,7 @@ import pytest
 
 from mahjong_joy.engine.actions import Discard, Pass, Pon
 from mahjong_joy.engine.match import HandResult
+from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.storage.settings import Settings
 from mahjong_joy.ui import sound, theme
 from mahjong_joy.ui.app import App
@@ -313,7 +314,7 @@ def test_an_exhaustive_draw_shows_every_hand_with_the_ready_ones_waits(played) -
 # -- the standings' confetti ---------------------------------------------------------------------
 def standings_scene(size: tuple[int, int] = (1280, 800), speed: str = "normal") -> tuple[App, MatchEndScene]:
     standings = ((2, 42100, 1), (0, 27600, 2), (1, 18300, 3), (3, 12000, 4))
-    snap = _draw_snapshot(None, rules="joy", match_over=True, standings=standings, history=((25000,) * 4, (27600, 18300, 42100, 12000)))
+    snap = _draw_snapshot(None, rules=find_preset("joy"), match_over=True, standings=standings, history=((25000,) * 4, (27600, 18300, 42100, 12000)))
     app = App(size=size, settings=Settings(anim_speed=speed))
     scene = MatchEndScene(app, snap)
     app.replace(scene)

@@ -24,7 +24,7 @@ from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, load_autosave, new_meta
 from mahjong_joy.replay.pending import archive_saved
 from mahjong_joy.rulesets.joy import ruleset_for
-from mahjong_joy.rulesets.presets import find_preset
+from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
 from mahjong_joy.names import tile_label
@@ -51,7 +51,7 @@ class ControllerSession:
     def __init__(
         self,
         seed: int | None = None,
-        ruleset: str = "joy",
+        ruleset: str = DEFAULT_PRESET,
         max_hands: int | None = None,
         ai: str | Sequence[str] = "potential",
         human: bool = True,
