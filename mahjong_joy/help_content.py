@@ -168,7 +168,7 @@ def example_situation(yaku_id: str) -> WinSituation:
 
 def yaku_rows_for(rules: Rules) -> tuple[YakuRow, ...]:
     """The yaku a player can score under ``rules`` (no riichi yaku without riichi)."""
-    riichi = rules.hand.riichi and rules.scoring.riichi
+    riichi = rules.hand.riichi
     return tuple(row for row in YAKU_ROWS if riichi or row.id not in RIICHI_ONLY)
 
 
@@ -210,7 +210,7 @@ def _tiles_page(rules: Rules) -> Page:
     rows = [TileRow(name, note, tuple((t,) for t in parse_tiles(tiles))) for name, note, tiles in SUITS + HONORS]
     intro = ("There are 136 tiles: four copies of 34 kinds. Three suits run from 1 to 9; "
              "winds and dragons are the honors, which never make runs.")
-    if rules.tiles.red_fives and rules.scoring.dora:
+    if rules.tiles.red_fives and rules.scores_dora:
         rows.append(TileRow("Red fives", "one of each 5 is red: a dora", tuple((code,) for code in RED_CODES)))
     return Page("The tiles", (Paragraph(intro), *rows))
 
@@ -311,7 +311,7 @@ def _points_page(rules: Rules) -> Page:
         parts.append(Paragraph("A Joy hand with no yaku still wins, as 1 han."))
     parts.append(Paragraph("On ron the discarder pays it all; on tsumo everyone pays a share. The dealer is paid half as much again. "
                            "Each honba counter on the table adds 300 to a win."))
-    if scoring.dora:
+    if rules.scores_dora:
         dora = "Each dora indicator makes the tile after it in order a dora, worth 1 han each (not a yaku by itself)."
         if hand.ura_dora:
             dora += " A riichi winner also counts the ura-dora under the indicators."
@@ -402,7 +402,7 @@ def _yaku_pages(rules: Rules) -> list[Page]:
 
 def _glossary_page(rules: Rules) -> Page:
     """The glossary of :mod:`mahjong_joy.names` (one text for the guide's hovers and the book)."""
-    absent = {"Dora": not rules.scoring.dora, "Furiten": not rules.hand.furiten}
+    absent = {"Dora": not rules.scores_dora, "Furiten": not rules.hand.furiten}
     left_out = set() if rules.hand.riichi else {"Riichi"}  # a word these rules never use
     return Page("Words", tuple(Paragraph(f"{e.term}: {e.meaning}" + (" These rules have none." if absent.get(e.term) else ""))
                                for e in glossary() if e.term not in left_out))

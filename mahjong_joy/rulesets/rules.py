@@ -7,7 +7,24 @@ preset's name. The presets themselves live in :mod:`mahjong_joy.rulesets.presets
 each built from another by replacing fields, so a difference is one line.
 
 ``to_dict`` writes every field; ``from_dict`` is strict: an unknown key or a bad
-value raises :class:`~mahjong_joy.errors.RulesError` naming it.
+value raises :class:`~mahjong_joy.errors.RulesError` naming it (the one error type of
+a rules value: the scorer's options raise it too).
+
+Each switch has one owner, and a copy the scorer reads must agree with it (a value
+that contradicts itself is refused, so a record cannot say both):
+
+========================  ===========================  ==================================
+switch                    owner                        must agree
+========================  ===========================  ==================================
+red fives                 ``tiles.red_fives`` (0/1)    ``scoring.red_fives`` (a bool)
+riichi                    ``hand.riichi``              ``scoring.riichi``
+dora                      ``scoring.dora``             ``hand.ura_dora`` only with dora
+                          (``Rules.scores_dora``)
+game points base          ``table.uma_base``           ``table.return_points`` with oka
+========================  ===========================  ==================================
+
+The scorer keeps its copies because it also scores alone (``mahjong-joy score``);
+records and goldens keep every field, so older files read unchanged.
 """
 
 from __future__ import annotations
@@ -77,9 +94,12 @@ class TableRules:
     "Hand end, dealer, honba, payments" and "Game length, end of game, settlement").
 
     Final game points are ``(points - uma_base) / 1000 + uma[place]``, plus the oka
-    ``4 * (return_points - starting_points) / 1000`` to first place when ``oka``;
+    ``4 * (uma_base - starting_points) / 1000`` to first place when ``oka``
+    (:func:`~mahjong_joy.rulesets.riichi.flow.game_points`);
     ``round_game_points`` rounds each to a whole 1000 (Tenhou) with first place
-    taking the remainder so they sum to zero.
+    taking the remainder so they sum to zero. ``return_points`` is the score that
+    ends an extension or lets a first-placed dealer stop; with ``oka`` it is also
+    what everyone returns, so it must equal ``uma_base``.
     """
 
     length: Length = "east_south"
@@ -108,6 +128,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         _check_block(self, "rules")
+        _check_switches(self)
 
     @property
     def scores_dora(self) -> bool:
@@ -127,6 +148,24 @@ class Rules:
 
 _RANGES = {"red_fives": (0, 1), "max_rons": (1, 3), "riichi_min_wall": (1, 70)}
 _BLOCKS = {"tiles": TileRules, "hand": HandRules, "table": TableRules, "scoring": RiichiRules}
+
+
+def _check_switches(rules: Rules) -> None:
+    """The scorer's copy of a switch agrees with its owner (the table in the module
+    docstring); ``RulesError`` names both fields otherwise."""
+    pairs = (
+        ("tiles.red_fives", rules.tiles.red_fives, "scoring.red_fives", rules.scoring.red_fives,
+         bool(rules.tiles.red_fives) == rules.scoring.red_fives),
+        ("hand.riichi", rules.hand.riichi, "scoring.riichi", rules.scoring.riichi,
+         rules.hand.riichi == rules.scoring.riichi),
+        ("scoring.dora", rules.scoring.dora, "hand.ura_dora", rules.hand.ura_dora,
+         rules.scoring.dora or not rules.hand.ura_dora),
+        ("table.uma_base", rules.table.uma_base, "table.return_points", rules.table.return_points,
+         not rules.table.oka or rules.table.uma_base == rules.table.return_points),
+    )
+    for owner, value, copy, other, agree in pairs:
+        if not agree:
+            raise RulesError(f"rules {rules.name!r}: {copy} = {other!r} contradicts {owner} = {value!r}")
 
 
 def _to_plain(block: Any) -> dict[str, Any]:
