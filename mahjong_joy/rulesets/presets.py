@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mahjong_joy.errors import RulesError
-from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, JOY_RULES
+from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, JOY_RULES, TENHOU_SCORING
 from mahjong_joy.rulesets.rules import HandRules, Rules, TableRules, TileRules
 
 MAHJONG_SOUL = Rules(
@@ -40,7 +40,7 @@ TENHOU = replace(
         oka=True,
         round_game_points=True,  # [MJS "rounded to the nearest 1000"]
     ),
-    scoring=replace(DEFAULT_RULES, double_yakuman=False),  # all yakuman single [KBG point 1; C1-16]
+    scoring=TENHOU_SCORING,  # all yakuman single [KBG point 1; C1-16]
 )
 """Tenhou four-player red-five hanchan (RULES.md A1, column TH)."""
 

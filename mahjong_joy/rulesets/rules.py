@@ -33,7 +33,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Literal, get_args, get_type_hints
 
 from mahjong_joy.errors import RulesError
-from mahjong_joy.rulesets.riichi.rules import RiichiRules
+from mahjong_joy.rulesets.riichi.rules import TENHOU_SCORING, RiichiRules
 
 ABORT_REASONS = ("nine_terminals", "four_winds", "four_kans", "four_riichi", "triple_ron")
 PAO_YAKUMAN = ("daisangen", "daisuushii")
@@ -117,7 +117,15 @@ class TableRules:
 
 @dataclass(frozen=True)
 class Rules:
-    """A whole ruleset; ``name`` is the preset it came from (for display and records)."""
+    """A whole ruleset; ``name`` is the preset it came from (for display and records).
+
+    ``valuation`` is the scoring the Hard AI weighs a hand it might reach by
+    (:mod:`mahjong_joy.ai.expect`), kept apart from ``scoring`` on purpose: every preset
+    values by Tenhou's options, Joy included. Joy's own scoring would refuse the riichi
+    the AI assumes for a closed hand and count no dora, so valuing by it would change
+    how Hard plays Joy (every seeded Joy game); a preset may set its own. It is written
+    by ``to_dict`` only when it differs from Tenhou's, so records and goldens read as before.
+    """
 
     name: str
     family: Literal["riichi"] = "riichi"
@@ -125,6 +133,7 @@ class Rules:
     hand: HandRules = HandRules()
     table: TableRules = TableRules()
     scoring: RiichiRules = RiichiRules()
+    valuation: RiichiRules = TENHOU_SCORING
 
     def __post_init__(self) -> None:
         _check_block(self, "rules")
@@ -137,8 +146,12 @@ class Rules:
         return self.scoring.dora
 
     def to_dict(self) -> dict[str, Any]:
-        """Every field, nested by block; tuples as lists (plain JSON)."""
-        return _to_plain(self)
+        """Every field, nested by block; tuples as lists (plain JSON). ``valuation`` only
+        when it is not the default (older records and goldens never carried it)."""
+        out = _to_plain(self)
+        if self.valuation == TENHOU_SCORING:
+            del out["valuation"]
+        return out
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
@@ -147,7 +160,7 @@ class Rules:
 
 
 _RANGES = {"red_fives": (0, 1), "max_rons": (1, 3), "riichi_min_wall": (1, 70)}
-_BLOCKS = {"tiles": TileRules, "hand": HandRules, "table": TableRules, "scoring": RiichiRules}
+_BLOCKS = {"tiles": TileRules, "hand": HandRules, "table": TableRules, "scoring": RiichiRules, "valuation": RiichiRules}
 
 
 def _check_switches(rules: Rules) -> None:
@@ -196,7 +209,7 @@ def _from_plain(cls: type, data: Any, where: str) -> Any:
             try:
                 values[name] = RiichiRules.from_dict(value)
             except ValueError as exc:
-                raise RulesError(f"{where}.scoring: {exc}") from None
+                raise RulesError(f"{where}.{name}: {exc}") from None
         elif block is not None:
             values[name] = _from_plain(block, value, f"{where}.{name}")
         else:

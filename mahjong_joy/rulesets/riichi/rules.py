@@ -75,5 +75,9 @@ class RiichiRules:
 DEFAULT_RULES = RiichiRules()
 """Common online rules (Mahjong Soul)."""
 
+TENHOU_SCORING = RiichiRules(double_yakuman=False)
+"""Tenhou's scoring: every yakuman single (KBG point 1; C1-16). It is also what the
+Hard AI values hands by under every preset (``Rules.valuation``)."""
+
 JOY_RULES = RiichiRules(yaku_required=False, riichi=False, dora=False, red_fives=False)
 """The Joy ruleset: no yaku required, no riichi, no dora (see :meth:`RiichiRules.joy`)."""
