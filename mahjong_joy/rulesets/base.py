@@ -229,10 +229,6 @@ class Ruleset(ABC):
     def final_standings(self, points: Sequence[int], sticks: int) -> tuple[Standing, ...]:
         """The final table: placements, leftover sticks, game points (uma and oka)."""
 
-    def standings_now(self, points: Sequence[int]) -> tuple[Standing, ...]:
-        """The table during a match: seats by points, no game points yet."""
-        return tuple(Standing(seat, points[seat], place + 1) for place, seat in enumerate(order_of(points)))
-
 
 __all__ = [
     "KAN", "ClaimOption", "Position", "Ruleset", "ScoredWin", "Settlement", "Standing", "TableState",
