@@ -249,21 +249,10 @@ class ControllerSession:
             self._notes = {key: tuple(notes)}
         return self._notes[key]
 
-    def ai_reasons(self, look_back: int = 64) -> tuple[tuple[int, str] | None, ...]:
-        """Per seat, its newest decision's plain-words reason among the last ``look_back``
-        decisions, as (decision number, reason), or ``None`` (a human seat, or a decision
-        without a reason): what "Show AI thinking" puts in the bubble by the seat."""
-        found: list[tuple[int, str] | None] = [None] * 4
-        decided: set[int] = set()
-        first = max(0, len(self.ctl.decisions) - look_back)
-        for number in range(len(self.ctl.decisions) - 1, first - 1, -1):
-            seat = self.ctl.decisions[number].seat
-            if seat in decided or not 0 <= seat < 4:
-                continue
-            decided.add(seat)
-            reason = self.ctl.reasons[number] if number < len(self.ctl.reasons) else None
-            found[seat] = (number, reason) if reason else None
-        return tuple(found)
+    def ai_reasons(self) -> tuple[tuple[int, str] | None, ...]:
+        """What "Show AI thinking" puts in the bubble by each seat: the controller's
+        :meth:`~mahjong_joy.controller.Controller.table_reasons`."""
+        return self.ctl.table_reasons()
 
     def snapshot(self) -> TableSnapshot:
         """The table as the player sees it now (:func:`~mahjong_joy.ui.session.table_view`)."""
