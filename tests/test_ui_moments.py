@@ -6,6 +6,9 @@ screen, the standings' confetti and the AI's reason in a bubble by its seat."""
 from __future__ import annotations
 
 import array
+import os
+import subprocess
+import sys
 
 import pygame
 import pytest
@@ -329,9 +332,12 @@ def test_an_exhaustive_draw_shows_every_hand_with_the_ready_ones_waits(played) -
 
 
 # -- the standings' confetti ---------------------------------------------------------------------
-def standings_scene(size: tuple[int, int] = (1280, 800), speed: str = "normal") -> tuple[App, MatchEndScene]:
-    standings = ((2, 42100, 1), (0, 27600, 2), (1, 18300, 3), (3, 12000, 4))
-    snap = _draw_snapshot(None, rules=find_preset("joy"), match_over=True, standings=standings, history=((25000,) * 4, (27600, 18300, 42100, 12000)))
+def standings_scene(size: tuple[int, int] = (1280, 800), speed: str = "normal", first: int = 0) -> tuple[App, MatchEndScene]:
+    """The standings of a match that ``first`` (the player is seat 0) won."""
+    order = [first] + [seat for seat in range(4) if seat != first]
+    standings = tuple((seat, points, place + 1) for place, (seat, points) in enumerate(zip(order, (42100, 27600, 18300, 12000))))
+    final = tuple(next(p for seat_, p, _ in standings if seat_ == seat) for seat in range(4))
+    snap = _draw_snapshot(None, rules=find_preset("joy"), match_over=True, standings=standings, history=((25000,) * 4, final))
     app = App(size=size, settings=Settings(anim_speed=speed))
     scene = MatchEndScene(app, snap)
     app.replace(scene)
@@ -352,6 +358,15 @@ def test_first_place_gets_confetti_that_falls_by_frame_time_and_ends() -> None:
     app, scene = standings_scene(speed="instant")
     app.step(1 / 60)
     assert scene.celebration.pieces == [] and scene.celebration.done
+
+
+@pytest.mark.parametrize("first", [1, 2, 3])
+def test_no_confetti_when_the_player_did_not_finish_first(first: int) -> None:
+    """Confetti fell on Match over when the player finished 4th (play test)."""
+    app, scene = standings_scene(first=first)
+    for _ in range(30):
+        app.step(1 / 60)
+    assert scene.celebration is None
 
 
 # -- Show AI thinking -----------------------------------------------------------------------------
@@ -421,3 +436,13 @@ def test_a_result_without_final_hands_still_lists_the_hands_it_shows() -> None:
     snap = _draw_snapshot(result)
     rows = seat_hands(snap)
     assert rows[0].tiles == snap.hand and rows[1].waits == tuple(h("7p")) and rows[2].tiles == ()
+
+
+def test_starting_the_sounds_without_a_sound_card_says_nothing_on_stderr() -> None:
+    """No "ALSA lib ... cannot find card" noise at start (play test): the game runs silent
+    where there is no device, and quietly."""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}  # SDL picks the system's audio, as a player's does
+    code = "from mahjong_joy.ui.sound import Sounds; Sounds()"
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0
+    assert "ALSA lib" not in run.stderr and "Warning" not in run.stderr, run.stderr

@@ -23,6 +23,7 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, load_autosave, new_meta
 from mahjong_joy.replay.pending import archive_saved
+from mahjong_joy.replay.seats import AI_AT_BOTTOM
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.rules import Rules
@@ -272,8 +273,11 @@ class ControllerSession:
 
     def name_of(self, seat: int) -> str:
         """The player's name at their seat; Momo, Sora and Kiri to their right, across and
-        left, wherever the player sits (as the replay viewer names a record's seats)."""
-        return self.player_name if seat == self.me else SEAT_NAMES[(seat - self.me) % 4]
+        left, wherever the player sits (as the replay viewer names a record's seats). An AI
+        in the bottom seat (the demo) is Nana, not "You" (play test)."""
+        if seat == self.me:
+            return self.player_name if self.ctl.seat_kinds[seat] == HUMAN else AI_AT_BOTTOM
+        return SEAT_NAMES[(seat - self.me) % 4]
 
 
 def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: str | Sequence[str] = "normal",

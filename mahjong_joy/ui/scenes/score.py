@@ -393,8 +393,11 @@ class ScoreScene(Scene):
         tw = round(28 * s)
         for i, (label, tiles) in enumerate(self.indicator_rows()):
             ry = area.y + i * round(46 * s)
-            theme.blit_text(surface, label, round(15 * s), theme.ROSE_DEEP if label == "Ura-dora" else theme.INK_SOFT,
-                            midleft=(area.x, ry + round(20 * s)))
+            color = theme.ROSE_DEEP if label == "Ura-dora" else theme.INK_SOFT
+            # The tiles shown are the indicators, not the dora: say so (play test), on two lines.
+            theme.blit_text(surface, label, round(15 * s), color, bottomleft=(area.x, ry + round(20 * s)))
+            theme.blit_text(surface, "indicators" if len(tiles) > 1 else "indicator", round(13 * s), color,
+                            topleft=(area.x, ry + round(20 * s)))
             for j, t in enumerate(tiles[:5]):
                 surface.blit(self.app.art.image(t, tw), (area.x + round(88 * s) + j * (tw + 3), ry))
 
