@@ -62,13 +62,17 @@ from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
 from mahjong_joy.rulesets.riichi.scorer import dora_of
-from mahjong_joy.rulesets.rules import TableRules
+from mahjong_joy.rulesets.joy import ruleset_for
+from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
+from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.hand.advice import best_candidate
 from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import DiscardCandidate, discard_candidates, waiting_tiles
 from mahjong_joy.names import HUMAN, WIND_LETTERS, tile_label
 from mahjong_joy.replay.record import replay_decisions, start_match
 from mahjong_joy.tiles import DRAGONS, kind_of_code
+
+DEFAULT_RULES = find_preset(DEFAULT_PRESET)
 
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
 DEFAULT_LEVEL = "normal"  # for a seat that was human in a record played on: the Settings' default opponent level
@@ -178,8 +182,7 @@ class Snapshot:
     standings: tuple[Standing, ...]
     is_over: bool
     sticks: int = 0  # riichi sticks on the table (1,000 each)
-    rules: str = "joy"  # the preset's name
-    table_rules: TableRules = TableRules()  # the match's table rules as played (its length may differ from the preset's)
+    rules: Rules = DEFAULT_RULES  # the rules as played (its table's length may differ from the preset's)
 
 
 class Controller:
@@ -199,7 +202,7 @@ class Controller:
         self.seat_kinds = tuple(seats)
         self.auto_deal = auto_deal
         self.seed = seed
-        self.match = Match(seed, ruleset, max_hands)
+        self.match = Match(seed, ruleset or ruleset_for(), max_hands)
         words = SeatWords.at_table(self.seat_kinds)  # the reasons name seats as the table does
         self.deciders: list[Decider | None] = [
             None if kind == HUMAN else make_ai(kind, f"{seed}:{seat}", words) for seat, kind in enumerate(seats)
@@ -574,8 +577,7 @@ def snapshot_of(
         standings=match.standings(),
         is_over=match.is_over,
         sticks=hand.sticks if not hand.is_finished or result is None else result.sticks_after,
-        rules=match.rules.name,
-        table_rules=match.rules.table,
+        rules=match.rules,
     )
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import glossary, ruleset_title, yaku_japanese
 from mahjong_joy.rulesets.riichi import DISPLAY_NAMES, YAKU_ROWS, WinSituation
+from mahjong_joy.rulesets.riichi.flow import uma_words
 from mahjong_joy.rulesets.riichi.yaku import YakuRow
 from mahjong_joy.rulesets.rules import HandRules, Rules
 from mahjong_joy.tiles import RED_CODES
@@ -167,7 +168,7 @@ def example_situation(yaku_id: str) -> WinSituation:
 
 def yaku_rows_for(rules: Rules) -> tuple[YakuRow, ...]:
     """The yaku a player can score under ``rules`` (no riichi yaku without riichi)."""
-    riichi = rules.hand.riichi and rules.scoring.riichi
+    riichi = rules.hand.riichi
     return tuple(row for row in YAKU_ROWS if riichi or row.id not in RIICHI_ONLY)
 
 
@@ -209,7 +210,7 @@ def _tiles_page(rules: Rules) -> Page:
     rows = [TileRow(name, note, tuple((t,) for t in parse_tiles(tiles))) for name, note, tiles in SUITS + HONORS]
     intro = ("There are 136 tiles: four copies of 34 kinds. Three suits run from 1 to 9; "
              "winds and dragons are the honors, which never make runs.")
-    if rules.tiles.red_fives and rules.scoring.dora:
+    if rules.tiles.red_fives and rules.scores_dora:
         rows.append(TileRow("Red fives", "one of each 5 is red: a dora", tuple((code,) for code in RED_CODES)))
     return Page("The tiles", (Paragraph(intro), *rows))
 
@@ -310,7 +311,7 @@ def _points_page(rules: Rules) -> Page:
         parts.append(Paragraph("A Joy hand with no yaku still wins, as 1 han."))
     parts.append(Paragraph("On ron the discarder pays it all; on tsumo everyone pays a share. The dealer is paid half as much again. "
                            "Each honba counter on the table adds 300 to a win."))
-    if scoring.dora:
+    if rules.scores_dora:
         dora = "Each dora indicator makes the tile after it in order a dora, worth 1 han each (not a yaku by itself)."
         if hand.ura_dora:
             dora += " A riichi winner also counts the ura-dora under the indicators."
@@ -332,9 +333,8 @@ def _match_text(rules: Rules) -> str:
     if table.tobi:
         text += " The match ends early if a player falls below zero."
     if any(table.uma):
-        uma = " / ".join(f"{u:+d}" for u in table.uma)
-        text += f" At the end, places add uma of {uma} (thousands)"
-        text += f" and first place takes the oka (everyone returns {table.return_points:,})." if table.oka else "."
+        text += f" At the end, places add uma of {uma_words(table.uma)} (thousands)"
+        text += f" and first place takes the oka (everyone returns {table.uma_base:,})." if table.oka else "."
     else:
         text += " The most points at the end wins."
     return text
@@ -352,7 +352,7 @@ FIELD_WORDS: dict[tuple[str, str], Any] = {
     ("hand", "nagashi_mangan"): lambda v: ("nagashi mangan pays a mangan at a draw" if v
                                            else "all-terminal-and-honor discards earn nothing at a draw"),
     ("hand", "tenpai_payment"): lambda v: f"the ready payment at a draw is {v:,} in all",
-    ("table", "uma"): lambda v: "uma " + " / ".join(f"{u:+d}" for u in v),
+    ("table", "uma"): lambda v: "uma " + uma_words(v),
     ("table", "uma_base"): lambda v: f"game points count from {v:,}",
     ("table", "oka"): lambda v: "first place takes the oka" if v else "no oka",
     ("table", "round_game_points"): lambda v: ("game points are rounded to whole thousands" if v
@@ -381,7 +381,7 @@ def _differences_page(rules: Rules) -> Page | None:
     """How this riichi preset differs from the other one (none for Joy: its book says what it lacks)."""
     from mahjong_joy.rulesets.presets import PRESETS
 
-    others = [p for name, p in PRESETS.items() if name not in (rules.name, "joy")]
+    others = [p for p in PRESETS.values() if p.name != rules.name and p.hand.riichi]
     if not rules.hand.riichi or not others:
         return None
     me = ruleset_title(rules.name)
@@ -402,7 +402,7 @@ def _yaku_pages(rules: Rules) -> list[Page]:
 
 def _glossary_page(rules: Rules) -> Page:
     """The glossary of :mod:`mahjong_joy.names` (one text for the guide's hovers and the book)."""
-    absent = {"Dora": not rules.scoring.dora, "Furiten": not rules.hand.furiten}
+    absent = {"Dora": not rules.scores_dora, "Furiten": not rules.hand.furiten}
     left_out = set() if rules.hand.riichi else {"Riichi"}  # a word these rules never use
     return Page("Words", tuple(Paragraph(f"{e.term}: {e.meaning}" + (" These rules have none." if absent.get(e.term) else ""))
                                for e in glossary() if e.term not in left_out))

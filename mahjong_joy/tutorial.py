@@ -22,7 +22,8 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.names import tile_label
 from mahjong_joy.notation import parse_tiles
-from mahjong_joy.rulesets.joy import JoyRuleset
+from mahjong_joy.rulesets.joy import ruleset_for
+from mahjong_joy.rulesets.presets import JOY  # the guided hand is a Joy hand
 
 PLAYER_DEAL = "123m45p789s2p9m77z4z"  # 13 tiles: the player (East, the dealer)
 # Live-wall draws in turn order: me, Momo, Sora (the Red dragon); after my pon play goes on from me:
@@ -120,9 +121,9 @@ class TsumogiriSeat:
 def tutorial_controller() -> Controller:
     """A one-hand Joy match on the rigged wall: the player in seat 0, scripted opponents."""
     scripted = TsumogiriSeat()
-    ctl = Controller((HUMAN, "potential", "potential", "potential"), seed=TUTORIAL_SEED, ruleset=JoyRuleset(),
+    ctl = Controller((HUMAN, "potential", "potential", "potential"), seed=TUTORIAL_SEED, ruleset=ruleset_for(JOY),
                      max_hands=1, deciders=(None, scripted, scripted, scripted), auto_deal=False)
-    ctl.match = Match(TUTORIAL_SEED, JoyRuleset(), max_hands=1, deals=[rigged_deck()])
+    ctl.match = Match(TUTORIAL_SEED, ruleset_for(JOY), max_hands=1, deals=[rigged_deck()])
     ctl.events = list(ctl.match.take_new_events())
     ctl.last_events = tuple(ctl.events)
     return ctl

@@ -23,7 +23,7 @@ from mahjong_joy.engine import events as ev  # noqa: E402
 from mahjong_joy.engine.actions import Action, Discard, Pass, Ron, Tsumo  # noqa: E402
 from mahjong_joy.engine.view import SeatView  # noqa: E402
 from mahjong_joy.hand.waits import discard_candidates  # noqa: E402
-from mahjong_joy.rulesets.joy import JoyRuleset  # noqa: E402
+from mahjong_joy.rulesets.joy import ruleset_for  # noqa: E402
 from mahjong_joy.tiles import kind_of_code  # noqa: E402
 
 
@@ -49,7 +49,7 @@ def beginner_wins(hands: int, ai: str = "easy", seed: int = 0) -> tuple[int, int
     """(hands the guide seat won, hands played) over seeded Joy matches."""
     won = played = 0
     while played < hands:
-        ctl = Controller(seats=("human", ai, ai, ai), seed=seed, ruleset=JoyRuleset(),
+        ctl = Controller(seats=("human", ai, ai, ai), seed=seed, ruleset=ruleset_for("joy"),
                          max_hands=hands - played, deciders=(GuideSeat(), None, None, None))
         while not ctl.is_over:
             ctl.step()

@@ -27,6 +27,7 @@ import pygame  # noqa: E402
 from mahjong_joy.engine.match import HandResult  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
+from mahjong_joy.rulesets.presets import find_preset  # noqa: E402
 from mahjong_joy.ui.scenes.claim import ClaimOverlay  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.match_end import MatchEndScene  # noqa: E402
@@ -153,7 +154,7 @@ def score_states(out: Path, size: tuple[int, int]) -> None:
     save(app, out, "score_abortive_nine_terminals")
     standings = ((2, 42100, 1), (0, 27600, 2), (1, 18300, 3), (3, 12000, 4))
     for preset, games in (("tenhou", (52.0, 8.0, -22.0, -38.0)), ("mahjong_soul", (32.1, 7.6, -11.7, -28.0))):
-        snap = _draw_snapshot(None, rules=preset, match_over=True, standings=standings, game_points=games, round_wind=28, hand_number=4,
+        snap = _draw_snapshot(None, rules=find_preset(preset), match_over=True, standings=standings, game_points=games, round_wind=28, hand_number=4,
                               best_hand="Sora: 7 han 30 fu · haneman",
                               history=((25000,) * 4, (26000, 24000, 30000, 20000), (27600, 18300, 42100, 12000)))
         app.replace(MatchEndScene(app, snap))

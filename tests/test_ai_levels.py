@@ -7,7 +7,7 @@ from mahjong_joy.controller import Controller
 from mahjong_joy.engine.actions import Chi, Discard, Pass, Pon, Riichi
 from mahjong_joy.engine.state import Phase, RiverEntry
 from mahjong_joy.engine.view import SeatView
-from mahjong_joy.rulesets.joy import JoyRuleset
+from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.tiles import to_counts34
 from tests.helpers import h
 
@@ -131,7 +131,7 @@ def test_joy_normal_is_the_potential_ai_exactly() -> None:
     """Seeded Joy games: at every decision Normal picks what the potential AI picks."""
     checked = 0
     for seed in range(3):
-        ctl = Controller(seats=("normal",) * 4, seed=seed, ruleset=JoyRuleset(), max_hands=2)
+        ctl = Controller(seats=("normal",) * 4, seed=seed, ruleset=ruleset_for("joy"), max_hands=2)
         reference = PotentialAI()
         for decider in ctl.deciders:
             original = decider.choose

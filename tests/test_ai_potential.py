@@ -9,12 +9,12 @@ from mahjong_joy.ai.potential import PotentialAI, best_discard, potential
 from mahjong_joy.ai.random_legal import RandomLegalAI
 from mahjong_joy.engine import HandState, Pass, Phase, Pon, observe
 from mahjong_joy.engine.actions import Discard
-from mahjong_joy.rulesets.joy import JoyRuleset
+from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.tiles import to_counts34
 from tests.helpers import h
 from tests.invariants import rigged_wall
 
-JOY = JoyRuleset()
+JOY = ruleset_for("joy")
 
 
 def c(text: str) -> list[int]:

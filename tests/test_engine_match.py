@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from mahjong_joy.engine.match import Match, standings_of
 from mahjong_joy.rulesets.base import TableState, deltas_from_payments
-from mahjong_joy.rulesets.joy import JoyRuleset
+from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.riichi import WinSituation
 from mahjong_joy.rulesets.riichi.flow import next_table
 from mahjong_joy.tiles import SOUTH
 from tests.helpers import h
 
-JOY = JoyRuleset()
+JOY = ruleset_for("joy")
 
 
 def test_a_hand_without_yaku_scores_joy_win_and_the_discarder_pays() -> None:
@@ -50,6 +50,6 @@ def test_standings_break_ties_by_seat() -> None:
 
 
 def test_each_hand_wall_derives_from_the_seed_and_counters() -> None:
-    a, b = Match(9), Match(9)
+    a, b = Match(9, JOY), Match(9, JOY)
     assert a.wall_key == "9:E:1:0" and a.hand.wall.deck == b.hand.wall.deck
-    assert Match(10).hand.wall.deck != a.hand.wall.deck
+    assert Match(10, JOY).hand.wall.deck != a.hand.wall.deck

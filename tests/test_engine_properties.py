@@ -7,10 +7,10 @@ from hypothesis import strategies as st
 
 from mahjong_joy.engine import AddedKan, Chi, ClosedKan, Discard, HandState, Kan, Pass, Pon, Ron, Tsumo
 from mahjong_joy.errors import IllegalActionError
-from mahjong_joy.rulesets.joy import JoyRuleset
+from mahjong_joy.rulesets.joy import ruleset_for
 from tests.invariants import check_hand, fingerprint
 
-JOY = JoyRuleset()
+JOY = ruleset_for("joy")
 seats = st.integers(-1, 4)
 kinds = st.integers(-1, 34)
 any_action = st.one_of(

@@ -7,11 +7,11 @@ import pytest
 from mahjong_joy.engine import AddedKan, Chi, ClosedKan, Discard, HandState, Kan, Pass, Phase, Pon, Ron, Tsumo
 from mahjong_joy.engine.events import AddedKanned, DoraRevealed, Drew, Won
 from mahjong_joy.errors import IllegalActionError
-from mahjong_joy.rulesets.joy import JoyRuleset
+from mahjong_joy.rulesets.joy import ruleset_for
 from tests.helpers import h
 from tests.invariants import check_hand, fingerprint, rigged_wall
 
-JOY = JoyRuleset()
+JOY = ruleset_for("joy")
 OTHERS = ["234m567m567s88s89p", "2233445566778m"]  # seats 2 and 3 in most walls
 
 

@@ -71,9 +71,6 @@ NEVERS = (
 # Arrows that exist on main today and that other branches of issue 24 are removing.
 # Each names its module pair exactly; the lead deletes an entry once its branch has landed.
 TEMPORARY: dict[tuple[str, str], str] = {
-    ("mahjong_joy.engine.match", "mahjong_joy.rulesets.joy"): "branch rules: the engine asks the Ruleset, not JoyRuleset",
-    ("mahjong_joy.engine.match", "mahjong_joy.rulesets.riichi.flow"): "branch rules: settle/next_table on the Ruleset",
-    ("mahjong_joy.engine.match", "mahjong_joy.rulesets.riichi.settle"): "branch rules: settle/next_table on the Ruleset",
     ("mahjong_joy.engine.state", "mahjong_joy.rulesets.riichi.situation"): "branch outcome: one meld shape, no riichi WinSituation",
     ("mahjong_joy.ui.session", "mahjong_joy.engine.match"): "branch outcome: HandResult/WinResult become the HandOutcome shape",
 }

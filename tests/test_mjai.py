@@ -12,6 +12,7 @@ from mahjong_joy.controller import Controller
 from mahjong_joy.engine.actions import action_from_dict
 from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import RecordError
+from mahjong_joy.replay.record import record_ruleset
 from mahjong_joy.replay.mjai import MJAI_TYPES, export_mjai, mjai_tile, write_mjai
 from mahjong_joy.replay.record import run_record
 
@@ -40,7 +41,7 @@ def kyoku_of(lines: list[dict]) -> list[list[dict]]:
 def engine_hands_at_each_end(record: dict) -> list[tuple[int, list[list[int]]]]:
     """Per finished hand, from the engine itself: concealed tile count and each seat's concealed kinds."""
     entry = record["matches"][0]
-    match = Match(entry["seed"], max_hands=entry["max_hands"])
+    match = Match(entry["seed"], record_ruleset(record), max_hands=entry["max_hands"])
     ends = []
     for data in entry["decisions"]:
         if match.hand.is_finished:

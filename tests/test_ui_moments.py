@@ -16,6 +16,7 @@ import pytest
 from mahjong_joy.ai.table_words import decision_words, table_words
 from mahjong_joy.engine.actions import Discard, Pass, Pon
 from mahjong_joy.engine.match import HandResult
+from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.storage.settings import Settings
 from mahjong_joy.ui import sound, theme
 from mahjong_joy.ui.app import App
@@ -336,7 +337,7 @@ def standings_scene(size: tuple[int, int] = (1280, 800), speed: str = "normal", 
     order = [first] + [seat for seat in range(4) if seat != first]
     standings = tuple((seat, points, place + 1) for place, (seat, points) in enumerate(zip(order, (42100, 27600, 18300, 12000))))
     final = tuple(next(p for seat_, p, _ in standings if seat_ == seat) for seat in range(4))
-    snap = _draw_snapshot(None, rules="joy", match_over=True, standings=standings, history=((25000,) * 4, final))
+    snap = _draw_snapshot(None, rules=find_preset("joy"), match_over=True, standings=standings, history=((25000,) * 4, final))
     app = App(size=size, settings=Settings(anim_speed=speed))
     scene = MatchEndScene(app, snap)
     app.replace(scene)

@@ -13,13 +13,14 @@ import pytest
 from mahjong_joy.engine.actions import Discard, Pass, Ron
 from mahjong_joy.engine.match import HandResult
 from mahjong_joy.engine.state import HandState
-from mahjong_joy.rulesets.presets import find_preset
+from mahjong_joy.rulesets.presets import JOY, TENHOU, find_preset
 from mahjong_joy.storage.settings import Settings
 from mahjong_joy.ui.app import App
 from mahjong_joy.ui.controller_session import ControllerSession
 from mahjong_joy.ui.scenes.claim import ClaimOverlay
 from mahjong_joy.ui.scenes.home import HomeScene
-from mahjong_joy.ui.scenes.match_end import MatchEndScene, end_reason, uma_text
+from mahjong_joy.rulesets.riichi.flow import uma_text
+from mahjong_joy.ui.scenes.match_end import MatchEndScene, end_reason
 from mahjong_joy.ui.scenes.score import ScoreScene, draw_payment_text, draw_rows, headline, table_lines
 from mahjong_joy.ui.scenes.table import TableScene
 from mahjong_joy.ui.session import TableSnapshot
@@ -219,7 +220,7 @@ def _draw_snapshot(result: HandResult, **changes: object) -> TableSnapshot:
     base = dict(me=0, names=("You", "Momo", "Sora", "Kiri"), points=(26500, 26500, 23500, 23500), round_wind=27, hand_number=2,
                 honba=1, dealer=1, turn=1, phase="finished", hand=tuple(h("123m456p789s11z23s")), drawn=None, hand_sizes=(13,) * 4,
                 melds=((),) * 4, rivers=((),) * 4, wall_count=0, dora_indicators=tuple(h("3m")), own_actions=(), claim=None,
-                visible34=(0,) * 34, result=result, revealed={1: tuple(h("234m567m567s88s89p"))}, rules="mahjong_soul", sticks=1)
+                visible34=(0,) * 34, result=result, revealed={1: tuple(h("234m567m567s88s89p"))}, rules=find_preset("mahjong_soul"), sticks=1)
     return TableSnapshot(**{**base, **changes})
 
 
@@ -258,20 +259,20 @@ def test_nine_terminals_is_a_button_on_the_first_draw() -> None:
 
 def test_standings_show_raw_points_and_the_presets_game_points() -> None:
     standings = ((2, 42100, 1), (0, 27600, 2), (1, 18300, 3), (3, 12000, 4))
-    snap = _draw_snapshot(None, rules="tenhou", match_over=True, standings=standings, game_points=(52.0, 8.0, -22.0, -38.0),
+    snap = _draw_snapshot(None, rules=TENHOU, match_over=True, standings=standings, game_points=(52.0, 8.0, -22.0, -38.0),
                           history=((25000,) * 4, (27600, 18300, 42100, 12000)))
     app = App(size=(1280, 800), settings=Settings())
     end = MatchEndScene(app, snap)
     app.replace(end)
     app.step(1 / 60)
-    assert uma_text("tenhou").startswith("Uma +20 / +10 / -10 / -20 · oka +20")
-    assert uma_text("joy") == ""
+    assert uma_text(TENHOU.table).startswith("Uma +20 / +10 / -10 / -20 · oka +20")
+    assert uma_text(JOY.table) == ""
     assert end_reason(snap) == "The match ended after East 2."
-    south4 = _draw_snapshot(None, rules="tenhou", match_over=True, standings=standings, round_wind=28, hand_number=4)
+    south4 = _draw_snapshot(None, rules=TENHOU, match_over=True, standings=standings, round_wind=28, hand_number=4)
     assert end_reason(south4) == "The match ended after South 4."
     east_only = replace(find_preset("tenhou").table, length="east")  # a hanchan preset played East only (New game)
-    extended = _draw_snapshot(None, rules="tenhou", match_over=True, standings=standings, round_wind=28, hand_number=1,
-                              table_rules=east_only)
+    extended = _draw_snapshot(None, rules=replace(TENHOU, table=east_only), match_over=True, standings=standings, round_wind=28,
+                              hand_number=1)
     assert end_reason(extended) == "The match ended in the South round (sudden death)."
     assert end_reason(replace(extended, round_wind=27, hand_number=4)) == "The match ended after East 4."
     bust = _draw_snapshot(None, match_over=True, standings=((0, 40000, 1), (1, 30000, 2), (2, 31000, 3), (3, -1000, 4)))
@@ -327,7 +328,7 @@ def test_the_replay_viewer_plays_a_riichi_record_with_sticks_sideways_tiles_and_
         seen["sideways"] |= any(i is not None for i in snap.river_sideways)
         if snap.result is not None:
             seen["result"].add(snap.result.end)
-    assert snap.rules == "mahjong_soul" and seen["result"]
+    assert snap.rules.name == "mahjong_soul" and seen["result"]
     assert seen["riichi"] and seen["sideways"]  # seed 3: a riichi, its river showing the sideways tile
 
 
@@ -351,7 +352,7 @@ def test_a_whole_riichi_hanchan_by_keyboard_reaches_the_standings_with_game_poin
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, unicode="n", mod=0))
     app.step(1 / 60)
     table = app.top
-    assert isinstance(table, TableScene) and table.snap.rules == "mahjong_soul" and table.session.seed == 31
+    assert isinstance(table, TableScene) and table.snap.rules.name == "mahjong_soul" and table.session.seed == 31
     assert table.session.ctl.match.rules.table.length == "east_south"
     hands, _ = play_whole_match(app)
     end = app.top
@@ -384,7 +385,7 @@ def test_the_rules_flag_starts_straight_into_a_riichi_game(monkeypatch) -> None:
     monkeypatch.setattr(pygame, "quit", lambda: None)
     assert cli.main(["--rules", "mahjong_soul", "--seed", "3"]) == 0
     table = shown[0]
-    assert isinstance(table, TableScene) and table.snap.rules == "mahjong_soul" and table.session.seed == 3
+    assert isinstance(table, TableScene) and table.snap.rules.name == "mahjong_soul" and table.session.seed == 3
     assert cli.main(["--rules", "no_such_rules"]) == 2
 
 

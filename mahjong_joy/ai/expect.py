@@ -2,7 +2,9 @@
 
 Efficiency alone (shanten, then useful tiles) treats a cheap kanchan wait like a
 pinfu-tanyao ryanmen and a dora like any tile. Hard instead looks one or two draws
-ahead and scores every ready hand it could reach with the project's own scorer:
+ahead and scores every ready hand it could reach with the project's own scorer,
+under the scoring the played rules value hands by (``Rules.valuation``: Tenhou's for
+every preset, Joy included, on purpose):
 
 - a **ready** hand is worth the sum, over its waits, of the wait's unseen copies times
   the ron value of that win (riichi assumed while the hand is closed, the dora and red
@@ -21,26 +23,18 @@ from a poor ready hand can be weighed against the hand as it is.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from mahjong_joy.ai import reading as rd
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
+from mahjong_joy.rulesets.riichi import HandScore, RiichiRules, score_hand
+from mahjong_joy.rulesets.riichi.rules import TENHOU_SCORING
 from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
 from mahjong_joy.names import WIND_TILE_OF
 from mahjong_joy.tiles import EAST, KIND_COUNT, kind_of_code
 
 FURITEN_SHARE = 1 / 3  # a furiten wait wins only by tsumo: about a third of its wins
-
-
-@lru_cache(maxsize=1)
-def tenhou_scorer():
-    """The Tenhou preset's ruleset, which scores every riichi hand the AI weighs
-    (Mahjong Soul's differences hardly change a hand's value)."""
-    from mahjong_joy.rulesets.joy import ruleset_for
-
-    return ruleset_for("tenhou")
 
 
 class Outlook:
@@ -59,6 +53,7 @@ class Outlook:
         self.dora = tuple(view.dora_indicators)
         self.red = tuple(sorted(kind_of_code(c) for c in view.hand_codes if c >= 34))
         self.left = rd.unseen(view)
+        self.valuation: RiichiRules = view.valuation or TENHOU_SCORING  # the played rules' (Rules.valuation)
         self.unseen = max(1, sum(self.left))
         self.own_river = frozenset(view.river(view.seat))
         self.turns = view.wall_count / 4
@@ -87,7 +82,7 @@ class Outlook:
         )
 
     def _score(self, counts14: Sequence[int], win: int) -> int:
-        score = _scored(self.situation(counts14, win, riichi=self.closed))
+        score = _scored(self.situation(counts14, win, riichi=self.closed), self.valuation)
         return score.total if score is not None and score.valid else 0
 
     def dama_han(self, counts13: list[int], waits: Sequence[int]) -> int:
@@ -106,7 +101,7 @@ class Outlook:
         least = 0
         for w in waits:
             counts13[w] += 1
-            score = _scored(self.situation(counts13, w, riichi=False, dora=False))
+            score = _scored(self.situation(counts13, w, riichi=False, dora=False), self.valuation)
             counts13[w] -= 1
             if score is None or not score.valid:
                 return 0
@@ -173,10 +168,11 @@ class Outlook:
         return total / self.unseen, average
 
 
-def _scored(situation: WinSituation):
-    """The Tenhou scorer's result, or ``None`` for an impossible reading (say, a fifth copy)."""
+def _scored(situation: WinSituation, valuation: RiichiRules) -> HandScore | None:
+    """The score under the rules the AI values hands by, or ``None`` for an impossible
+    reading (say, a fifth copy)."""
     try:
-        return tenhou_scorer().score(situation)
+        return score_hand(situation, valuation)
     except ValueError:
         return None
 

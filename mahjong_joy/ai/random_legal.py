@@ -26,8 +26,8 @@ def position_key(view: SeatView) -> str:
 
     >>> from mahjong_joy.engine.state import HandState
     >>> from mahjong_joy.engine.view import observe
-    >>> from mahjong_joy.rulesets.joy import JoyRuleset
-    >>> position_key(observe(HandState.from_key("r:1", 0, JoyRuleset()), 0)).startswith("0|awaiting_discard|69|")
+    >>> from mahjong_joy.rulesets.joy import ruleset_for
+    >>> position_key(observe(HandState.from_key("r:1", 0, ruleset_for("joy")), 0)).startswith("0|awaiting_discard|69|")
     True
     """
     rivers = ";".join([",".join([_KIND_TEXT[e.tile] for e in river]) for river in view.rivers])

@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from mahjong_joy.rulesets.presets import PRESETS
+from mahjong_joy.rulesets.presets import DEFAULT_PRESET, PRESETS
 
 MAX_FRAMES = 200_000  # a safety net: a stuck demo fails instead of hanging CI
 MAX_HANDS = 100  # more than any match plays (an East-South match with renchan ends well before)
@@ -24,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--hands", type=int, default=1, help="hands to play before the match ends")
     parser.add_argument("--speed", choices=("fast", "normal"), default="normal", help="fast skips pauses and frame pacing")
     parser.add_argument("--screenshots", type=Path, default=None, help="save PNGs at key moments into this folder")
-    parser.add_argument("--rules", choices=tuple(PRESETS), default="joy", help="the ruleset preset (default joy)")
+    parser.add_argument("--rules", choices=tuple(PRESETS), default=DEFAULT_PRESET, help=f"the ruleset preset (default {DEFAULT_PRESET})")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -43,9 +43,10 @@ from mahjong_joy.replay.mjai_import import ImportMismatch
 from mahjong_joy.replay.record import record_rules, record_ruleset, replay_decisions, replay_match, start_match, write_record
 from mahjong_joy.replay.summary import Summary, match_json
 from mahjong_joy.rulesets.base import Ruleset
+from mahjong_joy.rulesets.presets import RIICHI_PRESETS
 
 EXPORT_FORMATS = ("mjai", "tenhou6")
-LOG_RULES = ("tenhou", "mahjong_soul")
+LOG_RULES = RIICHI_PRESETS  # an imported log is another program's riichi game: any riichi preset of the registry
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

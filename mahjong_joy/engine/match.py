@@ -1,9 +1,9 @@
 """A match: hands in sequence, points and sticks, dealer rotation and honba, final standings.
 
 The match owns the table (:class:`~mahjong_joy.rulesets.base.TableState`) and
-settles each hand with the pure functions of the rules family
-(:func:`~mahjong_joy.rulesets.riichi.settle.settle`,
-:func:`~mahjong_joy.rulesets.riichi.flow.next_table`). Each hand's wall derives
+asks its :class:`~mahjong_joy.rulesets.base.Ruleset` the family's questions: the
+wall's tile set, how a hand is paid (``settle``), the next table or the end
+(``next_table``) and the final standings; it imports no family. Each hand's wall derives
 from the match seed and the hand's counters (:func:`wall_key`), so a hand replays
 on its own. The match does not start the next hand by itself: the controller
 calls :meth:`next_hand`, so a UI can show the score screen in between.
@@ -25,10 +25,7 @@ from mahjong_joy.engine.events import Event, HandScored, HandStarted, MatchEnded
 from mahjong_joy.engine.state import HandEnd, HandState
 from mahjong_joy.engine.wall import Wall, wall_key
 from mahjong_joy.errors import IllegalActionError
-from mahjong_joy.rulesets.base import Position, Ruleset, TableState
-from mahjong_joy.rulesets.joy import JoyRuleset
-from mahjong_joy.rulesets.riichi.flow import Standing, final_standings, next_table, order_of
-from mahjong_joy.rulesets.riichi.settle import ScoredWin, Settlement, settle
+from mahjong_joy.rulesets.base import Position, Ruleset, ScoredWin, Settlement, Standing, TableState, order_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,18 +102,19 @@ def standings_of(points: list[int] | tuple[int, ...]) -> tuple[Standing, ...]:
 
 
 class Match:
-    """A match on one seed under one ruleset: apply actions, read results and standings."""
+    """A match on one seed under one ruleset (required: the engine knows no default
+    family; :func:`~mahjong_joy.rulesets.joy.ruleset_for` is the registry's door)."""
 
     def __init__(
         self,
         seed: int | str,
-        ruleset: Ruleset | None = None,
+        ruleset: Ruleset,
         max_hands: int | None = None,
         deals: Sequence[Sequence[int]] | None = None,
         start: TableState | None = None,
     ) -> None:
         self.seed = seed
-        self.ruleset = ruleset or JoyRuleset()
+        self.ruleset = ruleset
         self.rules = self.ruleset.rules
         self.max_hands = max_hands
         self.deals = deals
@@ -151,11 +149,12 @@ class Match:
 
     def _wall(self) -> Wall:
         """This hand's wall: the next given deck, or the seeded shuffle."""
+        shape = self.ruleset.wall_shape()
         if self.deals is None:
-            return Wall.from_key(self.wall_key)
+            return Wall.from_key(self.wall_key, shape.tiles, shape.dead_wall)
         if len(self.decks) >= len(self.deals):
             raise IllegalActionError(f"no deck given for hand {len(self.decks) + 1}: the match has {len(self.deals)}")
-        return Wall(list(self.deals[len(self.decks)]))
+        return Wall(list(self.deals[len(self.decks)]), shape.tiles, shape.dead_wall)
 
     def _deal(self) -> HandState:
         t = self.table
@@ -192,7 +191,7 @@ class Match:
 
     def _settle(self, end: HandEnd) -> list[Event]:
         table = self.table
-        settlement = settle(end, table, self.rules, self.ruleset.score)
+        settlement = self.ruleset.settle(end, table)
         points = tuple(a + b for a, b in zip(end.points, settlement.deltas))
         result = self._result_of(end, settlement, points)
         self.points = list(points)
@@ -208,12 +207,10 @@ class Match:
                 end.abort or "", tuple(end.nagashi), first.pao_seat if first else None, self.sticks,
             )
         ]
-        following = next_table(
-            table, points, self.sticks, settlement.dealer_keeps, settlement.honba_after, end.abort is not None, self.rules
-        )
+        following = self.ruleset.next_table(table, points, settlement, end.abort is not None)
         if following is None or (self.max_hands is not None and self.hands_played >= self.max_hands):
             self.is_over = True
-            self.final = final_standings(points, self.sticks, self.rules)
+            self.final = self.ruleset.final_standings(points, self.sticks)
             out.append(MatchEnded(tuple((s.seat, s.points, s.placement) for s in self.final)))
         else:
             self.table = following

@@ -67,7 +67,6 @@ from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, ClaimOption
 from mahjong_joy.hand.waits import kinds_in_mask
 from mahjong_joy.rulesets.base import Ruleset, TableState
-from mahjong_joy.rulesets.presets import JOY
 from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
 from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.rules import Rules
@@ -214,7 +213,7 @@ class HandState:
         self.wall = wall
         self.dealer = dealer
         self.ruleset = ruleset
-        self.rules: Rules = ruleset.rules or JOY
+        self.rules: Rules = ruleset.rules
         self.reds = self.rules.tiles.red_fives
         self.codes = _CODES[self.reds]  # id -> code under these rules
         table = table or TableState(dealer=dealer, points=(ruleset.starting_points,) * 4)

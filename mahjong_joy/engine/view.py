@@ -11,7 +11,7 @@ action stays what it was (build a fresh one per decision; DESIGN 2.5, 6).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.state import ClaimOpportunity, HandState, Phase, RiverEntry
@@ -48,6 +48,7 @@ class SeatView(NamedTuple):
     furiten: bool
     pons: tuple[int, ...]
     needs_yaku: bool  # a win needs a yaku under these rules
+    valuation: Any = None  # the scoring options an AI values hands by (``Rules.valuation``); None: the AI's default
 
     def melds(self, seat: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Any seat's declared sets as ``(type, kinds)``."""
@@ -128,4 +129,5 @@ def observe(state: HandState, seat: int) -> SeatView:
         state.is_furiten(seat, waits) if waits else False,
         tuple(state.pons_of(seat)) if st.melds else (),
         state.rules.scoring.yaku_required,
+        state.rules.valuation,
     )

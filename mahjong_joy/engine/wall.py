@@ -10,9 +10,16 @@ the dead wall so it always holds 14 (the riichi convention: the haitei moves up)
 
 A hand's wall derives from a string key, ``wall_key(seed, round, hand, honba)``,
 so any hand of any match replays on its own.
+
+The tile set is the ruleset's (:meth:`~mahjong_joy.rulesets.base.Ruleset.wall_shape`):
+``tiles`` ids and a dead wall of ``dead_wall``. With no dead wall (Chinese Official
+play: 144 tiles with the flowers) a kan's replacement is the last tile of the live
+wall and there are no indicators.
 """
 
 from __future__ import annotations
+
+import random
 
 from mahjong_joy.tiles import shuffled_deck
 
@@ -32,21 +39,26 @@ def wall_key(seed: int | str, round_wind: str, hand_number: int, honba: int) -> 
 class Wall:
     """The undealt tiles of one hand, as positions into one shuffled deck."""
 
-    __slots__ = ("deck", "_next", "_live_end", "kans", "revealed")
+    __slots__ = ("deck", "_next", "_live_end", "kans", "revealed", "dead_wall")
 
-    def __init__(self, deck: list[int]) -> None:
-        if sorted(deck) != list(range(136)):
-            raise ValueError("a wall needs each of the 136 tile ids exactly once")
+    def __init__(self, deck: list[int], tiles: int = 136, dead_wall: int = DEAD_WALL_SIZE) -> None:
+        if sorted(deck) != list(range(tiles)):
+            raise ValueError(f"a wall needs each of the {tiles} tile ids exactly once")
         self.deck = list(deck)
+        self.dead_wall = dead_wall
         self._next = DEALT
-        self._live_end = len(deck) - DEAD_WALL_SIZE
+        self._live_end = len(deck) - dead_wall
         self.kans = 0
-        self.revealed = 1
+        self.revealed = 1 if dead_wall else 0
 
     @classmethod
-    def from_key(cls, key: str) -> Wall:
-        """The wall shuffled by ``random.Random(key)``."""
-        return cls(shuffled_deck(key))
+    def from_key(cls, key: str, tiles: int = 136, dead_wall: int = DEAD_WALL_SIZE) -> Wall:
+        """The wall shuffled by ``random.Random(key)`` (136 tiles: exactly ``shuffled_deck(key)``)."""
+        if tiles == 136:
+            return cls(shuffled_deck(key), tiles, dead_wall)
+        deck = list(range(tiles))
+        random.Random(key).shuffle(deck)
+        return cls(deck, tiles, dead_wall)
 
     def dealt_hands(self, dealer: int) -> list[list[int]]:
         """Thirteen ids per absolute seat, dealt round-robin from the dealer."""
@@ -65,8 +77,10 @@ class Wall:
         return self.deck[self._next : self._live_end]
 
     def dead_tiles(self) -> list[int]:
-        """Ids in the dead wall now (always 14): unused replacements, indicators, moved-up tiles."""
-        base = len(self.deck) - DEAD_WALL_SIZE
+        """Ids in the dead wall now (always its full size): unused replacements, indicators, moved-up tiles."""
+        if not self.dead_wall:
+            return []
+        base = len(self.deck) - self.dead_wall
         return self.deck[base + self.kans :] + self.deck[self._live_end : base]
 
     def draw(self) -> int:
@@ -76,8 +90,13 @@ class Wall:
         return tile
 
     def draw_replacement(self) -> int:
-        """Take the next kan replacement tile; the last live tile joins the dead wall."""
-        base = len(self.deck) - DEAD_WALL_SIZE
+        """Take the next kan replacement tile; the last live tile joins the dead wall
+        (with no dead wall, the replacement is that last live tile)."""
+        if not self.dead_wall:
+            self.kans += 1
+            self._live_end -= 1
+            return self.deck[self._live_end]
+        base = len(self.deck) - self.dead_wall
         tile = self.deck[base + _REPLACEMENTS + self.kans]
         self.kans += 1
         self._live_end -= 1
@@ -89,17 +108,19 @@ class Wall:
 
     def reveal_dora(self) -> int:
         """Turn the next indicator face up (one per kan, at most five) and return its id."""
+        if not self.dead_wall:
+            raise ValueError("a wall without a dead wall has no dora indicators to turn")
         self.revealed += 1
-        return self.deck[len(self.deck) - DEAD_WALL_SIZE + _INDICATORS + self.revealed - 1]
+        return self.deck[len(self.deck) - self.dead_wall + _INDICATORS + self.revealed - 1]
 
     @property
     def dora_indicators(self) -> list[int]:
         """Face-up indicator ids: one, plus one per revealed kan dora."""
-        base = len(self.deck) - DEAD_WALL_SIZE + _INDICATORS
+        base = len(self.deck) - self.dead_wall + _INDICATORS
         return self.deck[base : base + self.revealed]
 
     @property
     def ura_indicators(self) -> list[int]:
         """The ids under the face-up indicators (read only for riichi winners)."""
-        base = len(self.deck) - DEAD_WALL_SIZE + _URA
+        base = len(self.deck) - self.dead_wall + _URA
         return self.deck[base : base + self.revealed]

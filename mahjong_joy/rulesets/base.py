@@ -1,11 +1,14 @@
 """The ruleset interface the engine and the match ask, and the plain data it answers with.
 
-The engine asks only hand questions (``can_win``, ``claim_options``, ``waits``,
-``score``) and reads the flow options from ``rules.hand``; the match settles a
-hand and decides what comes next with the pure functions of
-:mod:`mahjong_joy.rulesets.riichi.settle` and :mod:`mahjong_joy.rulesets.riichi.flow`,
-which read ``rules.table``. Keeping the questions in one object lets another
-family (MCR) reuse the same engine, controller and AI.
+The engine asks a :class:`Ruleset` every family-specific question and imports no
+family: the hand questions (``can_win``, ``claim_options``, ``waits``, ``score``),
+the tile set of the wall (:meth:`Ruleset.wall_shape`: how many tiles, a dead wall
+or none), how a finished hand is paid (:meth:`Ruleset.settle`), how the table
+moves on and when the match ends (:meth:`Ruleset.next_table`), and the final
+standings with game points (:meth:`Ruleset.final_standings`). The flow options
+of a hand it reads from ``rules.hand``. The answers are the neutral values below
+(:class:`TableState`, :class:`Settlement`, :class:`Standing`), so another family
+(Chinese Official: 144 tiles, no dead wall) plugs in by writing one subclass.
 """
 
 from __future__ import annotations
@@ -48,6 +51,86 @@ class TableState:
     @property
     def position(self) -> Position:
         return Position(self.round_wind, self.hand_number, self.honba, self.dealer)
+
+
+@dataclass(frozen=True, slots=True)
+class WallShape:
+    """The tile set of one hand's wall: ``tiles`` ids (0 .. tiles - 1) and a dead wall of
+    ``dead_wall`` tiles at the back (0: none, kan replacements come from the tail of
+    the live wall, as in Chinese Official play)."""
+
+    tiles: int = 136
+    dead_wall: int = 14
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the final table: seat, points, placement (1 = first), game points."""
+
+    seat: int
+    points: int
+    placement: int
+    score: float = 0.0
+
+
+def order_of(points: Sequence[int]) -> list[int]:
+    """Seats best first; equal points go to the earlier seat (East of the first hand first)."""
+    return sorted(range(4), key=lambda seat: (-points[seat], seat))
+
+
+@dataclass(frozen=True)
+class ScoredWin:
+    """One win, scored and paid: ``score`` is the family's score (a riichi ``HandScore``),
+    its ``payments`` the scorer's display form (honba included for the first winner),
+    ``paid`` what each seat paid for it."""
+
+    seat: int
+    from_seat: int
+    tsumo: bool
+    score: Any
+    pao_seat: int | None
+    paid: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The money of one hand: ``deltas`` per seat (hand values, honba, sticks taken,
+    noten and nagashi payments; not the riichi sticks put down during the hand)."""
+
+    wins: tuple[ScoredWin, ...]
+    deltas: tuple[int, ...]
+    sticks_after: int
+    dealer_keeps: bool
+    honba_after: int
+    tenpai: tuple[int, ...]
+    nagashi: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class WinFacts:
+    """What the engine knows of one win, in no family's terms: tiles as codes (a red
+    five keeps its code), melds in the engine's own shape (each with ``type`` and
+    ``tiles``), seat and round wind as kinds, and the situational flags. A family turns
+    it into its own scoring input (:meth:`Ruleset.score_win`); the engine never builds
+    a family's situation itself."""
+
+    hand: tuple[int, ...]  # concealed codes, the winning tile included
+    win_tile: int  # code
+    melds: tuple[Any, ...]
+    tsumo: bool
+    seat_wind: int
+    round_wind: int
+    riichi: bool = False  # a riichi accepted (not a double riichi)
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    first_draw: bool = False  # a tsumo on one's first draw, no call made (tenhou / chiihou)
+    dealer: bool = False
+    dora_indicators: tuple[int, ...] = ()  # codes
+    ura_indicators: tuple[int, ...] = ()  # codes under the face-up indicators, when turned at the end; the family decides if they count
 
 
 def deltas_from_payments(payments: dict[str, int], winner: int, from_seat: int, dealer: int) -> tuple[int, ...]:
@@ -118,7 +201,35 @@ class Ruleset(ABC):
         """Score one win (a ``WinSituation``); ``valid`` is false when the rules refuse it."""
         raise NotImplementedError
 
+    def score_win(self, facts: WinFacts) -> Any:
+        """Score one win from the engine's neutral facts: the family builds its own
+        situation (:meth:`situation_of`) and scores it."""
+        return self.score(self.situation_of(facts))
+
+    def situation_of(self, facts: WinFacts) -> Any:
+        """This family's scoring input for one win (riichi: a ``WinSituation``)."""
+        raise NotImplementedError
+
+    def wall_shape(self) -> WallShape:
+        """The tile set each hand is dealt from (136 tiles, a dead wall of 14 by default)."""
+        return WallShape()
+
+    @abstractmethod
+    def settle(self, end: Any, table: TableState) -> Settlement:
+        """Pay a finished hand (a ``HandEnd``) played from ``table``."""
+
+    @abstractmethod
+    def next_table(self, table: TableState, points: Sequence[int], settlement: Settlement,
+                   aborted: bool) -> TableState | None:
+        """The next hand's table (dealer, honba, round, points, sticks) after ``settlement``,
+        or ``None`` when the match is over."""
+
+    @abstractmethod
+    def final_standings(self, points: Sequence[int], sticks: int) -> tuple[Standing, ...]:
+        """The final table: placements, leftover sticks, game points (uma and oka)."""
+
 
 __all__ = [
-    "KAN", "ClaimOption", "Position", "Ruleset", "TableState", "deltas_from_payments",
+    "KAN", "ClaimOption", "Position", "Ruleset", "ScoredWin", "Settlement", "Standing", "TableState",
+    "WallShape", "WinFacts", "deltas_from_payments", "order_of",
 ]

@@ -24,16 +24,22 @@ from typing import Any
 from mahjong_joy.hand.agari import is_winning_hand
 from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import waiting_tiles
-from mahjong_joy.rulesets.base import Ruleset
-from mahjong_joy.rulesets.presets import JOY, find_preset
+from mahjong_joy.rulesets.base import Ruleset, Settlement, Standing, TableState, WinFacts
+from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.riichi import HandScore, WinSituation, score_hand
+from mahjong_joy.rulesets.riichi import flow
+from mahjong_joy.rulesets.riichi.settle import settle
+from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
 from mahjong_joy.rulesets.rules import Rules
+from mahjong_joy.tiles import kind_of_code
 
 
 class RiichiFamily(Ruleset):
-    """Every riichi-family preset: the hand questions, answered under ``rules``."""
+    """Every riichi-family preset: the hand questions, the settlement and the table's
+    flow, answered under ``rules`` by the pure functions of
+    :mod:`~mahjong_joy.rulesets.riichi.settle` and :mod:`~mahjong_joy.rulesets.riichi.flow`."""
 
-    def __init__(self, rules: Rules = JOY) -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.name = rules.name
         self.starting_points = rules.table.starting_points
@@ -54,16 +60,56 @@ class RiichiFamily(Ruleset):
     def score(self, situation: WinSituation) -> HandScore:
         return score_hand(situation, self.rules.scoring)
 
+    def situation_of(self, facts: WinFacts) -> WinSituation:
+        """The riichi scorer's situation from the engine's facts: kinds, the red fives
+        apart (only when the tile set has them), ura indicators only under riichi."""
+        reds = self.rules.tiles.red_fives
+        riichi = facts.riichi or facts.double_riichi
+        ura = facts.ura_indicators if riichi and self.rules.hand.ura_dora else ()
+        ura = ura if self.rules.hand.kan_ura_dora else ura[:1]
+        return WinSituation(
+            hand=tuple(sorted(kind_of_code(c) for c in facts.hand)),
+            hand_red=_red_kinds(facts.hand) if reds else (),
+            win_tile=kind_of_code(facts.win_tile),
+            melds=tuple(ScoredMeld(m.type, tuple(sorted(kind_of_code(c) for c in m.tiles)),
+                                   _red_kinds(m.tiles) if reds else ()) for m in facts.melds),
+            tsumo=facts.tsumo,
+            riichi=facts.riichi,
+            double_riichi=facts.double_riichi,
+            ippatsu=riichi and facts.ippatsu,
+            haitei=facts.haitei,
+            houtei=facts.houtei,
+            rinshan=facts.rinshan,
+            chankan=facts.chankan,
+            tenhou=facts.first_draw and facts.dealer,
+            chiihou=facts.first_draw and not facts.dealer,
+            seat_wind=facts.seat_wind,
+            round_wind=facts.round_wind,
+            dora_indicators=tuple(kind_of_code(c) for c in facts.dora_indicators),
+            ura_indicators=tuple(kind_of_code(c) for c in ura),
+        )
 
-class JoyRuleset(RiichiFamily):
-    """The Joy preset (kept as a class: ``JoyRuleset()`` is how tests and tools ask for it)."""
+    def settle(self, end: Any, table: TableState) -> Settlement:
+        return settle(end, table, self.rules, self.score)
 
-    def __init__(self) -> None:
-        super().__init__(JOY)
+    def next_table(self, table: TableState, points: Sequence[int], settlement: Settlement,
+                   aborted: bool) -> TableState | None:
+        return flow.next_table(table, points, settlement.sticks_after, settlement.dealer_keeps,
+                               settlement.honba_after, aborted, self.rules)
+
+    def final_standings(self, points: Sequence[int], sticks: int) -> tuple[Standing, ...]:
+        return flow.final_standings(points, sticks, self.rules)
 
 
-def ruleset_for(rules: Rules | str) -> RiichiFamily:
-    """The ruleset object for a rules value or a preset name."""
+def _red_kinds(codes: Sequence[int]) -> tuple[int, ...]:
+    """The kinds of the red fives among ``codes``, lowest first."""
+    return tuple(sorted(kind_of_code(c) for c in codes if c >= 34))
+
+
+def ruleset_for(rules: Rules | str = DEFAULT_PRESET) -> RiichiFamily:
+    """The ruleset object for a rules value or a preset name (the registry's one door:
+    every preset is a riichi-family value today; a later family dispatches on
+    ``rules.family`` here)."""
     if isinstance(rules, str):
         rules = find_preset(rules)
-    return JoyRuleset() if rules == JOY else RiichiFamily(rules)
+    return RiichiFamily(rules)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mahjong_joy.errors import RulesError
-from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, JOY_RULES
+from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, JOY_RULES, TENHOU_SCORING
 from mahjong_joy.rulesets.rules import HandRules, Rules, TableRules, TileRules
 
 MAHJONG_SOUL = Rules(
@@ -40,7 +40,7 @@ TENHOU = replace(
         oka=True,
         round_game_points=True,  # [MJS "rounded to the nearest 1000"]
     ),
-    scoring=replace(DEFAULT_RULES, double_yakuman=False),  # all yakuman single [KBG point 1; C1-16]
+    scoring=TENHOU_SCORING,  # all yakuman single [KBG point 1; C1-16]
 )
 """Tenhou four-player red-five hanchan (RULES.md A1, column TH)."""
 
@@ -73,7 +73,13 @@ JOY = Rules(
 """The casual Joy game: any complete hand wins, no riichi, one East round."""
 
 PRESETS: dict[str, Rules] = {rules.name: rules for rules in (JOY, MAHJONG_SOUL, TENHOU)}
-RIICHI_PRESETS = ("mahjong_soul", "tenhou")
+"""The registry: every preset the game ships, in the order menus list them."""
+
+DEFAULT_PRESET = JOY.name
+"""The preset a new player, a missing setting or a bare command starts with."""
+
+RIICHI_PRESETS = tuple(name for name, rules in PRESETS.items() if rules.hand.riichi)
+"""The presets played with riichi (what an mjai bot or an imported log can be refereed under)."""
 
 
 def find_preset(name: str) -> Rules:

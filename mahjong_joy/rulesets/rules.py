@@ -7,7 +7,24 @@ preset's name. The presets themselves live in :mod:`mahjong_joy.rulesets.presets
 each built from another by replacing fields, so a difference is one line.
 
 ``to_dict`` writes every field; ``from_dict`` is strict: an unknown key or a bad
-value raises :class:`~mahjong_joy.errors.RulesError` naming it.
+value raises :class:`~mahjong_joy.errors.RulesError` naming it (the one error type of
+a rules value: the scorer's options raise it too).
+
+Each switch has one owner, and a copy the scorer reads must agree with it (a value
+that contradicts itself is refused, so a record cannot say both):
+
+========================  ===========================  ==================================
+switch                    owner                        must agree
+========================  ===========================  ==================================
+red fives                 ``tiles.red_fives`` (0/1)    ``scoring.red_fives`` (a bool)
+riichi                    ``hand.riichi``              ``scoring.riichi``
+dora                      ``scoring.dora``             ``hand.ura_dora`` only with dora
+                          (``Rules.scores_dora``)
+game points base          ``table.uma_base``           ``table.return_points`` with oka
+========================  ===========================  ==================================
+
+The scorer keeps its copies because it also scores alone (``mahjong-joy score``);
+records and goldens keep every field, so older files read unchanged.
 """
 
 from __future__ import annotations
@@ -16,7 +33,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Literal, get_args, get_type_hints
 
 from mahjong_joy.errors import RulesError
-from mahjong_joy.rulesets.riichi.rules import RiichiRules
+from mahjong_joy.rulesets.riichi.rules import TENHOU_SCORING, RiichiRules
 
 ABORT_REASONS = ("nine_terminals", "four_winds", "four_kans", "four_riichi", "triple_ron")
 PAO_YAKUMAN = ("daisangen", "daisuushii")
@@ -77,9 +94,12 @@ class TableRules:
     "Hand end, dealer, honba, payments" and "Game length, end of game, settlement").
 
     Final game points are ``(points - uma_base) / 1000 + uma[place]``, plus the oka
-    ``4 * (return_points - starting_points) / 1000`` to first place when ``oka``;
+    ``4 * (uma_base - starting_points) / 1000`` to first place when ``oka``
+    (:func:`~mahjong_joy.rulesets.riichi.flow.game_points`);
     ``round_game_points`` rounds each to a whole 1000 (Tenhou) with first place
-    taking the remainder so they sum to zero.
+    taking the remainder so they sum to zero. ``return_points`` is the score that
+    ends an extension or lets a first-placed dealer stop; with ``oka`` it is also
+    what everyone returns, so it must equal ``uma_base``.
     """
 
     length: Length = "east_south"
@@ -97,7 +117,15 @@ class TableRules:
 
 @dataclass(frozen=True)
 class Rules:
-    """A whole ruleset; ``name`` is the preset it came from (for display and records)."""
+    """A whole ruleset; ``name`` is the preset it came from (for display and records).
+
+    ``valuation`` is the scoring the Hard AI weighs a hand it might reach by
+    (:mod:`mahjong_joy.ai.expect`), kept apart from ``scoring`` on purpose: every preset
+    values by Tenhou's options, Joy included. Joy's own scoring would refuse the riichi
+    the AI assumes for a closed hand and count no dora, so valuing by it would change
+    how Hard plays Joy (every seeded Joy game); a preset may set its own. It is written
+    by ``to_dict`` only when it differs from Tenhou's, so records and goldens read as before.
+    """
 
     name: str
     family: Literal["riichi"] = "riichi"
@@ -105,9 +133,11 @@ class Rules:
     hand: HandRules = HandRules()
     table: TableRules = TableRules()
     scoring: RiichiRules = RiichiRules()
+    valuation: RiichiRules = TENHOU_SCORING
 
     def __post_init__(self) -> None:
         _check_block(self, "rules")
+        _check_switches(self)
 
     @property
     def scores_dora(self) -> bool:
@@ -116,8 +146,12 @@ class Rules:
         return self.scoring.dora
 
     def to_dict(self) -> dict[str, Any]:
-        """Every field, nested by block; tuples as lists (plain JSON)."""
-        return _to_plain(self)
+        """Every field, nested by block; tuples as lists (plain JSON). ``valuation`` only
+        when it is not the default (older records and goldens never carried it)."""
+        out = _to_plain(self)
+        if self.valuation == TENHOU_SCORING:
+            del out["valuation"]
+        return out
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
@@ -126,7 +160,25 @@ class Rules:
 
 
 _RANGES = {"red_fives": (0, 1), "max_rons": (1, 3), "riichi_min_wall": (1, 70)}
-_BLOCKS = {"tiles": TileRules, "hand": HandRules, "table": TableRules, "scoring": RiichiRules}
+_BLOCKS = {"tiles": TileRules, "hand": HandRules, "table": TableRules, "scoring": RiichiRules, "valuation": RiichiRules}
+
+
+def _check_switches(rules: Rules) -> None:
+    """The scorer's copy of a switch agrees with its owner (the table in the module
+    docstring); ``RulesError`` names both fields otherwise."""
+    pairs = (
+        ("tiles.red_fives", rules.tiles.red_fives, "scoring.red_fives", rules.scoring.red_fives,
+         bool(rules.tiles.red_fives) == rules.scoring.red_fives),
+        ("hand.riichi", rules.hand.riichi, "scoring.riichi", rules.scoring.riichi,
+         rules.hand.riichi == rules.scoring.riichi),
+        ("scoring.dora", rules.scoring.dora, "hand.ura_dora", rules.hand.ura_dora,
+         rules.scoring.dora or not rules.hand.ura_dora),
+        ("table.uma_base", rules.table.uma_base, "table.return_points", rules.table.return_points,
+         not rules.table.oka or rules.table.uma_base == rules.table.return_points),
+    )
+    for owner, value, copy, other, agree in pairs:
+        if not agree:
+            raise RulesError(f"rules {rules.name!r}: {copy} = {other!r} contradicts {owner} = {value!r}")
 
 
 def _to_plain(block: Any) -> dict[str, Any]:
@@ -157,7 +209,7 @@ def _from_plain(cls: type, data: Any, where: str) -> Any:
             try:
                 values[name] = RiichiRules.from_dict(value)
             except ValueError as exc:
-                raise RulesError(f"{where}.scoring: {exc}") from None
+                raise RulesError(f"{where}.{name}: {exc}") from None
         elif block is not None:
             values[name] = _from_plain(block, value, f"{where}.{name}")
         else:

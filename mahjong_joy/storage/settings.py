@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from mahjong_joy.errors import RulesError
-from mahjong_joy.rulesets.presets import PRESETS
+from mahjong_joy.rulesets.presets import DEFAULT_PRESET, PRESETS
 
 AI_PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "relaxed": 0.9}
 ANIM_SPEEDS = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "gentle": 1.5}
@@ -31,9 +31,9 @@ class Settings:
     volume: float = 0.6  # 0..1
     fullscreen: bool = False
     auto_pass: bool = False
-    ruleset: str = "joy"  # the last ruleset chosen on Home
+    ruleset: str = DEFAULT_PRESET  # the last ruleset chosen on Home (a preset of the registry)
     length: str = "east_south"  # riichi match length: "east" (East only) or "east_south" (hanchan)
-    joy_length: str = "east"  # Joy's match length, kept apart: Joy is one East round unless the player asks
+    joy_length: str = "east"  # the casual (no-riichi) presets' length, kept apart: Joy is one East round unless the player asks
     auto_win: bool = False  # declare tsumo and ron without asking
     no_calls: bool = False  # pass every chi, pon and kan offer without asking
     window_size: tuple[int, int] = (1280, 800)
@@ -71,14 +71,14 @@ class Settings:
         return cls(**kept)
 
     def length_for(self, ruleset: str) -> str:
-        """The match length last chosen for ``ruleset`` (Joy keeps its own)."""
-        return self.joy_length if ruleset == "joy" else self.length
+        """The match length last chosen for ``ruleset`` (a preset without riichi, Joy, keeps its own)."""
+        return self.joy_length if _casual(ruleset) else self.length
 
     def choose_length(self, ruleset: str, length: str) -> None:
         """Keep ``length`` as the choice for ``ruleset`` (Joy's apart from the riichi presets')."""
         if length not in LENGTHS:
             raise RulesError(f"unknown match length {length!r} for {ruleset}; expected one of {', '.join(LENGTHS)}")
-        if ruleset == "joy":
+        if _casual(ruleset):
             self.joy_length = length
         else:
             self.length = length
@@ -105,6 +105,13 @@ def _flag(value: Any) -> bool | None:
 def _volume(value: Any) -> float | None:
     ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
     return float(value) if ok else None
+
+
+def _casual(ruleset: str) -> bool:
+    """Whether ``ruleset`` is a preset played without riichi (its length is kept apart),
+    read from the rules value: an unknown name counts as riichi, as before."""
+    rules = PRESETS.get(ruleset)
+    return rules is not None and not rules.hand.riichi
 
 
 def _ruleset(value: Any) -> str | None:

@@ -25,7 +25,7 @@ from mahjong_joy.app.archive import archive_saved
 from mahjong_joy.app.saved import load_autosave
 from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, new_meta
 from mahjong_joy.rulesets.joy import ruleset_for
-from mahjong_joy.rulesets.presets import find_preset
+from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
 from mahjong_joy.names import AI_AT_BOTTOM, tile_label
@@ -52,7 +52,7 @@ class ControllerSession:
     def __init__(
         self,
         seed: int | None = None,
-        ruleset: str = "joy",
+        ruleset: str = DEFAULT_PRESET,
         max_hands: int | None = None,
         ai: str | Sequence[str] = "potential",
         human: bool = True,

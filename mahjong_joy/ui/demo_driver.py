@@ -27,6 +27,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.rulesets.presets import DEFAULT_PRESET
 from mahjong_joy.ui.app import App
 from mahjong_joy.ui.controller_session import ControllerSession
 from mahjong_joy.ui.scenes.home import HomeScene
@@ -130,7 +131,7 @@ class DemoResult:
 
 
 def demo_app(
-    seed: int, hands: int, speed: str, size: tuple[int, int] = (1280, 800), rules: str = "joy",
+    seed: int, hands: int, speed: str, size: tuple[int, int] = (1280, 800), rules: str = DEFAULT_PRESET,
     before_step: Callable[[], None] | None = None,
 ) -> tuple[App, TableScene]:
     """An App showing a four-AI match at the table (no guide: the bottom seat is an AI)."""
@@ -145,7 +146,7 @@ def demo_app(
     return app, table
 
 
-def play_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str = "joy") -> int:
+def play_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str = DEFAULT_PRESET) -> int:
     """Run the demo to the match-end screen, then close pygame; 0 on success, 1 if it never got there."""
     try:
         return run_demo(seed, hands, speed, folder, rules).code
@@ -153,7 +154,7 @@ def play_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str
         pygame.quit()
 
 
-def run_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str = "joy") -> DemoResult:
+def run_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str = DEFAULT_PRESET) -> DemoResult:
     """The demo, with the pictures it took and the table at each (tests read them)."""
     shots = Shots(folder)
     app, table = demo_app(seed, hands, speed, rules=rules)

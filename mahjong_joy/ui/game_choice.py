@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mahjong_joy.names import ruleset_title
+from mahjong_joy.rulesets.presets import DEFAULT_PRESET, PRESETS
 from mahjong_joy.storage.settings import LENGTHS, OPPONENT_LEVELS, Settings
 from mahjong_joy.ui.session import SEAT_NAMES
 
-RULESETS = ("joy", "mahjong_soul", "tenhou")
-# each ruleset as its family and preset; worded three ways by ruleset_label
-_RULESET_PARTS = {"joy": ("Joy", ""), "mahjong_soul": ("Riichi", "Mahjong Soul"), "tenhou": ("Riichi", "Tenhou")}
+RULESETS = tuple(PRESETS)  # the registry's presets, in its order
 _LABEL_STYLES = {"name": "{} ({})", "pill": "{} · {}", "title": "{}: {}"}
 LENGTH_NAMES = dict(zip(LENGTHS, ("East only", "East-South")))
 LEVEL_NAMES = {level: level.capitalize() for level in OPPONENT_LEVELS}  # Easy, Normal, Hard
@@ -26,9 +26,20 @@ OPPONENT_SEATS = tuple(f"{SEAT_NAMES[seat]} ({side})" for seat, side in zip((1, 
 
 def ruleset_label(ruleset: str, style: str = "name") -> str:
     """A ruleset in words: ``Riichi (Tenhou)`` as a name, ``Riichi · Tenhou`` on a pill,
-    ``Riichi: Tenhou`` as a title; an unknown ruleset is shown as it is spelled."""
-    family, preset = _RULESET_PARTS.get(ruleset, (ruleset, ""))
-    return _LABEL_STYLES[style].format(family, preset) if preset else family
+    ``Riichi: Tenhou`` as a title; an unknown ruleset is shown as it is spelled.
+
+    A riichi preset is the family with the preset's :func:`~mahjong_joy.names.ruleset_title`;
+    a preset without riichi (Joy) is its title alone, read from the rules value.
+
+    >>> ruleset_label("tenhou"), ruleset_label("joy", "pill"), ruleset_label("mahjong_soul", "title")
+    ('Riichi (Tenhou)', 'Joy', 'Riichi: Mahjong Soul')
+    """
+    rules = PRESETS.get(ruleset)
+    if rules is None:
+        return ruleset
+    if not rules.hand.riichi:
+        return ruleset_title(ruleset)
+    return _LABEL_STYLES[style].format("Riichi", ruleset_title(ruleset))
 
 
 @dataclass(frozen=True)
@@ -47,7 +58,7 @@ class GameChoice:
 
 def chosen(settings: Settings, seed: int | str | None = None) -> GameChoice:
     """The choice the player last made (kept in Settings), with ``seed``."""
-    ruleset = settings.ruleset if settings.ruleset in RULESETS else RULESETS[0]
+    ruleset = settings.ruleset if settings.ruleset in RULESETS else DEFAULT_PRESET
     return GameChoice(ruleset, settings.length_for(ruleset), tuple(settings.opponents), seed)  # type: ignore[arg-type]
 
 

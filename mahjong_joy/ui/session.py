@@ -19,7 +19,8 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.match import HandResult, WinResult
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.names import SEAT_NAMES
-from mahjong_joy.rulesets.rules import TableRules
+from mahjong_joy.controller import DEFAULT_RULES
+from mahjong_joy.rulesets.rules import Rules, TableRules
 
 __all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "MeldView", "Session", "StaticSession", "TableSnapshot",
            "WaitNote", "WinResult", "result_melds"]
@@ -78,8 +79,7 @@ class TableSnapshot:
     standings: tuple[tuple[int, int, int], ...] = ()
     history: tuple[tuple[int, ...], ...] = ()  # points after each hand, starting points first
     version: int = 0
-    rules: str = "joy"  # the preset's name (joy, mahjong_soul, tenhou)
-    table_rules: TableRules = TableRules()  # the match's table rules as played (length, agari-yame, uma)
+    rules: Rules = DEFAULT_RULES  # the rules as played (``rules.name`` is the preset's name; its table's length as chosen)
     sticks: int = 0  # riichi sticks (1,000 each) waiting in the centre
     riichi: tuple[bool, ...] = (False,) * 4  # per seat: its riichi stick is down (or declared)
     river_sideways: tuple[int | None, ...] = (None,) * 4  # per seat: index in ``rivers`` of the sideways tile
@@ -93,8 +93,13 @@ class TableSnapshot:
 
     @property
     def riichi_rules(self) -> bool:
-        """True under a riichi preset (sticks, furiten and the Riichi button matter)."""
-        return self.rules != "joy"
+        """True when the rules play riichi (sticks, furiten and the Riichi button matter)."""
+        return self.rules.hand.riichi
+
+    @property
+    def table_rules(self) -> TableRules:
+        """The match's table rules as played (length, agari-yame, uma)."""
+        return self.rules.table
 
     def seat_from_me(self, seat: int) -> int:
         """Relative position of an absolute seat: 0 me, 1 right, 2 across, 3 left."""
@@ -180,7 +185,6 @@ def table_view(
         history=history,
         version=version,
         rules=snap.rules,
-        table_rules=snap.table_rules,
         sticks=snap.sticks,
         riichi=tuple(s.riichi_at is not None for s in seats),
         river_sideways=tuple(sideways),

@@ -18,27 +18,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from mahjong_joy.rulesets.base import TableState
-from mahjong_joy.rulesets.rules import Rules
+from mahjong_joy.rulesets.base import Standing, TableState, order_of
+from mahjong_joy.rulesets.rules import Rules, TableRules
 
 ROUNDS = "ESWN"
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One line of the final table: seat, points, placement (1 = first), game points."""
-
-    seat: int
-    points: int
-    placement: int
-    score: float = 0.0
-
-
-def order_of(points: Sequence[int]) -> list[int]:
-    """Seats best first; equal points go to the earlier seat (East of the first hand first)."""
-    return sorted(range(4), key=lambda seat: (-points[seat], seat))
 
 
 def next_table(table: TableState, points: Sequence[int], sticks: int, dealer_keeps: bool,
@@ -91,11 +75,41 @@ def game_points(points: Sequence[int], order: Sequence[int], rules: Rules) -> li
             value = (points[seat] - t.uma_base) / 1000
         scores[seat] = float(value + t.uma[place])
     first = order[0]
-    if t.oka:
-        scores[first] += 4 * (t.return_points - t.starting_points) / 1000
+    scores[first] += oka(t)
     if t.round_game_points:
         scores[first] = -sum(scores[s] for s in order[1:])
     return [round(s, 1) for s in scores]
+
+
+def oka(table: TableRules) -> float:
+    """The oka first place takes, in game points: what the four seats gave back by
+    counting from ``uma_base`` rather than their starting points (0 without oka).
+
+    >>> from mahjong_joy.rulesets.presets import TENHOU, MAHJONG_SOUL
+    >>> oka(TENHOU.table), oka(MAHJONG_SOUL.table)
+    (20.0, 0.0)
+    """
+    return 4 * (table.uma_base - table.starting_points) / 1000 if table.oka else 0.0
+
+
+def uma_text(table: TableRules) -> str:
+    """The uma and oka of ``table`` in words, the one formula :func:`game_points` computes
+    (empty when the table pays no uma and no oka: Joy).
+
+    >>> from mahjong_joy.rulesets.presets import TENHOU
+    >>> uma_text(TENHOU.table)
+    'Uma +20 / +10 / -10 / -20 · oka +20 to first (return 30,000) · game points = (points - 30,000) / 1,000 + uma'
+    """
+    if not any(table.uma) and not table.oka:
+        return ""
+    uma = uma_words(table.uma)
+    bonus = f"oka +{oka(table):g} to first (return {table.uma_base:,})" if table.oka else "no oka"
+    return f"Uma {uma} · {bonus} · game points = (points - {table.uma_base:,}) / 1,000 + uma"
+
+
+def uma_words(uma: Sequence[int]) -> str:
+    """An uma by place, as every screen words it: ``+15 / +5 / -5 / -15``."""
+    return " / ".join(f"{u:+d}" for u in uma)
 
 
 def _round_thousand(points: int) -> int:

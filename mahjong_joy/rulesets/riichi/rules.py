@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from mahjong_joy.errors import ScoringError
+from mahjong_joy.errors import RulesError
 
 
 @dataclass(frozen=True)
@@ -40,9 +40,9 @@ class RiichiRules:
             value = getattr(self, f.name)
             if f.name == "double_wind_pair_fu":
                 if type(value) is not int or value not in (2, 4):
-                    raise ScoringError(f"rules option double_wind_pair_fu must be 2 or 4, got {value!r}")
+                    raise RulesError(f"rules option double_wind_pair_fu must be 2 or 4, got {value!r}")
             elif type(value) is not bool:
-                raise ScoringError(f"rules option {f.name} must be true or false, got {value!r}")
+                raise RulesError(f"rules option {f.name} must be true or false, got {value!r}")
 
     @classmethod
     def joy(cls) -> RiichiRules:
@@ -56,11 +56,11 @@ class RiichiRules:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise ScoringError(f"rules must be an object of options, got {type(data).__name__}")
+            raise RulesError(f"rules must be an object of options, got {type(data).__name__}")
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ScoringError(f"unknown rules option {unknown[0]!r}; known: {', '.join(sorted(known))}")
+            raise RulesError(f"unknown rules option {unknown[0]!r}; known: {', '.join(sorted(known))}")
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,6 +74,10 @@ class RiichiRules:
 
 DEFAULT_RULES = RiichiRules()
 """Common online rules (Mahjong Soul)."""
+
+TENHOU_SCORING = RiichiRules(double_yakuman=False)
+"""Tenhou's scoring: every yakuman single (KBG point 1; C1-16). It is also what the
+Hard AI values hands by under every preset (``Rules.valuation``)."""
 
 JOY_RULES = RiichiRules(yaku_required=False, riichi=False, dora=False, red_fives=False)
 """The Joy ruleset: no yaku required, no riichi, no dora (see :meth:`RiichiRules.joy`)."""

@@ -19,44 +19,17 @@ Pure: a :class:`~mahjong_joy.engine.state.HandEnd`-shaped value in, a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from mahjong_joy.errors import MahjongJoyError
-from mahjong_joy.rulesets.base import TableState, deltas_from_payments
+from mahjong_joy.rulesets.base import ScoredWin, Settlement, TableState, deltas_from_payments
 from mahjong_joy.rulesets.riichi.limits import basic_points
 from mahjong_joy.rulesets.riichi.scorer import HandScore
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.tiles import DRAGONS, WINDS
 
 _PAO_SETS = {"daisangen": DRAGONS, "daisuushii": WINDS}
-
-
-@dataclass(frozen=True)
-class ScoredWin:
-    """One win, scored and paid: ``payments`` is the scorer's display form (honba
-    included for the first winner), ``paid`` what each seat paid for it."""
-
-    seat: int
-    from_seat: int
-    tsumo: bool
-    score: HandScore
-    pao_seat: int | None
-    paid: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """The money of one hand: ``deltas`` per seat (hand values, honba, sticks taken,
-    noten and nagashi payments; not the riichi sticks put down during the hand)."""
-
-    wins: tuple[ScoredWin, ...]
-    deltas: tuple[int, ...]
-    sticks_after: int
-    dealer_keeps: bool
-    honba_after: int
-    tenpai: tuple[int, ...]
-    nagashi: tuple[int, ...]
 
 
 def settle(end: Any, table: TableState, rules: Rules, score: Any) -> Settlement:

@@ -15,7 +15,7 @@ import pygame
 
 from mahjong_joy.help_content import Page, Paragraph, TileRow, YakuEntry, pages_for
 from mahjong_joy.notation import parse_tiles
-from mahjong_joy.rulesets.presets import PRESETS, find_preset
+from mahjong_joy.rulesets.presets import DEFAULT_PRESET, PRESETS, find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.game_choice import ruleset_label
@@ -154,8 +154,8 @@ class HelpBookScene(Scene):
         """``rules``: the match in play's own rules (from the in-game menu); else ``preset``'s,
         else the last ruleset chosen on Home."""
         super().__init__(app)
-        preset = rules.name if rules is not None else preset or getattr(getattr(app, "settings", None), "ruleset", "joy")
-        self.preset = preset if preset in PRESETS else "joy"
+        preset = rules.name if rules is not None else preset or getattr(getattr(app, "settings", None), "ruleset", DEFAULT_PRESET)
+        self.preset = preset if preset in PRESETS else DEFAULT_PRESET
         self.rules: Rules = rules if rules is not None else find_preset(self.preset)
         self.pages = pages_for(self.rules)
         self.index = 0

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from mahjong_joy.names import WIND_NAMES
+from mahjong_joy.rulesets.riichi.flow import uma_text
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.celebration import Celebration
 from mahjong_joy.ui.game_choice import GameChoice, chosen
@@ -22,19 +23,6 @@ from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.widgets import Button, pressed_button
 
 PLACES = ("1st", "2nd", "3rd", "4th")
-
-
-def uma_text(preset: str) -> str:
-    """The preset's uma and oka in words, e.g. ``Uma +15 / +5 / -5 / -15 · no oka``."""
-    from mahjong_joy.rulesets.presets import PRESETS
-
-    rules = PRESETS.get(preset)
-    if rules is None or preset == "joy":
-        return ""
-    t = rules.table
-    uma = " / ".join(f"{u:+d}" for u in t.uma)
-    oka = f"oka +{(t.uma_base - t.starting_points) * 4 // 1000} to first (return {t.uma_base:,})" if t.oka else "no oka"
-    return f"Uma {uma} · {oka} · game points = (points - {t.uma_base:,}) / 1,000 + uma"
 
 
 def end_reason(snap: Any) -> str:
@@ -176,7 +164,7 @@ class MatchEndScene(Scene):
         notes: list[str] = []
         if games:
             theme.blit_text(surface, "points · game points", round(14 * s), theme.INK_SOFT, topright=(x + round(w * 0.36), round(118 * s)))
-            notes = [end_reason(self.snap)] + ([f"Best hand: {self.snap.best_hand}"] if self.snap.best_hand else []) + [uma_text(self.snap.rules)]
+            notes = [end_reason(self.snap)] + ([f"Best hand: {self.snap.best_hand}"] if self.snap.best_hand else []) + [uma_text(self.snap.table_rules)]
         lines = [line for note in notes for line in theme.wrap(note, round(15 * s), round(w * 0.36))]
         for j, line in enumerate(lines[:6]):
             theme.blit_text(surface, line, round(15 * s), theme.INK_SOFT, topleft=(x, y + j * round(20 * s)))

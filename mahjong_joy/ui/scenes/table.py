@@ -17,6 +17,7 @@ import pygame
 from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, NineTerminals, Riichi, Tsumo
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.names import WIND_GLYPHS, WIND_NAMES, tile_label
+from mahjong_joy.rulesets.presets import DEFAULT_PRESET
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import Animator, Flight, Reveal, Tween, flip_shape
@@ -160,8 +161,8 @@ class TableScene(Scene):
                 return session
             except MahjongJoyError as exc:
                 self.message, self.message_timer = str(exc), 6.0
-        ruleset = context.get("ruleset") or "joy"
-        length = context.get("length") or self.app.settings.length_for(ruleset)  # Joy keeps its own length
+        ruleset = context.get("ruleset") or DEFAULT_PRESET
+        length = context.get("length") or self.app.settings.length_for(ruleset)  # a casual preset keeps its own length
         opponents = context.get("opponents") or self.app.settings.opponents  # one AI level per opponent seat
         return ControllerSession(seed=context.get("seed"), ruleset=ruleset, player_name=name, length=length, ai=opponents)
 
