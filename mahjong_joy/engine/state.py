@@ -65,13 +65,13 @@ from mahjong_joy.engine.events import (
 from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, ClaimOption
-from mahjong_joy.hand.waits import kinds_in_mask
+from mahjong_joy.notation import format_tiles
 from mahjong_joy.rulesets.base import Ruleset, TableState
 from mahjong_joy.rulesets.presets import JOY
 from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
 from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.rules import Rules
-from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_of, kind_of_code
+from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_of, kind_of_code, tile_name
 from mahjong_joy.engine import checks
 
 
@@ -196,13 +196,7 @@ class SeatState:
         return all(m.type == CLOSED_KAN for m in self.melds)
 
 
-_CLAIM_TYPES = {CHI: Chi, PON: Pon, KAN: Kan}
-# Actions are immutable values: the common ones are made once and shared.
-_DISCARDS = tuple(tuple(Discard(seat, code) for code in range(37)) for seat in range(4))
-_PASSES = tuple(Pass(seat) for seat in range(4))
-_RONS = tuple(Ron(seat) for seat in range(4))
 _CODES = (tuple(code_of(t, 0) for t in range(136)), tuple(code_of(t, 1) for t in range(136)))
-_CODE_ORDER = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))  # a red five right after its kind
 _YAOCHUU_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 
 
@@ -314,7 +308,8 @@ class HandState:
         return any(st.discarded >> w & 1 for w in (self.waits_of(seat) if waits is None else waits))
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Exactly the actions ``apply`` accepts from this seat now (cached until a change)."""
+        """Exactly the actions ``apply`` accepts from this seat now (cached until a change):
+        the candidates whose checker (:mod:`~mahjong_joy.engine.checks`) passes."""
         found = self._legal.get(seat)
         if found is None:
             found = self._compute_legal(seat)
@@ -325,50 +320,60 @@ class HandState:
         if self.phase is Phase.FINISHED:
             return []
         if self.phase is Phase.AWAITING_DISCARD:
-            return self._own_turn_actions(seat) if seat == self.current else []
+            return checks.own_turn_actions(self.facts(seat)) if seat == self.current else []
         opportunity = self.opportunity_of(seat)
         if opportunity is None:
             return []
-        found: list[Action] = [_PASSES[seat]]
-        if opportunity.can_win:
-            found.append(_RONS[seat])
-        if self.rons:
-            return found
-        for option in opportunity.options:
-            found += self._call_actions(seat, option)
-        return found
+        return checks.claim_actions(self.facts(seat), opportunity.can_win, opportunity.options, bool(self.rons))
 
-    def _own_turn_actions(self, seat: int) -> list[Action]:
-        """Every own-turn action whose checker (:mod:`~mahjong_joy.engine.checks`) passes."""
+    def facts(self, seat: int, tile: int | None = None) -> checks.SeatFacts:
+        """This seat's situation as the checkers read it. ``tile`` is the id a win would
+        be on (by default the tile drawn on its turn, else the tile on offer)."""
         st = self.seats[seat]
-        held = self._held_codes(seat)
-        discards = _DISCARDS[seat]
-        found: list[Action] = [discards[c] for c in checks.legal_discard_codes(self, seat, held)]
-        if self.after_claim:
-            return found  # every other own-turn action needs a drawn tile
-        if checks.tsumo_blocker(self, seat) is None:
-            found.append(Tsumo(seat))
-        for option in self.ruleset.own_turn_kans(st.counts, self.pons_of(seat)):
-            added = option.kind != CLOSED_KAN
-            if checks.kan_blocker(self, seat, option.tiles[0], added) is None:
-                found.append((AddedKan if added else ClosedKan)(seat, option.tiles[0]))
-        if checks.riichi_blocker(self, seat) is None and self.ruleset.shanten(st.counts, len(st.melds)) <= 0:
-            held_set = set(held)
-            found += [Riichi(seat, c) for c in held if checks.riichi_discard_blocker(self, seat, c, held_set) is None]
-        if checks.nine_terminals_blocker(self, seat) is None:
-            found.append(NineTerminals(seat))
-        return found
+        mine = seat == self.current and self.phase is Phase.AWAITING_DISCARD
+        if tile is None:
+            tile = self.drawn if mine else self._tile_on_offer()
+        codes = self.codes
+        return checks.SeatFacts(
+            seat=seat,
+            ruleset=self.ruleset,
+            rules=self.rules,
+            counts=tuple(st.counts),
+            hand=tuple(map(codes.__getitem__, st.concealed)),
+            melds=_meld_facts(st),
+            drawn=codes[self.drawn] if mine and self.drawn is not None else None,
+            after_claim=mine and self.after_claim,
+            riichi=st.riichi_at is not None,
+            forbidden=st.forbidden,
+            discarded=st.discarded,
+            furiten_marked=st.temp_furiten or st.riichi_furiten,
+            first_turn=not st.river and not self.calls,
+            points=self.points[seat],
+            wall_left=self.wall.live_count,
+            can_kan=self.wall.can_kan(),
+            yaku=lambda tsumo, robbed: self.has_yaku(seat, tile, tsumo, robbed),  # type: ignore[arg-type]
+        )
 
-    def _held_codes(self, seat: int) -> list[int]:
-        """Distinct codes in the concealed hand, by kind (a red five after its plain kind)."""
-        codes = set(map(self.codes.__getitem__, self.seats[seat].concealed))
-        if not self.reds:
-            return sorted(codes)
-        return sorted(codes, key=_CODE_ORDER.__getitem__)
+    def offer(self) -> checks.Offer | None:
+        """The tile open to claims now (a discard, or a kan tile that may be robbed)."""
+        if self.phase is Phase.AWAITING_ROBBERY:
+            seat, tile, _ = self.pending_kan  # type: ignore[misc]
+            return checks.Offer(seat, tile >> 2, self.codes[tile], robbed=True)
+        if self.phase is Phase.AWAITING_CLAIMS:
+            seat, tile = self.last_discard  # type: ignore[misc]
+            return checks.Offer(seat, tile >> 2, self.codes[tile], ends_hand=self.abort_pending is not None)
+        return None
+
+    def _tile_on_offer(self) -> int | None:
+        if self.phase is Phase.AWAITING_ROBBERY:
+            return self.pending_kan[1]  # type: ignore[index]
+        if self.phase is Phase.AWAITING_CLAIMS:
+            return self.last_discard[1]  # type: ignore[index]
+        return None
 
     def can_tsumo(self, seat: int) -> bool:
         """A complete hand on the tile just drawn, with a yaku when the rules need one (A2, 3)."""
-        return checks.tsumo_blocker(self, seat) is None
+        return checks.tsumo_blocker(self.facts(seat)) is None
 
     def has_yaku(self, seat: int, tile: int, tsumo: bool, robbed: bool) -> bool:
         """Whether this win would have a yaku (always, under rules that need none)."""
@@ -377,28 +382,9 @@ class HandState:
         return bool(self.ruleset.score(self.situation(seat, tile, tsumo, robbed)).valid)
 
     def tenpai_waits(self, seat: int) -> tuple[int, ...]:
-        """Waits that count for tenpai: on Tenhou a wait whose four copies are all in
-        the seat's own hand does not (karaten, C1-17); on Mahjong Soul it does, even a
-        kind the concealed hand holds four times (keishiki tenpai, A1)."""
+        """Waits that count for tenpai (:func:`~mahjong_joy.engine.checks.tenpai_waits`)."""
         st = self.seats[seat]
-        waits = self.ruleset.waits(st.counts, len(st.melds))
-        if not self.rules.hand.karaten_is_noten:
-            if 4 not in st.counts:
-                return waits
-            pure = [k for k in range(KIND_COUNT) if st.counts[k] == 4 and checks.completes_with_a_fifth(st.counts, len(st.melds), k)]
-            return tuple(sorted(set(waits) | set(pure)))
-        melded = [k for m in st.melds for k in m.kinds]
-        return tuple(w for w in waits if st.counts[w] + melded.count(w) < 4)
-
-    def _call_actions(self, seat: int, option: ClaimOption) -> list[Action]:
-        """The chi, pon or kan actions for one option: one per choice of red or plain copies."""
-        cls = _CLAIM_TYPES[option.kind]
-        if not self.reds:
-            return [Chi(seat, option.tiles) if cls is Chi else cls(seat)]
-        variants = checks.consumed_variants(self.seats[seat].concealed, option.from_hand, self.reds)
-        if cls is Chi:
-            return [Chi(seat, option.tiles, v) for v in variants]
-        return [cls(seat, v) for v in variants]
+        return checks.tenpai_waits(self.ruleset, self.rules.hand.karaten_is_noten, st.counts, _meld_facts(st))
 
     # ------------------------------------------------------------------ apply
 
@@ -420,7 +406,7 @@ class HandState:
         if asked not in legal:
             raise IllegalActionError(self._illegal_message(action, well_formed))
         if asked is not action:
-            reason = checks.copy_choice_blocker(self, action)  # type: ignore[arg-type]
+            reason = checks.copy_choice_blocker(self.facts(action.seat), action.tile, bool(action.tsumogiri))  # type: ignore[attr-defined]
             if reason:
                 raise IllegalActionError(f"seat {action.seat} cannot {action.describe()}: {reason}")
         self._legal = {}
@@ -479,7 +465,7 @@ class HandState:
         hand = self.rules.hand
         if declares and hand.aborts_on("four_riichi") and all(s.in_riichi for s in self.seats):
             return "four_riichi"
-        if hand.aborts_on("four_winds") and not self.calls and checks.four_same_winds(self.seats):
+        if hand.aborts_on("four_winds") and not self.calls and _first_discards_only(self.seats):
             return "four_winds"
         if self.four_kans_armed and hand.aborts_on("four_kans"):
             return "four_kans"
@@ -490,30 +476,24 @@ class HandState:
 
         A seat whose shape the tile completes is furiten afterwards unless it rons,
         with or without a yaku (C1-2; riichi: for good, C1-3)."""
-        kind = tile // 4
+        offer = checks.Offer(discarder, tile >> 2, self.codes[tile], ends_hand=self.abort_pending is not None)
         found = []
         self.missed, self.unanswered = set(), set()
-        can_kan = self.wall.can_kan()
         for step in (1, 2, 3):
             seat = (discarder + step) % 4
-            st = self.seats[seat]
-            can_win = self._ron_chance(seat, tile, robbed=False)
-            options: tuple[ClaimOption, ...] = ()
-            if checks.call_blocker(self, seat) is None:
-                options = tuple(
-                    o
-                    for o in self.ruleset.claim_options(st.counts, kind, step == 1)
-                    if (o.kind != KAN or can_kan) and self._call_leaves_a_discard(seat, o)
-                )
+            facts = self.facts(seat, tile)
+            can_win = self._ron_chance(facts, offer)
+            options = checks.call_options(facts, offer)
             if can_win or options:
                 found.append(ClaimOpportunity(seat, can_win, options))
         return tuple(found)
 
-    def _ron_chance(self, seat: int, tile: int, robbed: bool) -> bool:
+    def _ron_chance(self, facts: checks.SeatFacts, offer: checks.Offer) -> bool:
         """Whether this seat may ron the tile; marks the furiten a pass would cause."""
-        reason = checks.ron_blocker(self, seat, tile, robbed)
+        reason = checks.ron_blocker(facts, offer)
         if reason == checks.DOES_NOT_WIN:
             return False
+        seat = facts.seat
         self.missed.add(seat)
         can_win = reason is None
         if can_win:
@@ -530,17 +510,6 @@ class HandState:
             st = self.seats[seat]
             st.temp_furiten = True
             st.riichi_furiten = st.riichi_furiten or st.in_riichi
-
-    def _call_leaves_a_discard(self, seat: int, option: ClaimOption) -> bool:
-        """A chi or pon after which kuikae forbids every tile is not offered (C1-8)."""
-        if option.kind == KAN or self.rules.hand.kuikae == "allowed":
-            return True
-        forbidden = checks.kuikae_mask(option)
-        counts = self.seats[seat].counts
-        taken = option.from_hand
-        left = sum(counts) - len(taken)
-        blocked = sum(counts[k] - taken.count(k) for k in kinds_in_mask(forbidden))
-        return left > blocked
 
     def _close_window(self) -> list[Event]:
         """Nobody took the discard: the riichi stands, an abortive draw happens, or the next seat draws."""
@@ -823,7 +792,7 @@ class HandState:
             other = (seat + step) % 4
             if kokushi_only and not checks.completes_thirteen_orphans(self.seats[other].counts, tile // 4):
                 continue
-            if self._ron_chance(other, tile, robbed=True):
+            if self._ron_chance(self.facts(other, tile), checks.Offer(seat, tile >> 2, self.codes[tile], robbed=True)):
                 robbers.append(ClaimOpportunity(other, True, ()))
         if not robbers:
             return False
@@ -877,11 +846,74 @@ class HandState:
         st.river_view = st.river_view[:-1] + (st.river_view[-1]._replace(claimed_by=by),)
         st.nagashi = False  # a called discard ends nagashi mangan (A1)
 
+    def refusal(self, action: Action) -> str | None:
+        """Why a well-formed action is not legal now, or ``None`` when it is: the legal
+        list holds exactly the actions with no refusal (one checker per action)."""
+        if self.phase is Phase.FINISHED:
+            return "the hand is over"
+        if self.phase is Phase.AWAITING_DISCARD:
+            return self._own_turn_refusal(action)
+        return self._claim_refusal(action)
+
+    def _own_turn_refusal(self, action: Action) -> str | None:
+        seat = action.seat
+        if isinstance(action, (Ron, Chi, Pon, Kan, Pass)):
+            return "there is no discard to claim"
+        if seat != self.current:
+            return f"it is seat {self.current}'s turn"
+        facts = self.facts(seat)
+        if isinstance(action, Discard):
+            return checks.discard_blocker(facts, action.tile)
+        if isinstance(action, Riichi):
+            return checks.riichi_discard_blocker(facts, action.tile)
+        if isinstance(action, Tsumo):
+            reason = checks.tsumo_blocker(facts)
+            if reason == checks.NOT_COMPLETE:
+                return f"{format_tiles(_kinds(facts.counts))} {checks.NOT_COMPLETE}"
+            return reason
+        if isinstance(action, NineTerminals):
+            return checks.nine_terminals_blocker(facts)
+        if isinstance(action, (ClosedKan, AddedKan)):
+            if not 0 <= action.tile < KIND_COUNT:
+                return f"{action.tile!r} is not a tile kind (0..33)"
+            return checks.kan_blocker(facts, action.tile, isinstance(action, AddedKan))
+        return "not legal now"
+
+    def _claim_refusal(self, action: Action) -> str | None:
+        seat = action.seat
+        offer = self.offer()
+        assert offer is not None
+        name = tile_name(offer.kind)
+        if not isinstance(action, (Ron, Pass, Chi, Pon, Kan)):
+            return f"waiting for claims on {name}"
+        if seat == offer.from_seat:
+            return f"cannot claim its own {name}"
+        opportunity = next((o for o in self.opportunities if o.seat == seat), None)
+        if seat not in self.waiting:
+            return "already answered" if opportunity else f"has no claim on {name}"
+        if isinstance(action, Pass):
+            return None
+        if offer.robbed and not isinstance(action, Ron):
+            return f"only ron may rob the kan of {name}"
+        if self.rons and not isinstance(action, Ron):
+            return "a ron was declared: only ron or pass"
+        facts = self.facts(seat)
+        if isinstance(action, Ron):
+            reason = checks.ron_blocker(facts, offer)
+            if reason == checks.DOES_NOT_WIN:
+                return f"{format_tiles(_kinds(facts.counts))} {checks.DOES_NOT_WIN} on {name}"
+            return reason
+        if isinstance(action, Pon):
+            return checks.pon_blocker(facts, offer, action.consumed)
+        if isinstance(action, Kan):
+            return checks.open_kan_blocker(facts, offer, action.consumed)
+        return checks.chi_blocker(facts, offer, action.tiles, action.consumed)  # type: ignore[union-attr]
+
     def _illegal_message(self, action: object, well_formed: bool) -> str:
         """``seat 2 cannot pon: holds only one 5p`` and the like."""
         seat = getattr(action, "seat", "?")
         what = action.describe() if isinstance(action, Action) else repr(action)
-        reason = checks.why_not(self, action) if well_formed else checks.malformed_reason(action)
+        reason = (self.refusal(action) or "not legal now") if well_formed else checks.malformed_reason(action)
         return f"seat {seat} cannot {what}: {reason}"
 
 
@@ -892,11 +924,25 @@ def _without_copy_choice(action: Action) -> Action:
     return action
 
 
+def _first_discards_only(seats: Sequence[SeatState]) -> bool:
+    """Each seat has made exactly one discard, all four of one wind (suufon renda)."""
+    return all(len(s.river) == 1 for s in seats) and checks.four_same_winds([s.river[0].tile >> 2 for s in seats])
+
+
+def _meld_facts(st: SeatState) -> tuple[checks.MeldFacts, ...]:
+    """The one accessor from the engine's melds to the (type, kinds) pairs the checkers read."""
+    return st.meld_view
+
+
 def _counts_of(ids: Sequence[int]) -> list[int]:
     counts = [0] * KIND_COUNT
     for tile in ids:
         counts[tile // 4] += 1
     return counts
+
+
+def _kinds(counts: Sequence[int]) -> list[int]:
+    return [t for t in range(KIND_COUNT) for _ in range(counts[t])]
 
 
 def _melds_changed(st: SeatState) -> None:
