@@ -11,6 +11,7 @@ import pytest
 
 from mahjong_joy.ai.mjai_seat import MjaiSeat, code_of_mjai
 from mahjong_joy.commands.mjai_bot import MjaiBot, serve
+from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.engine.actions import (
     Action, AddedKan, Chi, ClosedKan, Discard, Kan, NineTerminals, Pass, Pon, Riichi, Ron, Tsumo, action_from_dict,
 )
@@ -107,3 +108,28 @@ def test_the_bot_answers_a_recorded_event_stream_with_legal_actions_only() -> No
     for step, action in zip(steps, replies):
         legal = [action_from_dict(a) for a in step["legal"]]
         assert action in legal, (step["events"][-1], action, legal)
+
+
+START = {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0, "dora_marker": "1m",
+         "scores": [25000] * 4,
+         "tehais": [["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p"]] + [["?"] * 13] * 3}
+DISCARD_9S = [{"type": "tsumo", "actor": 3, "pai": "?"}, {"type": "dahai", "actor": 3, "pai": "9s", "tsumogiri": True}]
+
+
+@pytest.mark.parametrize("event, reason", [
+    ({"type": "kakan", "actor": 0, "pai": "E", "consumed": ["E", "E", "E"]}, "kakan E by seat 0 cannot happen: has no pon of 1z"),
+    ({"type": "kakan", "actor": 2, "pai": "5p", "consumed": ["5p", "5p", "5p"]}, "kakan 5p by seat 2 cannot happen: has no pon of 5p"),
+    ({"type": "dahai", "actor": 0, "pai": "C", "tsumogiri": False}, "dahai C by seat 0 cannot happen: holds no 7z"),
+    ({"type": "pon", "actor": 0, "target": 3, "pai": "9s", "consumed": ["9s", "9s"]},
+     "pon 9s by seat 0 cannot happen: seat 3's last discard is not 9s"),
+    (DISCARD_9S + [{"type": "pon", "actor": 0, "target": 3, "pai": "9s", "consumed": ["9s", "9s"]}],
+     "pon 9s by seat 0 cannot happen: holds no 9s"),
+])
+def test_an_event_the_checkers_refuse_is_one_line_naming_it(event: dict | list, reason: str) -> None:
+    """An impossible event (an added kan with no pon: once a StopIteration) is refused by
+    the engine's checkers, and ``serve`` names the line and the event."""
+    events = event if isinstance(event, list) else [event]
+    lines = io.StringIO(json.dumps([{"type": "start_game", "id": 0}, START]) + "\n" + json.dumps(events) + "\n")
+    with pytest.raises(MahjongJoyError) as caught:
+        serve(MjaiBot("easy"), lines, io.StringIO())
+    assert str(caught.value) == f"stdin line 2: not mjai events the bot can follow ({reason})"
