@@ -377,14 +377,15 @@ def nine_terminals_blocker(f: SeatFacts) -> str | None:
 def furiten_cause(f: SeatFacts) -> tuple[str, int | None] | None:
     """Why this seat may not ron now (A1 "Furiten"), or ``None``: ``("discarded", kind)``
     for a wait in its own river, ``("riichi", None)`` for a win missed after riichi,
-    ``("missed", None)`` for one missed since its last discard. Needs a 13-tile hand."""
-    if not f.hand_rules.furiten:
+    ``("missed", None)`` for one missed since its last discard. Only a ready 13-tile
+    hand can be furiten (``None`` otherwise)."""
+    if not f.hand_rules.furiten or sum(f.counts) + 3 * len(f.melds) != 13:
         return None
-    if sum(f.counts) + 3 * len(f.melds) == 13:
-        own = [w for w in f.ruleset.waits(f.counts, len(f.melds)) if f.discarded >> w & 1]
-        if own:
-            return ("discarded", own[0])
-    if not f.furiten_marked:
+    waits = f.ruleset.waits(f.counts, len(f.melds))
+    own = [w for w in waits if f.discarded >> w & 1]
+    if own:
+        return ("discarded", own[0])
+    if not f.furiten_marked or not waits:
         return None
     return ("riichi", None) if f.riichi else ("missed", None)
 

@@ -25,7 +25,7 @@ kans per hand, and a kan needs a live tile left (A1 "Kan and wall limits").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import NamedTuple
 
@@ -374,6 +374,48 @@ class HandState:
     def can_tsumo(self, seat: int) -> bool:
         """A complete hand on the tile just drawn, with a yaku when the rules need one (A2, 3)."""
         return checks.tsumo_blocker(self.facts(seat)) is None
+
+    def furiten_cause(self, seat: int) -> tuple[str, int | None] | None:
+        """Why this seat may not ron now (:func:`~mahjong_joy.engine.checks.furiten_cause`), or ``None``."""
+        return checks.furiten_cause(self.facts(seat))
+
+    def wait_report(self, seat: int, discard: int | None = None, riichi: bool = False) -> tuple[tuple[int, int | None, bool, bool], ...]:
+        """For each wait the hand would have after discarding code ``discard`` (or now, with
+        13 tiles): ``(kind, furiten_by, ron_has_yaku, tsumo_has_yaku)``. ``furiten_by`` is
+        the kind in the river (the discard itself included) that makes the wait furiten, or
+        ``None``. With ``riichi`` the declaration is the yaku. A query: nothing changes."""
+        st = self.seats[seat]
+        ids = list(st.concealed)
+        if discard is not None:
+            found = [t for t in ids if self.codes[t] == discard]
+            if not found:
+                return ()
+            ids.remove(found[-1])
+        counts = _counts_of(ids)
+        if sum(counts) + 3 * len(st.melds) != 13:
+            return ()
+        waits = self.ruleset.waits(counts, len(st.melds))
+        river = st.discarded | (1 << kind_of_code(discard) if discard is not None else 0)
+        probe = self.rules.scoring.yaku_required and not riichi and not st.riichi_accepted
+        out = []
+        for w in waits:
+            furiten_by = w if self.rules.hand.furiten and river >> w & 1 else None
+            ron = tsumo = True
+            if probe:
+                tile = w * 4 + 1 if w * 4 + 1 not in ids else w * 4 + 2  # a plain copy of the kind
+                ron, tsumo = (self._would_have_yaku(seat, ids, tile, t) for t in (False, True))
+            out.append((w, furiten_by, ron, tsumo))
+        return tuple(out)
+
+    def _would_have_yaku(self, seat: int, ids: list[int], tile: int, tsumo: bool) -> bool:
+        """Whether winning on ``tile`` with the concealed ``ids`` would have a yaku (a later
+        draw: no tenhou or chiihou)."""
+        hand = ids + [tile]
+        situation = replace(
+            self.situation(seat, tile, tsumo, robbed=False),
+            hand=tuple(sorted(t // 4 for t in hand)), hand_red=self._red_kinds(hand), tenhou=False, chiihou=False,
+        )
+        return bool(self.ruleset.score(situation).valid)
 
     def has_yaku(self, seat: int, tile: int, tsumo: bool, robbed: bool) -> bool:
         """Whether this win would have a yaku (always, under rules that need none)."""
