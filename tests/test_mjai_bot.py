@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import json
+import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -83,6 +85,33 @@ def test_the_bot_table_equals_the_engine_at_every_decision_and_its_replies_are_l
     assert not failures[:5]
     assert counts["decisions"] > 80
     assert counts.get("dahai", 0) > 40 and counts.get("none", 0) > 5
+
+
+class RandomCaller:
+    """A seeded player that calls, kans and declares riichi whenever it may (so the
+    seat's claim and kan checks are exercised far more than the AIs exercise them)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view, legal):
+        special = [a for a in legal if not isinstance(a, (Pass, Discard))]
+        return self.rng.choice(special) if special and self.rng.random() < 0.7 else self.rng.choice(list(legal))
+
+
+@pytest.mark.parametrize("rules, seed", [("tenhou", 21), ("mahjong_soul", 22)])
+def test_the_bot_legal_set_equals_the_engine_under_seeded_random_play(rules: str, seed: int) -> None:
+    """The mjai seat asks the engine's checkers from its own table: under seeded random
+    play full of calls and kans (two seats) beside two Hard AIs (riichi and wins), its
+    legal list and view equal the engine's at every decision of every seat."""
+    failures: list[str] = []
+    counts = {"decisions": 0}
+    deciders = [None, RandomCaller(seed * 4 + 1), RandomCaller(seed * 4 + 2), None]  # two Hard AIs win and riichi
+    ctl = play(seed, rules, ("hard", "easy", "normal", "hard"), 8, _check_all(failures, counts), deciders)
+    assert not failures[:5]
+    calls = Counter(type(e).__name__ for e in ctl.match.events)
+    assert counts["decisions"] > 150, counts
+    assert calls["Ponned"] + calls["Chied"] > 10 and calls["RiichiDeclared"] and calls["Won"], calls
 
 
 def test_the_bot_answers_a_recorded_event_stream_with_legal_actions_only() -> None:
