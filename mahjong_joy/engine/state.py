@@ -7,6 +7,10 @@ Phases follow the dev log, plus one for the kan flow::
               |   +--added kan--> AWAITING_ROBBERY (others may ron the added tile)
               +-------------------------------+  ron / tsumo / wall empty / abort -> FINISHED
 
+Each phase is an object (:mod:`~mahjong_joy.engine.phases`: ``OwnTurn``,
+``ClaimWindow``, ``RobWindow``, ``Over``) holding the facts that live only while
+it lasts, and has its own table of replies (``_REPLIES``).
+
 The engine only validates: it lists every seat's legal actions and every
 :class:`ClaimOpportunity` after a discard, and applies one action at a time.
 Which of several claims wins is :func:`mahjong_joy.rulesets.claims.resolve_claims`'s
@@ -26,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from typing import NamedTuple
 
 from mahjong_joy.engine.actions import (
@@ -62,6 +65,7 @@ from mahjong_joy.engine.events import (
     RiichiDeclared,
     Won,
 )
+from mahjong_joy.engine.phases import ClaimWindow, OwnTurn, Over, Phase, RobWindow, Stage
 from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, ClaimOption
@@ -73,15 +77,6 @@ from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_of, kind_of_code, tile_name
 from mahjong_joy.engine import checks
-
-
-class Phase(str, Enum):
-    """Where the hand is waiting."""
-
-    AWAITING_DISCARD = "awaiting_discard"
-    AWAITING_CLAIMS = "awaiting_claims"
-    AWAITING_ROBBERY = "awaiting_robbery"
-    FINISHED = "finished"
 
 
 class Meld(NamedTuple):
@@ -215,22 +210,10 @@ class HandState:
         self.points = list(table.points)
         self.sticks = table.sticks
         self.seats = [SeatState(hand, _counts_of(hand)) for hand in wall.dealt_hands(dealer)]
-        self.phase = Phase.AWAITING_DISCARD
         self.current = dealer
-        self.drawn: int | None = None
-        self.after_claim = False
-        self.after_replacement = False
-        self.last_discard: tuple[int, int] | None = None  # (seat, id)
-        self.pending_kan: tuple[int, int, str] | None = None  # (seat, id, meld type) while it may be robbed
-        self.opportunities: tuple[ClaimOpportunity, ...] = ()
-        self.waiting: set[int] = set()
-        self.rons: list[int] = []
-        self.missed: set[int] = set()  # seats whose shape the tile on offer completes
-        self.unanswered: set[int] = set()  # of those, the seats that may ron it: furiten once they let it go
-        self.riichi_pending: int | None = None
-        self.abort_pending: str | None = None
-        self.four_kans_armed = False
-        self.dora_pending = 0
+        self.stage: Stage = OwnTurn(dealer)  # the phase and the facts that live only while it lasts
+        self.last_discard: tuple[int, int] | None = None  # (seat, id) of the hand's latest discard
+        self.four_kans_armed = False  # four kans by two or more seats: the next discard aborts (C1-13)
         self.calls = 0  # any call, closed kans included: ends the first go-around (A2, 7)
         self.accepted: list[int] = []
         self.outcome: HandEnd | None = None
@@ -245,6 +228,41 @@ class HandState:
         return cls(Wall.from_key(key), dealer, ruleset, table)
 
     # ------------------------------------------------------------------ queries
+
+    @property
+    def phase(self) -> Phase:
+        """Where the hand is waiting (the kind of :attr:`stage`)."""
+        return self.stage.PHASE
+
+    @property
+    def drawn(self) -> int | None:
+        """The id drawn on the turn in play, or on the turn the hand ended on."""
+        stage = self.stage
+        return stage.drawn if isinstance(stage, (OwnTurn, Over)) else None
+
+    @property
+    def after_replacement(self) -> bool:
+        """The turn in play drew from the dead wall (rinshan, no first draw)."""
+        stage = self.stage
+        return isinstance(stage, OwnTurn) and stage.after_replacement
+
+    @property
+    def pending_kan(self) -> tuple[int, int, str] | None:
+        """(seat, id, meld type) of a kan tile while it may be robbed."""
+        stage = self.stage
+        return (stage.from_seat, stage.tile, stage.meld_type) if isinstance(stage, RobWindow) else None
+
+    @property
+    def opportunities(self) -> tuple[ClaimOpportunity, ...]:
+        """Each seat's chance on the tile on offer (empty outside a window)."""
+        stage = self.stage
+        return stage.opportunities if isinstance(stage, ClaimWindow) else ()
+
+    @property
+    def waiting(self) -> frozenset[int]:
+        """Seats still to answer the tile on offer."""
+        stage = self.stage
+        return frozenset(stage.waiting) if isinstance(stage, ClaimWindow) else frozenset()
 
     @property
     def concealed(self) -> list[list[int]]:
@@ -277,18 +295,20 @@ class HandState:
 
     def seats_to_act(self) -> list[int]:
         """Seats with a decision to make now, in turn order from the current seat."""
-        if self.phase is Phase.FINISHED:
-            return []
-        if self.phase is Phase.AWAITING_DISCARD:
+        stage = self.stage
+        if isinstance(stage, OwnTurn):
             return [self.current]
+        if isinstance(stage, Over):
+            return []
         start = self.current
-        return [(start + i) % 4 for i in range(1, 4) if (start + i) % 4 in self.waiting]
+        return [(start + i) % 4 for i in range(1, 4) if (start + i) % 4 in stage.waiting]
 
     def opportunity_of(self, seat: int) -> ClaimOpportunity | None:
         """This seat's opportunity on the last tile, while it has not answered."""
-        if seat not in self.waiting:
+        stage = self.stage
+        if not isinstance(stage, ClaimWindow) or seat not in stage.waiting:
             return None
-        return next((o for o in self.opportunities if o.seat == seat), None)
+        return next((o for o in stage.opportunities if o.seat == seat), None)
 
     def waits_of(self, seat: int) -> tuple[int, ...]:
         """Kinds completing this seat's hand now (empty unless it holds 13 - 3 per meld)."""
@@ -324,15 +344,16 @@ class HandState:
         opportunity = self.opportunity_of(seat)
         if opportunity is None:
             return []
-        return checks.claim_actions(self.facts(seat), opportunity.can_win, opportunity.options, bool(self.rons))
+        return checks.claim_actions(self.facts(seat), opportunity.can_win, opportunity.options, bool(self.stage.rons))  # type: ignore[union-attr]
 
     def facts(self, seat: int, tile: int | None = None) -> checks.SeatFacts:
         """This seat's situation as the checkers read it. ``tile`` is the id a win would
         be on (by default the tile drawn on its turn, else the tile on offer)."""
         st = self.seats[seat]
-        mine = seat == self.current and self.phase is Phase.AWAITING_DISCARD
+        stage = self.stage
+        turn = stage if isinstance(stage, OwnTurn) and seat == self.current else None
         if tile is None:
-            tile = self.drawn if mine else self._tile_on_offer()
+            tile = turn.drawn if turn else (stage.tile if isinstance(stage, ClaimWindow) else None)
         codes = self.codes
         return checks.SeatFacts(
             seat=seat,
@@ -341,8 +362,8 @@ class HandState:
             counts=tuple(st.counts),
             hand=tuple(map(codes.__getitem__, st.concealed)),
             melds=_meld_facts(st),
-            drawn=codes[self.drawn] if mine and self.drawn is not None else None,
-            after_claim=mine and self.after_claim,
+            drawn=codes[turn.drawn] if turn and turn.drawn is not None else None,
+            after_claim=turn is not None and turn.after_claim,
             riichi=st.riichi_at is not None,
             forbidden=st.forbidden,
             discarded=st.discarded,
@@ -356,20 +377,11 @@ class HandState:
 
     def offer(self) -> checks.Offer | None:
         """The tile open to claims now (a discard, or a kan tile that may be robbed)."""
-        if self.phase is Phase.AWAITING_ROBBERY:
-            seat, tile, _ = self.pending_kan  # type: ignore[misc]
-            return checks.Offer(seat, tile >> 2, self.codes[tile], robbed=True)
-        if self.phase is Phase.AWAITING_CLAIMS:
-            seat, tile = self.last_discard  # type: ignore[misc]
-            return checks.Offer(seat, tile >> 2, self.codes[tile], ends_hand=self.abort_pending is not None)
-        return None
-
-    def _tile_on_offer(self) -> int | None:
-        if self.phase is Phase.AWAITING_ROBBERY:
-            return self.pending_kan[1]  # type: ignore[index]
-        if self.phase is Phase.AWAITING_CLAIMS:
-            return self.last_discard[1]  # type: ignore[index]
-        return None
+        stage = self.stage
+        if not isinstance(stage, ClaimWindow):
+            return None
+        robbed = isinstance(stage, RobWindow)
+        return checks.Offer(stage.from_seat, stage.tile >> 2, self.codes[stage.tile], robbed, stage.abort_pending is not None)
 
     def can_tsumo(self, seat: int) -> bool:
         """A complete hand on the tile just drawn, with a yaku when the rules need one (A2, 3)."""
@@ -432,15 +444,12 @@ class HandState:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one legal action and return its events; raise (changing nothing) otherwise."""
-        handler = _HANDLERS.get(type(action))
         seat = getattr(action, "seat", None)
         legal = self._legal.get(seat) if type(seat) is int else None
-        if handler is not None and legal is not None and any(a is action for a in legal):
+        if legal is not None and any(a is action for a in legal):
             self._legal = {}  # the common case: one of the listed actions itself
-            out = handler(self, action)
-            self.events.extend(out)
-            return out
-        well_formed = handler is not None and is_well_formed(action)
+            return self._reply(action)
+        well_formed = type(action) in _ACTION_TYPES and is_well_formed(action)
         if well_formed:
             action = self._with_default_consumed(action)
         legal = self.legal_actions(action.seat) if well_formed else []
@@ -452,7 +461,11 @@ class HandState:
             if reason:
                 raise IllegalActionError(f"seat {action.seat} cannot {action.describe()}: {reason}")
         self._legal = {}
-        out = _HANDLERS[type(action)](self, action)
+        return self._reply(action)
+
+    def _reply(self, action: Action) -> list[Event]:
+        """The phase's reply to a legal action (one table of replies per phase)."""
+        out = _REPLIES[type(self.stage)][type(action)](self, action)
         self.events.extend(out)
         return out
 
@@ -469,7 +482,8 @@ class HandState:
     def _discard(self, action: Discard | Riichi) -> list[Event]:
         seat, code = action.seat, action.tile
         st = self.seats[seat]
-        drawn = self.drawn
+        turn: OwnTurn = self.stage  # type: ignore[assignment]
+        drawn = turn.drawn
         tsumogiri = drawn is not None and self.code(drawn) == code and action.tsumogiri is not False
         tile = drawn if tsumogiri else _last_of_code([t for t in st.concealed if t != drawn], code, self.codes)
         declares = isinstance(action, Riichi)
@@ -487,19 +501,17 @@ class HandState:
         if declares:
             st.riichi_at = len(st.river) - 1
             st.double_riichi = first_go_around
-            self.riichi_pending = seat
             out.append(RiichiDeclared(seat))
         out.append(Discarded(seat, code, tsumogiri))
         out += self._reveal_pending_dora()
-        self.drawn = None
-        self.after_claim = self.after_replacement = False
+        window = ClaimWindow(seat, tile, riichi_pending=seat if declares else None)
+        self.stage = window
         self.last_discard = (seat, tile)
-        self.abort_pending = self._abort_after_discard(declares)
-        self.opportunities = self._claim_opportunities(seat, tile)
-        if not self.opportunities:
+        window.abort_pending = self._abort_after_discard(declares)
+        window.opportunities = self._claim_opportunities(seat, tile)
+        if not window.opportunities:
             return out + self._close_window()
-        self.phase = Phase.AWAITING_CLAIMS
-        self.waiting = {o.seat for o in self.opportunities}
+        window.waiting = {o.seat for o in window.opportunities}
         return out
 
     def _abort_after_discard(self, declares: bool) -> str | None:
@@ -518,9 +530,9 @@ class HandState:
 
         A seat whose shape the tile completes is furiten afterwards unless it rons,
         with or without a yaku (C1-2; riichi: for good, C1-3)."""
-        offer = checks.Offer(discarder, tile >> 2, self.codes[tile], ends_hand=self.abort_pending is not None)
+        offer = self.offer()
+        assert offer is not None
         found = []
-        self.missed, self.unanswered = set(), set()
         for step in (1, 2, 3):
             seat = (discarder + step) % 4
             facts = self.facts(seat, tile)
@@ -536,10 +548,11 @@ class HandState:
         if reason == checks.DOES_NOT_WIN:
             return False
         seat = facts.seat
-        self.missed.add(seat)
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        window.missed.add(seat)
         can_win = reason is None
         if can_win:
-            self.unanswered.add(seat)  # furiten only once it lets the tile go (A1 "Temporary furiten")
+            window.unanswered.add(seat)  # furiten only once it lets the tile go (A1 "Temporary furiten")
         else:
             self._miss(seat)
         return can_win
@@ -547,7 +560,7 @@ class HandState:
     def _miss(self, seat: int) -> None:
         """This seat let a tile that completes its shape go: temporary furiten, and
         for a riichi seat furiten for the rest of the hand (C1-2, C1-3)."""
-        self.unanswered.discard(seat)
+        self.stage.unanswered.discard(seat)  # type: ignore[union-attr]
         if self.rules.hand.furiten:
             st = self.seats[seat]
             st.temp_furiten = True
@@ -555,20 +568,21 @@ class HandState:
 
     def _close_window(self) -> list[Event]:
         """Nobody took the discard: the riichi stands, an abortive draw happens, or the next seat draws."""
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
         out = self._accept_riichi()
-        if self.abort_pending is not None:
-            return out + self._abort(self.abort_pending)
+        if window.abort_pending is not None:
+            return out + self._abort(window.abort_pending)
         if self.wall.live_count == 0:
             return out + self._exhaust()
-        discarder = self.last_discard[0]  # type: ignore[index]
-        return out + self._draw((discarder + 1) % 4, replacement=False)
+        return out + self._draw((window.from_seat + 1) % 4, replacement=False)
 
     def _accept_riichi(self) -> list[Event]:
         """The declaration tile survived the window: the 1,000 stick goes down (C1-4)."""
-        seat = self.riichi_pending
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        seat = window.riichi_pending
         if seat is None:
             return []
-        self.riichi_pending = None
+        window.riichi_pending = None
         st = self.seats[seat]
         st.riichi_accepted = True
         st.ippatsu = True
@@ -578,30 +592,38 @@ class HandState:
         return [RiichiAccepted(seat)]
 
     def _pass(self, action: Pass) -> list[Event]:
-        self.waiting.discard(action.seat)
-        if action.seat in self.unanswered:
-            self._miss(action.seat)
-        out: list[Event] = [Passed(action.seat, self.rules.hand.furiten and action.seat in self.missed)]
-        if self.waiting:
+        """A pass on a discard: once every seat answered, the rons win or the window closes."""
+        out = self._passed(action)
+        if self.stage.waiting:  # type: ignore[union-attr]
             return out
-        self.opportunities = ()
-        if self.rons:
-            return out + self._finish_rons()
-        if self.phase is Phase.AWAITING_ROBBERY:
-            return out + self._complete_kan()
-        return out + self._close_window()
+        return out + (self._finish_rons() if self.stage.rons else self._close_window())  # type: ignore[union-attr]
+
+    def _pass_robbery(self, action: Pass) -> list[Event]:
+        """A pass on a kan tile: once every seat answered, the rons win or the kan stands."""
+        out = self._passed(action)
+        if self.stage.waiting:  # type: ignore[union-attr]
+            return out
+        return out + (self._finish_rons() if self.stage.rons else self._complete_kan())  # type: ignore[union-attr]
+
+    def _passed(self, action: Pass) -> list[Event]:
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        window.waiting.discard(action.seat)
+        if action.seat in window.unanswered:
+            self._miss(action.seat)
+        return [Passed(action.seat, self.rules.hand.furiten and action.seat in window.missed)]
 
     def _draw(self, seat: int, replacement: bool) -> list[Event]:
+        """The next seat's draw opens its turn; a replacement draw continues the same turn."""
         tile = self.wall.draw_replacement() if replacement else self.wall.draw()
         st = self.seats[seat]
         st.concealed.append(tile)
         st.counts[tile // 4] += 1
-        self.drawn = tile
+        if replacement:
+            turn: OwnTurn = self.stage  # type: ignore[assignment]
+            turn.drawn, turn.after_claim, turn.after_replacement = tile, False, True
+        else:
+            self.stage = OwnTurn(seat, drawn=tile)
         self.current = seat
-        self.phase = Phase.AWAITING_DISCARD
-        self.after_claim = False
-        self.after_replacement = replacement
-        self.waiting = set()
         return [Drew(seat, self.code(tile), replacement)]
 
     def _exhaust(self) -> list[Event]:
@@ -622,10 +644,8 @@ class HandState:
         return [Aborted(reason, seat)]
 
     def _finish(self, end: HandEnd) -> None:
-        self.phase = Phase.FINISHED
-        self.waiting = set()
-        self.opportunities = ()
-        self.pending_kan = None
+        stage = self.stage
+        self.stage = Over(stage.drawn if isinstance(stage, OwnTurn) else None)
         self.outcome = HandEnd(
             end.wins, end.abort, end.ready, end.nagashi, tuple(self.accepted), tuple(self.points), self.sticks
         )
@@ -634,21 +654,23 @@ class HandState:
         return self._abort("nine_terminals", action.seat)
 
     def _ron(self, action: Ron) -> list[Event]:
-        self.rons.append(action.seat)
-        self.waiting.discard(action.seat)
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        window.rons.append(action.seat)
+        window.waiting.discard(action.seat)
         if self.rules.hand.max_rons == 1:
             return self._finish_rons()
-        self.waiting = {s for s in self.waiting if any(o.seat == s and o.can_win for o in self.opportunities)}
-        if self.waiting:
+        window.waiting = {s for s in window.waiting if any(o.seat == s and o.can_win for o in window.opportunities)}
+        if window.waiting:
             return []
         return self._finish_rons()
 
     def _finish_rons(self) -> list[Event]:
         """Every declared ron wins, nearest the discarder first; three on Tenhou abort (C1-9)."""
-        robbed = self.phase is Phase.AWAITING_ROBBERY
-        from_seat, tile = (self.pending_kan[:2] if robbed else self.last_discard)  # type: ignore[index,misc]
-        rons = sorted(self.rons, key=lambda s: (s - from_seat) % 4)
-        self.riichi_pending = None  # a ronned declaration tile puts down no stick (C1-4)
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        robbed = isinstance(window, RobWindow)
+        from_seat, tile = window.from_seat, window.tile
+        rons = sorted(window.rons, key=lambda s: (s - from_seat) % 4)
+        window.riichi_pending = None  # a ronned declaration tile puts down no stick (C1-4)
         if len(rons) == 3 and self.rules.hand.triple_ron_aborts:
             return self._abort("triple_ron")
         rons = rons[: self.rules.hand.max_rons]
@@ -670,7 +692,7 @@ class HandState:
 
     def _tsumo(self, action: Tsumo) -> list[Event]:
         seat = action.seat
-        tile = self.drawn
+        tile = self.stage.drawn  # type: ignore[union-attr]
         assert tile is not None
         win = self._win_facts(seat, seat, tile, robbed=False)
         st = self.seats[seat]
@@ -724,7 +746,8 @@ class HandState:
     def _claim(self, action: Chi | Pon | Kan) -> list[Event]:
         """Chi, pon or open kan of the last discard; the riichi on it stands (A2, 5)."""
         seat = action.seat
-        from_seat, tile = self.last_discard  # type: ignore[misc]
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        from_seat, tile = window.from_seat, window.tile
         kind = tile // 4
         out = self._accept_riichi()
         st = self.seats[seat]
@@ -741,23 +764,17 @@ class HandState:
         st.melds.append(Meld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
         _melds_changed(st)
         self._mark_claimed(from_seat, seat)
-        for other in sorted(self.unanswered):
+        for other in sorted(window.unanswered):
             self._miss(other)  # a call took the tile: whoever could ron it let it go
         self._called()
-        self.opportunities = ()
-        self.waiting = set()
-        self.phase = Phase.AWAITING_DISCARD
+        self.stage = OwnTurn(seat, after_claim=meld_type != KAN)
         self.current = seat
-        self.drawn = None
         if meld_type == CHI:
-            self.after_claim = True
             self._set_kuikae(st, ClaimOption(CHI, tuple(action.tiles), kind))  # type: ignore[union-attr]
             return out + [Chied(seat, from_seat, tuple(action.tiles), kind, shown)]  # type: ignore[union-attr]
         if meld_type == PON:
-            self.after_claim = True
             self._set_kuikae(st, ClaimOption(PON, (kind,) * 3, kind))
             return out + [Ponned(seat, from_seat, kind, shown)]
-        out += self._reveal_pending_dora()
         out.append(Kanned(seat, from_seat, kind, shown))
         self._count_kan(seat)
         return out + self._open_kan_dora() + self._draw(seat, replacement=True)
@@ -782,14 +799,15 @@ class HandState:
         """An open or added kan's indicator: now, or after the kan seat's discard (A1 "Kan dora")."""
         if self.rules.hand.open_kan_dora == "immediate":
             return [DoraRevealed(self.code(self.wall.reveal_dora()))]
-        self.dora_pending += 1
+        self.stage.dora_pending += 1  # type: ignore[union-attr]
         return []
 
     def _reveal_pending_dora(self) -> list[Event]:
         """Indicators an earlier open or added kan left face down (revealed at the discard or next kan)."""
+        turn: OwnTurn = self.stage  # type: ignore[assignment]
         out: list[Event] = []
-        while self.dora_pending:
-            self.dora_pending -= 1
+        while turn.dora_pending:
+            turn.dora_pending -= 1
             out.append(DoraRevealed(self.code(self.wall.reveal_dora())))
         return out
 
@@ -800,7 +818,7 @@ class HandState:
         taken = [self._take(seat, _last_of_code(st.concealed, kind, _CODES[0])) for _ in range(4)]
         st.melds.append(Meld(CLOSED_KAN, tuple(sorted(taken)), None, None))
         _melds_changed(st)
-        self.drawn = None
+        self.stage.drawn = None  # type: ignore[union-attr]
         self._called()
         self._count_kan(seat)
         out.append(ClosedKanned(seat, kind, tuple(sorted(self.codes[t] for t in taken)) if self.reds else ()))
@@ -817,7 +835,7 @@ class HandState:
         pon = st.melds[index]
         st.melds[index] = Meld(ADDED_KAN, tuple(sorted(pon.tiles + (tile,))), pon.claimed, pon.from_seat)
         _melds_changed(st)
-        self.drawn = None
+        self.stage.drawn = None  # type: ignore[union-attr]
         self.calls += 1
         self._count_kan(seat)
         shown = (self.codes[tile],) + tuple(self.codes[t] for t in pon.tiles) if self.reds else ()
@@ -827,30 +845,32 @@ class HandState:
         return out + self._complete_kan(seat, ADDED_KAN)
 
     def _open_robbery(self, seat: int, tile: int, meld_type: str, kokushi_only: bool) -> bool:
-        """Open the chankan window on a kan tile; False when nobody can rob it."""
+        """Open the chankan window on a kan tile; False (the turn goes on) when nobody can rob it."""
+        turn: OwnTurn = self.stage  # type: ignore[assignment]
+        window = RobWindow(seat, tile, meld_type=meld_type, turn=turn)
+        self.stage = window
+        offer = self.offer()
+        assert offer is not None
         robbers = []
-        self.missed, self.unanswered = set(), set()
         for step in (1, 2, 3):
             other = (seat + step) % 4
             if kokushi_only and not checks.completes_thirteen_orphans(self.seats[other].counts, tile // 4):
                 continue
-            if self._ron_chance(self.facts(other, tile), checks.Offer(seat, tile >> 2, self.codes[tile], robbed=True)):
+            if self._ron_chance(self.facts(other, tile), offer):
                 robbers.append(ClaimOpportunity(other, True, ()))
         if not robbers:
+            self.stage = turn
             return False
-        self.phase = Phase.AWAITING_ROBBERY
-        self.pending_kan = (seat, tile, meld_type)
-        self.opportunities = tuple(robbers)
-        self.waiting = {o.seat for o in robbers}
-        self.current = seat
+        window.opportunities = tuple(robbers)
+        window.waiting = {o.seat for o in robbers}
         return True
 
     def _complete_kan(self, seat: int | None = None, meld_type: str | None = None) -> list[Event]:
         """Nobody robbed the kan: its dora (closed kan at once, C1-6), then the replacement draw."""
         if seat is None:
-            seat, _, meld_type = self.pending_kan  # type: ignore[misc]
-            self.pending_kan = None
-            self.phase = Phase.AWAITING_DISCARD
+            window: RobWindow = self.stage  # type: ignore[assignment]
+            seat, meld_type = window.from_seat, window.meld_type
+            self.stage = window.turn  # type: ignore[assignment]
         if meld_type == ADDED_KAN:
             for st in self.seats:
                 st.ippatsu = False  # after the chankan window (A2, 6: Tenhou's order)
@@ -930,14 +950,15 @@ class HandState:
             return f"waiting for claims on {name}"
         if seat == offer.from_seat:
             return f"cannot claim its own {name}"
-        opportunity = next((o for o in self.opportunities if o.seat == seat), None)
-        if seat not in self.waiting:
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        opportunity = next((o for o in window.opportunities if o.seat == seat), None)
+        if seat not in window.waiting:
             return "already answered" if opportunity else f"has no claim on {name}"
         if isinstance(action, Pass):
             return None
         if offer.robbed and not isinstance(action, Ron):
             return f"only ron may rob the kan of {name}"
-        if self.rons and not isinstance(action, Ron):
+        if window.rons and not isinstance(action, Ron):
             return "a ron was declared: only ron or pass"
         facts = self.facts(seat)
         if isinstance(action, Ron):
@@ -1000,16 +1021,15 @@ def _last_of_code(tiles: Sequence[int], code: int, codes: Sequence[int]) -> int:
     raise ValueError(f"no tile of code {code} held")
 
 
-_HANDLERS = {
+_OWN_TURN_REPLIES = {
     Discard: HandState._discard,
     Riichi: HandState._discard,
-    Pass: HandState._pass,
-    Ron: HandState._ron,
     Tsumo: HandState._tsumo,
-    Chi: HandState._claim,
-    Pon: HandState._claim,
-    Kan: HandState._claim,
     ClosedKan: HandState._closed_kan,
     AddedKan: HandState._added_kan,
     NineTerminals: HandState._nine_terminals,
 }
+_CLAIM_REPLIES = {Pass: HandState._pass, Ron: HandState._ron, Chi: HandState._claim, Pon: HandState._claim, Kan: HandState._claim}
+_ROB_REPLIES = {Pass: HandState._pass_robbery, Ron: HandState._ron}
+_REPLIES = {OwnTurn: _OWN_TURN_REPLIES, ClaimWindow: _CLAIM_REPLIES, RobWindow: _ROB_REPLIES}
+_ACTION_TYPES = frozenset(_OWN_TURN_REPLIES) | frozenset(_CLAIM_REPLIES)
