@@ -319,7 +319,8 @@ class MjaiSeat:
             return []
         facts = self.facts(offer)
         can_win = checks.ron_blocker(facts, offer) is None
-        return checks.claim_actions(facts, can_win, checks.call_options(facts, offer), False)
+        red_hand = self.codes if self.reds else None
+        return checks.claim_actions(self.seat, can_win, checks.call_options(facts, offer), False, red_hand)
 
     def _has_yaku(self, codes: list[int], tile: int, tsumo: bool, robbed: bool) -> bool:
         if not self.rules.scoring.yaku_required:

@@ -13,8 +13,6 @@ Nothing here changes its arguments; each rule cites the RULES.md row it implemen
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import cached_property
 from itertools import product
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -204,8 +202,7 @@ def meld_facts(meld_type: str, kinds: Sequence[int]) -> MeldFacts:
     return (meld_type, tuple(sorted(kinds)))
 
 
-@dataclass(frozen=True)
-class SeatFacts:
+class SeatFacts(NamedTuple):
     """What one seat's legal actions depend on, as plain values (no engine state).
 
     ``hand`` holds the codes of the concealed tiles; ``drawn`` the code just drawn on
@@ -213,7 +210,8 @@ class SeatFacts:
     furiten already marked (a missed win, C1-2/C1-3); ``discarded`` the mask of kinds
     in its own river. ``yaku(tsumo, robbed)`` answers whether winning on the tile in
     question (the drawn one, or the one on offer) has a yaku: only the table that
-    built the facts can build the scorer's situation."""
+    built the facts can build the scorer's situation. A named tuple: frozen, and cheap
+    to build at every decision."""
 
     seat: int
     ruleset: Ruleset
@@ -233,12 +231,12 @@ class SeatFacts:
     can_kan: bool  # fewer than four kans and a live tile left
     yaku: Callable[[bool, bool], bool]
 
-    @cached_property
+    @property
     def held(self) -> tuple[int, ...]:
         """Distinct held codes by kind, a red five right after its plain kind."""
         return tuple(sorted(set(self.hand), key=_CODE_ORDER.__getitem__))
 
-    @cached_property
+    @property
     def pons(self) -> tuple[int, ...]:
         """Kinds this seat has ponned (added-kan candidates), in meld order."""
         return tuple(kinds[0] for meld_type, kinds in self.melds if meld_type == PON)
@@ -296,7 +294,7 @@ def tsumo_blocker(f: SeatFacts) -> str | None:
 def discard_blocker(f: SeatFacts, code: int) -> str | None:
     """Discard (and the discard of a riichi): a held tile; after riichi only the drawn
     one; right after a chi or pon not a kuikae tile (C1-8)."""
-    if code not in f.held:
+    if code not in f.hand:
         return f"holds no {code_name(code)}"
     if f.riichi and f.drawn != code:
         return "after riichi only the drawn tile may be discarded"
@@ -305,12 +303,13 @@ def discard_blocker(f: SeatFacts, code: int) -> str | None:
     return None
 
 
-def legal_discard_codes(f: SeatFacts) -> list[int]:
-    """The held codes :func:`discard_blocker` lets go; with no riichi and no kuikae
-    mask that is every one of them (the common case, answered without asking per tile)."""
+def legal_discard_codes(f: SeatFacts, held: Sequence[int]) -> list[int]:
+    """The ``held`` codes (:attr:`SeatFacts.held`) :func:`discard_blocker` lets go; with
+    no riichi and no kuikae mask that is every one of them (the common case, answered
+    without asking per tile)."""
     if not f.riichi and not f.forbidden:
-        return list(f.held)
-    return [c for c in f.held if discard_blocker(f, c) is None]
+        return list(held)
+    return [c for c in held if discard_blocker(f, c) is None]
 
 
 def riichi_blocker(f: SeatFacts) -> str | None:
@@ -493,7 +492,8 @@ def own_turn_actions(f: SeatFacts) -> list[Action]:
     kind, tsumo, kans, riichi discards, nine terminals."""
     seat = f.seat
     discards = DISCARDS[seat]
-    found: list[Action] = [discards[c] for c in legal_discard_codes(f)]
+    held = f.held
+    found: list[Action] = [discards[c] for c in legal_discard_codes(f, held)]
     if f.after_claim:
         return found  # every other own-turn action needs a drawn tile
     if tsumo_blocker(f) is None:
@@ -503,10 +503,20 @@ def own_turn_actions(f: SeatFacts) -> list[Action]:
         if kan_blocker(f, option.tiles[0], added) is None:
             found.append((AddedKan if added else ClosedKan)(seat, option.tiles[0]))
     if riichi_blocker(f) is None and f.ruleset.shanten(f.counts, len(f.melds)) <= 0:
-        found += [Riichi(seat, c) for c in f.held if riichi_discard_blocker(f, c) is None]
+        found += [Riichi(seat, c) for c in held if riichi_discard_blocker(f, c) is None]
     if nine_terminals_blocker(f) is None:
         found.append(NineTerminals(seat))
     return found
+
+
+def may_matter(ruleset: Ruleset, counts34: Sequence[int], melds: int, kind: int, from_left: bool) -> bool:
+    """Whether a tile on offer can matter to a seat at all: it completes the shape, or
+    some chi, pon or kan has the shape. The cheap test before building the seat's
+    facts: when it fails, :func:`ron_blocker` says :data:`DOES_NOT_WIN` and
+    :func:`call_options` finds nothing."""
+    counts = list(counts34)
+    counts[kind] += 1
+    return ruleset.can_win(counts, melds) or bool(ruleset.claim_options(counts34, kind, from_left))
 
 
 def call_options(f: SeatFacts, offer: Offer) -> tuple[ClaimOption, ...]:
@@ -517,30 +527,31 @@ def call_options(f: SeatFacts, offer: Offer) -> tuple[ClaimOption, ...]:
     return tuple(o for o in candidates if option_blocker(f, offer, o) is None)
 
 
-def claim_actions(f: SeatFacts, can_win: bool, options: Sequence[ClaimOption], ron_declared: bool) -> list[Action]:
+def claim_actions(seat: int, can_win: bool, options: Sequence[ClaimOption], ron_declared: bool,
+                  red_hand: Sequence[int] | None) -> list[Action]:
     """A seat's answers to the tile on offer: pass, ron, then each call with each choice
-    of copies (red fives); after a ron only ron or pass."""
-    seat = f.seat
+    of copies (``red_hand``: the held codes under red fives, else ``None``); after a ron
+    only ron or pass."""
     found: list[Action] = [PASSES[seat]]
     if can_win:
         found.append(RONS[seat])
     if ron_declared:
         return found
     for option in options:
-        found += call_actions(f, option)
+        found += call_actions(seat, option, red_hand)
     return found
 
 
 _CLAIM_TYPES = {CHI: Chi, PON: Pon, KAN: Kan}
 
 
-def call_actions(f: SeatFacts, option: ClaimOption) -> list[Action]:
-    """The chi, pon or kan actions for one option: one per choice of red or plain copies."""
+def call_actions(seat: int, option: ClaimOption, red_hand: Sequence[int] | None) -> list[Action]:
+    """The chi, pon or kan actions for one option: one per choice of red or plain copies
+    (``red_hand``: the held codes under red fives, else ``None``: no choice)."""
     cls = _CLAIM_TYPES[option.kind]
-    seat = f.seat
-    if not f.rules.tiles.red_fives:
+    if red_hand is None:
         return [Chi(seat, option.tiles) if cls is Chi else cls(seat)]
-    variants = consumed_variants(f.hand, option.from_hand)
+    variants = consumed_variants(red_hand, option.from_hand)
     if cls is Chi:
         return [Chi(seat, option.tiles, v) for v in variants]
     return [cls(seat, v) for v in variants]

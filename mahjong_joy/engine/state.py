@@ -66,7 +66,7 @@ from mahjong_joy.engine.events import (
     Won,
 )
 from mahjong_joy.engine.phases import ClaimWindow, OwnTurn, Over, Phase, RobWindow, Stage
-from mahjong_joy.engine.wall import Wall
+from mahjong_joy.engine.wall import MAX_KANS, Wall
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, ClaimOption
 from mahjong_joy.notation import format_tiles
@@ -344,7 +344,8 @@ class HandState:
         opportunity = self.opportunity_of(seat)
         if opportunity is None:
             return []
-        return checks.claim_actions(self.facts(seat), opportunity.can_win, opportunity.options, bool(self.stage.rons))  # type: ignore[union-attr]
+        red_hand = [self.codes[t] for t in self.seats[seat].concealed] if self.reds else None
+        return checks.claim_actions(seat, opportunity.can_win, opportunity.options, bool(self.stage.rons), red_hand)  # type: ignore[union-attr]
 
     def facts(self, seat: int, tile: int | None = None) -> checks.SeatFacts:
         """This seat's situation as the checkers read it. ``tile`` is the id a win would
@@ -355,24 +356,25 @@ class HandState:
         if tile is None:
             tile = turn.drawn if turn else (stage.tile if isinstance(stage, ClaimWindow) else None)
         codes = self.codes
-        return checks.SeatFacts(
-            seat=seat,
-            ruleset=self.ruleset,
-            rules=self.rules,
-            counts=tuple(st.counts),
-            hand=tuple(map(codes.__getitem__, st.concealed)),
-            melds=_meld_facts(st),
-            drawn=codes[turn.drawn] if turn and turn.drawn is not None else None,
-            after_claim=turn is not None and turn.after_claim,
-            riichi=st.riichi_at is not None,
-            forbidden=st.forbidden,
-            discarded=st.discarded,
-            furiten_marked=st.temp_furiten or st.riichi_furiten,
-            first_turn=not st.river and not self.calls,
-            points=self.points[seat],
-            wall_left=self.wall.live_count,
-            can_kan=self.wall.can_kan(),
-            yaku=lambda tsumo, robbed: self.has_yaku(seat, tile, tsumo, robbed),  # type: ignore[arg-type]
+        wall = self.wall
+        return checks.SeatFacts(  # positional: built at every decision, keywords cost 2 us more
+            seat,
+            self.ruleset,
+            self.rules,
+            tuple(st.counts),
+            tuple([codes[t] for t in st.concealed]),
+            _meld_facts(st),
+            codes[turn.drawn] if turn and turn.drawn is not None else None,  # drawn
+            turn is not None and turn.after_claim,
+            st.riichi_at is not None,  # riichi
+            st.forbidden,
+            st.discarded,
+            st.temp_furiten or st.riichi_furiten,  # furiten_marked
+            not st.river and not self.calls,  # first_turn
+            self.points[seat],
+            wall.live_count,
+            wall.kans < MAX_KANS and wall.live_count > 0,  # can_kan, as Wall.can_kan
+            lambda tsumo, robbed: self.has_yaku(seat, tile, tsumo, robbed),  # type: ignore[arg-type]
         )
 
     def offer(self) -> checks.Offer | None:
@@ -535,6 +537,9 @@ class HandState:
         found = []
         for step in (1, 2, 3):
             seat = (discarder + step) % 4
+            st = self.seats[seat]
+            if not checks.may_matter(self.ruleset, st.counts, len(st.melds), offer.kind, step == 1):
+                continue
             facts = self.facts(seat, tile)
             can_win = self._ron_chance(facts, offer)
             options = checks.call_options(facts, offer)
