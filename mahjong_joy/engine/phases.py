@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, NamedTuple
 
-if TYPE_CHECKING:
-    from mahjong_joy.engine.state import ClaimOpportunity
+from mahjong_joy.hand.claims import ClaimOption
 
 
 class Phase(str, Enum):
@@ -33,6 +32,14 @@ class Phase(str, Enum):
     AWAITING_CLAIMS = "awaiting_claims"
     AWAITING_ROBBERY = "awaiting_robbery"
     FINISHED = "finished"
+
+
+class ClaimOpportunity(NamedTuple):
+    """What one seat may do with the tile on offer (the dev log's class)."""
+
+    seat: int
+    can_win: bool
+    options: tuple[ClaimOption, ...]
 
 
 @dataclass

@@ -65,7 +65,7 @@ from mahjong_joy.engine.events import (
     RiichiDeclared,
     Won,
 )
-from mahjong_joy.engine.phases import ClaimWindow, OwnTurn, Over, Phase, RobWindow, Stage
+from mahjong_joy.engine.phases import ClaimOpportunity, ClaimWindow, OwnTurn, Over, Phase, RobWindow, Stage
 from mahjong_joy.engine.wall import MAX_KANS, Wall
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, ClaimOption
@@ -110,14 +110,6 @@ class RiverEntry(NamedTuple):
     tsumogiri: bool
     claimed_by: int | None
     riichi: bool
-
-
-class ClaimOpportunity(NamedTuple):
-    """What one seat may do with the last discard (the dev log's class)."""
-
-    seat: int
-    can_win: bool
-    options: tuple[ClaimOption, ...]
 
 
 @dataclass(frozen=True)
