@@ -16,9 +16,11 @@ import pytest
 from mahjong_joy.engine.actions import (
     Action, AddedKan, Chi, ClosedKan, Discard, Kan, NineTerminals, Pass, Pon, Riichi, Ron, Tsumo,
 )
+from mahjong_joy.engine import checks
 from mahjong_joy.engine.state import HandState
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.rulesets.joy import ruleset_for
+from tests.helpers import h
 
 
 def copies(kinds: list[int], reds: bool) -> list[tuple[int, ...] | None]:
@@ -131,3 +133,42 @@ def test_a_refused_open_kan_names_its_real_reason() -> None:
                 return
             hand.apply(rng.choice(legal))
     pytest.fail("no open kan was offered in 40 seeded hands")
+
+
+def facts_of(hand: str, *, seat: int = 0, melds: tuple = (), riichi: bool = False, wall_left: int = 50,
+             can_kan: bool = True, rules: str = "tenhou") -> checks.SeatFacts:
+    """Plain facts for a seat holding ``hand`` (no engine anywhere)."""
+    ruleset = ruleset_for(rules)
+    kinds = h(hand)
+    counts = tuple(kinds.count(k) for k in range(34))
+    return checks.SeatFacts(seat, ruleset, ruleset.rules, counts, tuple(kinds), melds, None, False, riichi, 0, 0,
+                            False, False, 25_000, wall_left, can_kan, lambda tsumo, robbed: True)
+
+
+PONS = (("pon", (27, 27, 27)), ("pon", (28, 28, 28)), ("pon", (29, 29, 29)))
+
+
+@pytest.mark.parametrize("facts, action, reason", [
+    (facts_of("5m123p456s789s11z"), ("pon", ()), "holds only 1 5m"),
+    (facts_of("55m23p456s789s11z"), ("kan", ()), "holds only 2 5m"),
+    (facts_of("555m3p456s789s11z", can_kan=False), ("kan", ()), checks.NO_KAN_NOW),
+    (facts_of("55m23p456s789s11z", riichi=True), ("pon", ()), "no calls after riichi"),
+    (facts_of("55m23p456s789s11z", wall_left=0), ("pon", ()), "no calls on the last discard"),
+    (facts_of("46m23p456s789s11z", seat=1), ("chi", (3, 4, 5)), "chi only from the seat on the left"),
+    (facts_of("46m23p456s789s11z"), ("chi", (2, 3, 4)), "cannot make (2, 3, 4) with 5m"),
+    (facts_of("6788m", melds=PONS), ("chi", (4, 5, 6)), "kuikae would leave no tile to discard"),
+    (facts_of("46m23p456s789s11z"), ("chi", (3, 4, 5)), None),
+    (facts_of("55m23p456s789s11z"), ("pon", ()), None),
+])
+def test_the_claim_checkers_read_plain_facts(facts: checks.SeatFacts, action: tuple, reason: str | None) -> None:
+    """Pon, chi and open kan each have a checker over plain facts (a 5m discarded by
+    seat 3, seat 0 on its right); a refusal names the real cause."""
+    offer = checks.Offer(3, 4, 4)
+    kind, tiles = action
+    if kind == "pon":
+        found = checks.pon_blocker(facts, offer)
+    elif kind == "kan":
+        found = checks.open_kan_blocker(facts, offer)
+    else:
+        found = checks.chi_blocker(facts, offer, tiles)
+    assert found == reason

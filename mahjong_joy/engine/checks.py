@@ -557,11 +557,6 @@ def call_actions(seat: int, option: ClaimOption, red_hand: Sequence[int] | None)
     return [cls(seat, v) for v in variants]
 
 
-def is_claim(action: Action) -> bool:
-    """Chi, pon or open kan (the calls on a discard)."""
-    return isinstance(action, (Chi, Pon, Kan))
-
-
 def copy_choice_blocker(f: SeatFacts, code: int, tsumogiri: bool) -> str | None:
     """A discard naming its copy (an imported log's ``tsumogiri``): the drawn tile must
     show that code, or a held copy besides the drawn tile must."""
