@@ -53,7 +53,7 @@ from typing import Any, Protocol
 
 from mahjong_joy.ai import AI_KINDS, SeatWords, make_ai
 from mahjong_joy.ai.table_words import table_words
-from mahjong_joy.engine.actions import Action, Pass, Ron
+from mahjong_joy.engine.actions import Action, Discard, Pass, Ron
 from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.match import HandResult, Match, Standing
 from mahjong_joy.engine.state import HandState, Phase
@@ -89,13 +89,20 @@ class Decision:
     """A human's pending choice: ``kind`` is ``turn``, ``claim`` or ``rob_kan``.
 
     ``tile`` is the drawn tile on a turn (``None`` after a chi or pon) or the tile
-    open to claims. ``actions`` lists exactly the legal actions.
+    open to claims. ``actions`` lists exactly the legal actions; ``refused`` pairs
+    each held code that may not be discarded on a turn with the engine's reason
+    (kuikae, or the lock after riichi), for the greyed tiles.
     """
 
     seat: int
     kind: str
     tile: int | None
     actions: tuple[Action, ...]
+    refused: tuple[tuple[int, str], ...] = ()
+
+    def refusal_of(self, code: int) -> str:
+        """The engine's reason this code may not be discarded ("" when it may)."""
+        return next((reason for c, reason in self.refused if c == code), "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +279,8 @@ class Controller:
         hand = self.hand
         if hand.phase is Phase.AWAITING_DISCARD:
             drawn = None if hand.drawn is None else hand.drawn // 4
-            return Decision(seat, TURN, drawn, tuple(hand.legal_actions(seat)))
+            legal = tuple(hand.legal_actions(seat))
+            return Decision(seat, TURN, drawn, legal, _refused_discards(hand, seat, legal))
         kind = ROB_KAN if hand.phase is Phase.AWAITING_ROBBERY else CLAIM
         on = hand.pending_kan or hand.last_discard
         tile = None if on is None else on[1] // 4
@@ -291,50 +299,9 @@ class Controller:
         return furiten_reason(self.hand, seat)
 
     def wait_report(self, seat: int, discard: int | None = None, riichi: bool = False) -> tuple[tuple[int, int | None, bool, bool], ...]:
-        """For each wait the hand would have after discarding code ``discard`` (or now, with
-        13 tiles): ``(kind, furiten_by, ron_has_yaku, tsumo_has_yaku)``. ``furiten_by`` is
-        the kind in the river (the discard itself included) that makes the wait furiten, or
-        ``None``. With ``riichi`` the declaration is the yaku. A read-only question: it works
-        on a copy of the hand."""
-        import copy
-
-        hand = self.hand
-        st = hand.seats[seat]
-        ids = list(st.concealed)
-        if discard is not None:
-            found = [t for t in ids if hand.code(t) == discard]
-            if not found:
-                return ()
-            ids.remove(found[-1])
-        counts = [0] * 34
-        for t in ids:
-            counts[t // 4] += 1
-        if sum(counts) + 3 * len(st.melds) != 13:
-            return ()
-        waits = hand.ruleset.waits(counts, len(st.melds))
-        if not waits:
-            return ()
-        river = st.discarded | (1 << kind_of_code(discard) if discard is not None else 0)
-        needs = hand.rules.scoring.yaku_required and not riichi and not st.riichi_accepted
-        probe = None
-        if needs:
-            probe = copy.copy(hand)
-            probe.seats = list(hand.seats)
-            probe.seats[seat] = copy.copy(st)
-            probe.seats[seat].concealed = ids
-            probe.seats[seat].river = list(st.river) + [None]  # not a first draw: no tenhou or chiihou
-        out = []
-        for w in waits:
-            furiten_by = w if hand.rules.hand.furiten and river >> w & 1 else None
-            ron = tsumo = True
-            if probe is not None:
-                tile = w * 4 + 1 if w * 4 + 1 not in ids else w * 4 + 2  # a plain copy of the kind
-                ron = probe.has_yaku(seat, tile, False, False)
-                probe.seats[seat].concealed = ids + [tile]
-                tsumo = probe.has_yaku(seat, tile, True, False)
-                probe.seats[seat].concealed = ids
-            out.append((w, furiten_by, ron, tsumo))
-        return tuple(out)
+        """For each wait the hand would have after discarding code ``discard``: the
+        engine's :meth:`~mahjong_joy.engine.state.HandState.wait_report`."""
+        return self.hand.wait_report(seat, discard, riichi)
 
     # ------------------------------------------------------------ driving
 
@@ -525,21 +492,24 @@ class Controller:
 
 
 def furiten_reason(hand: HandState, seat: int) -> str:
-    """Why ``seat`` may not ron now, in words ("" when it may, or under rules without furiten)."""
-    if not hand.rules.hand.furiten or hand.is_finished:
+    """Why ``seat`` may not ron now, in words ("" when it may, or under rules without
+    furiten): the engine's :func:`~mahjong_joy.engine.checks.furiten_cause` told to a player."""
+    cause = None if hand.is_finished else hand.furiten_cause(seat)
+    if cause is None:
         return ""
-    st = hand.seats[seat]
-    waits = hand.waits_of(seat)
-    if not waits:
-        return ""
-    own = [w for w in waits if st.discarded >> w & 1]
-    if own:
-        return f"you discarded the {tile_label(own[0])}, one of your waits"
-    if st.riichi_furiten:
+    what, kind = cause
+    if what == "discarded":
+        return f"you discarded the {tile_label(kind)}, one of your waits"  # type: ignore[arg-type]
+    if what == "riichi":
         return "a winning tile passed after your riichi"
-    if st.temp_furiten:
-        return "a winning tile passed since your last discard"
-    return ""
+    return "a winning tile passed since your last discard"
+
+
+def _refused_discards(hand: HandState, seat: int, legal: Sequence[Action]) -> tuple[tuple[int, str], ...]:
+    """Each held code the engine will not let this seat discard now, with its reason."""
+    allowed = {a.tile for a in legal if type(a) is Discard}
+    held = sorted({hand.code(t) for t in hand.concealed[seat]})
+    return tuple((c, hand.refusal(Discard(seat, c)) or "") for c in held if c not in allowed)
 
 
 def snapshot_of(

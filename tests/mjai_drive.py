@@ -66,9 +66,10 @@ class Follower:
 
 
 def play(seed: int, rules: str, kinds: tuple[str, ...], hands: int,
-         check: Callable[[Follower, int, Any, list], None]) -> Controller:
-    """Play ``hands`` hands; ``check(follower, seat, engine_view, engine_legal)`` at each AI decision."""
-    ctl = Controller(seats=kinds, seed=seed, ruleset=ruleset_for(rules), max_hands=hands)
+         check: Callable[[Follower, int, Any, list], None], deciders: list[Any] | None = None) -> Controller:
+    """Play ``hands`` hands; ``check(follower, seat, engine_view, engine_legal)`` at each AI decision
+    (``deciders`` replace the seats' AIs, as :class:`Controller` takes them)."""
+    ctl = Controller(seats=kinds, seed=seed, ruleset=ruleset_for(rules), max_hands=hands, deciders=deciders)
     follower = Follower(ctl, rules)
     for seat, decider in enumerate(ctl.deciders):
         original = decider.choose

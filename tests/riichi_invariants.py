@@ -486,7 +486,7 @@ class RiichiChecker:
             return
         assert hand.wall.live_count > 0, "a call on the last discard"
         assert self.model.declared[seat] is None, "a call after riichi"
-        assert hand.abort_pending is None, "a call on a discard that aborts the hand"
+        assert hand.offer() is not None and not hand.offer().ends_hand, "a call on a discard that aborts the hand"
         kind = hand.last_discard[1] // 4
         counts = hand.seats[seat].counts
         for option in offer.options:

@@ -39,6 +39,11 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 THIRTY_FOUR_SEEN = "44445555666677778888m1111222233s3333z"  # 34 tiles, none of the hand's
 
+START_KYOKU = {  # seat 0's deal: no pon of anything, so a kakan by it cannot happen
+    "type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0, "dora_marker": "1m",
+    "scores": [25000] * 4, "tehais": [["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p"]]
+    + [["?"] * 13] * 3,
+}
 BAD = [  # (arguments with {record} {corrupt} {folder} {plain} {missing} filled in, stdin)
     (["analyze", "xyz"], ""),
     (["analyze", "123m456p789s1122z11z"], ""),
@@ -70,6 +75,8 @@ BAD = [  # (arguments with {record} {corrupt} {folder} {plain} {missing} filled 
     (["mjai-bot", "--level", "nobody"], ""),
     (["mjai-bot", "--level", "easy"], "not json\n"),
     (["mjai-bot", "--level", "easy"], '{"type": "start_kyoku"}\n'),
+    (["mjai-bot", "--level", "easy"], json.dumps([{"type": "start_game", "id": 0}, START_KYOKU]) + "\n"
+     + json.dumps([{"type": "kakan", "actor": 0, "pai": "E", "consumed": ["E", "E", "E"]}]) + "\n"),
     (["stats", "--bogus"], ""),
     (["nonsense"], ""),
     (["--rules", "nobody"], ""),

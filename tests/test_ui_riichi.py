@@ -13,6 +13,7 @@ import pytest
 from mahjong_joy.engine.actions import Discard, Pass, Ron
 from mahjong_joy.engine.match import HandResult
 from mahjong_joy.engine.state import HandState
+from mahjong_joy.names import tile_label
 from mahjong_joy.rulesets.presets import JOY, TENHOU, find_preset
 from mahjong_joy.storage.settings import Settings
 from mahjong_joy.ui.app import App
@@ -150,6 +151,9 @@ def test_kuikae_tiles_are_greyed_and_refused_after_a_chi() -> None:
     table.discard(six)
     app.step(1 / 60)
     assert "Kuikae" in table.message and len(table.snap.rivers[0]) == river and table.can_act()
+    # the engine's own reason, told with the tile in words (the UI no longer guesses it)
+    assert table.message == f"Kuikae: the {tile_label(h('6m')[0])} may not be discarded right after that call."
+    assert table.snap.refusal_of(h("6m")[0]) == "kuikae: 6m may not be discarded right after that call"
     table.discard(index_of(table, "9p"))
     until(app, lambda: len(table.snap.rivers[0]) == river + 1)
 

@@ -1,45 +1,35 @@
 """One seat's table, kept from mjai events: the seat view and legal actions an AI needs.
 
 An mjai bot sees only events (other seats' draws are ``"?"``) and is never told
-what it may do, so :class:`MjaiSeat` works it out the way the engine does:
-furiten (own discards, a missed win since the own last discard, or after
-riichi for good: RULES.md A1 "Furiten"), kuikae after a chi or pon, which
-discards keep a riichi hand ready, the kan limits, nine terminals, and whether a
-win has a yaku (the project's own scorer). :meth:`MjaiSeat.view` returns the
-same :class:`~mahjong_joy.engine.view.SeatView` the engine would build for the
-seat (checked step by step in the tests), so every AI level plays unchanged.
+what it may do. :class:`MjaiSeat` keeps the facts the rules read (its tiles and
+melds, its river and missed wins for furiten, riichi, the kuikae mask, the wall
+and the kans) and asks the engine's own checkers (:mod:`mahjong_joy.engine.checks`)
+what is legal, with a yaku judged by the project's own scorer. An event the
+checkers say cannot happen (an added kan with no pon, a discard of a tile not
+held) is refused with :class:`~mahjong_joy.errors.IllegalActionError` naming it.
+:meth:`MjaiSeat.view` returns the same :class:`~mahjong_joy.engine.view.SeatView`
+the engine would build for the seat (checked step by step in the tests), so every
+AI level plays unchanged.
 """
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Any
 
-from mahjong_joy.engine.actions import (
-    Action,
-    AddedKan,
-    Chi,
-    ClosedKan,
-    Discard,
-    Kan,
-    NineTerminals,
-    Pass,
-    Pon,
-    Riichi,
-    Ron,
-    Tsumo,
-)
-from mahjong_joy.engine.checks import kuikae_mask
+from mahjong_joy.engine import checks
+from mahjong_joy.engine.actions import Action, Ron
+from mahjong_joy.engine.checks import Offer, SeatFacts, kuikae_mask
 from mahjong_joy.engine.state import ClaimOpportunity, Phase, RiverEntry
 from mahjong_joy.engine.view import SeatView
-from mahjong_joy.hand.claims import CHI, KAN, PON, ClaimOption, claims_on_counts
+from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.hand.claims import CHI, KAN, PON, ClaimOption
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
 from mahjong_joy.names import WIND_TILE_OF
-from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, kind_of_code
+from mahjong_joy.tiles import EAST, KIND_COUNT, code_name, kind_of_code
 
 _HONORS = "ESWNPFC"
-_CODE_ORDER = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))
+_KAN_TYPES = (KAN, "closed_kan", "added_kan")
 
 
 def code_of_mjai(tile: str) -> int:
@@ -145,7 +135,7 @@ class MjaiSeat:
             self.calls += 1
             self.kans += 1
             if me:
-                self._take(codes)
+                self._take(codes, ev)
                 self.meld_codes.append(("closed_kan", codes))
                 self.drawn = None
                 self.after_replacement = True
@@ -153,13 +143,14 @@ class MjaiSeat:
             code = code_of_mjai(ev["pai"])
             k = kind_of_code(code)
             melds = self.melds[actor]
+            _refuse(ev, checks.added_kan_blocker(melds, k))
             index = next(i for i, m in enumerate(melds) if m[0] == "pon" and m[1][0] == k)
             melds[index] = ("added_kan", (k,) * 4)
             self.sizes[actor] -= 1
             self.calls += 1
             self.kans += 1
             if me:
-                self._take([code])
+                self._take([code], ev)
                 self.drawn = None
                 self.after_replacement = True
             else:
@@ -175,7 +166,7 @@ class MjaiSeat:
         self.rivers[actor].append(RiverEntry(code, bool(ev.get("tsumogiri", False)), None, declares))
         self.sizes[actor] -= 1
         if me:
-            self._take([code])
+            self._take([code], ev)
             self.discarded |= 1 << kind_of_code(code)
             self.temp_furiten = False
             self.forbidden = 0
@@ -207,13 +198,15 @@ class MjaiSeat:
         self.melds[actor].append((meld_type, kinds))
         target = ev["target"]
         river = self.rivers[target]
+        if not river or river[-1].claimed_by is not None or kind_of_code(river[-1].tile) != kind_of_code(called):
+            _refuse(ev, f"seat {target}'s last discard is not {code_name(called)}")
         river[-1] = river[-1]._replace(claimed_by=actor)
         self.sizes[actor] -= len(consumed)
         self.calls += 1
         if kind == "daiminkan":
             self.kans += 1
         if me:
-            self._take(consumed)
+            self._take(consumed, ev)
             self.meld_codes.append((meld_type, [*consumed, called]))
             if kind == "daiminkan":
                 self.after_replacement = True
@@ -222,9 +215,15 @@ class MjaiSeat:
                 if self.rules.hand.kuikae != "allowed":
                     self.forbidden = kuikae_mask(ClaimOption(meld_type, kinds, kind_of_code(called)))
 
-    def _take(self, codes: list[int]) -> None:
+    def _take(self, codes: list[int], ev: dict[str, Any]) -> None:
+        """Take this seat's own tiles out of its hand; an event naming a tile it does not
+        hold cannot have happened."""
+        rest = list(self.codes)
         for code in codes:
-            self.codes.remove(code)
+            if code not in rest:
+                _refuse(ev, f"holds no {code_name(code)}")
+            rest.remove(code)
+        self.codes = rest
 
     # ------------------------------------------------------------ queries
 
@@ -255,92 +254,74 @@ class MjaiSeat:
     def waits(self) -> tuple[int, ...]:
         counts = self.counts()
         melds = len(self.melds[self.seat])
-        if sum(counts) + 3 * melds != 13:
+        if sum(counts) + 3 * len(self.melds[self.seat]) != 13:
             return ()
         return self.ruleset.waits(counts, melds)
 
-    def is_furiten(self) -> bool:
-        if not self.rules.hand.furiten:
-            return False
-        if self.temp_furiten or self.riichi_furiten:
+    def facts(self, offer: Offer | None = None) -> SeatFacts:
+        """This seat's situation for the engine's checkers: on its own turn, or facing
+        the tile ``offer`` (then furiten as it stood before that tile was seen)."""
+        seat = self.seat
+        mine = offer is None and self.my_turn
+        if offer is None:
+            win_codes, win_tile, marked = self.codes, self.drawn, self.temp_furiten or self.riichi_furiten
+        else:
+            win_codes, win_tile, marked = [*self.codes, offer.code], offer.code, self.prior_furiten
+        declared = self.riichi_at[seat] is not None and self.riichi_at[seat] < len(self.rivers[seat])  # type: ignore[operator]
+        return SeatFacts(
+            seat=seat,
+            ruleset=self.ruleset,
+            rules=self.rules,
+            counts=tuple(self.counts()),
+            hand=tuple(self.codes),
+            melds=tuple(checks.meld_facts(t, kinds) for t, kinds in self.melds[seat]),
+            drawn=self.drawn if mine and not self.after_claim else None,
+            after_claim=mine and self.after_claim,
+            riichi=declared,
+            forbidden=self.forbidden,
+            discarded=self.discarded,
+            furiten_marked=marked,
+            first_turn=not self.rivers[seat] and not self.calls,
+            points=self.points[seat],
+            wall_left=self.live,
+            can_kan=self.kans < 4 and self.live > 0,
+            yaku=lambda tsumo, robbed: self._has_yaku(win_codes, win_tile, tsumo, robbed),  # type: ignore[arg-type]
+        )
+
+    def offer(self) -> Offer | None:
+        """The tile open to this seat's claims, as the checkers read it."""
+        offered = self.offered()
+        if offered is None:
+            return None
+        discarder, code, robbed = offered
+        return Offer(discarder, kind_of_code(code), code, robbed, not robbed and self._ends_hand(discarder))
+
+    def _ends_hand(self, discarder: int) -> bool:
+        """Whether the discard on offer ends the hand unless ronned (A1 "Abortive draws"),
+        as the engine decides it: four riichi, four winds, or four kans by two or more seats."""
+        hand = self.rules.hand
+        if hand.aborts_on("four_riichi") and self.rivers[discarder][-1].riichi and None not in self.riichi_at:
             return True
-        return any(self.discarded >> w & 1 for w in self.waits())
+        if (hand.aborts_on("four_winds") and not self.calls and all(len(r) == 1 for r in self.rivers)
+                and checks.four_same_winds([kind_of_code(r[0].tile) for r in self.rivers])):
+            return True
+        kans = [sum(t in _KAN_TYPES for t, _ in melds) for melds in self.melds]
+        return hand.aborts_on("four_kans") and sum(kans) == 4 and max(kans) < 4
+
+    def is_furiten(self) -> bool:
+        return checks.furiten_cause(self.facts()) is not None
 
     def legal(self) -> list[Action]:
-        """What this seat may do now, in the engine's order."""
+        """What this seat may do now, in the engine's order (the engine's checkers decide)."""
         if self.my_turn:
-            return self._own_turn()
-        offer = self.offered()
+            return checks.own_turn_actions(self.facts())
+        offer = self.offer()
         if offer is None:
             return []
-        return self._claims(*offer)
-
-    def _held_codes(self) -> list[int]:
-        return sorted(set(self.codes), key=_CODE_ORDER.__getitem__)
-
-    def _own_turn(self) -> list[Action]:
-        seat = self.seat
-        counts = self.counts()
-        melds = len(self.melds[seat])
-        can_kan = self.kans < 4 and self.live > 0
-        if self.riichi_at[seat] is not None and self.pending_riichi is None and self.last["type"] != "reach":  # type: ignore[index]
-            assert self.drawn is not None
-            found: list[Action] = [Discard(seat, self.drawn)]
-            if self._can_tsumo(counts):
-                found.append(Tsumo(seat))
-            k = kind_of_code(self.drawn)
-            if can_kan and counts[k] == 4 and self._kan_keeps_waits(counts, melds, k):
-                found.append(ClosedKan(seat, k))
-            return found
-        found = [Discard(seat, c) for c in self._held_codes() if not self.forbidden >> kind_of_code(c) & 1]
-        if self.after_claim:
-            return found
-        if self._can_tsumo(counts):
-            found.append(Tsumo(seat))
-        if can_kan:
-            found += [ClosedKan(seat, k) for k in range(KIND_COUNT) if counts[k] == 4]
-            pons = sorted({m[1][0] for m in self.melds[seat] if m[0] == PON})
-            found += [AddedKan(seat, k) for k in pons if counts[k] >= 1]
-        found += [Riichi(seat, c) for c in self._riichi_codes(counts, melds)]
-        if (self.rules.hand.aborts_on("nine_terminals") and not self.rivers[seat] and not self.calls
-                and sum(1 for k in TERMINALS_AND_HONORS if counts[k]) >= 9):
-            found.append(NineTerminals(seat))
-        return found
-
-    def _riichi_codes(self, counts: list[int], melds: int) -> list[int]:
-        hand = self.rules.hand
-        closed = all(m[0] == "closed_kan" for m in self.melds[self.seat])
-        if not hand.riichi or not closed or self.points[self.seat] < hand.riichi_min_points:
-            return []
-        if self.live < hand.riichi_min_wall or self.ruleset.shanten(counts, melds) > 0:
-            return []
-        found = []
-        ready: dict[int, bool] = {}
-        for code in self._held_codes():
-            k = kind_of_code(code)
-            if k not in ready:
-                counts[k] -= 1
-                waits = self.ruleset.waits(counts, melds)
-                if hand.karaten_is_noten:
-                    melded = [t for m in self.melds[self.seat] for t in m[1]]
-                    waits = tuple(w for w in waits if counts[w] + melded.count(w) < 4)
-                ready[k] = bool(waits)
-                counts[k] += 1
-            if ready[k]:
-                found.append(code)
-        return found
-
-    def _kan_keeps_waits(self, counts: list[int], melds: int, k: int) -> bool:
-        before = list(counts)
-        before[k] -= 1
-        after = list(counts)
-        after[k] -= 4
-        return set(self.ruleset.waits(before, melds)) == set(self.ruleset.waits(after, melds + 1))
-
-    def _can_tsumo(self, counts: list[int]) -> bool:
-        if self.drawn is None or self.after_claim or not self.ruleset.can_win(counts, len(self.melds[self.seat])):
-            return False
-        return self._has_yaku(self.codes, self.drawn, tsumo=True, robbed=False)
+        facts = self.facts(offer)
+        can_win = checks.ron_blocker(facts, offer) is None
+        red_hand = self.codes if self.reds else None
+        return checks.claim_actions(self.seat, can_win, checks.call_options(facts, offer), False, red_hand)
 
     def _has_yaku(self, codes: list[int], tile: int, tsumo: bool, robbed: bool) -> bool:
         if not self.rules.scoring.yaku_required:
@@ -369,67 +350,26 @@ class MjaiSeat:
         )
         return bool(self.ruleset.score(situation).valid)
 
-    def _claims(self, discarder: int, code: int, robbed: bool) -> list[Action]:
-        seat = self.seat
-        kind = kind_of_code(code)
-        counts = self.counts()
-        melds = len(self.melds[seat])
-        found: list[Action] = [Pass(seat)]
-        counts[kind] += 1
-        shape = self.ruleset.can_win(counts, melds)
-        counts[kind] -= 1
-        if shape and not self.is_furiten_before(kind) and self._has_yaku([*self.codes, code], code, False, robbed):
-            found.append(Ron(seat))
-        if robbed or self.live == 0 or self.riichi_at[seat] is not None:
-            return found
-        can_kan = self.kans < 4 and self.live > 0
-        for option in claims_on_counts(counts, kind, (discarder + 1) % 4 == seat):
-            if option.kind == KAN and not can_kan:
-                continue
-            if option.kind != KAN and self.rules.hand.kuikae != "allowed":
-                forbidden = kuikae_mask(option)
-                rest = list(counts)
-                for k in option.from_hand:
-                    rest[k] -= 1
-                if not any(rest[k] and not forbidden >> k & 1 for k in range(KIND_COUNT)):
-                    continue
-            found += self._call_actions(option)
-        return found
-
-    def is_furiten_before(self, kind: int) -> bool:
-        """Furiten as it stood before this tile was seen (seeing it marks a missed win)."""
-        if not self.rules.hand.furiten:
-            return False
-        return self.prior_furiten or any(self.discarded >> w & 1 for w in self.waits())
-
-    def _furiten_now(self, legal: list[Action], offer: Any) -> bool:
+    def _furiten_now(self, legal: list[Action], offer: Offer | None) -> bool:
         """Furiten as the engine shows it: a seat that may ron the tile on offer is not
         furiten for it until it lets it go (A1 "Temporary furiten")."""
         if offer is not None and any(isinstance(a, Ron) for a in legal):
-            return self.is_furiten_before(kind_of_code(offer[1]))
+            return checks.furiten_cause(self.facts(offer)) is not None
         return self.is_furiten()
-
-    def _call_actions(self, option: ClaimOption) -> list[Action]:
-        seat = self.seat
-        variants = _variants(self.codes, option.from_hand) if self.reds else [None]
-        if option.kind == CHI:
-            return [Chi(seat, option.tiles, v) for v in variants]
-        cls = Pon if option.kind == PON else Kan
-        return [cls(seat, v) for v in variants]
 
     # ------------------------------------------------------------ view
 
     def view(self) -> SeatView:
         seat = self.seat
         legal = self.legal()
-        offer = self.offered()
+        offer = self.offer()
         mine = self.my_turn
         counts = self.counts()
         if mine:
             phase, current, last_discard = Phase.AWAITING_DISCARD, seat, None
         elif offer is not None:
-            phase = Phase.AWAITING_ROBBERY if offer[2] else Phase.AWAITING_CLAIMS
-            current, last_discard = offer[0], kind_of_code(offer[1])
+            phase = Phase.AWAITING_ROBBERY if offer.robbed else Phase.AWAITING_CLAIMS
+            current, last_discard = offer.from_seat, offer.kind
         else:
             phase, current, last_discard = Phase.AWAITING_CLAIMS, seat, None
         waits = () if mine else self.waits()
@@ -452,18 +392,8 @@ class MjaiSeat:
         )
 
 
-def _variants(codes: list[int], kinds: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Each choice of held codes for the kinds a call takes (plain fives first), as the engine lists them."""
-    per_kind = []
-    for kind in sorted(set(kinds)):
-        need = list(kinds).count(kind)
-        held = [c for c in codes if kind_of_code(c) == kind]
-        plain, red = held.count(kind), len(held) - held.count(kind)
-        red_code = 34 + kind // 9
-        per_kind.append([(kind,) * n + (red_code,) * (need - n) for n in range(need, -1, -1) if n <= plain and need - n <= red])
-    found: list[tuple[int, ...]] = []
-    for combo in product(*per_kind):
-        chosen = tuple(sorted((c for part in combo for c in part), key=lambda c: (c >= 34, c)))
-        if chosen not in found:
-            found.append(chosen)
-    return found
+def _refuse(ev: dict[str, Any], reason: str | None) -> None:
+    """An event the checkers say cannot happen: one line naming it and why."""
+    if reason is not None:
+        actor = ev.get("actor")
+        raise IllegalActionError(f"{ev.get('type')} {ev.get('pai', '')} by seat {actor} cannot happen: {reason}".replace("  ", " "))

@@ -1,14 +1,20 @@
-"""Small pure predicates the referee asks, and the reasons it gives when it refuses.
+"""The one legality source: pure checkers over plain facts, and the reasons they give.
 
-Each takes plain values (counts, tile ids, a claim option), so the rules they
-encode can be tested on their own; each cites the RULES.md row it implements.
+A seat's situation is a frozen :class:`SeatFacts` (its tiles, melds, river and
+riichi facts, the table's wall) and, in a claim window, an :class:`Offer` (the
+tile open to claims). One checker per action answers ``None`` (allowed) or the
+reason; :func:`own_turn_actions` and :func:`claim_actions` list exactly the
+candidates the checkers allow. The referee (:class:`~mahjong_joy.engine.state.HandState`)
+and the mjai seat (:class:`~mahjong_joy.ai.mjai_seat.MjaiSeat`) each build the
+facts from their own table and ask the same functions, so a rule is written once.
+Nothing here changes its arguments; each rule cites the RULES.md row it implements.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from mahjong_joy.engine.actions import (
     Action,
@@ -24,13 +30,13 @@ from mahjong_joy.engine.actions import (
     Ron,
     Tsumo,
 )
-from mahjong_joy.hand.claims import CHI, ClaimOption
-from mahjong_joy.notation import format_tiles
-from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_name, code_of, kind_of_code, tile_name
+from mahjong_joy.hand.claims import CHI, CLOSED_KAN, KAN, PON, ClaimOption
+from mahjong_joy.hand.waits import kinds_in_mask
+from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_name, kind_of_code, tile_name
 
 if TYPE_CHECKING:
-    from mahjong_joy.engine.state import HandState, SeatState
     from mahjong_joy.rulesets.base import Ruleset
+    from mahjong_joy.rulesets.rules import HandRules, Rules
 
 
 def nine_terminal_kinds(counts34: Sequence[int]) -> int:
@@ -38,12 +44,11 @@ def nine_terminal_kinds(counts34: Sequence[int]) -> int:
     return sum(1 for k in TERMINALS_AND_HONORS if counts34[k])
 
 
-def four_same_winds(seats: Sequence[SeatState]) -> bool:
-    """Each seat has made exactly one discard and all four are one wind (suufon renda)."""
-    if any(len(s.river) != 1 for s in seats):
-        return False
-    kinds = {s.river[0].tile // 4 for s in seats}
-    return len(kinds) == 1 and kinds.pop() in WINDS
+def four_same_winds(first_discards: Sequence[int]) -> bool:
+    """The four seats' only discards (kinds) are one wind (suufon renda); the caller
+    checks that each seat has made exactly one discard."""
+    kinds = set(first_discards)
+    return len(first_discards) == 4 and len(kinds) == 1 and kinds.pop() in WINDS
 
 
 def kuikae_mask(option: ClaimOption) -> int:
@@ -131,15 +136,14 @@ def completes_thirteen_orphans(counts34: Sequence[int], kind: int) -> bool:
     return all(counts[k] for k in TERMINALS_AND_HONORS)
 
 
-def consumed_variants(concealed: Sequence[int], kinds: Sequence[int], reds: int) -> list[tuple[int, ...]]:
-    """Each distinct choice of codes for the kinds a call takes from the hand: a
-    five may be the red copy or a plain one. Plain choices come first (the engine's
-    default keeps the red five in hand).
+def consumed_variants(held: Sequence[int], kinds: Sequence[int]) -> list[tuple[int, ...]]:
+    """Each distinct choice of codes for the kinds a call takes from the hand (``held``:
+    the codes of the concealed tiles): a five may be the red copy or a plain one.
+    Plain choices come first (the engine's default keeps the red five in hand).
 
-    >>> consumed_variants([16, 17, 18], [4, 4], 1)
+    >>> consumed_variants([34, 4, 4], [4, 4])
     [(4, 4), (4, 34)]
     """
-    held = [code_of(t, reds) for t in concealed]
     per_kind = []
     for kind in sorted(set(kinds)):
         need = list(kinds).count(kind)
@@ -161,159 +165,407 @@ def codes_red(kind: int) -> int:
     return 34 + kind // 9
 
 
+
+def tenpai_waits(ruleset: Ruleset, karaten_is_noten: bool, counts34: Sequence[int], melds: Sequence[MeldFacts]) -> tuple[int, ...]:
+    """Waits that count for tenpai: on Tenhou a wait whose four copies are all in
+    the seat's own hand does not (karaten, C1-17); on Mahjong Soul it does, even a
+    kind the concealed hand holds four times (keishiki tenpai, A1)."""
+    waits = ruleset.waits(counts34, len(melds))
+    if not karaten_is_noten:
+        if 4 not in counts34:
+            return waits
+        pure = [k for k in range(KIND_COUNT) if counts34[k] == 4 and completes_with_a_fifth(counts34, len(melds), k)]
+        return tuple(sorted(set(waits) | set(pure)))
+    melded = [k for _, kinds in melds for k in kinds]
+    return tuple(w for w in waits if counts34[w] + melded.count(w) < 4)
+
+
+def leaves_a_discard(counts34: Sequence[int], option: ClaimOption) -> bool:
+    """Whether a chi or pon leaves a tile kuikae lets go (C1-8); a call after which
+    every tile is forbidden is not offered."""
+    forbidden = kuikae_mask(option)
+    taken = option.from_hand
+    left = sum(counts34) - len(taken)
+    blocked = sum(counts34[k] - taken.count(k) for k in kinds_in_mask(forbidden))
+    return left > blocked
+
+
+# ---------------------------------------------------------------- facts
+
+MeldFacts = tuple[str, tuple[int, ...]]
+"""A declared set as the checkers read it: (type, kinds lowest first). Every table
+(the engine's, the mjai seat's) turns its own meld shape into this one pair."""
+
+
+def meld_facts(meld_type: str, kinds: Sequence[int]) -> MeldFacts:
+    """The one accessor from a table's meld to the pair the checkers read."""
+    return (meld_type, tuple(sorted(kinds)))
+
+
+class SeatFacts(NamedTuple):
+    """What one seat's legal actions depend on, as plain values (no engine state).
+
+    ``hand`` holds the codes of the concealed tiles; ``drawn`` the code just drawn on
+    this seat's turn (``None`` after a call); ``furiten_marked`` a temporary or riichi
+    furiten already marked (a missed win, C1-2/C1-3); ``discarded`` the mask of kinds
+    in its own river. ``yaku(tsumo, robbed)`` answers whether winning on the tile in
+    question (the drawn one, or the one on offer) has a yaku: only the table that
+    built the facts can build the scorer's situation. A named tuple: frozen, and cheap
+    to build at every decision."""
+
+    seat: int
+    ruleset: Ruleset
+    rules: Rules
+    counts: tuple[int, ...]
+    hand: tuple[int, ...]
+    melds: tuple[MeldFacts, ...]
+    drawn: int | None
+    after_claim: bool
+    riichi: bool
+    forbidden: int
+    discarded: int
+    furiten_marked: bool
+    first_turn: bool  # no discard of its own yet and no call at the table
+    points: int
+    wall_left: int
+    can_kan: bool  # fewer than four kans and a live tile left
+    yaku: Callable[[bool, bool], bool]
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """Distinct held codes by kind, a red five right after its plain kind."""
+        return tuple(sorted(set(self.hand), key=_CODE_ORDER.__getitem__))
+
+    @property
+    def pons(self) -> tuple[int, ...]:
+        """Kinds this seat has ponned (added-kan candidates), in meld order."""
+        return tuple(kinds[0] for meld_type, kinds in self.melds if meld_type == PON)
+
+    @property
+    def is_closed(self) -> bool:
+        return all(meld_type == CLOSED_KAN for meld_type, _ in self.melds)
+
+    @property
+    def hand_rules(self) -> HandRules:
+        return self.rules.hand
+
+
+class Offer(NamedTuple):
+    """The tile open to claims: who let it go, its kind and code, whether it is a kan
+    tile that may be robbed, and whether the discard ends the hand unless ronned."""
+
+    from_seat: int
+    kind: int
+    code: int
+    robbed: bool = False
+    ends_hand: bool = False
+
+
+_CODE_ORDER = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))  # a red five right after its kind
+# Actions are immutable values: the common ones are made once and shared.
+DISCARDS = tuple(tuple(Discard(seat, code) for code in range(37)) for seat in range(4))
+PASSES = tuple(Pass(seat) for seat in range(4))
+RONS = tuple(Ron(seat) for seat in range(4))
+
+
 # ---------------------------------------------------------------- checkers
 #
 # One checker per action kind: ``None`` when the action is legal, else the reason.
-# ``HandState`` builds its legal-action lists from these same functions and its
-# error messages from them too, so each rule is written once. Reasons that would
-# print the whole hand are constants here; :func:`why_not` adds the hand, so
-# listing the legal actions never formats tiles.
+# Reasons that would print the whole hand are constants here; the referee adds the
+# hand, so listing the legal actions never formats tiles.
 
 NOT_COMPLETE = "is not a complete hand"
 DOES_NOT_WIN = "does not win"
+NO_KAN_NOW = "no kan is possible now (four kans made or the live wall is empty)"
+JUST_CLAIMED = "a seat that just claimed must discard"
 
 
-def tsumo_blocker(state: HandState, seat: int) -> str | None:
+def tsumo_blocker(f: SeatFacts) -> str | None:
     """Tsumo: a complete hand on the tile just drawn, with a yaku when the rules need one (A2, 3)."""
-    st = state.seats[seat]
-    if state.drawn is None or state.after_claim:
-        return "a seat that just claimed must discard"
-    if not state.ruleset.can_win(st.counts, len(st.melds)):
+    if f.drawn is None or f.after_claim:
+        return JUST_CLAIMED
+    if not f.ruleset.can_win(f.counts, len(f.melds)):
         return NOT_COMPLETE
-    if not state.has_yaku(seat, state.drawn, tsumo=True, robbed=False):
+    if not f.yaku(True, False):
         return "the hand has no yaku"
     return None
 
 
-def discard_blocker(state: HandState, seat: int, code: int, held: set[int] | None = None) -> str | None:
+def discard_blocker(f: SeatFacts, code: int) -> str | None:
     """Discard (and the discard of a riichi): a held tile; after riichi only the drawn
     one; right after a chi or pon not a kuikae tile (C1-8)."""
-    st = state.seats[seat]
-    if held is None:
-        held = {state.codes[t] for t in st.concealed}
-    if code not in held:
+    if code not in f.hand:
         return f"holds no {code_name(code)}"
-    if st.in_riichi and (state.drawn is None or state.codes[state.drawn] != code):
+    if f.riichi and f.drawn != code:
         return "after riichi only the drawn tile may be discarded"
-    if st.forbidden and st.forbidden >> kind_of_code(code) & 1:
+    if f.forbidden and f.forbidden >> kind_of_code(code) & 1:
         return f"kuikae: {code_name(code)} may not be discarded right after that call"
     return None
 
 
-def legal_discard_codes(state: HandState, seat: int, held: list[int]) -> list[int]:
-    """The held codes :func:`discard_blocker` lets go; with no riichi and no kuikae
-    mask that is every one of them (the common case, answered without asking per tile)."""
-    st = state.seats[seat]
-    if not st.in_riichi and not st.forbidden:
-        return held
-    held_set = set(held)
-    return [c for c in held if discard_blocker(state, seat, c, held_set) is None]
+def legal_discard_codes(f: SeatFacts, held: Sequence[int]) -> list[int]:
+    """The ``held`` codes (:attr:`SeatFacts.held`) :func:`discard_blocker` lets go; with
+    no riichi and no kuikae mask that is every one of them (the common case, answered
+    without asking per tile)."""
+    if not f.riichi and not f.forbidden:
+        return list(held)
+    return [c for c in held if discard_blocker(f, c) is None]
 
 
-def copy_choice_blocker(state: HandState, action: Discard | Riichi) -> str | None:
-    """A discard naming its copy (an imported log's ``tsumogiri``): the drawn tile must
-    show that code, or a held copy besides the drawn tile must."""
-    drawn = state.drawn
-    if action.tsumogiri:
-        if drawn is not None and state.codes[drawn] == action.tile:
-            return None
-        return f"the tile drawn is not {code_name(action.tile)}"
-    if any(t != drawn and state.codes[t] == action.tile for t in state.seats[action.seat].concealed):
-        return None
-    return f"no tile held besides the one drawn is {code_name(action.tile)}"
-
-
-def riichi_blocker(state: HandState, seat: int) -> str | None:
+def riichi_blocker(f: SeatFacts) -> str | None:
     """Riichi at all, whatever the discard: the rules allow it, a closed hand not yet in
     riichi, 1,000 points and four live tiles (A1 "Riichi requirements")."""
-    hand, st = state.rules.hand, state.seats[seat]
+    hand = f.hand_rules
     if not hand.riichi:
         return "these rules have no riichi"
-    if st.riichi_at is not None:
+    if f.riichi:
         return "already in riichi"
-    if state.after_claim or (st.melds and not st.is_closed):
+    if f.after_claim or not f.is_closed:
         return "riichi needs a closed hand"
-    if state.points[seat] < hand.riichi_min_points:
+    if f.points < hand.riichi_min_points:
         return f"riichi needs {hand.riichi_min_points} points"
-    if state.wall.live_count < hand.riichi_min_wall:
+    if f.wall_left < hand.riichi_min_wall:
         return f"riichi needs {hand.riichi_min_wall} tiles left in the wall"
     return None
 
 
-def riichi_discard_blocker(state: HandState, seat: int, code: int, held: set[int] | None = None) -> str | None:
+def riichi_discard_blocker(f: SeatFacts, code: int) -> str | None:
     """Riichi with this discard: riichi is possible, the discard is, and it leaves the hand ready."""
-    reason = riichi_blocker(state, seat) or discard_blocker(state, seat, code, held)
+    reason = riichi_blocker(f) or discard_blocker(f, code)
     if reason:
         return reason
-    st = state.seats[seat]
-    kind = kind_of_code(code)
-    st.counts[kind] -= 1
-    ready = bool(state.tenpai_waits(seat))
-    st.counts[kind] += 1
-    return None if ready else "that discard does not leave the hand ready"
+    counts = list(f.counts)
+    counts[kind_of_code(code)] -= 1
+    return None if tenpai_waits(f.ruleset, f.hand_rules.karaten_is_noten, counts, f.melds) else "that discard does not leave the hand ready"
 
 
-def kan_blocker(state: HandState, seat: int, kind: int, added: bool) -> str | None:
+def added_kan_blocker(melds: Sequence[MeldFacts], kind: int) -> str | None:
+    """An added kan needs a pon of that kind (any seat's melds are public)."""
+    if any(meld_type == PON and kinds[0] == kind for meld_type, kinds in melds):
+        return None
+    return f"has no pon of {tile_name(kind)}"
+
+
+def kan_blocker(f: SeatFacts, kind: int, added: bool) -> str | None:
     """Closed or added kan on one's own turn (A1 "Kan and wall limits"; after riichi C1-7)."""
-    st = state.seats[seat]
-    if state.after_claim:
-        return "a seat that just claimed must discard"
-    if not state.wall.can_kan():
-        return "no kan is possible now (four kans made or the live wall is empty)"
+    if f.after_claim:
+        return JUST_CLAIMED
+    if not f.can_kan:
+        return NO_KAN_NOW
     if added:
-        if kind not in state.pons_of(seat):
-            return f"has no pon of {tile_name(kind)}"
-        return None if st.counts[kind] else f"holds no fourth {tile_name(kind)}"
-    if st.counts[kind] != 4:
-        return f"holds {st.counts[kind]} {tile_name(kind)}, needs four"
-    if st.in_riichi:
-        drawn_kind = None if state.drawn is None else state.drawn // 4
-        if drawn_kind != kind or not kan_keeps_waits(state.ruleset, st.counts, len(st.melds), kind):
+        return added_kan_blocker(f.melds, kind) or (None if f.counts[kind] else f"holds no fourth {tile_name(kind)}")
+    if f.counts[kind] != 4:
+        return f"holds {f.counts[kind]} {tile_name(kind)}, needs four"
+    if f.riichi:
+        drawn_kind = None if f.drawn is None else kind_of_code(f.drawn)
+        if drawn_kind != kind or not kan_keeps_waits(f.ruleset, f.counts, len(f.melds), kind):
             return "after riichi a closed kan must use the drawn tile and keep the waits"
     return None
 
 
-def nine_terminals_blocker(state: HandState, seat: int) -> str | None:
+def nine_terminals_blocker(f: SeatFacts) -> str | None:
     """Nine terminals: the first uninterrupted draw, nine kinds of terminals and honors (C1-14)."""
-    st = state.seats[seat]
-    if st.river or state.calls or state.after_claim:
+    if not f.first_turn or f.after_claim:
         return "nine terminals only on the first uninterrupted draw"
-    if not state.rules.hand.aborts_on("nine_terminals"):
+    if not f.hand_rules.aborts_on("nine_terminals"):
         return "these rules have no nine-terminals draw"
-    kinds = nine_terminal_kinds(st.counts)
+    kinds = nine_terminal_kinds(f.counts)
     return None if kinds >= 9 else f"holds {kinds} kinds of terminals and honors, needs nine"
 
 
-def ron_blocker(state: HandState, seat: int, tile: int, robbed: bool) -> str | None:
+def furiten_cause(f: SeatFacts) -> tuple[str, int | None] | None:
+    """Why this seat may not ron now (A1 "Furiten"), or ``None``: ``("discarded", kind)``
+    for a wait in its own river, ``("riichi", None)`` for a win missed after riichi,
+    ``("missed", None)`` for one missed since its last discard. Only a ready 13-tile
+    hand can be furiten (``None`` otherwise)."""
+    if not f.hand_rules.furiten or sum(f.counts) + 3 * len(f.melds) != 13:
+        return None
+    waits = f.ruleset.waits(f.counts, len(f.melds))
+    own = [w for w in waits if f.discarded >> w & 1]
+    if own:
+        return ("discarded", own[0])
+    if not f.furiten_marked or not waits:
+        return None
+    return ("riichi", None) if f.riichi else ("missed", None)
+
+
+def ron_blocker(f: SeatFacts, offer: Offer) -> str | None:
     """Ron on a discard or a kan tile: the shape, no furiten (A1), a yaku when needed."""
-    st = state.seats[seat]
-    kind = tile // 4
-    st.counts[kind] += 1
-    shape = state.ruleset.can_win(st.counts, len(st.melds))
-    st.counts[kind] -= 1
-    if not shape:
+    counts = list(f.counts)
+    counts[offer.kind] += 1
+    if not f.ruleset.can_win(counts, len(f.melds)):
         return DOES_NOT_WIN
     # the yaku first: a pass marks the seat furiten as soon as the tile completes its
     # shape (C1-2), so a hand that simply has no yaku would also read as furiten
-    if not state.has_yaku(seat, tile, tsumo=False, robbed=robbed):
+    if not f.yaku(False, offer.robbed):
         return "the hand has no yaku"
-    if state.is_furiten(seat):
+    if furiten_cause(f) is not None:
         return "furiten"
     return None
 
 
-def call_blocker(state: HandState, seat: int) -> str | None:
+def call_blocker(f: SeatFacts, offer: Offer) -> str | None:
     """Chi, pon or open kan at all on the tile on offer (A1 "Calls on the last discard")."""
-    if state.wall.live_count == 0:
+    if f.wall_left == 0:
         return "no calls on the last discard"
-    if state.seats[seat].in_riichi:
+    if f.riichi:
         return "no calls after riichi"
-    if state.abort_pending is not None:
+    if offer.ends_hand:
         return "only ron on a discard that ends the hand unless ronned"
     return None
 
 
-# ---------------------------------------------------------------- reasons
+def pon_blocker(f: SeatFacts, offer: Offer, consumed: tuple[int, ...] | None = None) -> str | None:
+    """Pon: two of the kind held (the copies named, if any), and kuikae leaves a discard."""
+    held = f.counts[offer.kind]
+    if held < 2:
+        return call_blocker(f, offer) or f"holds only {held} {tile_name(offer.kind)}"
+    return _call_blocker(f, offer, ClaimOption(PON, (offer.kind,) * 3, offer.kind), consumed)
+
+
+def open_kan_blocker(f: SeatFacts, offer: Offer, consumed: tuple[int, ...] | None = None) -> str | None:
+    """Open kan: three of the kind held, and a kan still possible (A1 "Kan and wall limits")."""
+    held = f.counts[offer.kind]
+    if held != 3:
+        return call_blocker(f, offer) or f"holds only {held} {tile_name(offer.kind)}"
+    return _call_blocker(f, offer, ClaimOption(KAN, (offer.kind,) * 4, offer.kind), consumed)
+
+
+def chi_blocker(f: SeatFacts, offer: Offer, tiles: tuple[int, ...], consumed: tuple[int, ...] | None = None) -> str | None:
+    """Chi: from the seat on the left, a run of the suit through the tile, the other two held."""
+    reason = call_blocker(f, offer)
+    if reason:
+        return reason
+    if (offer.from_seat + 1) % 4 != f.seat:
+        return "chi only from the seat on the left"
+    kind = offer.kind
+    if not _is_run_through(tiles, kind) or not all(f.counts[t] for t in tiles if t != kind):
+        return f"cannot make {tiles!r} with {tile_name(kind)}" + _from(consumed)
+    return _call_blocker(f, offer, ClaimOption(CHI, tuple(tiles), kind), consumed)
+
+
+def _is_run_through(tiles: tuple[int, ...], kind: int) -> bool:
+    if len(tiles) != 3 or kind not in tiles or not all(type(t) is int for t in tiles):
+        return False
+    low = tiles[0]
+    return 0 <= low < 27 and low % 9 <= 6 and tuple(tiles) == (low, low + 1, low + 2)
+
+
+def _call_blocker(f: SeatFacts, offer: Offer, option: ClaimOption, consumed: tuple[int, ...] | None) -> str | None:
+    """What every call shares once the shape is there: the call at all, the kan limit,
+    the copies named (red fives), and kuikae (C1-8)."""
+    reason = call_blocker(f, offer)
+    if reason:
+        return reason
+    if option.kind == KAN and not f.can_kan:
+        return NO_KAN_NOW
+    if consumed is not None:
+        if not f.rules.tiles.red_fives:
+            return f"names the copies it takes ({_codes(consumed)}) under rules without red fives"
+        if tuple(consumed) not in consumed_variants(f.hand, option.from_hand):
+            return f"does not hold {_codes(consumed)} for that call"
+    if option.kind != KAN and f.hand_rules.kuikae != "allowed" and not leaves_a_discard(f.counts, option):
+        return "kuikae would leave no tile to discard"
+    return None
+
+
+def option_blocker(f: SeatFacts, offer: Offer, option: ClaimOption) -> str | None:
+    """The checker of a chi, pon or open kan option (whichever copies it takes)."""
+    if option.kind == CHI:
+        return chi_blocker(f, offer, option.tiles)
+    return (pon_blocker if option.kind == PON else open_kan_blocker)(f, offer)
+
+
+def _from(consumed: tuple[int, ...] | None) -> str:
+    return "" if consumed is None else f" from {_codes(consumed)}"
+
+
+def _codes(codes: Sequence[int]) -> str:
+    return "".join(code_name(c) for c in codes)
+
+
+# ---------------------------------------------------------------- legal lists
+
+
+def own_turn_actions(f: SeatFacts) -> list[Action]:
+    """Every own-turn action whose checker passes, in the engine's order: discards by
+    kind, tsumo, kans, riichi discards, nine terminals."""
+    seat = f.seat
+    discards = DISCARDS[seat]
+    held = f.held
+    found: list[Action] = [discards[c] for c in legal_discard_codes(f, held)]
+    if f.after_claim:
+        return found  # every other own-turn action needs a drawn tile
+    if tsumo_blocker(f) is None:
+        found.append(Tsumo(seat))
+    for option in f.ruleset.own_turn_kans(f.counts, f.pons):
+        added = option.kind != CLOSED_KAN
+        if kan_blocker(f, option.tiles[0], added) is None:
+            found.append((AddedKan if added else ClosedKan)(seat, option.tiles[0]))
+    if riichi_blocker(f) is None and f.ruleset.shanten(f.counts, len(f.melds)) <= 0:
+        found += [Riichi(seat, c) for c in held if riichi_discard_blocker(f, c) is None]
+    if nine_terminals_blocker(f) is None:
+        found.append(NineTerminals(seat))
+    return found
+
+
+def may_matter(ruleset: Ruleset, counts34: Sequence[int], melds: int, kind: int, from_left: bool) -> bool:
+    """Whether a tile on offer can matter to a seat at all: it completes the shape, or
+    some chi, pon or kan has the shape. The cheap test before building the seat's
+    facts: when it fails, :func:`ron_blocker` says :data:`DOES_NOT_WIN` and
+    :func:`call_options` finds nothing."""
+    counts = list(counts34)
+    counts[kind] += 1
+    return ruleset.can_win(counts, melds) or bool(ruleset.claim_options(counts34, kind, from_left))
+
+
+def call_options(f: SeatFacts, offer: Offer) -> tuple[ClaimOption, ...]:
+    """The chi, pon and open kan options on the tile on offer that their checkers allow."""
+    if offer.robbed or call_blocker(f, offer) is not None:
+        return ()
+    candidates = f.ruleset.claim_options(f.counts, offer.kind, (offer.from_seat + 1) % 4 == f.seat)
+    return tuple(o for o in candidates if option_blocker(f, offer, o) is None)
+
+
+def claim_actions(seat: int, can_win: bool, options: Sequence[ClaimOption], ron_declared: bool,
+                  red_hand: Sequence[int] | None) -> list[Action]:
+    """A seat's answers to the tile on offer: pass, ron, then each call with each choice
+    of copies (``red_hand``: the held codes under red fives, else ``None``); after a ron
+    only ron or pass."""
+    found: list[Action] = [PASSES[seat]]
+    if can_win:
+        found.append(RONS[seat])
+    if ron_declared:
+        return found
+    for option in options:
+        found += call_actions(seat, option, red_hand)
+    return found
+
+
+_CLAIM_TYPES = {CHI: Chi, PON: Pon, KAN: Kan}
+
+
+def call_actions(seat: int, option: ClaimOption, red_hand: Sequence[int] | None) -> list[Action]:
+    """The chi, pon or kan actions for one option: one per choice of red or plain copies
+    (``red_hand``: the held codes under red fives, else ``None``: no choice)."""
+    cls = _CLAIM_TYPES[option.kind]
+    if red_hand is None:
+        return [Chi(seat, option.tiles) if cls is Chi else cls(seat)]
+    variants = consumed_variants(red_hand, option.from_hand)
+    if cls is Chi:
+        return [Chi(seat, option.tiles, v) for v in variants]
+    return [cls(seat, v) for v in variants]
+
+
+def copy_choice_blocker(f: SeatFacts, code: int, tsumogiri: bool) -> str | None:
+    """A discard naming its copy (an imported log's ``tsumogiri``): the drawn tile must
+    show that code, or a held copy besides the drawn tile must."""
+    if tsumogiri:
+        return None if f.drawn == code else f"the tile drawn is not {code_name(code)}"
+    rest = list(f.hand)
+    if f.drawn is not None:
+        rest.remove(f.drawn)
+    return None if code in rest else f"no tile held besides the one drawn is {code_name(code)}"
 
 
 def malformed_reason(action: object) -> str:
@@ -324,96 +576,3 @@ def malformed_reason(action: object) -> str:
     if type(seat) is not int or not 0 <= seat < 4:
         return "no such seat (0..3)"
     return "a field is missing or of the wrong type (tiles are codes 0..36)"
-
-
-def why_not(state: HandState, action: Action) -> str:
-    """The reason a well-formed action is not legal now (for the error message)."""
-    from mahjong_joy.engine.state import Phase
-
-    if state.phase is Phase.FINISHED:
-        return "the hand is over"
-    if state.phase is Phase.AWAITING_DISCARD:
-        return _own_turn_reason(state, action) or "not legal now"
-    return _claim_reason(state, action)
-
-
-def _own_turn_reason(state: HandState, action: Action) -> str | None:
-    seat = action.seat
-    if isinstance(action, (Ron, Chi, Pon, Kan, Pass)):
-        return "there is no discard to claim"
-    if seat != state.current:
-        return f"it is seat {state.current}'s turn"
-    if isinstance(action, Discard):
-        return discard_blocker(state, seat, action.tile)
-    if isinstance(action, Riichi):
-        return riichi_discard_blocker(state, seat, action.tile)
-    if isinstance(action, Tsumo):
-        reason = tsumo_blocker(state, seat)
-        if reason == NOT_COMPLETE:
-            return f"{format_tiles(_kinds(state.seats[seat].counts))} {NOT_COMPLETE}"
-        return reason
-    if isinstance(action, NineTerminals):
-        return nine_terminals_blocker(state, seat)
-    if isinstance(action, (ClosedKan, AddedKan)):
-        if not 0 <= action.tile < KIND_COUNT:
-            return f"{action.tile!r} is not a tile kind (0..33)"
-        return kan_blocker(state, seat, action.tile, isinstance(action, AddedKan))
-    return None
-
-
-def _claim_reason(state: HandState, action: Action) -> str:
-    from mahjong_joy.engine.state import Phase
-
-    seat = action.seat
-    robbery = state.phase is Phase.AWAITING_ROBBERY
-    on = state.pending_kan if robbery else state.last_discard
-    assert on is not None
-    kind = on[1] // 4
-    if isinstance(action, (Discard, Tsumo, ClosedKan, AddedKan, Riichi, NineTerminals)):
-        return f"waiting for claims on {tile_name(kind)}"
-    if seat == on[0]:
-        return f"cannot claim its own {tile_name(kind)}"
-    opportunity = next((o for o in state.opportunities if o.seat == seat), None)
-    if seat not in state.waiting:
-        return "already answered" if opportunity else f"has no claim on {tile_name(kind)}"
-    if robbery and not isinstance(action, (Ron, Pass)):
-        return f"only ron may rob the kan of {tile_name(kind)}"
-    if state.rons and not isinstance(action, (Ron, Pass)):
-        return "a ron was declared: only ron or pass"
-    if isinstance(action, Ron):
-        reason = ron_blocker(state, seat, on[1], robbery) or "not legal now"
-        if reason == DOES_NOT_WIN:
-            return f"{format_tiles(_kinds(state.seats[seat].counts))} {DOES_NOT_WIN} on {tile_name(kind)}"
-        return reason
-    counts = state.seats[seat].counts
-    reason = call_blocker(state, seat)
-    if reason:
-        return reason
-    if isinstance(action, Pon):
-        return f"holds only {counts[kind]} {tile_name(kind)}" if counts[kind] < 2 else _no_such_call(action)
-    if isinstance(action, Kan):
-        if counts[kind] == 3:
-            return "no kan is possible now (four kans made or the live wall is empty)"
-        return f"holds only {counts[kind]} {tile_name(kind)}"
-    if isinstance(action, Chi):
-        if (on[0] + 1) % 4 != seat:
-            return "chi only from the seat on the left"
-        return f"cannot make {action.tiles!r} with {tile_name(kind)}" + _consumed_reason(action)
-    return "not legal now"
-
-
-def _no_such_call(action: Action) -> str:
-    """A call whose tiles exist but not in the form asked (kuikae, or other copies)."""
-    consumed = getattr(action, "consumed", None)
-    if consumed is not None:
-        return f"does not hold {''.join(code_name(c) for c in consumed)} for that call, or kuikae forbids it"
-    return "kuikae would leave no tile to discard"
-
-
-def _consumed_reason(action: Action) -> str:
-    consumed = getattr(action, "consumed", None)
-    return "" if consumed is None else f" from {''.join(code_name(c) for c in consumed)}"
-
-
-def _kinds(counts: Sequence[int]) -> list[int]:
-    return [t for t in range(KIND_COUNT) for _ in range(counts[t])]

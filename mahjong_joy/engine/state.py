@@ -7,6 +7,10 @@ Phases follow the dev log, plus one for the kan flow::
               |   +--added kan--> AWAITING_ROBBERY (others may ron the added tile)
               +-------------------------------+  ron / tsumo / wall empty / abort -> FINISHED
 
+Each phase is an object (:mod:`~mahjong_joy.engine.phases`: ``OwnTurn``,
+``ClaimWindow``, ``RobWindow``, ``Over``) holding the facts that live only while
+it lasts, and has its own table of replies (``_REPLIES``).
+
 The engine only validates: it lists every seat's legal actions and every
 :class:`ClaimOpportunity` after a discard, and applies one action at a time.
 Which of several claims wins is :func:`mahjong_joy.rulesets.claims.resolve_claims`'s
@@ -25,8 +29,7 @@ kans per hand, and a kan needs a live tile left (A1 "Kan and wall limits").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from mahjong_joy.engine.actions import (
@@ -62,26 +65,18 @@ from mahjong_joy.engine.events import (
     RiichiDeclared,
     Won,
 )
-from mahjong_joy.engine.wall import Wall
+from mahjong_joy.engine.phases import ClaimOpportunity, ClaimWindow, OwnTurn, Over, Phase, RobWindow, Stage
+from mahjong_joy.engine.wall import MAX_KANS, Wall
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, ClaimOption
-from mahjong_joy.hand.waits import kinds_in_mask
+from mahjong_joy.notation import format_tiles
 from mahjong_joy.rulesets.base import Ruleset, TableState
 from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
 from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.names import WIND_TILE_OF
-from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, code_of, kind_of_code
+from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, code_of, kind_of_code, tile_name
 from mahjong_joy.engine import checks
-
-
-class Phase(str, Enum):
-    """Where the hand is waiting."""
-
-    AWAITING_DISCARD = "awaiting_discard"
-    AWAITING_CLAIMS = "awaiting_claims"
-    AWAITING_ROBBERY = "awaiting_robbery"
-    FINISHED = "finished"
 
 
 class Meld(NamedTuple):
@@ -115,14 +110,6 @@ class RiverEntry(NamedTuple):
     tsumogiri: bool
     claimed_by: int | None
     riichi: bool
-
-
-class ClaimOpportunity(NamedTuple):
-    """What one seat may do with the last discard (the dev log's class)."""
-
-    seat: int
-    can_win: bool
-    options: tuple[ClaimOption, ...]
 
 
 @dataclass(frozen=True)
@@ -196,13 +183,7 @@ class SeatState:
         return all(m.type == CLOSED_KAN for m in self.melds)
 
 
-_CLAIM_TYPES = {CHI: Chi, PON: Pon, KAN: Kan}
-# Actions are immutable values: the common ones are made once and shared.
-_DISCARDS = tuple(tuple(Discard(seat, code) for code in range(37)) for seat in range(4))
-_PASSES = tuple(Pass(seat) for seat in range(4))
-_RONS = tuple(Ron(seat) for seat in range(4))
 _CODES = (tuple(code_of(t, 0) for t in range(136)), tuple(code_of(t, 1) for t in range(136)))
-_CODE_ORDER = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))  # a red five right after its kind
 _YAOCHUU_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 
 
@@ -221,22 +202,10 @@ class HandState:
         self.points = list(table.points)
         self.sticks = table.sticks
         self.seats = [SeatState(hand, _counts_of(hand)) for hand in wall.dealt_hands(dealer)]
-        self.phase = Phase.AWAITING_DISCARD
         self.current = dealer
-        self.drawn: int | None = None
-        self.after_claim = False
-        self.after_replacement = False
-        self.last_discard: tuple[int, int] | None = None  # (seat, id)
-        self.pending_kan: tuple[int, int, str] | None = None  # (seat, id, meld type) while it may be robbed
-        self.opportunities: tuple[ClaimOpportunity, ...] = ()
-        self.waiting: set[int] = set()
-        self.rons: list[int] = []
-        self.missed: set[int] = set()  # seats whose shape the tile on offer completes
-        self.unanswered: set[int] = set()  # of those, the seats that may ron it: furiten once they let it go
-        self.riichi_pending: int | None = None
-        self.abort_pending: str | None = None
-        self.four_kans_armed = False
-        self.dora_pending = 0
+        self.stage: Stage = OwnTurn(dealer)  # the phase and the facts that live only while it lasts
+        self.last_discard: tuple[int, int] | None = None  # (seat, id) of the hand's latest discard
+        self.four_kans_armed = False  # four kans by two or more seats: the next discard aborts (C1-13)
         self.calls = 0  # any call, closed kans included: ends the first go-around (A2, 7)
         self.accepted: list[int] = []
         self.outcome: HandEnd | None = None
@@ -251,6 +220,41 @@ class HandState:
         return cls(Wall.from_key(key), dealer, ruleset, table)
 
     # ------------------------------------------------------------------ queries
+
+    @property
+    def phase(self) -> Phase:
+        """Where the hand is waiting (the kind of :attr:`stage`)."""
+        return self.stage.PHASE
+
+    @property
+    def drawn(self) -> int | None:
+        """The id drawn on the turn in play, or on the turn the hand ended on."""
+        stage = self.stage
+        return stage.drawn if isinstance(stage, (OwnTurn, Over)) else None
+
+    @property
+    def after_replacement(self) -> bool:
+        """The turn in play drew from the dead wall (rinshan, no first draw)."""
+        stage = self.stage
+        return isinstance(stage, OwnTurn) and stage.after_replacement
+
+    @property
+    def pending_kan(self) -> tuple[int, int, str] | None:
+        """(seat, id, meld type) of a kan tile while it may be robbed."""
+        stage = self.stage
+        return (stage.from_seat, stage.tile, stage.meld_type) if isinstance(stage, RobWindow) else None
+
+    @property
+    def opportunities(self) -> tuple[ClaimOpportunity, ...]:
+        """Each seat's chance on the tile on offer (empty outside a window)."""
+        stage = self.stage
+        return stage.opportunities if isinstance(stage, ClaimWindow) else ()
+
+    @property
+    def waiting(self) -> frozenset[int]:
+        """Seats still to answer the tile on offer."""
+        stage = self.stage
+        return frozenset(stage.waiting) if isinstance(stage, ClaimWindow) else frozenset()
 
     @property
     def concealed(self) -> list[list[int]]:
@@ -283,18 +287,20 @@ class HandState:
 
     def seats_to_act(self) -> list[int]:
         """Seats with a decision to make now, in turn order from the current seat."""
-        if self.phase is Phase.FINISHED:
-            return []
-        if self.phase is Phase.AWAITING_DISCARD:
+        stage = self.stage
+        if isinstance(stage, OwnTurn):
             return [self.current]
+        if isinstance(stage, Over):
+            return []
         start = self.current
-        return [(start + i) % 4 for i in range(1, 4) if (start + i) % 4 in self.waiting]
+        return [(start + i) % 4 for i in range(1, 4) if (start + i) % 4 in stage.waiting]
 
     def opportunity_of(self, seat: int) -> ClaimOpportunity | None:
         """This seat's opportunity on the last tile, while it has not answered."""
-        if seat not in self.waiting:
+        stage = self.stage
+        if not isinstance(stage, ClaimWindow) or seat not in stage.waiting:
             return None
-        return next((o for o in self.opportunities if o.seat == seat), None)
+        return next((o for o in stage.opportunities if o.seat == seat), None)
 
     def waits_of(self, seat: int) -> tuple[int, ...]:
         """Kinds completing this seat's hand now (empty unless it holds 13 - 3 per meld)."""
@@ -314,7 +320,8 @@ class HandState:
         return any(st.discarded >> w & 1 for w in (self.waits_of(seat) if waits is None else waits))
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Exactly the actions ``apply`` accepts from this seat now (cached until a change)."""
+        """Exactly the actions ``apply`` accepts from this seat now (cached until a change):
+        the candidates whose checker (:mod:`~mahjong_joy.engine.checks`) passes."""
         found = self._legal.get(seat)
         if found is None:
             found = self._compute_legal(seat)
@@ -325,50 +332,96 @@ class HandState:
         if self.phase is Phase.FINISHED:
             return []
         if self.phase is Phase.AWAITING_DISCARD:
-            return self._own_turn_actions(seat) if seat == self.current else []
+            return checks.own_turn_actions(self.facts(seat)) if seat == self.current else []
         opportunity = self.opportunity_of(seat)
         if opportunity is None:
             return []
-        found: list[Action] = [_PASSES[seat]]
-        if opportunity.can_win:
-            found.append(_RONS[seat])
-        if self.rons:
-            return found
-        for option in opportunity.options:
-            found += self._call_actions(seat, option)
-        return found
+        red_hand = [self.codes[t] for t in self.seats[seat].concealed] if self.reds else None
+        return checks.claim_actions(seat, opportunity.can_win, opportunity.options, bool(self.stage.rons), red_hand)  # type: ignore[union-attr]
 
-    def _own_turn_actions(self, seat: int) -> list[Action]:
-        """Every own-turn action whose checker (:mod:`~mahjong_joy.engine.checks`) passes."""
+    def facts(self, seat: int, tile: int | None = None) -> checks.SeatFacts:
+        """This seat's situation as the checkers read it. ``tile`` is the id a win would
+        be on (by default the tile drawn on its turn, else the tile on offer)."""
         st = self.seats[seat]
-        held = self._held_codes(seat)
-        discards = _DISCARDS[seat]
-        found: list[Action] = [discards[c] for c in checks.legal_discard_codes(self, seat, held)]
-        if self.after_claim:
-            return found  # every other own-turn action needs a drawn tile
-        if checks.tsumo_blocker(self, seat) is None:
-            found.append(Tsumo(seat))
-        for option in self.ruleset.own_turn_kans(st.counts, self.pons_of(seat)):
-            added = option.kind != CLOSED_KAN
-            if checks.kan_blocker(self, seat, option.tiles[0], added) is None:
-                found.append((AddedKan if added else ClosedKan)(seat, option.tiles[0]))
-        if checks.riichi_blocker(self, seat) is None and self.ruleset.shanten(st.counts, len(st.melds)) <= 0:
-            held_set = set(held)
-            found += [Riichi(seat, c) for c in held if checks.riichi_discard_blocker(self, seat, c, held_set) is None]
-        if checks.nine_terminals_blocker(self, seat) is None:
-            found.append(NineTerminals(seat))
-        return found
+        stage = self.stage
+        turn = stage if isinstance(stage, OwnTurn) and seat == self.current else None
+        if tile is None:
+            tile = turn.drawn if turn else (stage.tile if isinstance(stage, ClaimWindow) else None)
+        codes = self.codes
+        wall = self.wall
+        return checks.SeatFacts(  # positional: built at every decision, keywords cost 2 us more
+            seat,
+            self.ruleset,
+            self.rules,
+            tuple(st.counts),
+            tuple([codes[t] for t in st.concealed]),
+            _meld_facts(st),
+            codes[turn.drawn] if turn and turn.drawn is not None else None,  # drawn
+            turn is not None and turn.after_claim,
+            st.riichi_at is not None,  # riichi
+            st.forbidden,
+            st.discarded,
+            st.temp_furiten or st.riichi_furiten,  # furiten_marked
+            not st.river and not self.calls,  # first_turn
+            self.points[seat],
+            wall.live_count,
+            wall.kans < MAX_KANS and wall.live_count > 0,  # can_kan, as Wall.can_kan
+            lambda tsumo, robbed: self.has_yaku(seat, tile, tsumo, robbed),  # type: ignore[arg-type]
+        )
 
-    def _held_codes(self, seat: int) -> list[int]:
-        """Distinct codes in the concealed hand, by kind (a red five after its plain kind)."""
-        codes = set(map(self.codes.__getitem__, self.seats[seat].concealed))
-        if not self.reds:
-            return sorted(codes)
-        return sorted(codes, key=_CODE_ORDER.__getitem__)
+    def offer(self) -> checks.Offer | None:
+        """The tile open to claims now (a discard, or a kan tile that may be robbed)."""
+        stage = self.stage
+        if not isinstance(stage, ClaimWindow):
+            return None
+        robbed = isinstance(stage, RobWindow)
+        return checks.Offer(stage.from_seat, stage.tile >> 2, self.codes[stage.tile], robbed, stage.abort_pending is not None)
 
     def can_tsumo(self, seat: int) -> bool:
         """A complete hand on the tile just drawn, with a yaku when the rules need one (A2, 3)."""
-        return checks.tsumo_blocker(self, seat) is None
+        return checks.tsumo_blocker(self.facts(seat)) is None
+
+    def furiten_cause(self, seat: int) -> tuple[str, int | None] | None:
+        """Why this seat may not ron now (:func:`~mahjong_joy.engine.checks.furiten_cause`), or ``None``."""
+        return checks.furiten_cause(self.facts(seat))
+
+    def wait_report(self, seat: int, discard: int | None = None, riichi: bool = False) -> tuple[tuple[int, int | None, bool, bool], ...]:
+        """For each wait the hand would have after discarding code ``discard`` (or now, with
+        13 tiles): ``(kind, furiten_by, ron_has_yaku, tsumo_has_yaku)``. ``furiten_by`` is
+        the kind in the river (the discard itself included) that makes the wait furiten, or
+        ``None``. With ``riichi`` the declaration is the yaku. A query: nothing changes."""
+        st = self.seats[seat]
+        ids = list(st.concealed)
+        if discard is not None:
+            found = [t for t in ids if self.codes[t] == discard]
+            if not found:
+                return ()
+            ids.remove(found[-1])
+        counts = _counts_of(ids)
+        if sum(counts) + 3 * len(st.melds) != 13:
+            return ()
+        waits = self.ruleset.waits(counts, len(st.melds))
+        river = st.discarded | (1 << kind_of_code(discard) if discard is not None else 0)
+        probe = self.rules.scoring.yaku_required and not riichi and not st.riichi_accepted
+        out = []
+        for w in waits:
+            furiten_by = w if self.rules.hand.furiten and river >> w & 1 else None
+            ron = tsumo = True
+            if probe:
+                tile = w * 4 + 1 if w * 4 + 1 not in ids else w * 4 + 2  # a plain copy of the kind
+                ron, tsumo = (self._would_have_yaku(seat, ids, tile, t) for t in (False, True))
+            out.append((w, furiten_by, ron, tsumo))
+        return tuple(out)
+
+    def _would_have_yaku(self, seat: int, ids: list[int], tile: int, tsumo: bool) -> bool:
+        """Whether winning on ``tile`` with the concealed ``ids`` would have a yaku (a later
+        draw: no tenhou or chiihou)."""
+        hand = ids + [tile]
+        situation = replace(
+            self.situation(seat, tile, tsumo, robbed=False),
+            hand=tuple(sorted(t // 4 for t in hand)), hand_red=self._red_kinds(hand), tenhou=False, chiihou=False,
+        )
+        return bool(self.ruleset.score(situation).valid)
 
     def has_yaku(self, seat: int, tile: int, tsumo: bool, robbed: bool) -> bool:
         """Whether this win would have a yaku (always, under rules that need none)."""
@@ -377,42 +430,20 @@ class HandState:
         return bool(self.ruleset.score(self.situation(seat, tile, tsumo, robbed)).valid)
 
     def tenpai_waits(self, seat: int) -> tuple[int, ...]:
-        """Waits that count for tenpai: on Tenhou a wait whose four copies are all in
-        the seat's own hand does not (karaten, C1-17); on Mahjong Soul it does, even a
-        kind the concealed hand holds four times (keishiki tenpai, A1)."""
+        """Waits that count for tenpai (:func:`~mahjong_joy.engine.checks.tenpai_waits`)."""
         st = self.seats[seat]
-        waits = self.ruleset.waits(st.counts, len(st.melds))
-        if not self.rules.hand.karaten_is_noten:
-            if 4 not in st.counts:
-                return waits
-            pure = [k for k in range(KIND_COUNT) if st.counts[k] == 4 and checks.completes_with_a_fifth(st.counts, len(st.melds), k)]
-            return tuple(sorted(set(waits) | set(pure)))
-        melded = [k for m in st.melds for k in m.kinds]
-        return tuple(w for w in waits if st.counts[w] + melded.count(w) < 4)
-
-    def _call_actions(self, seat: int, option: ClaimOption) -> list[Action]:
-        """The chi, pon or kan actions for one option: one per choice of red or plain copies."""
-        cls = _CLAIM_TYPES[option.kind]
-        if not self.reds:
-            return [Chi(seat, option.tiles) if cls is Chi else cls(seat)]
-        variants = checks.consumed_variants(self.seats[seat].concealed, option.from_hand, self.reds)
-        if cls is Chi:
-            return [Chi(seat, option.tiles, v) for v in variants]
-        return [cls(seat, v) for v in variants]
+        return checks.tenpai_waits(self.ruleset, self.rules.hand.karaten_is_noten, st.counts, _meld_facts(st))
 
     # ------------------------------------------------------------------ apply
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one legal action and return its events; raise (changing nothing) otherwise."""
-        handler = _HANDLERS.get(type(action))
         seat = getattr(action, "seat", None)
         legal = self._legal.get(seat) if type(seat) is int else None
-        if handler is not None and legal is not None and any(a is action for a in legal):
+        if legal is not None and any(a is action for a in legal):
             self._legal = {}  # the common case: one of the listed actions itself
-            out = handler(self, action)
-            self.events.extend(out)
-            return out
-        well_formed = handler is not None and is_well_formed(action)
+            return self._reply(action)
+        well_formed = type(action) in _ACTION_TYPES and is_well_formed(action)
         if well_formed:
             action = self._with_default_consumed(action)
         legal = self.legal_actions(action.seat) if well_formed else []
@@ -420,11 +451,15 @@ class HandState:
         if asked not in legal:
             raise IllegalActionError(self._illegal_message(action, well_formed))
         if asked is not action:
-            reason = checks.copy_choice_blocker(self, action)  # type: ignore[arg-type]
+            reason = checks.copy_choice_blocker(self.facts(action.seat), action.tile, bool(action.tsumogiri))  # type: ignore[attr-defined]
             if reason:
                 raise IllegalActionError(f"seat {action.seat} cannot {action.describe()}: {reason}")
         self._legal = {}
-        out = _HANDLERS[type(action)](self, action)
+        return self._reply(action)
+
+    def _reply(self, action: Action) -> list[Event]:
+        """The phase's reply to a legal action (one table of replies per phase)."""
+        out = _REPLIES[type(self.stage)][type(action)](self, action)
         self.events.extend(out)
         return out
 
@@ -441,7 +476,8 @@ class HandState:
     def _discard(self, action: Discard | Riichi) -> list[Event]:
         seat, code = action.seat, action.tile
         st = self.seats[seat]
-        drawn = self.drawn
+        turn: OwnTurn = self.stage  # type: ignore[assignment]
+        drawn = turn.drawn
         tsumogiri = drawn is not None and self.code(drawn) == code and action.tsumogiri is not False
         tile = drawn if tsumogiri else _last_of_code([t for t in st.concealed if t != drawn], code, self.codes)
         declares = isinstance(action, Riichi)
@@ -459,19 +495,17 @@ class HandState:
         if declares:
             st.riichi_at = len(st.river) - 1
             st.double_riichi = first_go_around
-            self.riichi_pending = seat
             out.append(RiichiDeclared(seat))
         out.append(Discarded(seat, code, tsumogiri))
         out += self._reveal_pending_dora()
-        self.drawn = None
-        self.after_claim = self.after_replacement = False
+        window = ClaimWindow(seat, tile, riichi_pending=seat if declares else None)
+        self.stage = window
         self.last_discard = (seat, tile)
-        self.abort_pending = self._abort_after_discard(declares)
-        self.opportunities = self._claim_opportunities(seat, tile)
-        if not self.opportunities:
+        window.abort_pending = self._abort_after_discard(declares)
+        window.opportunities = self._claim_opportunities(seat, tile)
+        if not window.opportunities:
             return out + self._close_window()
-        self.phase = Phase.AWAITING_CLAIMS
-        self.waiting = {o.seat for o in self.opportunities}
+        window.waiting = {o.seat for o in window.opportunities}
         return out
 
     def _abort_after_discard(self, declares: bool) -> str | None:
@@ -479,7 +513,7 @@ class HandState:
         hand = self.rules.hand
         if declares and hand.aborts_on("four_riichi") and all(s.in_riichi for s in self.seats):
             return "four_riichi"
-        if hand.aborts_on("four_winds") and not self.calls and checks.four_same_winds(self.seats):
+        if hand.aborts_on("four_winds") and not self.calls and _first_discards_only(self.seats):
             return "four_winds"
         if self.four_kans_armed and hand.aborts_on("four_kans"):
             return "four_kans"
@@ -490,34 +524,32 @@ class HandState:
 
         A seat whose shape the tile completes is furiten afterwards unless it rons,
         with or without a yaku (C1-2; riichi: for good, C1-3)."""
-        kind = tile // 4
+        offer = self.offer()
+        assert offer is not None
         found = []
-        self.missed, self.unanswered = set(), set()
-        can_kan = self.wall.can_kan()
         for step in (1, 2, 3):
             seat = (discarder + step) % 4
             st = self.seats[seat]
-            can_win = self._ron_chance(seat, tile, robbed=False)
-            options: tuple[ClaimOption, ...] = ()
-            if checks.call_blocker(self, seat) is None:
-                options = tuple(
-                    o
-                    for o in self.ruleset.claim_options(st.counts, kind, step == 1)
-                    if (o.kind != KAN or can_kan) and self._call_leaves_a_discard(seat, o)
-                )
+            if not checks.may_matter(self.ruleset, st.counts, len(st.melds), offer.kind, step == 1):
+                continue
+            facts = self.facts(seat, tile)
+            can_win = self._ron_chance(facts, offer)
+            options = checks.call_options(facts, offer)
             if can_win or options:
                 found.append(ClaimOpportunity(seat, can_win, options))
         return tuple(found)
 
-    def _ron_chance(self, seat: int, tile: int, robbed: bool) -> bool:
+    def _ron_chance(self, facts: checks.SeatFacts, offer: checks.Offer) -> bool:
         """Whether this seat may ron the tile; marks the furiten a pass would cause."""
-        reason = checks.ron_blocker(self, seat, tile, robbed)
+        reason = checks.ron_blocker(facts, offer)
         if reason == checks.DOES_NOT_WIN:
             return False
-        self.missed.add(seat)
+        seat = facts.seat
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        window.missed.add(seat)
         can_win = reason is None
         if can_win:
-            self.unanswered.add(seat)  # furiten only once it lets the tile go (A1 "Temporary furiten")
+            window.unanswered.add(seat)  # furiten only once it lets the tile go (A1 "Temporary furiten")
         else:
             self._miss(seat)
         return can_win
@@ -525,39 +557,29 @@ class HandState:
     def _miss(self, seat: int) -> None:
         """This seat let a tile that completes its shape go: temporary furiten, and
         for a riichi seat furiten for the rest of the hand (C1-2, C1-3)."""
-        self.unanswered.discard(seat)
+        self.stage.unanswered.discard(seat)  # type: ignore[union-attr]
         if self.rules.hand.furiten:
             st = self.seats[seat]
             st.temp_furiten = True
             st.riichi_furiten = st.riichi_furiten or st.in_riichi
 
-    def _call_leaves_a_discard(self, seat: int, option: ClaimOption) -> bool:
-        """A chi or pon after which kuikae forbids every tile is not offered (C1-8)."""
-        if option.kind == KAN or self.rules.hand.kuikae == "allowed":
-            return True
-        forbidden = checks.kuikae_mask(option)
-        counts = self.seats[seat].counts
-        taken = option.from_hand
-        left = sum(counts) - len(taken)
-        blocked = sum(counts[k] - taken.count(k) for k in kinds_in_mask(forbidden))
-        return left > blocked
-
     def _close_window(self) -> list[Event]:
         """Nobody took the discard: the riichi stands, an abortive draw happens, or the next seat draws."""
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
         out = self._accept_riichi()
-        if self.abort_pending is not None:
-            return out + self._abort(self.abort_pending)
+        if window.abort_pending is not None:
+            return out + self._abort(window.abort_pending)
         if self.wall.live_count == 0:
             return out + self._exhaust()
-        discarder = self.last_discard[0]  # type: ignore[index]
-        return out + self._draw((discarder + 1) % 4, replacement=False)
+        return out + self._draw((window.from_seat + 1) % 4, replacement=False)
 
     def _accept_riichi(self) -> list[Event]:
         """The declaration tile survived the window: the 1,000 stick goes down (C1-4)."""
-        seat = self.riichi_pending
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        seat = window.riichi_pending
         if seat is None:
             return []
-        self.riichi_pending = None
+        window.riichi_pending = None
         st = self.seats[seat]
         st.riichi_accepted = True
         st.ippatsu = True
@@ -567,30 +589,38 @@ class HandState:
         return [RiichiAccepted(seat)]
 
     def _pass(self, action: Pass) -> list[Event]:
-        self.waiting.discard(action.seat)
-        if action.seat in self.unanswered:
-            self._miss(action.seat)
-        out: list[Event] = [Passed(action.seat, self.rules.hand.furiten and action.seat in self.missed)]
-        if self.waiting:
+        """A pass on a discard: once every seat answered, the rons win or the window closes."""
+        out = self._passed(action)
+        if self.stage.waiting:  # type: ignore[union-attr]
             return out
-        self.opportunities = ()
-        if self.rons:
-            return out + self._finish_rons()
-        if self.phase is Phase.AWAITING_ROBBERY:
-            return out + self._complete_kan()
-        return out + self._close_window()
+        return out + (self._finish_rons() if self.stage.rons else self._close_window())  # type: ignore[union-attr]
+
+    def _pass_robbery(self, action: Pass) -> list[Event]:
+        """A pass on a kan tile: once every seat answered, the rons win or the kan stands."""
+        out = self._passed(action)
+        if self.stage.waiting:  # type: ignore[union-attr]
+            return out
+        return out + (self._finish_rons() if self.stage.rons else self._complete_kan())  # type: ignore[union-attr]
+
+    def _passed(self, action: Pass) -> list[Event]:
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        window.waiting.discard(action.seat)
+        if action.seat in window.unanswered:
+            self._miss(action.seat)
+        return [Passed(action.seat, self.rules.hand.furiten and action.seat in window.missed)]
 
     def _draw(self, seat: int, replacement: bool) -> list[Event]:
+        """The next seat's draw opens its turn; a replacement draw continues the same turn."""
         tile = self.wall.draw_replacement() if replacement else self.wall.draw()
         st = self.seats[seat]
         st.concealed.append(tile)
         st.counts[tile // 4] += 1
-        self.drawn = tile
+        if replacement:
+            turn: OwnTurn = self.stage  # type: ignore[assignment]
+            turn.drawn, turn.after_claim, turn.after_replacement = tile, False, True
+        else:
+            self.stage = OwnTurn(seat, drawn=tile)
         self.current = seat
-        self.phase = Phase.AWAITING_DISCARD
-        self.after_claim = False
-        self.after_replacement = replacement
-        self.waiting = set()
         return [Drew(seat, self.code(tile), replacement)]
 
     def _exhaust(self) -> list[Event]:
@@ -611,10 +641,8 @@ class HandState:
         return [Aborted(reason, seat)]
 
     def _finish(self, end: HandEnd) -> None:
-        self.phase = Phase.FINISHED
-        self.waiting = set()
-        self.opportunities = ()
-        self.pending_kan = None
+        stage = self.stage
+        self.stage = Over(stage.drawn if isinstance(stage, OwnTurn) else None)
         self.outcome = HandEnd(
             end.wins, end.abort, end.ready, end.nagashi, tuple(self.accepted), tuple(self.points), self.sticks
         )
@@ -623,21 +651,23 @@ class HandState:
         return self._abort("nine_terminals", action.seat)
 
     def _ron(self, action: Ron) -> list[Event]:
-        self.rons.append(action.seat)
-        self.waiting.discard(action.seat)
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        window.rons.append(action.seat)
+        window.waiting.discard(action.seat)
         if self.rules.hand.max_rons == 1:
             return self._finish_rons()
-        self.waiting = {s for s in self.waiting if any(o.seat == s and o.can_win for o in self.opportunities)}
-        if self.waiting:
+        window.waiting = {s for s in window.waiting if any(o.seat == s and o.can_win for o in window.opportunities)}
+        if window.waiting:
             return []
         return self._finish_rons()
 
     def _finish_rons(self) -> list[Event]:
         """Every declared ron wins, nearest the discarder first; three on Tenhou abort (C1-9)."""
-        robbed = self.phase is Phase.AWAITING_ROBBERY
-        from_seat, tile = (self.pending_kan[:2] if robbed else self.last_discard)  # type: ignore[index,misc]
-        rons = sorted(self.rons, key=lambda s: (s - from_seat) % 4)
-        self.riichi_pending = None  # a ronned declaration tile puts down no stick (C1-4)
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        robbed = isinstance(window, RobWindow)
+        from_seat, tile = window.from_seat, window.tile
+        rons = sorted(window.rons, key=lambda s: (s - from_seat) % 4)
+        window.riichi_pending = None  # a ronned declaration tile puts down no stick (C1-4)
         if len(rons) == 3 and self.rules.hand.triple_ron_aborts:
             return self._abort("triple_ron")
         rons = rons[: self.rules.hand.max_rons]
@@ -659,7 +689,7 @@ class HandState:
 
     def _tsumo(self, action: Tsumo) -> list[Event]:
         seat = action.seat
-        tile = self.drawn
+        tile = self.stage.drawn  # type: ignore[union-attr]
         assert tile is not None
         win = self._win_facts(seat, seat, tile, robbed=False)
         st = self.seats[seat]
@@ -713,7 +743,8 @@ class HandState:
     def _claim(self, action: Chi | Pon | Kan) -> list[Event]:
         """Chi, pon or open kan of the last discard; the riichi on it stands (A2, 5)."""
         seat = action.seat
-        from_seat, tile = self.last_discard  # type: ignore[misc]
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        from_seat, tile = window.from_seat, window.tile
         kind = tile // 4
         out = self._accept_riichi()
         st = self.seats[seat]
@@ -730,23 +761,17 @@ class HandState:
         st.melds.append(Meld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
         _melds_changed(st)
         self._mark_claimed(from_seat, seat)
-        for other in sorted(self.unanswered):
+        for other in sorted(window.unanswered):
             self._miss(other)  # a call took the tile: whoever could ron it let it go
         self._called()
-        self.opportunities = ()
-        self.waiting = set()
-        self.phase = Phase.AWAITING_DISCARD
+        self.stage = OwnTurn(seat, after_claim=meld_type != KAN)
         self.current = seat
-        self.drawn = None
         if meld_type == CHI:
-            self.after_claim = True
             self._set_kuikae(st, ClaimOption(CHI, tuple(action.tiles), kind))  # type: ignore[union-attr]
             return out + [Chied(seat, from_seat, tuple(action.tiles), kind, shown)]  # type: ignore[union-attr]
         if meld_type == PON:
-            self.after_claim = True
             self._set_kuikae(st, ClaimOption(PON, (kind,) * 3, kind))
             return out + [Ponned(seat, from_seat, kind, shown)]
-        out += self._reveal_pending_dora()
         out.append(Kanned(seat, from_seat, kind, shown))
         self._count_kan(seat)
         return out + self._open_kan_dora() + self._draw(seat, replacement=True)
@@ -771,14 +796,15 @@ class HandState:
         """An open or added kan's indicator: now, or after the kan seat's discard (A1 "Kan dora")."""
         if self.rules.hand.open_kan_dora == "immediate":
             return [DoraRevealed(self.code(self.wall.reveal_dora()))]
-        self.dora_pending += 1
+        self.stage.dora_pending += 1  # type: ignore[union-attr]
         return []
 
     def _reveal_pending_dora(self) -> list[Event]:
         """Indicators an earlier open or added kan left face down (revealed at the discard or next kan)."""
+        turn: OwnTurn = self.stage  # type: ignore[assignment]
         out: list[Event] = []
-        while self.dora_pending:
-            self.dora_pending -= 1
+        while turn.dora_pending:
+            turn.dora_pending -= 1
             out.append(DoraRevealed(self.code(self.wall.reveal_dora())))
         return out
 
@@ -789,7 +815,7 @@ class HandState:
         taken = [self._take(seat, _last_of_code(st.concealed, kind, _CODES[0])) for _ in range(4)]
         st.melds.append(Meld(CLOSED_KAN, tuple(sorted(taken)), None, None))
         _melds_changed(st)
-        self.drawn = None
+        self.stage.drawn = None  # type: ignore[union-attr]
         self._called()
         self._count_kan(seat)
         out.append(ClosedKanned(seat, kind, tuple(sorted(self.codes[t] for t in taken)) if self.reds else ()))
@@ -806,7 +832,7 @@ class HandState:
         pon = st.melds[index]
         st.melds[index] = Meld(ADDED_KAN, tuple(sorted(pon.tiles + (tile,))), pon.claimed, pon.from_seat)
         _melds_changed(st)
-        self.drawn = None
+        self.stage.drawn = None  # type: ignore[union-attr]
         self.calls += 1
         self._count_kan(seat)
         shown = (self.codes[tile],) + tuple(self.codes[t] for t in pon.tiles) if self.reds else ()
@@ -816,30 +842,32 @@ class HandState:
         return out + self._complete_kan(seat, ADDED_KAN)
 
     def _open_robbery(self, seat: int, tile: int, meld_type: str, kokushi_only: bool) -> bool:
-        """Open the chankan window on a kan tile; False when nobody can rob it."""
+        """Open the chankan window on a kan tile; False (the turn goes on) when nobody can rob it."""
+        turn: OwnTurn = self.stage  # type: ignore[assignment]
+        window = RobWindow(seat, tile, meld_type=meld_type, turn=turn)
+        self.stage = window
+        offer = self.offer()
+        assert offer is not None
         robbers = []
-        self.missed, self.unanswered = set(), set()
         for step in (1, 2, 3):
             other = (seat + step) % 4
             if kokushi_only and not checks.completes_thirteen_orphans(self.seats[other].counts, tile // 4):
                 continue
-            if self._ron_chance(other, tile, robbed=True):
+            if self._ron_chance(self.facts(other, tile), offer):
                 robbers.append(ClaimOpportunity(other, True, ()))
         if not robbers:
+            self.stage = turn
             return False
-        self.phase = Phase.AWAITING_ROBBERY
-        self.pending_kan = (seat, tile, meld_type)
-        self.opportunities = tuple(robbers)
-        self.waiting = {o.seat for o in robbers}
-        self.current = seat
+        window.opportunities = tuple(robbers)
+        window.waiting = {o.seat for o in robbers}
         return True
 
     def _complete_kan(self, seat: int | None = None, meld_type: str | None = None) -> list[Event]:
         """Nobody robbed the kan: its dora (closed kan at once, C1-6), then the replacement draw."""
         if seat is None:
-            seat, _, meld_type = self.pending_kan  # type: ignore[misc]
-            self.pending_kan = None
-            self.phase = Phase.AWAITING_DISCARD
+            window: RobWindow = self.stage  # type: ignore[assignment]
+            seat, meld_type = window.from_seat, window.meld_type
+            self.stage = window.turn  # type: ignore[assignment]
         if meld_type == ADDED_KAN:
             for st in self.seats:
                 st.ippatsu = False  # after the chankan window (A2, 6: Tenhou's order)
@@ -877,11 +905,75 @@ class HandState:
         st.river_view = st.river_view[:-1] + (st.river_view[-1]._replace(claimed_by=by),)
         st.nagashi = False  # a called discard ends nagashi mangan (A1)
 
+    def refusal(self, action: Action) -> str | None:
+        """Why a well-formed action is not legal now, or ``None`` when it is: the legal
+        list holds exactly the actions with no refusal (one checker per action)."""
+        if self.phase is Phase.FINISHED:
+            return "the hand is over"
+        if self.phase is Phase.AWAITING_DISCARD:
+            return self._own_turn_refusal(action)
+        return self._claim_refusal(action)
+
+    def _own_turn_refusal(self, action: Action) -> str | None:
+        seat = action.seat
+        if isinstance(action, (Ron, Chi, Pon, Kan, Pass)):
+            return "there is no discard to claim"
+        if seat != self.current:
+            return f"it is seat {self.current}'s turn"
+        facts = self.facts(seat)
+        if isinstance(action, Discard):
+            return checks.discard_blocker(facts, action.tile)
+        if isinstance(action, Riichi):
+            return checks.riichi_discard_blocker(facts, action.tile)
+        if isinstance(action, Tsumo):
+            reason = checks.tsumo_blocker(facts)
+            if reason == checks.NOT_COMPLETE:
+                return f"{format_tiles(_kinds(facts.counts))} {checks.NOT_COMPLETE}"
+            return reason
+        if isinstance(action, NineTerminals):
+            return checks.nine_terminals_blocker(facts)
+        if isinstance(action, (ClosedKan, AddedKan)):
+            if not 0 <= action.tile < KIND_COUNT:
+                return f"{action.tile!r} is not a tile kind (0..33)"
+            return checks.kan_blocker(facts, action.tile, isinstance(action, AddedKan))
+        return "not legal now"
+
+    def _claim_refusal(self, action: Action) -> str | None:
+        seat = action.seat
+        offer = self.offer()
+        assert offer is not None
+        name = tile_name(offer.kind)
+        if not isinstance(action, (Ron, Pass, Chi, Pon, Kan)):
+            return f"waiting for claims on {name}"
+        if seat == offer.from_seat:
+            return f"cannot claim its own {name}"
+        window: ClaimWindow = self.stage  # type: ignore[assignment]
+        opportunity = next((o for o in window.opportunities if o.seat == seat), None)
+        if seat not in window.waiting:
+            return "already answered" if opportunity else f"has no claim on {name}"
+        if isinstance(action, Pass):
+            return None
+        if offer.robbed and not isinstance(action, Ron):
+            return f"only ron may rob the kan of {name}"
+        if window.rons and not isinstance(action, Ron):
+            return "a ron was declared: only ron or pass"
+        facts = self.facts(seat)
+        if isinstance(action, Ron):
+            reason = checks.ron_blocker(facts, offer)
+            if reason == checks.DOES_NOT_WIN:
+                return f"{format_tiles(_kinds(facts.counts))} {checks.DOES_NOT_WIN} on {name}"
+            return reason
+        if isinstance(action, Pon):
+            return checks.pon_blocker(facts, offer, action.consumed)
+        if isinstance(action, Kan):
+            return checks.open_kan_blocker(facts, offer, action.consumed)
+        return checks.chi_blocker(facts, offer, action.tiles, action.consumed)  # type: ignore[union-attr]
+
     def _illegal_message(self, action: object, well_formed: bool) -> str:
         """``seat 2 cannot pon: holds only one 5p`` and the like."""
         seat = getattr(action, "seat", "?")
         what = action.describe() if isinstance(action, Action) else repr(action)
-        reason = checks.why_not(self, action) if well_formed else checks.malformed_reason(action)
+        reason = (self.refusal(action) or "not legal now") if well_formed else checks.malformed_reason(action)
         return f"seat {seat} cannot {what}: {reason}"
 
 
@@ -892,11 +984,25 @@ def _without_copy_choice(action: Action) -> Action:
     return action
 
 
+def _first_discards_only(seats: Sequence[SeatState]) -> bool:
+    """Each seat has made exactly one discard, all four of one wind (suufon renda)."""
+    return all(len(s.river) == 1 for s in seats) and checks.four_same_winds([s.river[0].tile >> 2 for s in seats])
+
+
+def _meld_facts(st: SeatState) -> tuple[checks.MeldFacts, ...]:
+    """The one accessor from the engine's melds to the (type, kinds) pairs the checkers read."""
+    return st.meld_view
+
+
 def _counts_of(ids: Sequence[int]) -> list[int]:
     counts = [0] * KIND_COUNT
     for tile in ids:
         counts[tile // 4] += 1
     return counts
+
+
+def _kinds(counts: Sequence[int]) -> list[int]:
+    return [t for t in range(KIND_COUNT) for _ in range(counts[t])]
 
 
 def _melds_changed(st: SeatState) -> None:
@@ -912,16 +1018,15 @@ def _last_of_code(tiles: Sequence[int], code: int, codes: Sequence[int]) -> int:
     raise ValueError(f"no tile of code {code} held")
 
 
-_HANDLERS = {
+_OWN_TURN_REPLIES = {
     Discard: HandState._discard,
     Riichi: HandState._discard,
-    Pass: HandState._pass,
-    Ron: HandState._ron,
     Tsumo: HandState._tsumo,
-    Chi: HandState._claim,
-    Pon: HandState._claim,
-    Kan: HandState._claim,
     ClosedKan: HandState._closed_kan,
     AddedKan: HandState._added_kan,
     NineTerminals: HandState._nine_terminals,
 }
+_CLAIM_REPLIES = {Pass: HandState._pass, Ron: HandState._ron, Chi: HandState._claim, Pon: HandState._claim, Kan: HandState._claim}
+_ROB_REPLIES = {Pass: HandState._pass_robbery, Ron: HandState._ron}
+_REPLIES = {OwnTurn: _OWN_TURN_REPLIES, ClaimWindow: _CLAIM_REPLIES, RobWindow: _ROB_REPLIES}
+_ACTION_TYPES = frozenset(_OWN_TURN_REPLIES) | frozenset(_CLAIM_REPLIES)

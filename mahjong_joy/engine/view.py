@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.state import ClaimOpportunity, HandState, Phase, RiverEntry
+from mahjong_joy.engine.phases import ClaimWindow
 from mahjong_joy.tiles import KIND_COUNT
 
 
@@ -97,15 +98,17 @@ def observe(state: HandState, seat: int) -> SeatView:
     """The frozen view of ``state`` from ``seat``."""
     st = state.seats[seat]
     codes = state.codes
-    drawn = state.drawn if state.current == seat and state.phase is Phase.AWAITING_DISCARD else None
-    on = state.pending_kan or state.last_discard
-    offered = None if on is None or state.phase in (Phase.AWAITING_DISCARD, Phase.FINISHED) else on[1] // 4
+    stage = state.stage
+    phase = stage.PHASE
+    mine = phase is Phase.AWAITING_DISCARD and state.current == seat
+    drawn = stage.drawn if mine else None  # type: ignore[union-attr]
+    offered = stage.tile >> 2 if isinstance(stage, ClaimWindow) else None
     seats = state.seats
-    waits = state.waits_of(seat) if state.phase is not Phase.AWAITING_DISCARD or state.current != seat else ()
+    waits = () if mine else state.waits_of(seat)
     concealed = sorted(st.concealed)
     return SeatView(
         seat,
-        state.phase,
+        phase,
         state.current,
         state.dealer,
         state.round_wind,

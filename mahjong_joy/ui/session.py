@@ -90,6 +90,7 @@ class TableSnapshot:
     game_points: tuple[float, ...] = ()  # per standing row, once the match is over (uma and oka applied)
     best_hand: str = ""  # the match's best hand so far, in words
     final_hands: dict[int, tuple[int, ...]] = field(default_factory=dict)  # every seat's concealed codes once the hand is over
+    refused: tuple[tuple[int, str], ...] = ()  # (code, the engine's reason) per held code I may not discard now
 
     @property
     def riichi_rules(self) -> bool:
@@ -104,6 +105,10 @@ class TableSnapshot:
     def seat_from_me(self, seat: int) -> int:
         """Relative position of an absolute seat: 0 me, 1 right, 2 across, 3 left."""
         return (seat - self.me) % 4
+
+    def refusal_of(self, code: int) -> str:
+        """The engine's reason I may not discard this code now ("" when I may)."""
+        return next((reason for c, reason in self.refused if c == code), "")
 
     @property
     def my_turn(self) -> bool:
@@ -176,6 +181,7 @@ def table_view(
         wall_count=snap.wall_count,
         dora_indicators=snap.dora_indicators,
         own_actions=pending.actions if turn else (),
+        refused=pending.refused if turn else (),
         claim=claim,
         visible34=_shown_counts(view, snap),
         result=result,

@@ -18,7 +18,7 @@ from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, NineTermina
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.names import WIND_GLYPHS, WIND_NAMES, tile_label
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET
-from mahjong_joy.tiles import kind_of_code
+from mahjong_joy.tiles import code_name, kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import Animator, Flight, Reveal, Tween, flip_shape
 from mahjong_joy.ui.callouts import Callouts, call_of
@@ -375,8 +375,8 @@ class TableScene(Scene):
         if action is None:
             if self.riichi_mode:
                 self.show_message(f"Discarding the {tile_label(tiles[index])} would not leave the hand ready.")
-            elif self.snap.riichi_rules and not self.snap.riichi[self.snap.me]:
-                self.show_message(f"Kuikae: the {tile_label(tiles[index])} may not be discarded right after that call.")
+            elif not self.snap.riichi[self.snap.me] and self.snap.refusal_of(tiles[index]):
+                self.show_message(_refusal_sentence(self.snap.refusal_of(tiles[index]), tiles[index]))
             return
         self.riichi_mode = False
         self._submit(action, from_rect=self.hand_slot(index))
@@ -1062,3 +1062,10 @@ def _action_label(action: Any) -> tuple[str, int | None]:
     if isinstance(action, NineTerminals):
         return "Nine terminals", pygame.K_9
     return action.name, None
+
+
+def _refusal_sentence(reason: str, code: int) -> str:
+    """The engine's reason as a sentence, the tile in words: ``kuikae: 6m may not ...``
+    becomes ``Kuikae: the 6 of Characters may not ...``."""
+    text = reason.replace(code_name(code), f"the {tile_label(code)}")
+    return text[:1].upper() + text[1:] + "."
