@@ -38,7 +38,7 @@ claimed tile and the seat it came from, ``river`` with claimed/tsumogiri marks,
 Tiles are kinds 0..33, except the fields named for codes (``hand_codes``,
 ``drawn_code``, a river entry's ``code``, a meld's ``tiles``), where 34..36 are the
 red fives. :func:`snapshot_of` builds the snapshot for a live game and a replay
-alike; :class:`MeldView` is the one meld shape the UI shares.
+alike; :class:`~mahjong_joy.melds.Meld` is the one meld shape the UI shares.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ from mahjong_joy.engine.match import HandResult, Match, Standing
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
+from mahjong_joy.melds import Meld
 from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
 from mahjong_joy.rulesets.rules import TableRules
@@ -85,38 +86,6 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
-class MeldView:
-    """A declared set, the one shape the controller, the table, the score screen and
-    the replay share: ``type`` (chi, pon, kan, closed_kan, added_kan), ``tiles`` as
-    codes (a red five is 34..36; without red fives a code is its kind), the
-    ``claimed`` code and the seat it came ``from_seat`` (both ``None`` for a closed kan)."""
-
-    type: str
-    tiles: tuple[int, ...]
-    claimed: int | None
-    from_seat: int | None
-
-
-MeldInfo = MeldView  # the name this shape had before the UI shared it
-
-
-def meld_view(meld: Any, code: Any = None) -> MeldView:
-    """The shared shape of an engine meld (tile ids); ``code`` maps an id to its code
-    (``HandState.code``), else kinds are shown."""
-    show = code or (lambda t: t // 4)
-    tiles = tuple(sorted((show(t) for t in meld.tiles), key=lambda c: (kind_of_code(c), c)))
-    claimed = None if meld.claimed is None else show(meld.claimed)
-    return MeldView(meld.type, tiles, claimed, meld.from_seat)
-
-
-def result_melds(win: Any) -> tuple[MeldView, ...]:
-    """A scored win's melds (``HandResult`` or ``WinResult``: ``melds`` as (type, kinds)
-    and ``meld_sources`` as (claimed kind, from seat)) in the shared shape."""
-    sources = tuple(win.meld_sources) or ((None, None),) * len(win.melds)
-    return tuple(MeldView(kind, tuple(tiles), claimed, src) for (kind, tiles), (claimed, src) in zip(win.melds, sources))
-
-
-@dataclass(frozen=True, slots=True)
 class RiverInfo:
     """One discard: kind, drawn-and-discarded flag, the seat that claimed it (or ``None``),
     its code (a red five shows) and whether it declared riichi."""
@@ -140,7 +109,7 @@ class SeatInfo:
     hand: tuple[int, ...] | None
     hand_size: int
     drawn_tile: int | None
-    melds: tuple[MeldView, ...]
+    melds: tuple[Meld, ...]
     river: tuple[RiverInfo, ...]
     riichi_at: int | None = None  # river index of the riichi declaration tile
     hand_codes: tuple[int, ...] | None = None  # ``hand`` as codes (red fives 34..36)
@@ -565,7 +534,7 @@ def _seat_info(match: Match, seat_kinds: Sequence[str], seat: int, reveal: bool)
         hand=tuple(sorted(t // 4 for t in hand.concealed[seat])) if visible else None,
         hand_size=len(hand.concealed[seat]),
         drawn_tile=None if drawn is None else drawn // 4,
-        melds=tuple(meld_view(m, hand.code) for m in hand.melds[seat]),
+        melds=hand.seats[seat].shown_melds,
         river=tuple(RiverInfo(r.tile // 4, r.tsumogiri, r.claimed_by, hand.code(r.tile), r.riichi) for r in hand.rivers[seat]),
         riichi_at=hand.seats[seat].riichi_at,
         hand_codes=tuple(sorted((hand.code(t) for t in hand.concealed[seat]), key=lambda c: (kind_of_code(c), c))) if visible else None,

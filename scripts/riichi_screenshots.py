@@ -93,12 +93,12 @@ def dense_result() -> HandResult:
     from mahjong_joy.rulesets.base import TableState
 
     big = WinResult(1, 0, False, 33, tuple(h("555666z77z123m55p")) + (33,), (), (("daisangen", 13),), 13, 0, 1, "yakuman",
-                    (("ron", 32000),), (), (), 3, (), (-32900, 32000 + 2900 + 2000, 0, 0))
+                    (("ron", 32000),), (), 3, (), (-32900, 32000 + 2900 + 2000, 0, 0))
     riichi = WinResult(2, 0, False, 33, tuple(h("123456789s11p")) + (33, 33), (), (("riichi", 1), ("ippatsu", 1), ("ittsu", 2),
                        ("dora", 2), ("ura_dora", 1), ("aka_dora", 1)), 8, 40, 0, "baiman", (("ron", 16000),),
-                       (("base", 20, ""), ("menzen_ron", 10, ""), ("tanki_wait", 2, "")), (), None, tuple(h("9s")), (-16000, 0, 16000, 0))
+                       (("base", 20, ""), ("menzen_ron", 10, ""), ("tanki_wait", 2, "")), None, tuple(h("9s")), (-16000, 0, 16000, 0))
     small = WinResult(3, 0, False, 33, tuple(h("234m234p234s55s")) + (33,), (), (("tanyao", 1), ("sanshoku", 2)), 3, 30, 0, "",
-                      (("ron", 3900),), (("base", 20, ""), ("menzen_ron", 10, "")), (), None, (), (-3900, 0, 0, 3900))
+                      (("ron", 3900),), (("base", 20, ""), ("menzen_ron", 10, "")), None, (), (-3900, 0, 0, 3900))
     deltas = tuple(sum(w.deltas[i] for w in (big, riichi, small)) for i in range(4))
     return HandResult(1, 0, False, 33, big.hand, (), big.yaku, 13, 0, "yakuman", big.payments, deltas,
                       tuple(25000 + d for d in deltas), (), wins=(big, riichi, small), riichi=(2,),

@@ -37,7 +37,6 @@ def _third_hand_finished() -> Controller:
     return ctl
 
 
-@pytest.mark.xfail(strict=True, reason="issue 24's red-meld bug: reproduced, not fixed yet")
 def test_the_score_card_draws_a_called_red_five_as_the_table_shows_it() -> None:
     ctl = _third_hand_finished()
     session = ControllerSession.for_controller(ctl)

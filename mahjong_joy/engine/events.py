@@ -14,11 +14,15 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
+from mahjong_joy.melds import Meld
+
 
 def _plain(value: Any) -> Any:
     """Tuples become lists, recursively, so an event dict is plain JSON."""
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
+    if isinstance(value, Meld):
+        return _plain(value.pair())  # the (type, tiles) pair stored event streams hold
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
@@ -187,8 +191,9 @@ class Passed(Event):
 class Won(Event):
     """A seat completed its hand: ``from_seat`` is itself for tsumo, else the discarder.
 
-    ``hand`` is the concealed tiles including the winning tile; ``melds`` lists
-    ``(type, tiles)`` per declared set.
+    ``tile`` is the winning tile's code, ``hand`` the concealed codes including the
+    winning tile, ``melds`` the declared sets (codes, so a called red five stays red).
+    ``to_dict`` writes a meld as the ``[type, tiles]`` pair stored streams hold.
     """
 
     seat: int
@@ -197,7 +202,7 @@ class Won(Event):
     tsumo: bool
     robbed_kan: bool
     hand: tuple[int, ...]
-    melds: tuple[tuple[str, tuple[int, ...]], ...]
+    melds: tuple[Meld, ...]
     name: ClassVar[str] = "won"
 
 

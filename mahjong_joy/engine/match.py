@@ -25,6 +25,7 @@ from mahjong_joy.engine.events import Event, HandScored, HandStarted, MatchEnded
 from mahjong_joy.engine.state import HandEnd, HandState
 from mahjong_joy.engine.wall import Wall, wall_key
 from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.melds import Meld
 from mahjong_joy.rulesets.base import Position, Ruleset, TableState
 from mahjong_joy.rulesets.joy import JoyRuleset
 from mahjong_joy.rulesets.riichi.flow import Standing, final_standings, next_table, order_of
@@ -33,14 +34,15 @@ from mahjong_joy.rulesets.riichi.settle import ScoredWin, Settlement, settle
 
 @dataclass(frozen=True, slots=True)
 class WinResult:
-    """One scored win of a hand (several on a double or triple ron)."""
+    """One scored win of a hand (several on a double or triple ron): the winning tile,
+    the concealed hand (winning tile included) and the melds as codes, as the table shows them."""
 
     seat: int
     from_seat: int
     tsumo: bool
     win_tile: int
     hand: tuple[int, ...]
-    melds: tuple[tuple[str, tuple[int, ...]], ...]
+    melds: tuple[Meld, ...]
     yaku: tuple[tuple[str, int], ...]
     han: int
     fu: int
@@ -48,7 +50,6 @@ class WinResult:
     limit: str
     payments: tuple[tuple[str, int], ...]
     fu_details: tuple[tuple[str, int, str], ...]
-    meld_sources: tuple[tuple[int | None, int | None], ...]
     pao_seat: int | None
     ura_indicators: tuple[int, ...]
     deltas: tuple[int, ...] = (0, 0, 0, 0)  # this win's own changes (the first one takes the sticks)
@@ -73,7 +74,7 @@ class HandResult:
     tsumo: bool
     win_tile: int | None
     hand: tuple[int, ...]
-    melds: tuple[tuple[str, tuple[int, ...]], ...]
+    melds: tuple[Meld, ...]
     yaku: tuple[tuple[str, int], ...]
     han: int
     fu: int
@@ -83,7 +84,6 @@ class HandResult:
     points: tuple[int, ...]
     ready: tuple[tuple[int, tuple[int, ...]], ...]
     fu_details: tuple[tuple[str, int, str], ...] = ()
-    meld_sources: tuple[tuple[int | None, int | None], ...] = ()
     wins: tuple[WinResult, ...] = ()
     abort: str | None = None
     nagashi: tuple[int, ...] = ()
@@ -231,7 +231,7 @@ class Match:
         w = wins[0]
         return HandResult(
             w.seat, w.from_seat, w.tsumo, w.win_tile, w.hand, w.melds, w.yaku, w.han, w.fu, w.limit, w.payments,
-            settlement.deltas, points, (), w.fu_details, w.meld_sources, wins, None, (), end.riichi, start,
+            settlement.deltas, points, (), w.fu_details, wins, None, (), end.riichi, start,
             settlement.sticks_after,
         )
 
@@ -241,11 +241,10 @@ class Match:
         deltas = [-p for p in win.paid]
         deltas[win.seat] = sum(win.paid) + 1000 * sticks
         return WinResult(
-            win.seat, win.from_seat, win.tsumo, s.win_tile, s.hand, tuple((m.kind, m.tiles) for m in s.melds),
+            win.seat, win.from_seat, win.tsumo, facts.win_code, facts.hand, facts.melds,
             score.yaku, score.han, score.fu, score.yakuman, str(score.limit or ""),
             tuple(sorted(score.payments.items())),
             tuple((line.reason, line.fu, line.tiles) for line in score.fu_details),
-            tuple((None if m.claimed is None else m.claimed // 4, m.from_seat) for m in facts.melds),
             win.pao_seat, s.ura_indicators, tuple(deltas),
         )
 

@@ -64,14 +64,15 @@ from mahjong_joy.engine.events import (
 )
 from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import IllegalActionError
-from mahjong_joy.hand.claims import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, ClaimOption
+from mahjong_joy.hand.claims import ClaimOption
 from mahjong_joy.hand.waits import kinds_in_mask
+from mahjong_joy.melds import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, Meld, code_order
 from mahjong_joy.rulesets.base import Ruleset, TableState
 from mahjong_joy.rulesets.presets import JOY
 from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
 from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.rules import Rules
-from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_of, kind_of_code
+from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_of, kind_of, kind_of_code
 from mahjong_joy.engine import checks
 
 
@@ -84,8 +85,10 @@ class Phase(str, Enum):
     FINISHED = "finished"
 
 
-class Meld(NamedTuple):
-    """A declared set: type (chi, pon, kan, closed_kan, added_kan), tile ids, claimed id, source seat."""
+class HeldMeld(NamedTuple):
+    """The engine's own record of a declared set, by tile ids (which copy went where):
+    type, ids, the claimed id and the source seat. It never leaves the engine: events,
+    views and results carry :class:`~mahjong_joy.melds.Meld` (codes), made by :meth:`shown`."""
 
     type: str
     tiles: tuple[int, ...]
@@ -95,7 +98,12 @@ class Meld(NamedTuple):
     @property
     def kinds(self) -> tuple[int, ...]:
         """The kinds of the set, lowest first."""
-        return tuple(sorted(t // 4 for t in self.tiles))
+        return tuple(sorted(kind_of(t) for t in self.tiles))
+
+    def shown(self, codes: Sequence[int]) -> Meld:
+        """The set as it shows on the table: ``codes`` maps an id to its code under the rules."""
+        tiles = tuple(sorted((codes[t] for t in self.tiles), key=code_order))
+        return Meld(self.type, tiles, None if self.claimed is None else codes[self.claimed], self.from_seat)
 
 
 class RiverTile(NamedTuple):
@@ -128,14 +136,16 @@ class ClaimOpportunity(NamedTuple):
 @dataclass(frozen=True)
 class WinFacts:
     """One win as the engine saw it: the scorer's situation (ura indicators included
-    for a riichi winner, honba and sticks left to the settlement) and the melds with
-    the seats they came from (for pao)."""
+    for a riichi winner, honba and sticks left to the settlement) and the melds as they
+    show (codes, with the seats they came from: for pao and the score card)."""
 
     seat: int
     from_seat: int
     tile: int
     situation: WinSituation
     melds: tuple[Meld, ...]
+    hand: tuple[int, ...]  # the concealed tiles as codes, the winning tile included
+    win_code: int  # the winning tile's code
 
     @property
     def tsumo(self) -> bool:
@@ -172,7 +182,7 @@ class SeatState:
 
     concealed: list[int]
     counts: list[int]
-    melds: list[Meld] = field(default_factory=list)
+    melds: list[HeldMeld] = field(default_factory=list)
     river: list[RiverTile] = field(default_factory=list)
     discarded: int = 0  # mask of kinds in this seat's river (permanent furiten, A1)
     riichi_at: int | None = None  # river index of the declaration tile
@@ -185,7 +195,8 @@ class SeatState:
     nagashi: bool = True  # every discard a terminal or honor, none called
     kans: int = 0
     river_view: tuple[RiverEntry, ...] = ()  # the river as views show it, kept in step
-    meld_view: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (type, kinds) per meld, kept in step
+    shown_melds: tuple[Meld, ...] = ()  # the melds as they leave the engine (codes), kept in step
+    meld_view: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (type, kinds) per meld for the AI's SeatView, kept in step
 
     @property
     def in_riichi(self) -> bool:
@@ -261,7 +272,7 @@ class HandState:
         return [s.counts for s in self.seats]
 
     @property
-    def melds(self) -> list[list[Meld]]:
+    def melds(self) -> list[list[HeldMeld]]:
         return [s.melds for s in self.seats]
 
     @property
@@ -648,9 +659,7 @@ class HandState:
             self._mark_claimed(from_seat, rons[0])
         out: list[Event] = []
         for win in wins:
-            st = self.seats[win.seat]
-            hand = tuple(sorted([t // 4 for t in st.concealed] + [tile // 4]))
-            out.append(Won(win.seat, from_seat, tile // 4, False, robbed, hand, st.meld_view))
+            out.append(Won(win.seat, from_seat, win.win_code, False, robbed, win.hand, win.melds))
         first = self.seats[rons[0]]
         first.concealed.append(tile)  # the winner shows the tile in hand (it stays claimed in the river)
         first.counts[tile // 4] += 1
@@ -662,15 +671,19 @@ class HandState:
         tile = self.drawn
         assert tile is not None
         win = self._win_facts(seat, seat, tile, robbed=False)
-        st = self.seats[seat]
-        hand = tuple(sorted(t // 4 for t in st.concealed))
         self._finish(HandEnd(wins=(win,)))
-        return [Won(seat, seat, tile // 4, True, False, hand, st.meld_view)]
+        return [Won(seat, seat, win.win_code, True, False, win.hand, win.melds)]
+
+    def _shown_hand(self, ids: Sequence[int]) -> tuple[int, ...]:
+        """Concealed tiles as codes, sorted by kind (a red five after its plain copies)."""
+        return tuple(sorted(map(self.codes.__getitem__, ids), key=code_order))
 
     def _win_facts(self, seat: int, from_seat: int, tile: int, robbed: bool) -> WinFacts:
         tsumo = seat == from_seat
         situation = self.situation(seat, tile, tsumo, robbed, with_ura=True)
-        return WinFacts(seat, from_seat, tile, situation, tuple(self.seats[seat].melds))
+        st = self.seats[seat]
+        hand = self._shown_hand(st.concealed if tsumo else st.concealed + [tile])
+        return WinFacts(seat, from_seat, tile, situation, st.shown_melds, hand, self.code(tile))
 
     def situation(self, seat: int, tile: int, tsumo: bool, robbed: bool, with_ura: bool = False) -> WinSituation:
         """The scorer's view of this seat winning on ``tile`` now (A2, 3 and 8): every
@@ -727,8 +740,8 @@ class HandState:
         codes = action.consumed if action.consumed is not None else tuple(needed)
         taken = [self._take(seat, _last_of_code(st.concealed, c, self.codes)) for c in codes]
         shown = tuple(self.codes[t] for t in taken) if self.reds else ()
-        st.melds.append(Meld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
-        _melds_changed(st)
+        st.melds.append(HeldMeld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
+        self._melds_changed(st)
         self._mark_claimed(from_seat, seat)
         for other in sorted(self.unanswered):
             self._miss(other)  # a call took the tile: whoever could ron it let it go
@@ -787,8 +800,8 @@ class HandState:
         st = self.seats[seat]
         out = self._reveal_pending_dora()
         taken = [self._take(seat, _last_of_code(st.concealed, kind, _CODES[0])) for _ in range(4)]
-        st.melds.append(Meld(CLOSED_KAN, tuple(sorted(taken)), None, None))
-        _melds_changed(st)
+        st.melds.append(HeldMeld(CLOSED_KAN, tuple(sorted(taken)), None, None))
+        self._melds_changed(st)
         self.drawn = None
         self._called()
         self._count_kan(seat)
@@ -804,8 +817,8 @@ class HandState:
         tile = self._take(seat, _last_of_code(st.concealed, kind, _CODES[0]))
         index = next(i for i, m in enumerate(st.melds) if m.type == PON and m.tiles[0] // 4 == kind)
         pon = st.melds[index]
-        st.melds[index] = Meld(ADDED_KAN, tuple(sorted(pon.tiles + (tile,))), pon.claimed, pon.from_seat)
-        _melds_changed(st)
+        st.melds[index] = HeldMeld(ADDED_KAN, tuple(sorted(pon.tiles + (tile,))), pon.claimed, pon.from_seat)
+        self._melds_changed(st)
         self.drawn = None
         self.calls += 1
         self._count_kan(seat)
@@ -854,16 +867,21 @@ class HandState:
         index = next(i for i, m in enumerate(st.melds) if tile in m.tiles)
         meld = st.melds[index]
         if meld.type == ADDED_KAN:
-            st.melds[index] = Meld(PON, tuple(t for t in meld.tiles if t != tile), meld.claimed, meld.from_seat)
+            st.melds[index] = HeldMeld(PON, tuple(t for t in meld.tiles if t != tile), meld.claimed, meld.from_seat)
         else:
             del st.melds[index]
             for t in meld.tiles:
                 if t != tile:
                     st.concealed.append(t)
                     st.counts[t // 4] += 1
-        _melds_changed(st)
+        self._melds_changed(st)
 
     # ------------------------------------------------------------------ helpers
+
+    def _melds_changed(self, st: SeatState) -> None:
+        """Keep the seat's outgoing melds (codes) and the AI's (type, kinds) pairs in step."""
+        st.shown_melds = tuple(m.shown(self.codes) for m in st.melds)
+        st.meld_view = tuple((m.type, m.kinds) for m in st.shown_melds)
 
     def _take(self, seat: int, tile: int) -> int:
         st = self.seats[seat]
@@ -897,10 +915,6 @@ def _counts_of(ids: Sequence[int]) -> list[int]:
     for tile in ids:
         counts[tile // 4] += 1
     return counts
-
-
-def _melds_changed(st: SeatState) -> None:
-    st.meld_view = tuple((m.type, m.kinds) for m in st.melds)
 
 
 def _last_of_code(tiles: Sequence[int], code: int, codes: Sequence[int]) -> int:

@@ -11,17 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from mahjong_joy.engine import events as ev
+from mahjong_joy.melds import Meld
 from mahjong_joy.names import yaku_name
 from mahjong_joy.notation import format_tiles
 from mahjong_joy.tiles import code_name as tile_name
+from mahjong_joy.tiles import kind_of_code
 
 
 def _seat(seat: int | None) -> str:
     return "-" if seat is None else f"S{seat}"
 
 
-def _melds(melds: Iterable[tuple[str, Iterable[int]]]) -> str:
-    return " ".join(f"[{kind} {format_tiles(tiles)}]" for kind, tiles in melds)
+def _melds(melds: Iterable[Meld]) -> str:
+    return " ".join(f"[{m.type} {format_tiles(m.kinds)}]" for m in melds)
 
 
 def _hand_started(e: ev.HandStarted) -> str:
@@ -32,7 +34,7 @@ def _hand_started(e: ev.HandStarted) -> str:
 def _won(e: ev.Won) -> str:
     how = "tsumo" if e.tsumo else f"ron from {_seat(e.from_seat)}" + (" (robbing a kan)" if e.robbed_kan else "")
     melds = f" {_melds(e.melds)}" if e.melds else ""
-    return f"{_seat(e.seat)} wins by {how} on {tile_name(e.tile)}: {format_tiles(e.hand)}{melds}"
+    return f"{_seat(e.seat)} wins by {how} on {tile_name(kind_of_code(e.tile))}: {format_tiles(sorted(map(kind_of_code, e.hand)))}{melds}"
 
 
 def _scored(e: ev.HandScored) -> str:

@@ -735,7 +735,7 @@ class _Hand:
         for hora in self.horas:
             win = wins[hora.data["actor"]]
             pai = hora.data.get("pai")
-            if pai in TILE_CODES and kind_of_code(TILE_CODES[pai]) != win.win_tile:
+            if pai in TILE_CODES and kind_of_code(TILE_CODES[pai]) != kind_of_code(win.win_tile):
                 raise self.mismatch(f"hora on {pai}", f"the winning tile is {mjai_tile(win.win_tile)}", hora.line)
             deltas = hora.data.get("deltas")
             if deltas is not None and list(deltas) != list(win.deltas):

@@ -20,7 +20,7 @@ from mahjong_joy.hand.waits import waiting_tiles
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.table import meld_tiles
-from mahjong_joy.ui.session import MeldView, TableSnapshot
+from mahjong_joy.ui.session import Meld, TableSnapshot
 from mahjong_joy.ui.tiles_art import BACK, tile_height
 
 ROW_MIN = 40  # the least row height (at scale 1) that still reads
@@ -33,7 +33,7 @@ class SeatHand:
 
     seat: int
     tiles: tuple[int, ...]
-    melds: tuple[MeldView, ...]
+    melds: tuple[Meld, ...]
     waits: tuple[int, ...]
     shanten: int | None
 
@@ -134,7 +134,7 @@ def _draw_row(surface: pygame.Surface, art: Any, snap: TableSnapshot, row: SeatH
             wx += ww + 3
 
 
-def _draw_meld(surface: pygame.Surface, art: Any, meld: MeldView, seat: int, x: int, top: int, tw: int) -> int:
+def _draw_meld(surface: pygame.Surface, art: Any, meld: Meld, seat: int, x: int, top: int, tw: int) -> int:
     """One meld laid as on the table (the claimed tile sideways on the baseline); returns its right edge."""
     placed, length = meld_tiles(meld, seat, tw)
     base = top + tile_height(tw)

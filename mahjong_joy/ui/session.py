@@ -2,7 +2,7 @@
 
 The table scene draws a :class:`TableSnapshot` and submits actions through a
 :class:`Session`. One concept has one shape: melds are the controller's
-:class:`~mahjong_joy.controller.MeldView`, a hand's result is the engine's own
+:class:`~mahjong_joy.melds.Meld` (codes, with the claimed tile and its seat), a hand's result is the engine's own
 :class:`~mahjong_joy.engine.match.HandResult` (with one
 :class:`~mahjong_joy.engine.match.WinResult` per winner), read as it is, not copied
 into a look-alike. Tiles in the snapshot are codes: kinds 0..33 and 34..36 for the
@@ -14,15 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, MeldView, Snapshot, result_melds
+from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, Snapshot
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.match import HandResult, WinResult
 from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.melds import Meld
 from mahjong_joy.replay.seats import SEAT_NAMES
 from mahjong_joy.rulesets.rules import TableRules
 
-__all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "MeldView", "Session", "StaticSession", "TableSnapshot",
-           "WaitNote", "WinResult", "result_melds"]
+__all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "Meld", "Session", "StaticSession", "TableSnapshot",
+           "WaitNote", "WinResult"]
 
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 
@@ -65,7 +66,7 @@ class TableSnapshot:
     hand: tuple[int, ...]  # my concealed codes, sorted by kind, without the drawn tile
     drawn: int | None
     hand_sizes: tuple[int, ...]
-    melds: tuple[tuple[MeldView, ...], ...]
+    melds: tuple[tuple[Meld, ...], ...]
     rivers: tuple[tuple[int, ...], ...]  # codes still lying in each river (claimed ones removed)
     wall_count: int
     dora_indicators: tuple[int, ...]

@@ -20,7 +20,7 @@ from mahjong_joy.ui import theme
 from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, final_tiles, rows_fit, seat_hands
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
-from mahjong_joy.ui.session import HandResult, TableSnapshot, WinResult, result_melds
+from mahjong_joy.ui.session import HandResult, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
 from mahjong_joy.ui.widgets import Button, track_hover
 
@@ -42,7 +42,7 @@ def wins_of(r: HandResult | None) -> tuple[WinResult, ...]:
     if r.wins:
         return r.wins
     return (WinResult(r.winner, r.from_seat, r.tsumo, r.win_tile, r.hand, r.melds, r.yaku, r.han, r.fu, 0, r.limit,  # type: ignore[arg-type]
-                      r.payments, r.fu_details, r.meld_sources, None, (), r.deltas),)
+                      r.payments, r.fu_details, None, (), r.deltas),)
 
 
 def _win(snap: TableSnapshot, win: WinResult | None) -> WinResult | None:
@@ -91,7 +91,7 @@ def fu_label(reason: str, fu: int, tiles: str = "", called: frozenset[int] = fro
 
 def called_kinds(win: WinResult) -> frozenset[int]:
     """Kinds of the sets the winner called from a discard (pons and open kans)."""
-    return frozenset(kind_of_code(m.tiles[0]) for m in result_melds(win) if m.type != "closed_kan" and m.type != "chi")
+    return frozenset(kind_of_code(m.tiles[0]) for m in win.melds if m.type != "closed_kan" and m.type != "chi")
 
 
 def fu_texts(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
@@ -179,16 +179,6 @@ def sticks_text(sticks: int, match_over: bool) -> str:
     if match_over:
         return f"{noun} {'go' if many else 'goes'} to first place in the standings"
     return f"{noun} {'stay' if many else 'stays'} on the table for the next winner"
-
-
-def with_reds(kinds: list[int], codes: tuple[int, ...]) -> list[int]:
-    """A hand of kinds with its red fives shown: each red code the seat holds replaces one
-    copy of its kind (the result keeps kinds; the table's codes know which five was red)."""
-    out = list(kinds)
-    for code in codes:
-        if code >= 34 and kind_of_code(code) in out:
-            out[out.index(kind_of_code(code))] = code
-    return out
 
 
 def draw_rows(snap: TableSnapshot) -> list[tuple[int, bool, tuple[int, ...]]]:
@@ -464,10 +454,10 @@ class ScoreScene(Scene):
 
     def _hand_row(self, x: int, y: int, s: float, size: float) -> tuple[list[tuple[pygame.Rect, int, int]], list[list[tuple[pygame.Rect, int, int]]], int]:
         win = self.win
-        melds_shown = result_melds(win)
+        melds_shown = win.melds
         tw, mw = round(size * s), round(size * s * 0.86)
         y += max(0, stack_lift(melds_shown, mw) - (tile_height(tw) - tile_height(mw)))
-        hand = with_reds(list(win.hand), self.seat_hand(win.seat))
+        hand = list(win.hand)
         if win.win_tile in hand:
             hand.remove(win.win_tile)
         upright: list[tuple[pygame.Rect, int, int]] = []

@@ -24,7 +24,7 @@ from mahjong_joy.ui.callouts import Callouts, call_of
 from mahjong_joy.ui.guide import GuideView, draw_tip, furiten_tip
 from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_ROWS, ROTATION, TableLayout, hand_start, table_layout
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.session import MeldView, TableSnapshot
+from mahjong_joy.ui.session import Meld, TableSnapshot
 from mahjong_joy.ui.thinking import ThinkingBubbles
 from mahjong_joy.ui.tiles_art import BACK, footprint, tile_height
 from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
@@ -42,7 +42,7 @@ ABORT_NAMES = {"nine_terminals": "nine terminals", "four_winds": "four winds", "
 AUTO_DISCARD_SECONDS = 0.6  # after riichi, the pause before the drawn tile goes out by itself
 
 
-def sideways_index(meld: MeldView, seat: int) -> int | None:
+def sideways_index(meld: Meld, seat: int) -> int | None:
     """Which tile of a meld lies sideways: it points at the seat it was claimed from.
 
     An added kan keeps its pon's three-tile row (the fourth tile is stacked on the
@@ -57,7 +57,7 @@ def sideways_index(meld: MeldView, seat: int) -> int | None:
     return index % (3 if meld.type == "added_kan" else len(meld.tiles))
 
 
-def meld_order(meld: MeldView) -> list[int]:
+def meld_order(meld: Meld) -> list[int]:
     """Tiles in display order: a chi shows the claimed tile first, as it was taken."""
     tiles = list(meld.tiles)
     if meld.type == "chi" and meld.claimed in tiles:
@@ -77,7 +77,7 @@ class MeldTile:
     role: str  # "claimed", "added" or ""
 
 
-def meld_tiles(meld: MeldView, seat: int, width: int) -> tuple[list[MeldTile], int]:
+def meld_tiles(meld: Meld, seat: int, width: int) -> tuple[list[MeldTile], int]:
     """How a meld of ``seat`` lies on the table with tiles ``width`` wide, and its length.
 
     The one place that decides the shape of a meld, shared by the table and the
@@ -99,7 +99,7 @@ def meld_tiles(meld: MeldView, seat: int, width: int) -> tuple[list[MeldTile], i
     return out, along
 
 
-def stack_lift(melds: tuple[MeldView, ...] | list[MeldView], width: int) -> int:
+def stack_lift(melds: tuple[Meld, ...] | list[Meld], width: int) -> int:
     """How far an added kan's stacked tile rises above a row of upright tiles ``width`` wide
     (0 without one): two sideways tiles are two widths tall, an upright tile one height."""
     if not any(m.type == "added_kan" and m.from_seat is not None for m in melds):
