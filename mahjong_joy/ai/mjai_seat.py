@@ -34,7 +34,8 @@ from mahjong_joy.engine.state import ClaimOpportunity, Phase, RiverEntry
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.claims import CHI, KAN, PON, ClaimOption, claims_on_counts
 from mahjong_joy.rulesets.joy import ruleset_for
-from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
+from mahjong_joy.melds import Meld
+from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, kind_of_code
 
 _HONORS = "ESWNPFC"

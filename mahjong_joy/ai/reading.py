@@ -31,6 +31,7 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.counts import hand_bytes
 from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
+from mahjong_joy.melds import CLOSED_KAN
 from mahjong_joy.names import tile_label
 from mahjong_joy.replay.seats import SEAT_NAMES, seat_names
 from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, is_terminal_or_honor
@@ -164,7 +165,7 @@ def _turn_slot(view: SeatView, seat: int, index: int) -> int:
 
 
 def calls_of(view: SeatView, seat: int) -> int:
-    return sum(1 for kind, _ in view.melds(seat) if kind != "closed_kan")
+    return sum(1 for kind, _ in view.melds(seat) if kind != CLOSED_KAN)
 
 
 def safe_after(view: SeatView, threat: int, words: SeatWords) -> dict[int, str]:

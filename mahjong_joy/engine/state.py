@@ -69,7 +69,6 @@ from mahjong_joy.hand.waits import kinds_in_mask
 from mahjong_joy.melds import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, Meld, code_order
 from mahjong_joy.rulesets.base import Ruleset, TableState
 from mahjong_joy.rulesets.presets import JOY
-from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
 from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_of, kind_of, kind_of_code
@@ -701,7 +700,7 @@ class HandState:
             hand=tuple(sorted(t // 4 for t in ids)),
             hand_red=self._red_kinds(ids),
             win_tile=tile // 4,
-            melds=tuple(ScoredMeld(m.type, m.kinds, self._red_kinds(m.tiles)) for m in st.melds),
+            melds=st.shown_melds,
             tsumo=tsumo,
             riichi=riichi and not st.double_riichi,
             double_riichi=riichi and st.double_riichi,

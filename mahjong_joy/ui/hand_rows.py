@@ -17,6 +17,7 @@ import pygame
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import waiting_tiles
+from mahjong_joy.melds import ADDED_KAN
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.table import meld_tiles
@@ -113,7 +114,7 @@ def _draw_row(surface: pygame.Surface, art: Any, snap: TableSnapshot, row: SeatH
     if words:
         theme.blit_fit(surface, words, round(14 * s), color, name_w - round(8 * s), topleft=(rect.x, mid + round(2 * s)))
     waits_w = (round(64 * s) + len(row.waits) * round(25 * s)) if face_up and row.waits else 0
-    count = len(row.tiles) + sum(3 if m.type != "added_kan" else 3.5 for m in row.melds) + (1.5 if row.melds else 0)
+    count = len(row.tiles) + sum(3 if m.type != ADDED_KAN else 3.5 for m in row.melds) + (1.5 if row.melds else 0)
     tw = max(round(14 * s), min(round(tile_max * s), round(rect.h * 0.5), int((rect.w - name_w - waits_w - round(10 * s)) / max(1.0, count + 0.5))))
     th = tile_height(tw)
     top = mid - th // 2

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.melds import CHI, CLOSED_KAN
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import fu_words, yaku_japanese, yaku_name
 from mahjong_joy.rulesets.riichi import YAKU_ROWS
@@ -91,7 +92,7 @@ def fu_label(reason: str, fu: int, tiles: str = "", called: frozenset[int] = fro
 
 def called_kinds(win: WinResult) -> frozenset[int]:
     """Kinds of the sets the winner called from a discard (pons and open kans)."""
-    return frozenset(kind_of_code(m.tiles[0]) for m in win.melds if m.type != "closed_kan" and m.type != "chi")
+    return frozenset(kind_of_code(m.tiles[0]) for m in win.melds if m.type != CLOSED_KAN and m.type != CHI)
 
 
 def fu_texts(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:

@@ -16,6 +16,7 @@ import pygame
 
 from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, NineTerminals, Riichi, Tsumo
 from mahjong_joy.errors import MahjongJoyError
+from mahjong_joy.melds import ADDED_KAN, CLOSED_KAN
 from mahjong_joy.names import tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
@@ -48,13 +49,13 @@ def sideways_index(meld: Meld, seat: int) -> int | None:
     An added kan keeps its pon's three-tile row (the fourth tile is stacked on the
     sideways one), so its index counts within three tiles.
     """
-    if meld.from_seat is None or meld.type == "closed_kan":
+    if meld.from_seat is None or meld.type == CLOSED_KAN:
         return None
     rel = (meld.from_seat - seat) % 4
     index = SIDEWAYS_INDEX.get(rel)
     if index is None:
         return None
-    return index % (3 if meld.type == "added_kan" else len(meld.tiles))
+    return index % (3 if meld.type == ADDED_KAN else len(meld.tiles))
 
 
 def meld_order(meld: Meld) -> list[int]:
@@ -85,15 +86,15 @@ def meld_tiles(meld: Meld, seat: int, width: int) -> tuple[list[MeldTile], int]:
     added kan's fourth tile stacks on that one, a closed kan shows its two outer
     tiles face down.
     """
-    tiles = meld_order(meld)[: 3 if meld.type == "added_kan" else None]
+    tiles = meld_order(meld)[: 3 if meld.type == ADDED_KAN else None]
     side = sideways_index(meld, seat)
     th = tile_height(width)
     along, out = 0, []
     for i, tile in enumerate(tiles):
         lying = i == side
-        shown = BACK if meld.type == "closed_kan" and i in (0, 3) else tile
+        shown = BACK if meld.type == CLOSED_KAN and i in (0, 3) else tile
         out.append(MeldTile(along, shown, lying, False, "claimed" if lying else ""))
-        if lying and meld.type == "added_kan":
+        if lying and meld.type == ADDED_KAN:
             out.append(MeldTile(along, tile, True, True, "added"))
         along += th if lying else width
     return out, along
@@ -102,7 +103,7 @@ def meld_tiles(meld: Meld, seat: int, width: int) -> tuple[list[MeldTile], int]:
 def stack_lift(melds: tuple[Meld, ...] | list[Meld], width: int) -> int:
     """How far an added kan's stacked tile rises above a row of upright tiles ``width`` wide
     (0 without one): two sideways tiles are two widths tall, an upright tile one height."""
-    if not any(m.type == "added_kan" and m.from_seat is not None for m in melds):
+    if not any(m.type == ADDED_KAN and m.from_seat is not None for m in melds):
         return 0
     return max(0, 2 * width - tile_height(width))
 
