@@ -33,7 +33,7 @@ claimed tile and the seat it came from, ``river`` with claimed/tsumogiri marks,
 ``points``, ``wind``), ``wall_count``, ``dora_indicators`` (none where dora do not score), ``round_wind``,
 ``hand_number``, ``honba``, ``dealer``, ``last_events`` (for animation; also
 :meth:`Controller.events_since`), ``pending`` (seat, kind, legal actions),
-``hand_result`` (the engine's :class:`~mahjong_joy.engine.match.HandResult`, one
+``hand_result`` (the engine's :class:`~mahjong_joy.engine.match.HandOutcome`, one
 ``WinResult`` per winner), ``standings``, ``is_over``, ``sticks`` and ``rules``.
 Tiles are kinds 0..33, except the fields named for codes (``hand_codes``,
 ``drawn_code``, a river entry's ``code``, a meld's ``tiles``), where 34..36 are the
@@ -50,7 +50,8 @@ from typing import Any, Protocol
 from mahjong_joy.ai import SeatWords, make_ai
 from mahjong_joy.engine.actions import Action, Pass, Ron, action_from_dict
 from mahjong_joy.engine.events import Event
-from mahjong_joy.engine.match import HandResult, Match, Standing
+from mahjong_joy.engine.match import Match, Standing
+from mahjong_joy.engine.outcome import HandOutcome
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
@@ -133,7 +134,7 @@ class Snapshot:
     last_events: tuple[Event, ...]
     event_count: int
     pending: Decision | None
-    hand_result: HandResult | None
+    hand_result: HandOutcome | None
     standings: tuple[Standing, ...]
     is_over: bool
     sticks: int = 0  # riichi sticks on the table (1,000 each)
@@ -218,7 +219,7 @@ class Controller:
         return self.match.is_over
 
     @property
-    def hand_result(self) -> HandResult | None:
+    def hand_result(self) -> HandOutcome | None:
         """The finished hand's result until the next hand is dealt."""
         return self.match.last_result
 

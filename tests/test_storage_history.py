@@ -57,12 +57,13 @@ def test_an_archived_match_round_trips_through_record_and_history(home: Path) ->
     starts = [e for e in ctl.events if isinstance(e, HandStarted)]
     assert [h.number for h in hands] == [1, 2]
     assert [h.dealer for h in hands] == [s.dealer for s in starts]
-    assert [h.deltas for h in hands] == [e.deltas for e in scored]
-    assert [h.winner for h in hands] == [e.winner for e in scored]
-    assert [h.yaku for h in hands] == [e.yaku for e in scored]
-    assert [(h.han, h.fu, h.limit) for h in hands] == [(e.han, e.fu, e.limit) for e in scored]
-    for hand, event in zip(hands, scored):
-        assert hand.points == (0 if event.winner is None else event.deltas[event.winner])
+    firsts = [e.outcome.wins[0] if e.outcome.wins else None for e in scored]
+    assert [h.deltas for h in hands] == [e.outcome.deltas for e in scored]
+    assert [h.winner for h in hands] == [w and w.seat for w in firsts]
+    assert [h.yaku for h in hands] == [w.yaku if w else () for w in firsts]
+    assert [(h.han, h.fu, h.limit) for h in hands] == [(w.han, w.fu, w.limit) if w else (0, 0, "") for w in firsts]
+    for hand, event, w in zip(hands, scored, firsts):
+        assert hand.points == (0 if w is None else event.outcome.deltas[w.seat])
 
 
 def test_tsumo_and_ron_are_told_apart(home: Path) -> None:
@@ -235,7 +236,7 @@ def test_a_version_1_history_migrates_keeping_its_rows_and_leaving_the_new_figur
     ctl = _riichi(1)
     scored = [e for e in ctl.events if isinstance(e, HandScored)]
     assert tenhou.matches == 1 and tenhou.hands == len(scored)
-    assert tenhou.wins == sum(e.winner == 1 for e in scored) and tenhou.placements[row.placement - 1] == 1
+    assert tenhou.wins == sum(e.outcome.winners[:1] == (1,) for e in scored) and tenhou.placements[row.placement - 1] == 1
     assert tenhou.riichi_rate is None and tenhou.riichi_hands == 0  # the old hands do not say
     assert tenhou.average_game_points is None and tenhou.game_point_matches == 0
     with History.open() as history:  # a match archived after the migration brings the new figures

@@ -20,7 +20,7 @@ from mahjong_joy.ui.scenes.claim import ClaimOverlay  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene, fu_label, fu_texts  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
-from mahjong_joy.ui.session import HandResult, Meld, StaticSession, TableSnapshot  # noqa: E402
+from mahjong_joy.ui.session import HandOutcome, Meld, StaticSession, TableSnapshot, WinResult  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.tiles_art import BACK  # noqa: E402
 from mahjong_joy.ui.win_reveal import WinRevealScene  # noqa: E402
@@ -144,7 +144,7 @@ def test_tsumo_button_flips_the_hand_open_then_the_score_screen_lists_the_scorer
     shown = fu_texts(app.top.snap)
     assert shown == _scorer_breakdown()
     assert shown == ["Base  20 fu", "Concealed triplet of East wind  8 fu", "Self-drawn win (tsumo)  2 fu"]
-    assert app.top.snap.result.fu == 30
+    assert app.top.snap.result.wins[0].fu == 30
 
 
 def past_reveal(app: App) -> None:
@@ -167,8 +167,9 @@ def kan_snapshot(winner: int | None = None) -> TableSnapshot:
     result, revealed = None, {}
     if winner is not None:
         won = melds(winner)
-        result = HandResult(winner, None, True, 14, (12, 13, 14, 14), won, (("joy_win", 1),), 1, 30, "",
-                            (), (0, 0, 0, 0), (25000,) * 4, (), (("base", 20, ""), ("tsumo", 2, "")))
+        win = WinResult(winner, winner, True, 14, (12, 13, 14, 14), won, (("joy_win", 1),), 1, 30, 0, "",
+                        (), (("base", 20, ""), ("tsumo", 2, "")), None, (), (0, 0, 0, 0))
+        result = HandOutcome((win,), None, (0, 0, 0, 0), (25000,) * 4)
         revealed = {winner: (12, 13, 14, 14)} if winner else {}
     return TableSnapshot(0, ("You", "Momo", "Sora", "Kiri"), (25000,) * 4, 27, 1, 0, 0, 0, "play", hand, None,
                          (4, 4, 4, 4), tuple(melds(s) for s in range(4)), ((), (), (), ()), 40, (), (), None, (0,) * 34,

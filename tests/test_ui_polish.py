@@ -18,7 +18,7 @@ from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene, meld_tiles  # noqa: E402
-from mahjong_joy.ui.session import HandResult, Meld, StaticSession, TableSnapshot  # noqa: E402
+from mahjong_joy.ui.session import HandOutcome, Meld, StaticSession, TableSnapshot, WinResult  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.tiles_art import BACK  # noqa: E402
 from tests.helpers import h  # noqa: E402
@@ -62,26 +62,29 @@ def test_a_won_hands_result_carries_each_melds_claimed_tile_and_source_seat() ->
     ctl = Controller(seats=("potential",) * 4, seed=0, max_hands=1, auto_deal=False)
     ctl.step(100_000)
     r = ctl.hand_result
-    assert r is not None and r.winner is not None and r.melds  # seed 0: the winner called two pons
-    engine = [(None if m.claimed is None else ctl.hand.code(m.claimed), m.from_seat) for m in ctl.hand.melds[r.winner]]
-    assert [(m.claimed, m.from_seat) for m in r.melds] == engine and all(src not in (None, r.winner) for _, src in engine)
-    assert r.melds == ctl.hand.seats[r.winner].shown_melds  # the table's melds, as they are
+    assert r is not None and r.wins and r.wins[0].melds  # seed 0: the winner called two pons
+    (win,) = r.wins
+    engine = [(None if m.claimed is None else ctl.hand.code(m.claimed), m.from_seat) for m in ctl.hand.melds[win.seat]]
+    assert [(m.claimed, m.from_seat) for m in win.melds] == engine and all(src not in (None, win.seat) for _, src in engine)
+    assert win.melds == ctl.hand.seats[win.seat].shown_melds  # the table's melds, as they are
 
 
 def test_a_meld_without_a_source_seat_is_drawn_flat() -> None:
     ctl = Controller(seats=("potential",) * 4, seed=0, max_hands=1, auto_deal=False)
     ctl.step(100_000)
-    for meld in ctl.hand_result.melds:
+    (win,) = ctl.hand_result.wins
+    for meld in win.melds:
         bare = dataclasses.replace(meld, from_seat=None)
-        assert not any(t.lying for t in meld_tiles(bare, ctl.hand_result.winner, 30)[0])
-        assert any(t.lying for t in meld_tiles(meld, ctl.hand_result.winner, 30)[0])
+        assert not any(t.lying for t in meld_tiles(bare, win.seat, 30)[0])
+        assert any(t.lying for t in meld_tiles(meld, win.seat, 30)[0])
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_score_screen_turns_the_claimed_tile_and_stacks_the_added_kan_as_the_table_does(size: tuple[int, int]) -> None:
     melds = (ADDED_LEFT, Meld("closed_kan", (20,) * 4, None, None), PON_EAST)  # the player wins; pon from across
-    result = HandResult(0, 2, False, 25, tuple(h("99s")) + (25,), melds, (("toitoi", 2),), 2, 40, "",
-                        (("ron", 2600),), (2600, 0, -2600, 0), (27600, 25000, 22400, 25000), ())
+    win = WinResult(0, 2, False, 25, tuple(h("99s")) + (25,), melds, (("toitoi", 2),), 2, 40, 0, "",
+                    (("ron", 2600),), (), None, (), (2600, 0, -2600, 0))
+    result = HandOutcome((win,), None, (2600, 0, -2600, 0), (27600, 25000, 22400, 25000))
     app = App(size=size, settings=Settings())
     score = ScoreScene(app, snapshot(result=result, phase="finished"))
     app.replace(score)
@@ -224,8 +227,9 @@ def test_the_player_name_reaches_a_new_match_the_score_screen_and_the_standings(
     table = TableScene(app)
     app.push(table, {"seed": 5})
     assert table.session.player_name == "Mika" and table.snap.names[0] == "Mika"
-    result = HandResult(0, None, True, 25, (25,), (), (("tsumo", 1),), 1, 30, "", (), (3000, -1000, -1000, -1000),
-                        (28000, 24000, 24000, 24000), ())
+    deltas = (3000, -1000, -1000, -1000)
+    win = WinResult(0, 0, True, 25, (25,), (), (("tsumo", 1),), 1, 30, 0, "", (), (), None, (), deltas)
+    result = HandOutcome((win,), None, deltas, (28000, 24000, 24000, 24000))
     won = TableSnapshot(**{**table.snap.__dict__, "result": result, "match_over": True,
                            "standings": ((0, 28000, 1), (1, 24000, 2), (2, 24000, 3), (3, 24000, 4))})
     assert headline(won) == "Mika wins self-drawn (tsumo)"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
+from mahjong_joy.engine.outcome import HandOutcome, outcome_from_dict, outcome_to_dict
 from mahjong_joy.melds import Meld
 
 
@@ -217,25 +218,19 @@ class Exhausted(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandScored(Event):
-    """The match settled a hand: the score of the win (if any) and each seat's delta."""
+    """The match settled a hand: its :class:`~mahjong_joy.engine.outcome.HandOutcome`
+    (every win, or the draw, and the table before and after)."""
 
-    winner: int | None
-    from_seat: int | None
-    yaku: tuple[tuple[str, int], ...]
-    han: int
-    fu: int
-    limit: str
-    payments: tuple[tuple[str, int], ...]
-    deltas: tuple[int, ...]
-    points: tuple[int, ...]
-    # each win after the first (a double ron): (seat, from_seat, han, fu, limit, yaku, gain), the gain
-    # being the win's own (a later winner liable for the first win's yakuman pays that apart)
-    more_wins: tuple[tuple[int, int, int, int, str, tuple[tuple[str, int], ...], int], ...] = ()
-    abort: str = ""
-    nagashi: tuple[int, ...] = ()
-    pao: int | None = None
-    sticks: int = 0
+    outcome: HandOutcome
     name: ClassVar[str] = "hand_scored"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"event": self.name, "outcome": outcome_to_dict(self.outcome)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandScored:
+        """Read a ``hand_scored`` dict, in this form or the one stored before the outcome existed."""
+        return cls(outcome_from_dict(data))
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from mahjong_joy.engine import events as ev
+from mahjong_joy.engine.outcome import HandOutcome
 from mahjong_joy.melds import Meld
 from mahjong_joy.names import yaku_name
 from mahjong_joy.notation import format_tiles
@@ -38,15 +39,17 @@ def _won(e: ev.Won) -> str:
 
 
 def _scored(e: ev.HandScored) -> str:
-    deltas = " ".join(f"{d:+d}" for d in e.deltas)
-    extra = _settled(e)
+    o = e.outcome
+    deltas = " ".join(f"{d:+d}" for d in o.deltas)
+    extra = _settled(o)
     extra = f"; {extra}" if extra else ""
-    if e.winner is None:
+    if not o.wins:
         return f"   deltas {deltas}{extra}"
-    yaku = ", ".join(f"{yaku_name(name)} {han}" for name, han in e.yaku)
-    payments = " ".join(f"{k} {v}" for k, v in e.payments)
-    limit = f" {e.limit}" if e.limit else ""
-    return f"   {yaku} = {e.han} han {e.fu} fu{limit}; {payments}; deltas {deltas}{extra}"
+    w = o.wins[0]
+    yaku = ", ".join(f"{yaku_name(name)} {han}" for name, han in w.yaku)
+    payments = " ".join(f"{k} {v}" for k, v in w.payments)
+    limit = f" {w.limit}" if w.limit else ""
+    return f"   {yaku} = {w.han} han {w.fu} fu{limit}; {payments}; deltas {deltas}{extra}"
 
 
 def _exhausted(e: ev.Exhausted) -> str:
@@ -55,13 +58,14 @@ def _exhausted(e: ev.Exhausted) -> str:
     return f"exhaustive draw; ready: {ready}{nagashi}"
 
 
-def _settled(e: ev.HandScored) -> str:
+def _settled(o: HandOutcome) -> str:
     """The riichi extras of a settlement: further winners, pao, sticks left on the table."""
-    parts = [f"also {_seat(s)} from {_seat(f)}: {han} han {fu} fu" for s, f, han, fu, *_ in e.more_wins]
-    if e.pao is not None:
-        parts.append(f"pao {_seat(e.pao)}")
-    if e.sticks:
-        parts.append(f"{e.sticks} stick(s) stay on the table")
+    parts = [f"also {_seat(w.seat)} from {_seat(w.from_seat)}: {w.han} han {w.fu} fu" for w in o.wins[1:]]
+    pao = o.wins[0].pao_seat if o.wins else None
+    if pao is not None:
+        parts.append(f"pao {_seat(pao)}")
+    if o.sticks_after:
+        parts.append(f"{o.sticks_after} stick(s) stay on the table")
     return "; ".join(parts)
 
 

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from mahjong_joy.engine import events as ev
-from mahjong_joy.engine.match import HandResult, Match
+from mahjong_joy.engine.match import Match
+from mahjong_joy.engine.outcome import HandOutcome
 from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import RecordError
 from mahjong_joy.replay.record import check_record, record_ruleset, replay_match
@@ -100,7 +101,7 @@ class _Game:
         self.names = names
         self.reds = match.rules.tiles.red_fives
         self.scores_dora = match.rules.scores_dora
-        self.results: list[HandResult] = list(match.results)
+        self.results: list[HandOutcome] = list(match.results)
         self.hands: list[list[int]] = [[] for _ in range(4)]
         self.won: list[ev.Won] = []
         self.started: ev.HandStarted | None = None
@@ -222,7 +223,7 @@ class _Game:
             })
         return lines + [{"type": "end_kyoku"}]
 
-    def _ryukyoku(self, result: HandResult) -> dict[str, Any]:
+    def _ryukyoku(self, result: HandOutcome) -> dict[str, Any]:
         reason = ABORT_REASONS[result.abort] if result.abort else "nagashimangan" if result.nagashi else "fanpai"
         ready = {seat for seat, _ in result.ready}
         return {

@@ -53,7 +53,8 @@ from mahjong_joy.engine.actions import (
     Ron,
     Tsumo,
 )
-from mahjong_joy.engine.match import HandResult, Match
+from mahjong_joy.engine.match import Match
+from mahjong_joy.engine.outcome import HandOutcome
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.untrusted import parse_json
 from mahjong_joy.errors import MahjongJoyError, RecordError
@@ -727,7 +728,7 @@ class _Hand:
         else:
             raise self.mismatch("the hand ends with no hora or ryukyoku", _how_it_ended(result))
 
-    def _check_wins(self, result: HandResult) -> None:
+    def _check_wins(self, result: HandOutcome) -> None:
         wins = {w.seat: w for w in result.wins}
         logged = [h.data["actor"] for h in self.horas]
         if sorted(logged) != sorted(wins):
@@ -745,7 +746,7 @@ class _Hand:
                 raise self.mismatch(f"ura markers {_names(ura)}", f"ura markers {_names(win.ura_indicators)}", hora.line)
         self._check_scores(self.horas[-1], result)
 
-    def _check_draw(self, result: HandResult, event: LogEvent) -> None:
+    def _check_draw(self, result: HandOutcome, event: LogEvent) -> None:
         reason = _reason(event)
         ours = result.abort or "exhaustive"
         if reason != ours:
@@ -760,7 +761,7 @@ class _Hand:
                 raise self.mismatch(f"tenpai seats {[s for s in range(4) if tenpais[s]]}", f"tenpai seats {ready}", event.line)
         self._check_scores(event, result)
 
-    def _check_scores(self, event: LogEvent, result: HandResult) -> None:
+    def _check_scores(self, event: LogEvent, result: HandOutcome) -> None:
         scores = event.data.get("scores")
         if scores is not None and list(scores) != list(result.points):
             raise self.mismatch(f"scores {scores} after the hand", f"scores {list(result.points)}", event.line)
@@ -783,7 +784,7 @@ def _reason(event: LogEvent) -> str:
     return text
 
 
-def _how_it_ended(result: HandResult) -> str:
+def _how_it_ended(result: HandOutcome) -> str:
     if result.wins:
         return "won by " + ", ".join(_win_text(w) for w in result.wins)
     if result.abort:

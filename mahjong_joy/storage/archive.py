@@ -118,16 +118,17 @@ def hand_summaries(events: list[Event]) -> tuple[HandSummary, ...]:
 
 
 def _hand(number: int, label: str, dealer: int, tsumo: bool, riichi: tuple[int, ...], scored: HandScored) -> HandSummary:
-    winner = scored.winner
-    discarder = None if winner is None or tsumo else scored.from_seat
+    """The history's row of a settled hand (its columns hold the first win, ``later_wins`` the rest)."""
+    outcome = scored.outcome
+    first = outcome.wins[0] if outcome.wins else None
     return HandSummary(
-        number=number, label=label, dealer=dealer, winner=winner, from_seat=discarder,
-        tsumo=winner is not None and tsumo, han=scored.han, fu=scored.fu, limit=scored.limit,
-        yaku=_yaku(scored.yaku),
-        points=0 if winner is None else scored.deltas[winner], deltas=tuple(scored.deltas),
-        riichi=riichi, winners=() if winner is None else (winner,) + tuple(seat for seat, *_ in scored.more_wins),
-        later_wins=tuple(WinScore(seat, gain, han, fu, limit, _yaku(yaku))
-                         for seat, _, han, fu, limit, yaku, gain in scored.more_wins),
+        number=number, label=label, dealer=dealer, winner=None if first is None else first.seat,
+        from_seat=None if first is None or tsumo else first.from_seat,
+        tsumo=first is not None and tsumo, han=first.han if first else 0, fu=first.fu if first else 0,
+        limit=first.limit if first else "", yaku=_yaku(first.yaku if first else ()),
+        points=0 if first is None else outcome.deltas[first.seat], deltas=tuple(outcome.deltas),
+        riichi=riichi, winners=outcome.winners,
+        later_wins=tuple(WinScore(w.seat, w.deltas[w.seat], w.han, w.fu, w.limit, _yaku(w.yaku)) for w in outcome.wins[1:]),
     )
 
 

@@ -3,7 +3,7 @@
 The table scene draws a :class:`TableSnapshot` and submits actions through a
 :class:`Session`. One concept has one shape: melds are the controller's
 :class:`~mahjong_joy.melds.Meld` (codes, with the claimed tile and its seat), a hand's result is the engine's own
-:class:`~mahjong_joy.engine.match.HandResult` (with one
+:class:`~mahjong_joy.engine.match.HandOutcome` (with one
 :class:`~mahjong_joy.engine.match.WinResult` per winner), read as it is, not copied
 into a look-alike. Tiles in the snapshot are codes: kinds 0..33 and 34..36 for the
 red 5m, 5p, 5s (under Joy, with no red fives, a code is its kind). No pygame here.
@@ -16,13 +16,13 @@ from typing import Any, Protocol
 
 from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, Snapshot
 from mahjong_joy.engine.actions import Action
-from mahjong_joy.engine.match import HandResult, WinResult
+from mahjong_joy.engine.outcome import DrawReason, HandOutcome, WinResult
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.melds import Meld
 from mahjong_joy.replay.seats import SEAT_NAMES
 from mahjong_joy.rulesets.rules import TableRules
 
-__all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "Meld", "Session", "StaticSession", "TableSnapshot",
+__all__ = ["SEAT_NAMES", "ClaimOffer", "DrawReason", "HandOutcome", "Meld", "Session", "StaticSession", "TableSnapshot",
            "WaitNote", "WinResult"]
 
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
@@ -73,7 +73,7 @@ class TableSnapshot:
     own_actions: tuple[Action, ...]  # discards, tsumo, kans when it is my turn
     claim: ClaimOffer | None
     visible34: tuple[int, ...]
-    result: HandResult | None = None
+    result: HandOutcome | None = None
     revealed: dict[int, tuple[int, ...]] = field(default_factory=dict)  # seat -> hand shown at a win
     match_over: bool = False
     standings: tuple[tuple[int, int, int], ...] = ()

@@ -3,7 +3,7 @@ triple ron pages through its cards) with the hand, the yaku and fu, the dora and
 a riichi winner, the ura-dora turned over, the honba, riichi-stick and pao lines;
 an exhaustive draw shows every seat tenpai or noten with its waits and the noten or
 nagashi payments; an abortive draw names its reason and shows the hand that caused
-it. The screen reads the engine's own :class:`~mahjong_joy.engine.match.HandResult`.
+it. The screen reads the engine's own :class:`~mahjong_joy.engine.outcome.HandOutcome`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from mahjong_joy.ui import theme
 from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, final_tiles, rows_fit, seat_hands
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
-from mahjong_joy.ui.session import HandResult, TableSnapshot, WinResult
+from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
 from mahjong_joy.ui.widgets import Button, track_hover
 
@@ -35,15 +35,9 @@ ABORT_WORDING = {
 }
 
 
-def wins_of(r: HandResult | None) -> tuple[WinResult, ...]:
-    """Every win of a result, first (nearest the discarder) first. A result built with
-    only the top fields (one winner, no ``wins``) reads as that one win."""
-    if r is None or r.end != "win":
-        return ()
-    if r.wins:
-        return r.wins
-    return (WinResult(r.winner, r.from_seat, r.tsumo, r.win_tile, r.hand, r.melds, r.yaku, r.han, r.fu, 0, r.limit,  # type: ignore[arg-type]
-                      r.payments, r.fu_details, None, (), r.deltas),)
+def wins_of(r: HandOutcome | None) -> tuple[WinResult, ...]:
+    """Every win of a result (none before a hand ends), nearest the discarder first."""
+    return () if r is None else r.wins
 
 
 def _win(snap: TableSnapshot, win: WinResult | None) -> WinResult | None:

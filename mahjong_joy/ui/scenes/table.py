@@ -610,7 +610,7 @@ class TableScene(Scene):
         """
         snap = self.snap
         seats = set(snap.revealed)
-        if snap.result is not None and snap.result.winner == snap.me:
+        if snap.result is not None and snap.result.winners[:1] == (snap.me,):  # the first win's hand turns over
             seats.add(snap.me)
         self.flipping = frozenset(seats)
         count = max((len(self._concealed(seat)) for seat in seats), default=0)
@@ -787,8 +787,8 @@ class TableScene(Scene):
     def spotlight(self) -> int:
         """The highlighted seat: whose turn it is, or the winner once a hand is won."""
         result = self.snap.result if self.snap is not None else None
-        if result is not None and result.winner is not None:
-            return result.winner
+        if result is not None and result.wins:
+            return result.wins[0].seat
         return self.snap.turn if self.snap is not None else 0
 
     def center_texts(self) -> dict[str, tuple[pygame.Surface, pygame.Rect]]:
