@@ -118,17 +118,16 @@ def hand_summaries(events: list[Event]) -> tuple[HandSummary, ...]:
 
 
 def _hand(number: int, label: str, dealer: int, tsumo: bool, riichi: tuple[int, ...], scored: HandScored) -> HandSummary:
-    """The history's row of a settled hand (its columns hold the first win, ``later_wins`` the rest)."""
+    """The history's summary of a settled hand: each win's own gain (the first win's is
+    its seat's delta in the hand, as the history has always kept it)."""
     outcome = scored.outcome
-    first = outcome.wins[0] if outcome.wins else None
+    wins = outcome.wins
     return HandSummary(
-        number=number, label=label, dealer=dealer, winner=None if first is None else first.seat,
-        from_seat=None if first is None or tsumo else first.from_seat,
-        tsumo=first is not None and tsumo, han=first.han if first else 0, fu=first.fu if first else 0,
-        limit=first.limit if first else "", yaku=_yaku(first.yaku if first else ()),
-        points=0 if first is None else outcome.deltas[first.seat], deltas=tuple(outcome.deltas),
-        riichi=riichi, winners=outcome.winners,
-        later_wins=tuple(WinScore(w.seat, w.deltas[w.seat], w.han, w.fu, w.limit, _yaku(w.yaku)) for w in outcome.wins[1:]),
+        number=number, label=label, dealer=dealer,
+        wins=tuple(WinScore(w.seat, outcome.deltas[w.seat] if i == 0 else w.deltas[w.seat], w.han, w.fu, w.limit,
+                            _yaku(w.yaku)) for i, w in enumerate(wins)),
+        from_seat=None if not wins or tsumo else wins[0].from_seat, tsumo=bool(wins) and tsumo,
+        deltas=tuple(outcome.deltas), riichi=riichi, winners=outcome.winners,
     )
 
 
