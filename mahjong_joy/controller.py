@@ -61,7 +61,7 @@ from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
 from mahjong_joy.rulesets.rules import TableRules
 from mahjong_joy.names import tile_label
-from mahjong_joy.tiles import kind_of_code
+from mahjong_joy.tiles import kind_of, kind_of_code
 
 HUMAN = "human"
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
@@ -233,11 +233,11 @@ class Controller:
             return None
         hand = self.hand
         if hand.phase is Phase.AWAITING_DISCARD:
-            drawn = None if hand.drawn is None else hand.drawn // 4
+            drawn = None if hand.drawn is None else kind_of(hand.drawn)
             return Decision(seat, TURN, drawn, tuple(hand.legal_actions(seat)))
         kind = ROB_KAN if hand.phase is Phase.AWAITING_ROBBERY else CLAIM
         on = hand.pending_kan or hand.last_discard
-        tile = None if on is None else on[1] // 4
+        tile = None if on is None else kind_of(on[1])
         return Decision(seat, kind, tile, tuple(hand.legal_actions(seat)))
 
     def events_since(self, index: int) -> list[Event]:
@@ -270,7 +270,7 @@ class Controller:
             ids.remove(found[-1])
         counts = [0] * 34
         for t in ids:
-            counts[t // 4] += 1
+            counts[kind_of(t)] += 1
         if sum(counts) + 3 * len(st.melds) != 13:
             return ()
         waits = hand.ruleset.waits(counts, len(st.melds))
@@ -526,12 +526,12 @@ def snapshot_of(
         turn=hand.current,
         seats=tuple(_seat_info(match, seat_kinds, seat, reveal or hand.is_finished) for seat in range(4)),
         wall_count=hand.wall.live_count,
-        dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators) if match.rules.scores_dora else (),
+        dora_indicators=tuple(kind_of(t) for t in hand.wall.dora_indicators) if match.rules.scores_dora else (),
         round_wind=position[0],
         hand_number=position[1],
         honba=position[2],
         dealer=hand.dealer,
-        last_discard=None if last is None else (last[0], last[1] // 4),
+        last_discard=None if last is None else (last[0], kind_of(last[1])),
         last_events=tuple(last_events),
         event_count=event_count,
         pending=pending,
@@ -555,11 +555,11 @@ def _seat_info(match: Match, seat_kinds: Sequence[str], seat: int, reveal: bool)
         wind=WIND_LETTERS[(seat - hand.dealer) % 4],
         is_dealer=seat == hand.dealer,
         points=points[seat],
-        hand=tuple(sorted(t // 4 for t in hand.concealed[seat])) if visible else None,
+        hand=tuple(sorted(kind_of(t) for t in hand.concealed[seat])) if visible else None,
         hand_size=len(hand.concealed[seat]),
-        drawn_tile=None if drawn is None else drawn // 4,
+        drawn_tile=None if drawn is None else kind_of(drawn),
         melds=hand.seats[seat].shown_melds,
-        river=tuple(RiverInfo(r.tile // 4, r.tsumogiri, r.claimed_by, hand.code(r.tile), r.riichi) for r in hand.rivers[seat]),
+        river=tuple(RiverInfo(kind_of(r.tile), r.tsumogiri, r.claimed_by, hand.code(r.tile), r.riichi) for r in hand.rivers[seat]),
         riichi_at=hand.seats[seat].riichi_at,
         hand_codes=tuple(sorted((hand.code(t) for t in hand.concealed[seat]), key=lambda c: (kind_of_code(c), c))) if visible else None,
         drawn_code=None if drawn is None else hand.code(drawn),

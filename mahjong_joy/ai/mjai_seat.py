@@ -35,27 +35,11 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.claims import CHI, KAN, PON, ClaimOption, claims_on_counts
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.melds import Meld
+from mahjong_joy.mjai_tiles import code_of_mjai, mjai_tile
 from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, kind_of_code
 
-_HONORS = "ESWNPFC"
 _CODE_ORDER = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))
-
-
-def code_of_mjai(tile: str) -> int:
-    """``5pr`` -> 35, ``E`` -> 27, ``3s`` -> 20."""
-    if tile in _HONORS:
-        return 27 + _HONORS.index(tile)
-    kind = "mps".index(tile[1]) * 9 + int(tile[0]) - 1
-    return 34 + kind // 9 if tile.endswith("r") else kind
-
-
-def mjai_of_code(code: int) -> str:
-    if code >= 34:
-        return f"5{'mps'[code - 34]}r"
-    if code >= 27:
-        return _HONORS[code - 27]
-    return f"{code % 9 + 1}{'mps'[code // 9]}"
 
 
 class MjaiSeat:

@@ -289,7 +289,7 @@ class HandState:
 
     def pons_of(self, seat: int) -> list[int]:
         """Kinds this seat has ponned (added kan candidates)."""
-        return [m.tiles[0] // 4 for m in self.seats[seat].melds if m.type == PON]
+        return [kind_of(m.tiles[0]) for m in self.seats[seat].melds if m.type == PON]
 
     def seats_to_act(self) -> list[int]:
         """Seats with a decision to make now, in turn order from the current seat."""
@@ -459,8 +459,8 @@ class HandState:
         self._take(seat, tile)
         st.river.append(RiverTile(tile, tsumogiri, None, declares))
         st.river_view += (RiverEntry(self.codes[tile], tsumogiri, None, declares),)
-        st.discarded |= 1 << (tile // 4)
-        if not _YAOCHUU_MASK >> (tile // 4) & 1:
+        st.discarded |= 1 << kind_of(tile)
+        if not _YAOCHUU_MASK >> kind_of(tile) & 1:
             st.nagashi = False
         st.temp_furiten = False
         st.ippatsu = False  # the riichi seat's next discard ends its ippatsu
@@ -500,7 +500,7 @@ class HandState:
 
         A seat whose shape the tile completes is furiten afterwards unless it rons,
         with or without a yaku (C1-2; riichi: for good, C1-3)."""
-        kind = tile // 4
+        kind = kind_of(tile)
         found = []
         self.missed, self.unanswered = set(), set()
         can_kan = self.wall.can_kan()
@@ -594,7 +594,7 @@ class HandState:
         tile = self.wall.draw_replacement() if replacement else self.wall.draw()
         st = self.seats[seat]
         st.concealed.append(tile)
-        st.counts[tile // 4] += 1
+        st.counts[kind_of(tile)] += 1
         self.drawn = tile
         self.current = seat
         self.phase = Phase.AWAITING_DISCARD
@@ -661,7 +661,7 @@ class HandState:
             out.append(Won(win.seat, from_seat, win.win_code, False, robbed, win.hand, win.melds))
         first = self.seats[rons[0]]
         first.concealed.append(tile)  # the winner shows the tile in hand (it stays claimed in the river)
-        first.counts[tile // 4] += 1
+        first.counts[kind_of(tile)] += 1
         self._finish(HandEnd(wins=wins))
         return out
 
@@ -697,9 +697,9 @@ class HandState:
         if with_ura and riichi and self.rules.hand.ura_dora:
             ura = self.wall.ura_indicators[: None if self.rules.hand.kan_ura_dora else 1]
         return WinSituation(
-            hand=tuple(sorted(t // 4 for t in ids)),
+            hand=tuple(sorted(kind_of(t) for t in ids)),
             hand_red=self._red_kinds(ids),
-            win_tile=tile // 4,
+            win_tile=kind_of(tile),
             melds=st.shown_melds,
             tsumo=tsumo,
             riichi=riichi and not st.double_riichi,
@@ -713,8 +713,8 @@ class HandState:
             chiihou=first_draw and seat != self.dealer,
             seat_wind=EAST + (seat - self.dealer) % 4,
             round_wind=WINDS["ESWN".index(self.round_wind)],
-            dora_indicators=tuple(t // 4 for t in indicators),
-            ura_indicators=tuple(t // 4 for t in ura),
+            dora_indicators=tuple(kind_of(t) for t in indicators),
+            ura_indicators=tuple(kind_of(t) for t in ura),
         )
 
     def _red_kinds(self, ids: Sequence[int]) -> tuple[int, ...]:
@@ -726,7 +726,7 @@ class HandState:
         """Chi, pon or open kan of the last discard; the riichi on it stands (A2, 5)."""
         seat = action.seat
         from_seat, tile = self.last_discard  # type: ignore[misc]
-        kind = tile // 4
+        kind = kind_of(tile)
         out = self._accept_riichi()
         st = self.seats[seat]
         if isinstance(action, Chi):
@@ -814,7 +814,7 @@ class HandState:
         st = self.seats[seat]
         out = self._reveal_pending_dora()
         tile = self._take(seat, _last_of_code(st.concealed, kind, _CODES[0]))
-        index = next(i for i, m in enumerate(st.melds) if m.type == PON and m.tiles[0] // 4 == kind)
+        index = next(i for i, m in enumerate(st.melds) if m.type == PON and kind_of(m.tiles[0]) == kind)
         pon = st.melds[index]
         st.melds[index] = HeldMeld(ADDED_KAN, tuple(sorted(pon.tiles + (tile,))), pon.claimed, pon.from_seat)
         self._melds_changed(st)
@@ -833,7 +833,7 @@ class HandState:
         self.missed, self.unanswered = set(), set()
         for step in (1, 2, 3):
             other = (seat + step) % 4
-            if kokushi_only and not checks.completes_thirteen_orphans(self.seats[other].counts, tile // 4):
+            if kokushi_only and not checks.completes_thirteen_orphans(self.seats[other].counts, kind_of(tile)):
                 continue
             if self._ron_chance(other, tile, robbed=True):
                 robbers.append(ClaimOpportunity(other, True, ()))
@@ -872,7 +872,7 @@ class HandState:
             for t in meld.tiles:
                 if t != tile:
                     st.concealed.append(t)
-                    st.counts[t // 4] += 1
+                    st.counts[kind_of(t)] += 1
         self._melds_changed(st)
 
     # ------------------------------------------------------------------ helpers
@@ -885,7 +885,7 @@ class HandState:
     def _take(self, seat: int, tile: int) -> int:
         st = self.seats[seat]
         st.concealed.remove(tile)
-        st.counts[tile // 4] -= 1
+        st.counts[kind_of(tile)] -= 1
         return tile
 
     def _mark_claimed(self, from_seat: int, by: int) -> None:
@@ -912,7 +912,7 @@ def _without_copy_choice(action: Action) -> Action:
 def _counts_of(ids: Sequence[int]) -> list[int]:
     counts = [0] * KIND_COUNT
     for tile in ids:
-        counts[tile // 4] += 1
+        counts[kind_of(tile)] += 1
     return counts
 
 

@@ -58,7 +58,8 @@ from mahjong_joy.engine.outcome import HandOutcome
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.untrusted import parse_json
 from mahjong_joy.errors import MahjongJoyError, RecordError
-from mahjong_joy.replay.mjai import MJAI_TYPES, mjai_tile
+from mahjong_joy.mjai_tiles import TILE_CODES, mjai_tile
+from mahjong_joy.replay.mjai import MJAI_TYPES
 from mahjong_joy.replay.record import FORMAT, SCHEMA, table_dict
 from mahjong_joy.rulesets.base import TableState
 from mahjong_joy.rulesets.joy import ruleset_for
@@ -70,7 +71,6 @@ MAX_BYTES = 16 * 1024 * 1024
 MAX_LINES = 100_000
 MAX_LINE_CHARS = 64 * 1024
 
-TILE_CODES: dict[str, int] = {mjai_tile(code): code for code in range(37)}
 WINDS = ("E", "S", "W", "N")
 ABORTS = {
     "kyushukyuhai": "nine_terminals", "sufonrenda": "four_winds", "sufuurenta": "four_winds",
