@@ -28,16 +28,15 @@ Usage::
     snap.standings                      # ((seat, points, placement), ...)
 
 Snapshot fields the table screen reads: ``turn`` (whose turn), ``seats[i]``
-(``hand`` for visible seats, ``hand_size``, ``drawn_tile``, ``melds`` with the
+(``hand`` for visible seats, ``hand_size``, ``drawn``, ``melds`` with the
 claimed tile and the seat it came from, ``river`` with claimed/tsumogiri marks,
 ``points``, ``wind``), ``wall_count``, ``dora_indicators`` (none where dora do not score), ``round_wind``,
 ``hand_number``, ``honba``, ``dealer``, ``last_events`` (for animation; also
 :meth:`Controller.events_since`), ``pending`` (seat, kind, legal actions),
 ``hand_result`` (the engine's :class:`~mahjong_joy.engine.match.HandOutcome`, one
 ``WinResult`` per winner), ``standings``, ``is_over``, ``sticks`` and ``rules``.
-Tiles are kinds 0..33, except the fields named for codes (``hand_codes``,
-``drawn_code``, a river entry's ``code``, a meld's ``tiles``), where 34..36 are the
-red fives. :func:`snapshot_of` builds the snapshot for a live game and a replay
+A seat's tiles (``hand``, ``drawn``, a river entry's ``tile``, a meld's ``tiles``) are
+codes, where 34..36 are the red fives; ``dora_indicators`` and ``last_discard`` name kinds. :func:`snapshot_of` builds the snapshot for a live game and a replay
 alike; :class:`~mahjong_joy.melds.Meld` is the one meld shape the UI shares.
 """
 
@@ -56,7 +55,7 @@ from mahjong_joy.engine.outcome import HandOutcome
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError, MahjongJoyError, RecordError
-from mahjong_joy.melds import Meld
+from mahjong_joy.melds import Meld, code_order
 from mahjong_joy.rulesets.base import WIND_LETTERS, Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
 from mahjong_joy.rulesets.rules import TableRules
@@ -89,19 +88,19 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class RiverInfo:
-    """One discard: kind, drawn-and-discarded flag, the seat that claimed it (or ``None``),
-    its code (a red five shows) and whether it declared riichi."""
+    """One discard: its code (a red five shows), drawn-and-discarded flag, the seat that
+    claimed it (or ``None``) and whether it declared riichi."""
 
     tile: int
     tsumogiri: bool
     claimed_by: int | None
-    code: int = -1
     riichi: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """One seat on the table; ``hand`` is ``None`` for a hidden hand."""
+    """One seat on the table: ``hand`` its concealed codes sorted by kind (``None`` for a
+    hidden hand), ``drawn`` the code just drawn (``None`` unless it is this visible seat's turn)."""
 
     seat: int
     kind: str
@@ -110,12 +109,10 @@ class SeatInfo:
     points: int
     hand: tuple[int, ...] | None
     hand_size: int
-    drawn_tile: int | None
+    drawn: int | None
     melds: tuple[Meld, ...]
     river: tuple[RiverInfo, ...]
     riichi_at: int | None = None  # river index of the riichi declaration tile
-    hand_codes: tuple[int, ...] | None = None  # ``hand`` as codes (red fives 34..36)
-    drawn_code: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -555,14 +552,12 @@ def _seat_info(match: Match, seat_kinds: Sequence[str], seat: int, reveal: bool)
         wind=WIND_LETTERS[(seat - hand.dealer) % 4],
         is_dealer=seat == hand.dealer,
         points=points[seat],
-        hand=tuple(sorted(kind_of(t) for t in hand.concealed[seat])) if visible else None,
+        hand=tuple(sorted(map(hand.code, hand.concealed[seat]), key=code_order)) if visible else None,
         hand_size=len(hand.concealed[seat]),
-        drawn_tile=None if drawn is None else kind_of(drawn),
+        drawn=None if drawn is None else hand.code(drawn),
         melds=hand.seats[seat].shown_melds,
-        river=tuple(RiverInfo(kind_of(r.tile), r.tsumogiri, r.claimed_by, hand.code(r.tile), r.riichi) for r in hand.rivers[seat]),
+        river=tuple(RiverInfo(hand.code(r.tile), r.tsumogiri, r.claimed_by, r.riichi) for r in hand.rivers[seat]),
         riichi_at=hand.seats[seat].riichi_at,
-        hand_codes=tuple(sorted((hand.code(t) for t in hand.concealed[seat]), key=lambda c: (kind_of_code(c), c))) if visible else None,
-        drawn_code=None if drawn is None else hand.code(drawn),
     )
 
 

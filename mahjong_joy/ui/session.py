@@ -130,14 +130,14 @@ def table_view(
     seats = snap.seats
     mine = seats[me]
     pending = snap.pending if snap.pending is not None and snap.pending.seat == me else None
-    hand = list(mine.hand_codes if mine.hand_codes is not None else view.hand_codes)
+    hand = list(mine.hand if mine.hand is not None else view.hand_codes)
     turn = pending is not None and pending.kind == TURN
-    drawn = (mine.drawn_code if mine.drawn_code is not None else view.drawn_code) if turn or face_up else None
+    drawn = (mine.drawn if mine.drawn is not None else view.drawn_code) if turn or face_up else None
     if drawn is not None and drawn in hand:
         hand.remove(drawn)
     rivers, sideways = [], []
     for s in seats:
-        shown = [(i, r.code) for i, r in enumerate(s.river) if r.claimed_by is None]
+        shown = [(i, r.tile) for i, r in enumerate(s.river) if r.claimed_by is None]
         rivers.append(tuple(code for _, code in shown))
         sideways.append(None if s.riichi_at is None else next((j for j, (i, _) in enumerate(shown) if i >= s.riichi_at), None))
     claim = None
@@ -146,12 +146,12 @@ def table_view(
         claim = ClaimOffer(pending.tile if pending.tile is not None else 0, source, pending.actions)
     result = snap.hand_result if snap.phase == "finished" else None
     if face_up:
-        revealed = {s.seat: _drawn_last(s) for s in seats if s.seat != me and s.hand_codes is not None}
+        revealed = {s.seat: _drawn_last(s) for s in seats if s.seat != me and s.hand is not None}
     elif result is not None:
         shown_seats = {w.seat for w in result.wins} or {seat for seat, _ in result.ready}
         if result.abort and abort_seat is not None:
             shown_seats = {abort_seat}
-        revealed = {s.seat: s.hand_codes for s in seats if s.seat in shown_seats and s.seat != me and s.hand_codes}
+        revealed = {s.seat: s.hand for s in seats if s.seat in shown_seats and s.seat != me and s.hand}
     else:
         revealed = {}
     return TableSnapshot(
@@ -191,7 +191,7 @@ def table_view(
         abort_seat=abort_seat if result is not None else None,
         game_points=tuple(st.score for st in snap.standings) if snap.is_over else (),
         best_hand=best_hand,
-        final_hands={s.seat: tuple(s.hand_codes) for s in seats if s.hand_codes is not None} if result is not None else {},
+        final_hands={s.seat: tuple(s.hand) for s in seats if s.hand is not None} if result is not None else {},
     )
 
 
@@ -206,10 +206,10 @@ def _shown_counts(view: Any, snap: Snapshot) -> tuple[int, ...]:
 
 def _drawn_last(seat: Any) -> tuple[int, ...]:
     """A seat's hand as laid open: sorted, the tile just drawn last."""
-    codes = list(seat.hand_codes)
-    if seat.drawn_code is not None and seat.drawn_code in codes:
-        codes.remove(seat.drawn_code)
-        codes.append(seat.drawn_code)
+    codes = list(seat.hand)  # type: ignore[arg-type]
+    if seat.drawn is not None and seat.drawn in codes:
+        codes.remove(seat.drawn)
+        codes.append(seat.drawn)
     return tuple(codes)
 
 
