@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from mahjong_joy.engine.actions import (
     Action,
@@ -68,9 +68,8 @@ from mahjong_joy.hand.claims import ClaimOption
 from mahjong_joy.hand.waits import kinds_in_mask
 from mahjong_joy.melds import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, Meld, code_order
 from mahjong_joy.rulesets.base import Ruleset, TableState
-from mahjong_joy.rulesets.presets import JOY
-from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.rules import Rules
+from mahjong_joy.rulesets.win import WinContext
 from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_of, kind_of, kind_of_code
 from mahjong_joy.engine import checks
 
@@ -141,7 +140,7 @@ class WinFacts:
     seat: int
     from_seat: int
     tile: int
-    situation: WinSituation
+    situation: Any  # the ruleset's own situation of the win (riichi: a WinSituation)
     melds: tuple[Meld, ...]
     hand: tuple[int, ...]  # the concealed tiles as codes, the winning tile included
     win_code: int  # the winning tile's code
@@ -223,7 +222,7 @@ class HandState:
         self.wall = wall
         self.dealer = dealer
         self.ruleset = ruleset
-        self.rules: Rules = ruleset.rules or JOY
+        self.rules: Rules = ruleset.rules
         self.reds = self.rules.tiles.red_fives
         self.codes = _CODES[self.reds]  # id -> code under these rules
         table = table or TableState(dealer=dealer, points=(ruleset.starting_points,) * 4)
@@ -684,9 +683,11 @@ class HandState:
         hand = self._shown_hand(st.concealed if tsumo else st.concealed + [tile])
         return WinFacts(seat, from_seat, tile, situation, st.shown_melds, hand, self.code(tile))
 
-    def situation(self, seat: int, tile: int, tsumo: bool, robbed: bool, with_ura: bool = False) -> WinSituation:
+    def situation(self, seat: int, tile: int, tsumo: bool, robbed: bool, with_ura: bool = False) -> Any:
         """The scorer's view of this seat winning on ``tile`` now (A2, 3 and 8): every
-        situational yaku the engine knows, honba and sticks left to the settlement."""
+        situational yaku the engine knows, honba and sticks left to the settlement. The
+        engine states the win in neutral terms (:class:`WinContext`); the ruleset builds
+        its family's situation from it."""
         st = self.seats[seat]
         ids = list(st.concealed) if tsumo else st.concealed + [tile]
         live_empty = self.wall.live_count == 0
@@ -696,10 +697,9 @@ class HandState:
         ura: list[int] = []
         if with_ura and riichi and self.rules.hand.ura_dora:
             ura = self.wall.ura_indicators[: None if self.rules.hand.kan_ura_dora else 1]
-        return WinSituation(
-            hand=tuple(sorted(kind_of(t) for t in ids)),
-            hand_red=self._red_kinds(ids),
-            win_tile=kind_of(tile),
+        return self.ruleset.situation(WinContext(
+            hand=tuple(map(self.codes.__getitem__, ids)),
+            win_tile=self.code(tile),
             melds=st.shown_melds,
             tsumo=tsumo,
             riichi=riichi and not st.double_riichi,
@@ -713,14 +713,9 @@ class HandState:
             chiihou=first_draw and seat != self.dealer,
             seat_wind=EAST + (seat - self.dealer) % 4,
             round_wind=WINDS["ESWN".index(self.round_wind)],
-            dora_indicators=tuple(kind_of(t) for t in indicators),
-            ura_indicators=tuple(kind_of(t) for t in ura),
-        )
-
-    def _red_kinds(self, ids: Sequence[int]) -> tuple[int, ...]:
-        if not self.reds:
-            return ()
-        return tuple(sorted(kind_of_code(self.code(t)) for t in ids if self.code(t) >= 34))
+            dora_indicators=tuple(map(self.codes.__getitem__, indicators)),
+            ura_indicators=tuple(map(self.codes.__getitem__, ura)),
+        ))
 
     def _claim(self, action: Chi | Pon | Kan) -> list[Event]:
         """Chi, pon or open kan of the last discard; the riichi on it stands (A2, 5)."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong_joy.hand.claims import KAN, ClaimOption, claims_on_counts, own_turn_kans_on_counts
+from mahjong_joy.rulesets.win import WinContext
 from mahjong_joy.tiles import KIND_COUNT
 
 WIND_LETTERS = ("E", "S", "W", "N")
@@ -113,6 +114,11 @@ class Ruleset(ABC):
 
     def shanten(self, counts34: Sequence[int], melds: int) -> int:
         """Least shanten over this ruleset's forms (-1 complete, 0 ready)."""
+        raise NotImplementedError
+
+    def situation(self, win: WinContext) -> Any:
+        """The family's own situation of a win (what :meth:`score` reads), built from the
+        engine's neutral :class:`~mahjong_joy.rulesets.win.WinContext`."""
         raise NotImplementedError
 
     def score(self, situation: Any) -> Any:

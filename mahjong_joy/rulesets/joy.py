@@ -27,7 +27,9 @@ from mahjong_joy.hand.waits import waiting_tiles
 from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.presets import JOY, find_preset
 from mahjong_joy.rulesets.riichi import HandScore, WinSituation, score_hand
+from mahjong_joy.rulesets.riichi.situation import situation_of
 from mahjong_joy.rulesets.rules import Rules
+from mahjong_joy.rulesets.win import WinContext
 
 
 class RiichiFamily(Ruleset):
@@ -50,6 +52,9 @@ class RiichiFamily(Ruleset):
 
     def shanten(self, counts34: Sequence[int], melds: int) -> int:
         return shanten(counts34, melds)
+
+    def situation(self, win: WinContext) -> WinSituation:
+        return situation_of(win)
 
     def score(self, situation: WinSituation) -> HandScore:
         return score_hand(situation, self.rules.scoring)

@@ -16,8 +16,9 @@ from typing import Any
 
 from mahjong_joy.errors import NotationError, ScoringError
 from mahjong_joy.melds import MELD_TYPES, Meld, code_order
+from mahjong_joy.rulesets.win import WinContext
 from mahjong_joy.notation import format_tiles, parse_tiles_detailed
-from mahjong_joy.tiles import EAST, FIVES, NORTH, RED_CODES, SOUTH, WEST
+from mahjong_joy.tiles import EAST, FIVES, KIND_OF_CODE, NORTH, RED_CODES, SOUTH, WEST
 
 WIND_LETTERS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 _LETTER_OF_WIND = {tile: letter for letter, tile in WIND_LETTERS.items()}
@@ -142,6 +143,32 @@ class WinSituation:
         out["honba"] = self.honba
         out["riichi_sticks"] = self.riichi_sticks
         return out
+
+
+def situation_of(win: WinContext) -> WinSituation:
+    """The riichi scorer's situation of the engine's neutral win: kinds, with the red fives
+    listed apart (``hand_red``); honba and sticks are the settlement's to add."""
+    kind = KIND_OF_CODE.__getitem__
+    return WinSituation(
+        hand=tuple(sorted(map(kind, win.hand))),
+        hand_red=tuple(sorted(kind(c) for c in win.hand if c >= 34)),
+        win_tile=kind(win.win_tile),
+        melds=win.melds,
+        tsumo=win.tsumo,
+        riichi=win.riichi,
+        double_riichi=win.double_riichi,
+        ippatsu=win.ippatsu,
+        haitei=win.haitei,
+        houtei=win.houtei,
+        rinshan=win.rinshan,
+        chankan=win.chankan,
+        tenhou=win.tenhou,
+        chiihou=win.chiihou,
+        seat_wind=win.seat_wind,
+        round_wind=win.round_wind,
+        dora_indicators=tuple(map(kind, win.dora_indicators)),
+        ura_indicators=tuple(map(kind, win.ura_indicators)),
+    )
 
 
 def check_situation_object(data: Any, known: frozenset[str]) -> None:
