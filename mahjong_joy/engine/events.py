@@ -92,7 +92,7 @@ class Discarded(Event):
 
 @dataclass(frozen=True, slots=True)
 class Chied(Event):
-    """A seat claimed ``claimed`` from ``from_seat`` to make the run ``tiles``."""
+    """A seat claimed ``claimed`` (its code) from ``from_seat`` to make the run ``tiles`` (codes)."""
 
     seat: int
     from_seat: int
@@ -104,7 +104,7 @@ class Chied(Event):
 
 @dataclass(frozen=True, slots=True)
 class Ponned(Event):
-    """A seat claimed a discard from ``from_seat`` to make a triplet."""
+    """A seat claimed a discard (``tile``, its code) from ``from_seat`` to make a triplet."""
 
     seat: int
     from_seat: int
@@ -115,7 +115,7 @@ class Ponned(Event):
 
 @dataclass(frozen=True, slots=True)
 class Kanned(Event):
-    """A seat claimed a discard from ``from_seat`` to make an open quad."""
+    """A seat claimed a discard (``tile``, its code) from ``from_seat`` to make an open quad."""
 
     seat: int
     from_seat: int
@@ -126,7 +126,8 @@ class Kanned(Event):
 
 @dataclass(frozen=True, slots=True)
 class ClosedKanned(Event):
-    """A seat declared four held copies as a closed quad."""
+    """A seat declared four held copies of the kind ``tile`` as a closed quad (``consumed``:
+    their codes, when red fives are in play)."""
 
     seat: int
     tile: int
@@ -136,7 +137,7 @@ class ClosedKanned(Event):
 
 @dataclass(frozen=True, slots=True)
 class AddedKanned(Event):
-    """A seat added the fourth copy to its pon (after nobody robbed it)."""
+    """A seat added the fourth copy (``tile``, its code) to its pon (after nobody robbed it)."""
 
     seat: int
     tile: int

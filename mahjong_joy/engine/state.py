@@ -748,13 +748,13 @@ class HandState:
         if meld_type == CHI:
             self.after_claim = True
             self._set_kuikae(st, ClaimOption(CHI, tuple(action.tiles), kind))  # type: ignore[union-attr]
-            return out + [Chied(seat, from_seat, tuple(action.tiles), kind, shown)]  # type: ignore[union-attr]
+            return out + [Chied(seat, from_seat, st.shown_melds[-1].tiles, self.code(tile), shown)]
         if meld_type == PON:
             self.after_claim = True
             self._set_kuikae(st, ClaimOption(PON, (kind,) * 3, kind))
-            return out + [Ponned(seat, from_seat, kind, shown)]
+            return out + [Ponned(seat, from_seat, self.code(tile), shown)]
         out += self._reveal_pending_dora()
-        out.append(Kanned(seat, from_seat, kind, shown))
+        out.append(Kanned(seat, from_seat, self.code(tile), shown))
         self._count_kan(seat)
         return out + self._open_kan_dora() + self._draw(seat, replacement=True)
 
@@ -817,7 +817,7 @@ class HandState:
         self.calls += 1
         self._count_kan(seat)
         shown = (self.codes[tile],) + tuple(self.codes[t] for t in pon.tiles) if self.reds else ()
-        out.append(AddedKanned(seat, kind, shown))
+        out.append(AddedKanned(seat, self.code(tile), shown))
         if self._open_robbery(seat, tile, ADDED_KAN, kokushi_only=False):
             return out
         return out + self._complete_kan(seat, ADDED_KAN)

@@ -23,6 +23,11 @@ def _seat(seat: int | None) -> str:
     return "-" if seat is None else f"S{seat}"
 
 
+def _kind_name(code: int) -> str:
+    """A called tile named by its kind (the log has always named a red five as its five)."""
+    return tile_name(kind_of_code(code))
+
+
 def _melds(melds: Iterable[Meld]) -> str:
     return " ".join(f"[{m.type} {format_tiles(m.kinds)}]" for m in melds)
 
@@ -35,7 +40,7 @@ def _hand_started(e: ev.HandStarted) -> str:
 def _won(e: ev.Won) -> str:
     how = "tsumo" if e.tsumo else f"ron from {_seat(e.from_seat)}" + (" (robbing a kan)" if e.robbed_kan else "")
     melds = f" {_melds(e.melds)}" if e.melds else ""
-    return f"{_seat(e.seat)} wins by {how} on {tile_name(kind_of_code(e.tile))}: {format_tiles(sorted(map(kind_of_code, e.hand)))}{melds}"
+    return f"{_seat(e.seat)} wins by {how} on {_kind_name(e.tile)}: {format_tiles(sorted(map(kind_of_code, e.hand)))}{melds}"
 
 
 def _scored(e: ev.HandScored) -> str:
@@ -78,11 +83,12 @@ _FORMATS: dict[type, Callable[..., str]] = {
     ev.Dealt: lambda e: f"dealt; dora indicator {tile_name(e.dora_indicator)}; wall {e.wall_count}",
     ev.Drew: lambda e: f"{_seat(e.seat)} draws {tile_name(e.tile)}" + (" (replacement)" if e.replacement else ""),
     ev.Discarded: lambda e: f"{_seat(e.seat)} discards {tile_name(e.tile)}" + (" (drawn)" if e.tsumogiri else ""),
-    ev.Chied: lambda e: f"{_seat(e.seat)} chis {tile_name(e.claimed)} from {_seat(e.from_seat)}: {format_tiles(e.tiles)}",
-    ev.Ponned: lambda e: f"{_seat(e.seat)} pons {tile_name(e.tile)} from {_seat(e.from_seat)}",
-    ev.Kanned: lambda e: f"{_seat(e.seat)} kans {tile_name(e.tile)} from {_seat(e.from_seat)}",
+    ev.Chied: lambda e: f"{_seat(e.seat)} chis {_kind_name(e.claimed)} from {_seat(e.from_seat)}: "
+                        f"{format_tiles(sorted(map(kind_of_code, e.tiles)))}",
+    ev.Ponned: lambda e: f"{_seat(e.seat)} pons {_kind_name(e.tile)} from {_seat(e.from_seat)}",
+    ev.Kanned: lambda e: f"{_seat(e.seat)} kans {_kind_name(e.tile)} from {_seat(e.from_seat)}",
     ev.ClosedKanned: lambda e: f"{_seat(e.seat)} closed kan {tile_name(e.tile)}",
-    ev.AddedKanned: lambda e: f"{_seat(e.seat)} added kan {tile_name(e.tile)}",
+    ev.AddedKanned: lambda e: f"{_seat(e.seat)} added kan {_kind_name(e.tile)}",
     ev.DoraRevealed: lambda e: f"dora indicator {tile_name(e.indicator)} revealed",
     ev.RiichiDeclared: lambda e: f"{_seat(e.seat)} declares riichi",
     ev.RiichiAccepted: lambda e: f"{_seat(e.seat)} riichi stands: 1000 on the table",
