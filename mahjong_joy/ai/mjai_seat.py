@@ -35,7 +35,7 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.claims import CHI, KAN, PON, ClaimOption, claims_on_counts
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.melds import Meld
-from mahjong_joy.mjai_tiles import code_of_mjai, mjai_tile
+from mahjong_joy.mjai_tiles import code_of_mjai
 from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, WINDS, kind_of_code
 

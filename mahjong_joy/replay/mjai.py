@@ -34,7 +34,7 @@ from mahjong_joy.mjai_tiles import mjai_tile, tile_order
 from mahjong_joy.replay.record import check_record, record_ruleset, replay_match
 from mahjong_joy.replay.seats import seat_names
 from mahjong_joy.storage.files import atomic_write_text
-from mahjong_joy.tiles import code_of, kind_of_code
+from mahjong_joy.tiles import code_of
 
 MJAI_TYPES = frozenset(
     "start_game start_kyoku tsumo dahai chi pon daiminkan ankan kakan dora reach reach_accepted "
