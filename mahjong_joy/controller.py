@@ -28,17 +28,17 @@ Usage::
     snap.standings                      # ((seat, points, placement), ...)
 
 Snapshot fields the table screen reads: ``turn`` (whose turn), ``seats[i]``
-(``hand`` for visible seats, ``hand_size``, ``drawn_tile``, ``melds`` with the
+(``hand`` for visible seats, ``hand_size``, ``drawn``, ``melds`` with the
 claimed tile and the seat it came from, ``river`` with claimed/tsumogiri marks,
 ``points``, ``wind``), ``wall_count``, ``dora_indicators`` (none where dora do not score), ``round_wind``,
 ``hand_number``, ``honba``, ``dealer``, ``last_events`` (for animation; also
 :meth:`Controller.events_since`), ``pending`` (seat, kind, legal actions),
-``hand_result`` (the engine's :class:`~mahjong_joy.engine.match.HandResult`, one
+``hand_result`` (the engine's :class:`~mahjong_joy.engine.match.HandOutcome`, one
 ``WinResult`` per winner), ``standings``, ``is_over``, ``sticks`` and ``rules``.
-Tiles are kinds 0..33, except the fields named for codes (``hand_codes``,
-``drawn_code``, a river entry's ``code``, a meld's ``tiles``), where 34..36 are the
-red fives. :func:`snapshot_of` builds the snapshot for a live game and a replay
-alike; :class:`MeldView` is the one meld shape the UI shares. The screens never
+A seat's tiles (``hand``, ``drawn``, a river entry's ``tile``, a meld's ``tiles``) are
+codes, where 34..36 are the red fives; ``dora_indicators`` and ``last_discard`` name kinds.
+:func:`snapshot_of` builds the snapshot for a live game and a replay alike;
+:class:`~mahjong_joy.melds.Meld` is the one meld shape the UI shares. The screens never
 analyse a hand: the guide's shanten, waits and best discard come from
 :func:`guide_facts` (:class:`GuideFacts`), the end-of-hand rows' from :func:`ready_state`.
 A record's decisions are re-applied through the one replay loop,
@@ -55,10 +55,12 @@ from mahjong_joy.ai import AI_KINDS, SeatWords, make_ai
 from mahjong_joy.ai.table_words import table_words
 from mahjong_joy.engine.actions import Action, Discard, Pass, Ron
 from mahjong_joy.engine.events import Event
-from mahjong_joy.engine.match import HandResult, Match, Standing
+from mahjong_joy.engine.match import Match, Standing
+from mahjong_joy.engine.outcome import HandOutcome
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.melds import Meld, code_order
 from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
 from mahjong_joy.rulesets.riichi.scorer import dora_of
@@ -70,7 +72,7 @@ from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import DiscardCandidate, discard_candidates, waiting_tiles
 from mahjong_joy.names import HUMAN, WIND_LETTERS, tile_label
 from mahjong_joy.replay.record import replay_decisions, start_match
-from mahjong_joy.tiles import DRAGONS, kind_of_code
+from mahjong_joy.tiles import DRAGONS, kind_of, kind_of_code
 
 DEFAULT_RULES = find_preset(DEFAULT_PRESET)
 
@@ -106,52 +108,20 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
-class MeldView:
-    """A declared set, the one shape the controller, the table, the score screen and
-    the replay share: ``type`` (chi, pon, kan, closed_kan, added_kan), ``tiles`` as
-    codes (a red five is 34..36; without red fives a code is its kind), the
-    ``claimed`` code and the seat it came ``from_seat`` (both ``None`` for a closed kan)."""
-
-    type: str
-    tiles: tuple[int, ...]
-    claimed: int | None
-    from_seat: int | None
-
-
-MeldInfo = MeldView  # the name this shape had before the UI shared it
-
-
-def meld_view(meld: Any, code: Any = None) -> MeldView:
-    """The shared shape of an engine meld (tile ids); ``code`` maps an id to its code
-    (``HandState.code``), else kinds are shown."""
-    show = code or (lambda t: t // 4)
-    tiles = tuple(sorted((show(t) for t in meld.tiles), key=lambda c: (kind_of_code(c), c)))
-    claimed = None if meld.claimed is None else show(meld.claimed)
-    return MeldView(meld.type, tiles, claimed, meld.from_seat)
-
-
-def result_melds(win: Any) -> tuple[MeldView, ...]:
-    """A scored win's melds (``HandResult`` or ``WinResult``: ``melds`` as (type, kinds)
-    and ``meld_sources`` as (claimed kind, from seat)) in the shared shape."""
-    sources = tuple(win.meld_sources) or ((None, None),) * len(win.melds)
-    return tuple(MeldView(kind, tuple(tiles), claimed, src) for (kind, tiles), (claimed, src) in zip(win.melds, sources))
-
-
-@dataclass(frozen=True, slots=True)
 class RiverInfo:
-    """One discard: kind, drawn-and-discarded flag, the seat that claimed it (or ``None``),
-    its code (a red five shows) and whether it declared riichi."""
+    """One discard: its code (a red five shows), drawn-and-discarded flag, the seat that
+    claimed it (or ``None``) and whether it declared riichi."""
 
     tile: int
     tsumogiri: bool
     claimed_by: int | None
-    code: int = -1
     riichi: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """One seat on the table; ``hand`` is ``None`` for a hidden hand."""
+    """One seat on the table: ``hand`` its concealed codes sorted by kind (``None`` for a
+    hidden hand), ``drawn`` the code just drawn (``None`` unless it is this visible seat's turn)."""
 
     seat: int
     kind: str
@@ -160,12 +130,10 @@ class SeatInfo:
     points: int
     hand: tuple[int, ...] | None
     hand_size: int
-    drawn_tile: int | None
-    melds: tuple[MeldView, ...]
+    drawn: int | None
+    melds: tuple[Meld, ...]
     river: tuple[RiverInfo, ...]
     riichi_at: int | None = None  # river index of the riichi declaration tile
-    hand_codes: tuple[int, ...] | None = None  # ``hand`` as codes (red fives 34..36)
-    drawn_code: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +153,7 @@ class Snapshot:
     last_events: tuple[Event, ...]
     event_count: int
     pending: Decision | None
-    hand_result: HandResult | None
+    hand_result: HandOutcome | None
     standings: tuple[Standing, ...]
     is_over: bool
     sticks: int = 0  # riichi sticks on the table (1,000 each)
@@ -266,7 +234,7 @@ class Controller:
         return self.match.is_over
 
     @property
-    def hand_result(self) -> HandResult | None:
+    def hand_result(self) -> HandOutcome | None:
         """The finished hand's result until the next hand is dealt."""
         return self.match.last_result
 
@@ -278,12 +246,12 @@ class Controller:
             return None
         hand = self.hand
         if hand.phase is Phase.AWAITING_DISCARD:
-            drawn = None if hand.drawn is None else hand.drawn // 4
+            drawn = None if hand.drawn is None else kind_of(hand.drawn)
             legal = tuple(hand.legal_actions(seat))
             return Decision(seat, TURN, drawn, legal, _refused_discards(hand, seat, legal))
         kind = ROB_KAN if hand.phase is Phase.AWAITING_ROBBERY else CLAIM
         on = hand.pending_kan or hand.last_discard
-        tile = None if on is None else on[1] // 4
+        tile = None if on is None else kind_of(on[1])
         return Decision(seat, kind, tile, tuple(hand.legal_actions(seat)))
 
     def events_since(self, index: int) -> list[Event]:
@@ -534,12 +502,12 @@ def snapshot_of(
         turn=hand.current,
         seats=tuple(_seat_info(match, seat_kinds, seat, reveal or hand.is_finished) for seat in range(4)),
         wall_count=hand.wall.live_count,
-        dora_indicators=tuple(t // 4 for t in hand.wall.dora_indicators) if match.rules.scores_dora else (),
+        dora_indicators=tuple(kind_of(t) for t in hand.wall.dora_indicators) if match.rules.scores_dora else (),
         round_wind=position[0],
         hand_number=position[1],
         honba=position[2],
         dealer=hand.dealer,
-        last_discard=None if last is None else (last[0], last[1] // 4),
+        last_discard=None if last is None else (last[0], kind_of(last[1])),
         last_events=tuple(last_events),
         event_count=event_count,
         pending=pending,
@@ -568,14 +536,12 @@ def _seat_info(match: Match, seat_kinds: Sequence[str], seat: int, reveal: bool)
         wind=WIND_LETTERS[(seat - hand.dealer) % 4],
         is_dealer=seat == hand.dealer,
         points=points[seat],
-        hand=tuple(sorted(t // 4 for t in hand.concealed[seat])) if visible else None,
+        hand=tuple(sorted(map(hand.code, hand.concealed[seat]), key=code_order)) if visible else None,
         hand_size=len(hand.concealed[seat]),
-        drawn_tile=None if drawn is None else drawn // 4,
-        melds=tuple(meld_view(m, hand.code) for m in hand.melds[seat]),
-        river=tuple(RiverInfo(r.tile // 4, r.tsumogiri, r.claimed_by, hand.code(r.tile), r.riichi) for r in hand.rivers[seat]),
+        drawn=None if drawn is None else hand.code(drawn),
+        melds=hand.seats[seat].shown_melds,
+        river=tuple(RiverInfo(hand.code(r.tile), r.tsumogiri, r.claimed_by, r.riichi) for r in hand.rivers[seat]),
         riichi_at=hand.seats[seat].riichi_at,
-        hand_codes=tuple(sorted((hand.code(t) for t in hand.concealed[seat]), key=lambda c: (kind_of_code(c), c))) if visible else None,
-        drawn_code=None if drawn is None else hand.code(drawn),
     )
 
 

@@ -1,9 +1,25 @@
-"""Tile kinds, physical tiles, the deck and the seeded deal.
+"""Tile kinds, physical tiles, tile codes, the deck and the seeded deal.
 
-A *kind* (``tile``) is an int 0..33: ``suit * 9 + rank - 1`` with suits m, p, s, z
-(z1..z7 = East South West North White Green Red). A *physical tile* is an id
-0..135 with ``kind = id // 4``; when red fives are on, copy 0 of each five
-(ids 16, 52, 88) is the red one.
+Three numbers name a tile, each for one job:
+
+- A *kind* (``tile``) is an int 0..33: ``suit * 9 + rank - 1`` with suits m, p, s, z
+  (z1..z7 = East South West North White Green Red). Hand analysis computes on kinds
+  (counts of 34); a red five is the kind of its five.
+- A *physical tile* is an id 0..135 with kind :func:`kind_of` (``id // 4``); when red
+  fives are on, copy 0 of each five (ids 16, 52, 88) is the red one. Only the wall and
+  the engine's own bookkeeping use ids.
+- A *code* is what a tile shows, the shape every edge carries (events, views, results,
+  records, the UI and the mjai/tenhou6 codecs). The code space:
+
+  ====== ===========================================================
+  0..33  the kinds themselves (a plain tile's code is its kind)
+  34..36 the red 5m, 5p, 5s (:data:`RED_CODES`; mjai ``5mr 5pr 5sr``)
+  37..44 reserved for the eight flowers and seasons of Chinese Official
+         play (plum, orchid, chrysanthemum, bamboo, spring, summer,
+         autumn, winter), which have no kind: they never enter a hand
+  ====== ===========================================================
+
+  :func:`kind_of_code` (or the table :data:`KIND_OF_CODE`) maps a code to its kind.
 """
 
 from __future__ import annotations
@@ -26,6 +42,11 @@ RED_FIVE_IDS = (16, 52, 88)
 RED_CODES = (34, 35, 36)
 """Tile codes of the red 5m, 5p, 5s; codes 0..33 are the kinds themselves (mjai ``5mr``)."""
 CODE_COUNT = 37
+"""Codes in use today: the kinds and the red fives (flowers, 37..44, are not dealt yet)."""
+FLOWER_CODES = tuple(range(37, 45))
+"""Reserved: the codes the eight flowers and seasons will take (no kind; see the module docstring)."""
+KIND_OF_CODE = tuple(range(KIND_COUNT)) + FIVES
+"""Code -> kind as a table, for hot loops (:func:`kind_of_code` says the same)."""
 
 
 def kind_of(tile_id: int) -> int:

@@ -35,7 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mahjong_joy.ai import reading as rd  # noqa: E402
-from mahjong_joy.ai.mjai_seat import code_of_mjai  # noqa: E402
+from mahjong_joy.mjai_tiles import code_of_mjai  # noqa: E402
 from mahjong_joy.commands.mjai_bot import MjaiBot  # noqa: E402
 from mahjong_joy.tiles import kind_of_code  # noqa: E402
 

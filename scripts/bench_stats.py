@@ -32,7 +32,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from mahjong_joy.rulesets.presets import PRESETS  # noqa: E402
 from mahjong_joy.rulesets.riichi.flow import game_points, order_of  # noqa: E402
-from mahjong_joy.storage.history import HandSummary, History, MatchSummary  # noqa: E402
+from mahjong_joy.storage.history import HandSummary, History, MatchSummary, WinScore  # noqa: E402
 from mahjong_joy.storage.stats import compute_stats  # noqa: E402
 
 TARGET_MS = 100.0
@@ -47,8 +47,7 @@ def synthetic_hand(rng: random.Random, number: int, riichi_rules: bool) -> HandS
     riichi = tuple(seat for seat in range(4) if riichi_rules and rng.random() < 0.2)
     deltas = [0, 0, 0, 0]
     if rng.random() < 0.2:
-        return HandSummary(number, f"E{dealer + 1}", dealer, None, None, False, 0, 0, "", (), 0, tuple(deltas),
-                           riichi=riichi, winners=())
+        return HandSummary(number, f"E{dealer + 1}", dealer, (), None, False, tuple(deltas), riichi=riichi, winners=())
     han, fu, value, limit = rng.choice(WINS)
     winner, tsumo = rng.randrange(4), rng.random() < 0.4
     from_seat = None if tsumo else rng.choice([s for s in range(4) if s != winner])
@@ -59,8 +58,8 @@ def synthetic_hand(rng: random.Random, number: int, riichi_rules: bool) -> HandS
     else:
         deltas[winner], deltas[from_seat] = value, -value  # type: ignore[index]
     yaku = tuple((name, 1) for name in rng.sample(YAKU, min(han, 3)))
-    return HandSummary(number, f"E{dealer + 1}", dealer, winner, from_seat, tsumo, han, fu, limit, yaku,
-                       deltas[winner], tuple(deltas), riichi=riichi, winners=(winner,))
+    win = WinScore(winner, deltas[winner], han, fu, limit, yaku)
+    return HandSummary(number, f"E{dealer + 1}", dealer, (win,), from_seat, tsumo, tuple(deltas), riichi=riichi, winners=(winner,))
 
 
 def synthetic_match(rng: random.Random, index: int) -> MatchSummary:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from mahjong_joy.controller import Controller
-from mahjong_joy.engine.match import HandResult
+from mahjong_joy.engine.outcome import HandOutcome
 from mahjong_joy.replay.mjai import export_mjai
 from mahjong_joy.replay.record import run_record
 from mahjong_joy.rulesets.joy import ruleset_for
@@ -51,7 +51,7 @@ def _reason(lines: Lines, reason: str) -> bool:
     return any(line["type"] == "ryukyoku" and line.get("reason") == reason for line in lines)
 
 
-def _yaku(result: HandResult, name: str) -> bool:
+def _yaku(result: HandOutcome, name: str) -> bool:
     return any(name in (y for y, _ in w.yaku) for w in result.wins)
 
 
@@ -71,7 +71,7 @@ def _kan_dora_after_discard(lines: Lines) -> bool:
     return False
 
 
-HandCheck = Callable[[Lines, HandResult], bool]
+HandCheck = Callable[[Lines, HandOutcome], bool]
 HAND_RULES: dict[str, HandCheck] = {
     "double_ron_honba_sticks": lambda lines, r: len(_horas(lines)) == 2 and r.start is not None and r.start.honba + r.start.sticks > 0,
     "triple_ron": lambda lines, r: _reason(lines, "sanchaho") or len(_horas(lines)) == 3,
@@ -89,7 +89,7 @@ HAND_RULES: dict[str, HandCheck] = {
     "chankan": lambda lines, r: _yaku(r, "chankan"),
     "rinshan": lambda lines, r: _yaku(r, "rinshan"),
 }
-GameCheck = Callable[[HandResult], bool]
+GameCheck = Callable[[HandOutcome], bool]
 END_RULES: dict[str, GameCheck] = {
     "west_round_bust": lambda r: r.start is not None and r.start.round_wind == "W" and min(r.points) < 0,
     "west_round_end": lambda r: r.start is not None and r.start.round_wind == "W",
@@ -109,7 +109,7 @@ def kyokus(lines: Lines) -> list[Lines]:
     return out
 
 
-def play(rules: str, seed: int, kind: str) -> tuple[Lines, list[HandResult]]:
+def play(rules: str, seed: int, kind: str) -> tuple[Lines, list[HandOutcome]]:
     ctl = Controller((kind,) * 4, seed, ruleset_for(rules))
     while not ctl.is_over:
         ctl.step()

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
-from mahjong_joy.engine.match import HandResult  # noqa: E402
+from mahjong_joy.engine.outcome import DrawReason, HandOutcome  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.rulesets.presets import find_preset  # noqa: E402
@@ -87,22 +87,21 @@ def table_states(out: Path, size: tuple[int, int]) -> None:
     save(app, out, "riichi_hint_tsumo_only")
 
 
-def dense_result() -> HandResult:
+def dense_result() -> HandOutcome:
     """A made-up busy ending: a triple ron, the first winner's daisangen paid by pao,
     honba 3 and two riichi sticks, ura-dora for the riichi winner."""
-    from mahjong_joy.engine.match import WinResult
+    from mahjong_joy.engine.outcome import WinResult
     from mahjong_joy.rulesets.base import TableState
 
     big = WinResult(1, 0, False, 33, tuple(h("555666z77z123m55p")) + (33,), (), (("daisangen", 13),), 13, 0, 1, "yakuman",
-                    (("ron", 32000),), (), (), 3, (), (-32900, 32000 + 2900 + 2000, 0, 0))
+                    (("ron", 32000),), (), 3, (), (-32900, 32000 + 2900 + 2000, 0, 0))
     riichi = WinResult(2, 0, False, 33, tuple(h("123456789s11p")) + (33, 33), (), (("riichi", 1), ("ippatsu", 1), ("ittsu", 2),
                        ("dora", 2), ("ura_dora", 1), ("aka_dora", 1)), 8, 40, 0, "baiman", (("ron", 16000),),
-                       (("base", 20, ""), ("menzen_ron", 10, ""), ("tanki_wait", 2, "")), (), None, tuple(h("9s")), (-16000, 0, 16000, 0))
+                       (("base", 20, ""), ("menzen_ron", 10, ""), ("tanki_wait", 2, "")), None, tuple(h("9s")), (-16000, 0, 16000, 0))
     small = WinResult(3, 0, False, 33, tuple(h("234m234p234s55s")) + (33,), (), (("tanyao", 1), ("sanshoku", 2)), 3, 30, 0, "",
-                      (("ron", 3900),), (("base", 20, ""), ("menzen_ron", 10, "")), (), None, (), (-3900, 0, 0, 3900))
+                      (("ron", 3900),), (("base", 20, ""), ("menzen_ron", 10, "")), None, (), (-3900, 0, 0, 3900))
     deltas = tuple(sum(w.deltas[i] for w in (big, riichi, small)) for i in range(4))
-    return HandResult(1, 0, False, 33, big.hand, (), big.yaku, 13, 0, "yakuman", big.payments, deltas,
-                      tuple(25000 + d for d in deltas), (), wins=(big, riichi, small), riichi=(2,),
+    return HandOutcome((big, riichi, small), None, deltas, tuple(25000 + d for d in deltas), riichi=(2,),
                       start=TableState("E", 2, 3, 1, (25000,) * 4, 1))
 
 
@@ -141,15 +140,15 @@ def score_states(out: Path, size: tuple[int, int]) -> None:
     app = App(size=size, settings=Settings())
     app.replace(ScoreScene(app, _draw_snapshot(dense_result(), phase="finished", dora_indicators=tuple(h("3m7z4p")))))
     save(app, out, "score_triple_ron_pao_dense")
-    result = HandResult(None, None, False, None, (), (), (), 0, 0, "", (), (1500, 1500, -1500, -1500), (26500, 26500, 23500, 23500),
+    result = HandOutcome((), DrawReason.EXHAUSTIVE, (1500, 1500, -1500, -1500), (26500, 26500, 23500, 23500),
                         ((0, tuple(h("1s4s"))), (1, tuple(h("7p")))))
     app.replace(ScoreScene(app, _draw_snapshot(result)))
     save(app, out, "score_exhaustive_draw")
-    nagashi = HandResult(None, None, False, None, (), (), (), 0, 0, "", (), (12000, -4000, -4000, -4000), (37000, 21000, 21000, 21000),
+    nagashi = HandOutcome((), DrawReason.EXHAUSTIVE, (12000, -4000, -4000, -4000), (37000, 21000, 21000, 21000),
                          (), nagashi=(0,))
     app.replace(ScoreScene(app, _draw_snapshot(nagashi)))
     save(app, out, "score_nagashi_mangan")
-    abort = HandResult(None, None, False, None, (), (), (), 0, 0, "", (), (0, 0, 0, 0), (25000,) * 4, (), abort="nine_terminals")
+    abort = HandOutcome((), DrawReason.NINE_TERMINALS, (0, 0, 0, 0), (25000,) * 4)
     app.replace(ScoreScene(app, _draw_snapshot(abort, abort_seat=1, revealed={1: tuple(h("19m19p19s1234567z"))})))
     save(app, out, "score_abortive_nine_terminals")
     standings = ((2, 42100, 1), (0, 27600, 2), (1, 18300, 3), (3, 12000, 4))

@@ -31,7 +31,7 @@ from mahjong_joy.ui.scenes.claim import ClaimOverlay  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
-from mahjong_joy.ui.session import HandResult, MeldView, StaticSession, TableSnapshot  # noqa: E402
+from mahjong_joy.ui.session import HandOutcome, Meld, StaticSession, TableSnapshot, WinResult  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 
 SIZES = ((1280, 800), (1024, 640))
@@ -40,12 +40,12 @@ SIZES = ((1280, 800), (1024, 640))
 def kan_snapshot(winner: int | None = None) -> TableSnapshot:
     """A made-up position: every seat holds an added kan (claimed from each neighbour in
     turn), a closed kan and a pon; ``winner`` set means the hand has just been won."""
-    def melds(seat: int) -> tuple[MeldView, ...]:
+    def melds(seat: int) -> tuple[Meld, ...]:
         src = ((seat + 3) % 4, (seat + 2) % 4, (seat + 1) % 4)
         return (
-            MeldView("added_kan", (4 + seat,) * 4, 4 + seat, src[seat % 3]),
-            MeldView("closed_kan", (31,) * 4 if seat % 2 else (22,) * 4, None, None),
-            MeldView("pon", (27 + seat,) * 3, 27 + seat, src[(seat + 1) % 3]),
+            Meld("added_kan", (4 + seat,) * 4, 4 + seat, src[seat % 3]),
+            Meld("closed_kan", (31,) * 4 if seat % 2 else (22,) * 4, None, None),
+            Meld("pon", (27 + seat,) * 3, 27 + seat, src[(seat + 1) % 3]),
         )
     hand = tuple(parse_tiles("345m6p"))
     rivers = tuple(tuple(parse_tiles("19m28p37s1234567z")[: 8 + seat]) for seat in range(4))
@@ -54,9 +54,9 @@ def kan_snapshot(winner: int | None = None) -> TableSnapshot:
     if winner is not None:
         won = tuple(parse_tiles("34567m")) if winner == 0 else tuple(parse_tiles("78p99s"))
         shown = melds(winner)
-        result = HandResult(winner, None, True, won[-1], won, tuple((m.type, m.tiles) for m in shown), (("joy_win", 1),), 1, 30, "",
-                            (), (0, 0, 0, 0), (25000,) * 4, (), (("base", 20, ""), ("tsumo", 2, "")),
-                            tuple((m.claimed, m.from_seat) for m in shown))
+        win = WinResult(winner, winner, True, won[-1], won, shown, (("joy_win", 1),), 1, 30, 0, "",
+                        (), (("base", 20, ""), ("tsumo", 2, "")), None, (), (0, 0, 0, 0))
+        result = HandOutcome((win,), None, (0, 0, 0, 0), (25000,) * 4)
         if winner != 0:
             revealed = {winner: won}
         hand = tuple(parse_tiles("34567m")) if winner == 0 else hand
@@ -110,7 +110,8 @@ def docs_shots(out: Path) -> None:
             if isinstance(app.top, ScoreScene):
                 break
         r = table.snap.result if table.snap else None
-        if r is not None and r.winner is not None and r.melds and len(r.yaku) >= 2 and len(r.fu_details) >= 4:
+        w = r.wins[0] if r is not None and r.wins else None
+        if w is not None and w.melds and len(w.yaku) >= 2 and len(w.fu_details) >= 4:
             app.step(1 / 60)
             pygame.image.save(app.screen, str(out / "score.png"))
             print(f"score.png from seed {seed}")
@@ -132,7 +133,7 @@ def played_score(out: Path, size: tuple[int, int], tag: str) -> None:
             if isinstance(app.top, ScoreScene):
                 break
         r = table.snap.result if table.snap else None
-        if r is not None and r.winner is not None and len(r.fu_details) >= 4:
+        if r is not None and r.wins and len(r.wins[0].fu_details) >= 4:
             app.step(1 / 60)
             pygame.image.save(app.screen, str(out / f"score_fu_{tag}.png"))
             break
@@ -140,9 +141,10 @@ def played_score(out: Path, size: tuple[int, int], tag: str) -> None:
     yaku = (("yakuhai_chun", 1), ("toitoi", 2), ("sanankou", 2), ("honitsu", 2), ("dora", 3), ("joy_win", 0))
     fu = (("base", 20, ""), ("menzen_ron", 10, ""), ("closed_kan", 32, "7777z"), ("open_triplet", 4, "111z"),
           ("closed_triplet", 8, "999s"), ("yakuhai_pair", 2, "66z"), ("tanki_wait", 2, ""))
-    result = HandResult(2, 1, False, 25, (23, 23, 23, 25, 25, 33, 33, 33), tuple((m.type, m.tiles) for m in busy.melds[2]), yaku, 10, 80,
-                        "baiman", (("ron", 16000),), (0, -16000, 16000, 0), (25000, 9000, 41000, 25000), (), fu,
-                        tuple((m.claimed, m.from_seat) for m in busy.melds[2]))
+    deltas = (0, -16000, 16000, 0)
+    win = WinResult(2, 1, False, 25, (23, 23, 23, 25, 25, 33, 33, 33), busy.melds[2], yaku, 10, 80, 0,
+                    "baiman", (("ron", 16000),), fu, None, (), deltas)
+    result = HandOutcome((win,), None, deltas, (25000, 9000, 41000, 25000))
     app = App(size=size)
     app.replace(ScoreScene(app, TableSnapshot(**{**busy.__dict__, "result": result})))
     app.step(1 / 60)

@@ -59,9 +59,10 @@ from mahjong_joy.engine.actions import (
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.hand.agari import is_winning_hand
 from mahjong_joy.hand.waits import waiting_tiles
-from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
+from mahjong_joy.melds import Meld as ScoredMeld
+from mahjong_joy.melds import code_order
 from mahjong_joy.rulesets.riichi.situation import WinSituation
-from mahjong_joy.tiles import EAST, RED_FIVE_IDS, TERMINALS_AND_HONORS, WINDS, kind_of_code
+from mahjong_joy.tiles import EAST, RED_FIVE_IDS, TERMINALS_AND_HONORS, WINDS, code_of, kind_of_code
 from tests.invariants import check_hand
 from tests.score_reference import library_score
 
@@ -252,7 +253,8 @@ class RiichiChecker:
             hand=tuple(sorted(t // 4 for t in ids)),
             hand_red=red(ids),
             win_tile=tile // 4,
-            melds=tuple(ScoredMeld(x.type, tuple(sorted(t // 4 for t in x.tiles)), red(x.tiles)) for x in seat.melds),
+            melds=tuple(ScoredMeld(x.type, tuple(sorted((code_of(t, reds) for t in x.tiles), key=code_order)),
+                                   None if x.claimed is None else code_of(x.claimed, reds), x.from_seat) for x in seat.melds),
             tsumo=tsumo,
             riichi=riichi and not m.double[index],
             double_riichi=riichi and m.double[index],
@@ -610,7 +612,7 @@ class RiichiChecker:
                      "tenhou", "chiihou"):
             self.seen[flag] += getattr(s, flag)
         self.seen["ura_indicators"] += bool(s.ura_indicators)
-        self.seen["red_five"] += bool(s.hand_red or any(x.red for x in s.melds))
+        self.seen["red_five"] += bool(s.hand_red or any(x.reds for x in s.melds))
         self.seen["open"] += not s.is_closed
         self.seen["yakuman"] += won.yakuman > 0
 

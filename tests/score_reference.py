@@ -95,8 +95,8 @@ def library_call(s: WinSituation, rules: RiichiRules) -> tuple[tuple, dict[str, 
     hand_ids = ids.take_all(s.hand, s.hand_red)
     melds = []
     for meld in s.melds:
-        meld_ids = ids.take_all(meld.tiles, meld.red)
-        melds.append(LibMeld(meld_type=_MELD_TYPE[meld.kind], tiles=meld_ids, opened=meld.kind != "closed_kan"))
+        meld_ids = ids.take_all(meld.kinds, meld.reds)
+        melds.append(LibMeld(meld_type=_MELD_TYPE[meld.type], tiles=meld_ids, opened=meld.type != "closed_kan"))
     win_id = next(i for i in hand_ids if i // 4 == s.win_tile)
     dora = [ids.take(t, any_copy=True) for t in s.dora_indicators]
     ura = [ids.take(t, any_copy=True) for t in s.ura_indicators]

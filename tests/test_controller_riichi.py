@@ -81,7 +81,7 @@ def test_a_double_ron_reports_each_win_and_the_best_hand_counts_the_second() -> 
     ctl.submit(Ron(1))
     (scored,) = [e for e in ctl.events if e.name == "hand_scored"]
     first, second = ctl.hand_result.wins
-    assert scored.winner == 1 and scored.more_wins == ((2, 0, second.han, second.fu, second.limit, second.yaku, second.deltas[2]),)
+    assert scored.outcome == ctl.hand_result and [(w.seat, w.from_seat) for w in scored.outcome.wins] == [(1, 0), (2, 0)]
     assert second.han > first.han  # the dragons' extra han
     session = SimpleNamespace(_best=None)
     ControllerSession._note_best(session, scored)  # type: ignore[arg-type]

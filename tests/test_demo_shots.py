@@ -53,7 +53,7 @@ def test_score_pictures_are_named_for_how_the_hand_ended(joy_demo) -> None:  # n
     for name, snap in result.shots.moments.items():
         if name.startswith("03_hand"):
             r = snap.result
-            how = r.end if r.end != "win" else ("tsumo" if r.tsumo else "ron")
+            how = r.end if r.end != "win" else ("tsumo" if r.wins[0].tsumo else "ron")
             assert name.split("_", 2)[2].startswith(how)
 
 

@@ -60,7 +60,8 @@ def playthrough(ai: str, seed: int, rules: str = "joy") -> list[str]:
         match.apply(action)
         lines.append(f"{step} S{action.seat} {action.describe()} | {state_line(match)}{extra(match)}")
     result = match.results[-1]
-    lines.append(f"result winner {result.winner} yaku {list(result.yaku)} deltas {list(result.deltas)}")
+    first = result.wins[0] if result.wins else None  # the golden's line names the first win
+    lines.append(f"result winner {first and first.seat} yaku {list(first.yaku if first else ())} deltas {list(result.deltas)}")
     if riichi:
         lines.append(f"end {result.end} wins {[(w.seat, w.from_seat, w.han, w.fu) for w in result.wins]}"
                      f" riichi {list(result.riichi)} points {list(result.points)} sticks {result.sticks_after}")

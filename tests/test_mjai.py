@@ -12,8 +12,9 @@ from mahjong_joy.controller import Controller
 from mahjong_joy.engine.actions import action_from_dict
 from mahjong_joy.engine.match import Match
 from mahjong_joy.errors import RecordError
+from mahjong_joy.mjai_tiles import mjai_tile
 from mahjong_joy.replay.record import record_ruleset
-from mahjong_joy.replay.mjai import MJAI_TYPES, export_mjai, mjai_tile, write_mjai
+from mahjong_joy.replay.mjai import MJAI_TYPES, export_mjai, write_mjai
 from mahjong_joy.replay.record import run_record
 
 CONSUMED_FROM_HAND = {"chi": 2, "pon": 2, "daiminkan": 3, "ankan": 4, "kakan": 1}

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_joy.ai.mjai_seat import MjaiSeat, code_of_mjai
+from mahjong_joy.ai.mjai_seat import MjaiSeat
+from mahjong_joy.mjai_tiles import code_of_mjai
 from mahjong_joy.commands.mjai_bot import MjaiBot, serve
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.engine.actions import (

@@ -316,7 +316,7 @@ def test_the_viewer_opens_an_imported_log_at_a_hand(tmp_path: Path) -> None:
     assert main(["replay", str(log), "--hand", "99", "--frames", "1"]) == 2
 
 
-@pytest.mark.parametrize("name", ["mahjong_joy.replay.formats", "mahjong_joy.replay.tenhou6", "mahjong_joy.replay.mjai"])
+@pytest.mark.parametrize("name", ["mahjong_joy.replay.formats", "mahjong_joy.replay.tenhou6", "mahjong_joy.mjai_tiles"])
 def test_the_log_modules_docstring_examples(name: str) -> None:
     import doctest
     import importlib

@@ -85,7 +85,7 @@ def test_a_pon_says_which_fives_it_consumes(rules):
     act(hand, Pon(1, (13, 35)))
     assert 52 in hand.melds[1][0].tiles and 52 not in hand.concealed[1]
     meld = hand.situation(1, 0, tsumo=False, robbed=False).melds[0]
-    assert meld.red == (13,)  # the scorer is told the meld holds the red five
+    assert meld.reds == (13,)  # the scorer is told the meld holds the red five
 
 
 @BOTH
@@ -1372,5 +1372,5 @@ def test_a_closed_kan_of_fives_keeps_the_red_one_as_aka_dora(rules):
     act(hand, ClosedKan(0, c("5p")))
     assert 52 in hand.melds[0][0].tiles
     act(hand, Tsumo(0))
-    assert hand.outcome.wins[0].situation.melds[0].red == (c("5p"),)
+    assert hand.outcome.wins[0].situation.melds[0].reds == (c("5p"),)
     assert yaku_of(hand)["aka_dora"] == 1

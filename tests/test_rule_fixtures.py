@@ -11,14 +11,15 @@ from pathlib import Path
 import pytest
 
 from mahjong_joy.engine import events as ev
-from mahjong_joy.engine.match import HandResult, Match
+from mahjong_joy.engine.match import Match
+from mahjong_joy.engine.outcome import HandOutcome
 from mahjong_joy.replay.mjai_import import ImportMismatch, import_mjai
 
 RULES_DIR = Path(__file__).parent / "fixtures" / "rules"
 FILES = sorted(RULES_DIR.glob("*.mjson"))
 
 
-def _nearest(result: HandResult) -> bool:
+def _nearest(result: HandOutcome) -> bool:
     """Sticks (and honba, inside the first win's payment) go to the winner nearest the
     discarder; the other winner is paid his hand alone (RULES.md C1-9)."""
     start = result.start
@@ -31,44 +32,44 @@ def _nearest(result: HandResult) -> bool:
     return takes_sticks and second.deltas[second.seat] == -second.deltas[discarder] == dict(second.payments)["ron"]
 
 
-def _yaku(name: str) -> Callable[[Match, HandResult], bool]:
+def _yaku(name: str) -> Callable[[Match, HandOutcome], bool]:
     return lambda match, result: any(name in (y for y, _ in w.yaku) for w in result.wins)
 
 
-def _abort(reason: str) -> Callable[[Match, HandResult], bool]:
+def _abort(reason: str) -> Callable[[Match, HandOutcome], bool]:
     return lambda match, result: result.abort == reason
 
 
-def _ronned_riichi(match: Match, result: HandResult) -> bool:
+def _ronned_riichi(match: Match, result: HandOutcome) -> bool:
     """The declaration tile was ronned: no stick went down for the declarer (C1-4)."""
     declared = [e.seat for e in match.events if isinstance(e, ev.RiichiDeclared)]
     return bool(result.wins) and declared[-1] not in result.riichi and result.wins[0].from_seat == declared[-1]
 
 
-def _dora_after_discard(match: Match, result: HandResult) -> bool:
+def _dora_after_discard(match: Match, result: HandOutcome) -> bool:
     """An open or added kan's indicator turns after the kan seat's discard (A1 "Kan dora")."""
     names = [e.name for e in match.events]
     kan = next(i for i, n in enumerate(names) if n in ("kanned", "added_kanned"))
     return "discarded" in names[kan : names.index("dora_revealed", kan)]
 
 
-def _triple(rules: str) -> Callable[[Match, HandResult], bool]:
+def _triple(rules: str) -> Callable[[Match, HandOutcome], bool]:
     if rules == "tenhou":
         return _abort("triple_ron")  # sanchahou
     return lambda match, result: len(result.wins) == 3
 
 
-def _game_end(match: Match, result: HandResult) -> bool:
+def _game_end(match: Match, result: HandOutcome) -> bool:
     return match.is_over and result.start is not None and result.start.round_wind == "W"
 
 
-def _leftover(match: Match, result: HandResult) -> bool:
+def _leftover(match: Match, result: HandOutcome) -> bool:
     """Leftover sticks go to first place at the end (A1 "Leftover riichi sticks")."""
     final = match.standings()
     return match.is_over and result.sticks_after > 0 and sum(s.points for s in final) == 100_000
 
 
-CHECKS: dict[str, Callable[[str], Callable[[Match, HandResult], bool]]] = {
+CHECKS: dict[str, Callable[[str], Callable[[Match, HandOutcome], bool]]] = {
     "double_ron_honba_sticks": lambda rules: lambda match, result: _nearest(result),
     "triple_ron": _triple,
     "ronned_riichi": lambda rules: _ronned_riichi,

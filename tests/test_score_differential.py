@@ -63,7 +63,7 @@ def _count_coverage(seen: Counter, s: WinSituation, result: dict) -> None:
     seen["tsumo" if s.tsumo else "ron"] += 1
     seen["open" if not s.is_closed else "closed"] += 1
     for meld in s.melds:
-        seen[f"meld:{meld.kind}"] += 1
+        seen[f"meld:{meld.type}"] += 1
     for flag in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan"):
         seen[f"flag:{flag}"] += getattr(s, flag)
     if result["valid"]:

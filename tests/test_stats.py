@@ -64,12 +64,13 @@ def expected() -> dict:
             if isinstance(event, HandScored):
                 hands += 1
                 tally[1] += 1
-                if event.winner == me:
+                if event.outcome.winners[:1] == (me,):
                     wins += 1
                     tally[0] += 1
-                    win_points.append(event.deltas[me])
-                    if best is None or event.deltas[me] > best[0]:
-                        best = (event.deltas[me], event.han, event.fu, seed)
+                    win_points.append(event.outcome.deltas[me])
+                    first = event.outcome.wins[0]
+                    if best is None or event.outcome.deltas[me] > best[0]:
+                        best = (event.outcome.deltas[me], first.han, first.fu, seed)
             elif isinstance(event, Won) and not event.tsumo and event.from_seat == me:
                 deal_ins += 1
     return {"hands": hands, "wins": wins, "deal_ins": deal_ins, "placements": placements, "win_points": win_points,
@@ -176,11 +177,11 @@ def expected_for(matches: list[tuple[Controller, int]]) -> dict:
                 deal_ins += dealt_in
                 if me in won:
                     wins += 1
-                    win_points.append(event.deltas[me])
-                mine = [(event.han, event.fu)] if event.winner == me else [(han, fu) for seat, _, han, fu, *_ in event.more_wins if seat == me]
+                    win_points.append(event.outcome.deltas[me])
+                mine = [(w.han, w.fu) for w in event.outcome.wins if w.seat == me]
                 for han, fu in mine:  # the first winner's score, or a later winner's of a double ron
-                    if best is None or (event.deltas[me], han) > best[:2]:
-                        best = (event.deltas[me], han, fu)
+                    if best is None or (event.outcome.deltas[me], han) > best[:2]:
+                        best = (event.outcome.deltas[me], han, fu)
                 won, dealt_in = set(), False
     return {"matches": len(matches), "hands": hands, "wins": wins, "deal_ins": deal_ins, "riichi": riichi,
             "win_points": win_points, "placements": tuple(placements), "game_points": game_points, "best": best}
@@ -208,7 +209,7 @@ def test_every_ruleset_figure_matches_the_events(riichi_home: Path) -> None:
         assert got.best_hand.ruleset == preset
         assert len(got.recent_placements) == want["matches"]
         second_winner += sum(1 for ctl, me in chosen for e in ctl.events
-                             if isinstance(e, HandScored) and any(seat == me for seat, *_ in e.more_wins))
+                             if isinstance(e, HandScored) and me in e.outcome.winners[1:])
     assert second_winner == 1  # the double ron's second winner is counted as a win
 
 

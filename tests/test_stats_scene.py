@@ -13,7 +13,7 @@ from mahjong_joy.controller import Controller  # noqa: E402
 from mahjong_joy.rulesets.joy import ruleset_for  # noqa: E402
 from mahjong_joy.storage import paths  # noqa: E402
 from mahjong_joy.app.archive import summarize  # noqa: E402
-from mahjong_joy.storage.history import HandSummary, History, MatchSummary  # noqa: E402
+from mahjong_joy.storage.history import HandSummary, History, MatchSummary, WinScore  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.stats import PLACE_COLORS, StatsScene, figures, placement_points  # noqa: E402
@@ -43,7 +43,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def big_win(day: int) -> MatchSummary:
     """A made-up match whose player won a limit hand with many yaku (the longest best-hand card)."""
     yaku = tuple((name, 1) for name in ("riichi", "ippatsu", "menzen_tsumo", "pinfu", "tanyao", "iipeikou", "dora", "ura_dora"))
-    hand = HandSummary(1, "E1", 0, 0, None, True, 11, 30, "baiman", yaku, 24000, (24000, -8000, -8000, -8000))
+    hand = HandSummary(1, "E1", 0, (WinScore(0, 24000, 11, 30, "baiman", yaku),), None, True, (24000, -8000, -8000, -8000))
     return MatchSummary(f"2026-06-{day:02d}T10:00:00+00:00", "joy", "77", ("human",) + ("potential",) * 3, 0, "You",
                         (49000, 17000, 17000, 17000), 1, (hand,), "big.json", True)
 

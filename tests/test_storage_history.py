@@ -17,7 +17,7 @@ from mahjong_joy.replay.record import read_record, replay_events
 from mahjong_joy.storage import paths
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.app.archive import archive_match, summarize
-from mahjong_joy.storage.history import MIGRATIONS, History, MatchList, MatchRow, migrate, schema_version
+from mahjong_joy.storage.history import MIGRATIONS, History, MatchList, MatchRow, hand_cells, migrate, schema_version
 from mahjong_joy.storage.stats import compute_stats
 
 
@@ -57,12 +57,12 @@ def test_an_archived_match_round_trips_through_record_and_history(home: Path) ->
     starts = [e for e in ctl.events if isinstance(e, HandStarted)]
     assert [h.number for h in hands] == [1, 2]
     assert [h.dealer for h in hands] == [s.dealer for s in starts]
-    assert [h.deltas for h in hands] == [e.deltas for e in scored]
-    assert [h.winner for h in hands] == [e.winner for e in scored]
-    assert [h.yaku for h in hands] == [e.yaku for e in scored]
-    assert [(h.han, h.fu, h.limit) for h in hands] == [(e.han, e.fu, e.limit) for e in scored]
+    assert [h.deltas for h in hands] == [e.outcome.deltas for e in scored]
+    assert [h.winners for h in hands] == [e.outcome.winners for e in scored]
+    assert [[(w.seat, w.han, w.fu, w.limit, w.yaku) for w in h.wins] for h in hands] == \
+        [[(w.seat, w.han, w.fu, w.limit, w.yaku) for w in e.outcome.wins] for e in scored]
     for hand, event in zip(hands, scored):
-        assert hand.points == (0 if event.winner is None else event.deltas[event.winner])
+        assert [w.points for w in hand.wins[:1]] == [event.outcome.deltas[w.seat] for w in event.outcome.wins[:1]]
 
 
 def test_tsumo_and_ron_are_told_apart(home: Path) -> None:
@@ -72,8 +72,8 @@ def test_tsumo_and_ron_are_told_apart(home: Path) -> None:
         archive_match(ctl, now=when(seed))
         wins = [e for e in ctl.events if isinstance(e, Won)]
         with History.open() as history:
-            hands = [h for h in history.hands(history.matches()[0].id) if h.winner is not None]
-        assert [(h.winner, h.tsumo, h.from_seat) for h in hands] == [(w.seat, w.tsumo, None if w.tsumo else w.from_seat) for w in wins]
+            hands = [h for h in history.hands(history.matches()[0].id) if h.wins]
+        assert [(h.wins[0].seat, h.tsumo, h.from_seat) for h in hands] == [(w.seat, w.tsumo, None if w.tsumo else w.from_seat) for w in wins]
         seen |= {h.tsumo for h in hands}
     assert seen == {True, False}  # the seeds cover both kinds of win
 
@@ -205,8 +205,7 @@ def _v1_history(path: Path, matches: list[tuple[str, Controller, int]]) -> None:
         db.executemany(
             "INSERT INTO hands (match_id, number, label, dealer, winner, from_seat, tsumo, han, fu, limit_name, yaku,"
             " points, deltas) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(cursor.lastrowid, h.number, h.label, h.dealer, h.winner, h.from_seat, int(h.tsumo), h.han, h.fu, h.limit,
-              json.dumps([list(y) for y in h.yaku]), h.points, json.dumps(list(h.deltas))) for h in s.hands])
+            [(cursor.lastrowid, *hand_cells(h)[:12]) for h in s.hands])  # the columns of version 1
     db.execute("UPDATE matches SET points = 'not json' WHERE id = 3")  # one old row already damaged
     db.close()
 
@@ -235,7 +234,7 @@ def test_a_version_1_history_migrates_keeping_its_rows_and_leaving_the_new_figur
     ctl = _riichi(1)
     scored = [e for e in ctl.events if isinstance(e, HandScored)]
     assert tenhou.matches == 1 and tenhou.hands == len(scored)
-    assert tenhou.wins == sum(e.winner == 1 for e in scored) and tenhou.placements[row.placement - 1] == 1
+    assert tenhou.wins == sum(e.outcome.winners[:1] == (1,) for e in scored) and tenhou.placements[row.placement - 1] == 1
     assert tenhou.riichi_rate is None and tenhou.riichi_hands == 0  # the old hands do not say
     assert tenhou.average_game_points is None and tenhou.game_point_matches == 0
     with History.open() as history:  # a match archived after the migration brings the new figures
@@ -264,9 +263,7 @@ def test_a_version_2_history_migrates_keeping_its_checked_rows_and_later_wins_un
     v2_columns = store.HAND_DATA[:-1]
     db.executemany(
         f"INSERT INTO hands (match_id, {', '.join(v2_columns)}) VALUES (?, {', '.join('?' * len(v2_columns))})",
-        [(cursor.lastrowid, h.number, h.label, h.dealer, h.winner, h.from_seat, int(h.tsumo), h.han, h.fu, h.limit,
-          json.dumps([list(y) for y in h.yaku]), h.points, json.dumps(list(h.deltas)), store.seat_mask(h.riichi),
-          store.seat_mask(h.winners)) for h in s.hands])
+        [(cursor.lastrowid, *store.hand_cells(h)[:14]) for h in s.hands])  # the columns of version 2
     store._mark_checked(db, store._check_unmarked(db)[0])
     tally = db.execute(f"SELECT {', '.join(store.TALLY)} FROM matches").fetchone()
     db.close()
@@ -276,7 +273,8 @@ def test_a_version_2_history_migrates_keeping_its_checked_rows_and_later_wins_un
         assert history.db.execute(f"SELECT checked, {', '.join(store.TALLY)} FROM matches").fetchone() == (1, *tally)
         (row,) = history.matches()
         hands = history.hands(row.id)
-        assert len(hands) == len(s.hands) and all(h.later_wins is None for h in hands)
+        assert len(hands) == len(s.hands) and all(len(h.wins) <= 1 for h in hands)  # later wins' scores: not kept
+        assert [h.wins for h in hands] == [h.wins[:1] for h in s.hands]
         assert [h.winners for h in hands] == [h.winners for h in s.hands]  # version 2's columns read as before
 
 

@@ -9,7 +9,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_ROWS, pond_size, table_layout  # noqa: E402
-from mahjong_joy.ui.session import MeldView  # noqa: E402
+from mahjong_joy.ui.session import Meld  # noqa: E402
 from mahjong_joy.ui.tiles_art import tile_height  # noqa: E402
 from tests.test_ui_polish import SIZES, snapshot, table_at  # noqa: E402
 
@@ -48,7 +48,7 @@ def test_opponents_hands_are_centred_on_their_side(size: tuple[int, int]) -> Non
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_hand_makes_room_for_its_melds_and_never_meets_them(size: tuple[int, int]) -> None:
-    pons = tuple(MeldView("pon", (k,) * 3, k, 0) for k in (27, 28, 29))
+    pons = tuple(Meld("pon", (k,) * 3, k, 0) for k in (27, 28, 29))
     _, table = table_at(size, snapshot(hand_sizes=(14, 4, 13, 13), melds=((), pons, (), ())))
     hand = [rect for rect, _, _, _ in table._concealed(1)]  # noqa: SLF001
     melds = [rect for rect, _, _ in table.meld_slots(1)]

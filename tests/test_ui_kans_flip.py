@@ -20,7 +20,7 @@ from mahjong_joy.ui.scenes.claim import ClaimOverlay  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene, fu_label, fu_texts  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
-from mahjong_joy.ui.session import HandResult, MeldView, StaticSession, TableSnapshot  # noqa: E402
+from mahjong_joy.ui.session import HandOutcome, Meld, StaticSession, TableSnapshot, WinResult  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.tiles_art import BACK  # noqa: E402
 from mahjong_joy.ui.win_reveal import WinRevealScene  # noqa: E402
@@ -90,7 +90,7 @@ def test_closed_and_added_kan_buttons_appear_with_labels_and_keys_and_clicks_mak
     assert kan is not None and kan.label == "Kan 1 of Characters" and kan.hotkey == pygame.K_k and kan.hint == "K"
     click(kan.rect.center)
     until(app, lambda: table.can_act() and table.snap.melds[0])
-    assert table.snap.melds[0] == (MeldView("closed_kan", (one_m,) * 4, None, None),)
+    assert table.snap.melds[0] == (Meld("closed_kan", (one_m,) * 4, None, None),)
     assert [tile for _, tile, _ in table.meld_slots(0)] == [BACK, one_m, one_m, BACK]
     assert not table.buttons  # after the replacement draw only discards are left
     click(table.hand_slot(len(table.my_tiles()) - 1).center)  # throw the replacement tile
@@ -144,7 +144,7 @@ def test_tsumo_button_flips_the_hand_open_then_the_score_screen_lists_the_scorer
     shown = fu_texts(app.top.snap)
     assert shown == _scorer_breakdown()
     assert shown == ["Base  20 fu", "Concealed triplet of East wind  8 fu", "Self-drawn win (tsumo)  2 fu"]
-    assert app.top.snap.result.fu == 30
+    assert app.top.snap.result.wins[0].fu == 30
 
 
 def past_reveal(app: App) -> None:
@@ -158,18 +158,18 @@ def past_reveal(app: App) -> None:
 
 def kan_snapshot(winner: int | None = None) -> TableSnapshot:
     """Seat 0 to move (or, with ``winner``, that seat has just won); every seat holds an added kan claimed from a different neighbour, a closed kan and a pon."""
-    def melds(seat: int) -> tuple[MeldView, ...]:
+    def melds(seat: int) -> tuple[Meld, ...]:
         src = ((seat + 3) % 4, (seat + 2) % 4, (seat + 1) % 4)
-        return (MeldView("added_kan", (4 + seat,) * 4, 4 + seat, src[seat % 3]),
-                MeldView("closed_kan", (31,) * 4, None, None),
-                MeldView("pon", (27 + seat,) * 3, 27 + seat, src[(seat + 1) % 3]))
+        return (Meld("added_kan", (4 + seat,) * 4, 4 + seat, src[seat % 3]),
+                Meld("closed_kan", (31,) * 4, None, None),
+                Meld("pon", (27 + seat,) * 3, 27 + seat, src[(seat + 1) % 3]))
     hand = tuple(h("345m6p"))
     result, revealed = None, {}
     if winner is not None:
         won = melds(winner)
-        result = HandResult(winner, None, True, 14, (12, 13, 14, 14), tuple((m.type, m.tiles) for m in won), (("joy_win", 1),), 1, 30, "",
-                            (), (0, 0, 0, 0), (25000,) * 4, (), (("base", 20, ""), ("tsumo", 2, "")),
-                            tuple((m.claimed, m.from_seat) for m in won))
+        win = WinResult(winner, winner, True, 14, (12, 13, 14, 14), won, (("joy_win", 1),), 1, 30, 0, "",
+                        (), (("base", 20, ""), ("tsumo", 2, "")), None, (), (0, 0, 0, 0))
+        result = HandOutcome((win,), None, (0, 0, 0, 0), (25000,) * 4)
         revealed = {winner: (12, 13, 14, 14)} if winner else {}
     return TableSnapshot(0, ("You", "Momo", "Sora", "Kiri"), (25000,) * 4, 27, 1, 0, 0, 0, "play", hand, None,
                          (4, 4, 4, 4), tuple(melds(s) for s in range(4)), ((), (), (), ()), 40, (), (), None, (0,) * 34,

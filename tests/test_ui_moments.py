@@ -15,7 +15,7 @@ import pytest
 
 from mahjong_joy.ai.table_words import decision_words, table_words
 from mahjong_joy.engine.actions import Discard, Pass, Pon
-from mahjong_joy.engine.match import HandResult
+from mahjong_joy.engine.outcome import DrawReason, HandOutcome
 from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.storage.settings import Settings
 from mahjong_joy.ui import sound, theme
@@ -432,7 +432,7 @@ def test_the_session_reports_each_seats_newest_reason() -> None:
 
 
 def test_a_result_without_final_hands_still_lists_the_hands_it_shows() -> None:
-    result = HandResult(None, None, False, None, (), (), (), 0, 0, "", (), (0,) * 4, (25000,) * 4, ((1, tuple(h("7p"))),))
+    result = HandOutcome((), DrawReason.EXHAUSTIVE, (0,) * 4, (25000,) * 4, ((1, tuple(h("7p"))),))
     snap = _draw_snapshot(result)
     rows = seat_hands(snap)
     assert rows[0].tiles == snap.hand and rows[1].waits == tuple(h("7p")) and rows[2].tiles == ()

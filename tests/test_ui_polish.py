@@ -15,21 +15,20 @@ pygame = pytest.importorskip("pygame")
 from mahjong_joy.controller import Controller  # noqa: E402
 from mahjong_joy.engine.actions import Discard  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
-from mahjong_joy.controller import result_melds  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene, meld_tiles  # noqa: E402
-from mahjong_joy.ui.session import HandResult, MeldView, StaticSession, TableSnapshot  # noqa: E402
+from mahjong_joy.ui.session import HandOutcome, Meld, StaticSession, TableSnapshot, WinResult  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.tiles_art import BACK  # noqa: E402
 from tests.helpers import h  # noqa: E402
 from tests.test_ui_kans_flip import KAN_DRAWS, KAN_HANDS, button, click, rigged_table, until  # noqa: E402
 
 SIZES = [(1280, 800), (1024, 640)]
-PON_EAST = MeldView("pon", (27,) * 3, 27, 2)
-CHI = MeldView("chi", (2, 3, 4), 3, 3)
-ADDED_LEFT = MeldView("added_kan", (33,) * 4, 33, 3)  # claimed from the left: sideways first, toward the hand
-ADDED_ACROSS = MeldView("added_kan", (13,) * 4, 13, 2)
+PON_EAST = Meld("pon", (27,) * 3, 27, 2)
+CHI = Meld("chi", (2, 3, 4), 3, 3)
+ADDED_LEFT = Meld("added_kan", (33,) * 4, 33, 3)  # claimed from the left: sideways first, toward the hand
+ADDED_ACROSS = Meld("added_kan", (13,) * 4, 13, 2)
 
 
 @pytest.fixture(autouse=True)
@@ -37,7 +36,7 @@ def _own_data_folder(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("MAHJONG_JOY_HOME", str(tmp_path))
 
 
-def snapshot(melds0: tuple[MeldView, ...] = (), **changes: object) -> TableSnapshot:
+def snapshot(melds0: tuple[Meld, ...] = (), **changes: object) -> TableSnapshot:
     """The player (seat 0) to discard from two tiles, or from a full hand without melds."""
     hand = (22,) if melds0 else tuple(h("123m456p789s1122z"))
     base = dict(me=0, names=("You", "Momo", "Sora", "Kiri"), points=(25000,) * 4, round_wind=27, hand_number=1,
@@ -63,26 +62,29 @@ def test_a_won_hands_result_carries_each_melds_claimed_tile_and_source_seat() ->
     ctl = Controller(seats=("potential",) * 4, seed=0, max_hands=1, auto_deal=False)
     ctl.step(100_000)
     r = ctl.hand_result
-    assert r is not None and r.winner is not None and r.melds  # seed 0: the winner called two pons
-    engine = [(None if m.claimed is None else m.claimed // 4, m.from_seat) for m in ctl.hand.melds[r.winner]]
-    assert r.meld_sources == tuple(engine) and all(src not in (None, r.winner) for _, src in engine)
-    shown = result_melds(r)
-    assert [(m.claimed, m.from_seat) for m in shown] == engine and [m.tiles for m in shown] == [t for _, t in r.melds]
+    assert r is not None and r.wins and r.wins[0].melds  # seed 0: the winner called two pons
+    (win,) = r.wins
+    engine = [(None if m.claimed is None else ctl.hand.code(m.claimed), m.from_seat) for m in ctl.hand.melds[win.seat]]
+    assert [(m.claimed, m.from_seat) for m in win.melds] == engine and all(src not in (None, win.seat) for _, src in engine)
+    assert win.melds == ctl.hand.seats[win.seat].shown_melds  # the table's melds, as they are
 
 
-def test_a_result_without_sources_still_reads_as_melds_drawn_flat() -> None:
+def test_a_meld_without_a_source_seat_is_drawn_flat() -> None:
     ctl = Controller(seats=("potential",) * 4, seed=0, max_hands=1, auto_deal=False)
     ctl.step(100_000)
-    bare = dataclasses.replace(ctl.hand_result, meld_sources=())
-    assert all(m.from_seat is None for m in result_melds(bare))
+    (win,) = ctl.hand_result.wins
+    for meld in win.melds:
+        bare = dataclasses.replace(meld, from_seat=None)
+        assert not any(t.lying for t in meld_tiles(bare, win.seat, 30)[0])
+        assert any(t.lying for t in meld_tiles(meld, win.seat, 30)[0])
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_score_screen_turns_the_claimed_tile_and_stacks_the_added_kan_as_the_table_does(size: tuple[int, int]) -> None:
-    melds = (ADDED_LEFT, MeldView("closed_kan", (20,) * 4, None, None), PON_EAST)  # the player wins; pon from across
-    result = HandResult(0, 2, False, 25, tuple(h("99s")) + (25,), tuple((m.type, m.tiles) for m in melds), (("toitoi", 2),), 2, 40, "",
-                        (("ron", 2600),), (2600, 0, -2600, 0), (27600, 25000, 22400, 25000), (),
-                        meld_sources=tuple((m.claimed, m.from_seat) for m in melds))
+    melds = (ADDED_LEFT, Meld("closed_kan", (20,) * 4, None, None), PON_EAST)  # the player wins; pon from across
+    win = WinResult(0, 2, False, 25, tuple(h("99s")) + (25,), melds, (("toitoi", 2),), 2, 40, 0, "",
+                    (("ron", 2600),), (), None, (), (2600, 0, -2600, 0))
+    result = HandOutcome((win,), None, (2600, 0, -2600, 0), (27600, 25000, 22400, 25000))
     app = App(size=size, settings=Settings())
     score = ScoreScene(app, snapshot(result=result, phase="finished"))
     app.replace(score)
@@ -123,7 +125,7 @@ def test_a_closed_kan_slides_its_four_tiles_into_the_meld_area() -> None:
 # -- 3. the player's own added kans and the guide -------------------------------------
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("melds", [(PON_EAST, CHI, ADDED_ACROSS, ADDED_LEFT), (ADDED_LEFT, ADDED_ACROSS, CHI, PON_EAST)])
-def test_own_stacked_kan_tiles_keep_clear_of_the_guide_and_the_window_edge(size: tuple[int, int], melds: tuple[MeldView, ...]) -> None:
+def test_own_stacked_kan_tiles_keep_clear_of_the_guide_and_the_window_edge(size: tuple[int, int], melds: tuple[Meld, ...]) -> None:
     app, table = table_at(size, snapshot(melds))
     caption, _ = table.guide_items()
     guide = table.guide_rect()
@@ -225,8 +227,9 @@ def test_the_player_name_reaches_a_new_match_the_score_screen_and_the_standings(
     table = TableScene(app)
     app.push(table, {"seed": 5})
     assert table.session.player_name == "Mika" and table.snap.names[0] == "Mika"
-    result = HandResult(0, None, True, 25, (25,), (), (("tsumo", 1),), 1, 30, "", (), (3000, -1000, -1000, -1000),
-                        (28000, 24000, 24000, 24000), ())
+    deltas = (3000, -1000, -1000, -1000)
+    win = WinResult(0, 0, True, 25, (25,), (), (("tsumo", 1),), 1, 30, 0, "", (), (), None, (), deltas)
+    result = HandOutcome((win,), None, deltas, (28000, 24000, 24000, 24000))
     won = TableSnapshot(**{**table.snap.__dict__, "result": result, "match_over": True,
                            "standings": ((0, 28000, 1), (1, 24000, 2), (2, 24000, 3), (3, 24000, 4))})
     assert headline(won) == "Mika wins self-drawn (tsumo)"

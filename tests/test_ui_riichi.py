@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from mahjong_joy.engine.actions import Discard, Pass, Ron
-from mahjong_joy.engine.match import HandResult
+from mahjong_joy.engine.outcome import DrawReason, HandOutcome
 from mahjong_joy.engine.state import HandState
 from mahjong_joy.names import tile_label
 from mahjong_joy.rulesets.presets import JOY, TENHOU, find_preset
@@ -220,7 +220,7 @@ def test_a_double_ron_shows_one_card_per_winner_and_pages_through_them() -> None
         app.step(1 / 60)
 
 
-def _draw_snapshot(result: HandResult, **changes: object) -> TableSnapshot:
+def _draw_snapshot(result: HandOutcome, **changes: object) -> TableSnapshot:
     base = dict(me=0, names=("You", "Momo", "Sora", "Kiri"), points=(26500, 26500, 23500, 23500), round_wind=27, hand_number=2,
                 honba=1, dealer=1, turn=1, phase="finished", hand=tuple(h("123m456p789s11z23s")), drawn=None, hand_sizes=(13,) * 4,
                 melds=((),) * 4, rivers=((),) * 4, wall_count=0, dora_indicators=tuple(h("3m")), own_actions=(), claim=None,
@@ -229,7 +229,7 @@ def _draw_snapshot(result: HandResult, **changes: object) -> TableSnapshot:
 
 
 def test_an_exhaustive_draw_lists_tenpai_and_noten_with_the_payments() -> None:
-    result = HandResult(None, None, False, None, (), (), (), 0, 0, "", (), (1500, 1500, -1500, -1500), (26500, 26500, 23500, 23500),
+    result = HandOutcome((), DrawReason.EXHAUSTIVE, (1500, 1500, -1500, -1500), (26500, 26500, 23500, 23500),
                         ((0, tuple(h("1s4s"))), (1, tuple(h("7p")))))
     app = App(size=(1280, 800), settings=Settings())
     score = ScoreScene(app, _draw_snapshot(result))
@@ -237,13 +237,13 @@ def test_an_exhaustive_draw_lists_tenpai_and_noten_with_the_payments() -> None:
     app.step(1 / 60)
     assert headline(score.snap) == "Exhaustive draw"
     assert draw_payment_text(score.snap) == "Noten payments: Sora -1,500 · Kiri -1,500  →  You +1,500 · Momo +1,500"
-    nagashi = HandResult(None, None, False, None, (), (), (), 0, 0, "", (), (12000, -4000, -4000, -4000), (37000, 21000, 21000, 21000),
+    nagashi = HandOutcome((), DrawReason.EXHAUSTIVE, (12000, -4000, -4000, -4000), (37000, 21000, 21000, 21000),
                          (), nagashi=(0,))
     assert draw_payment_text(_draw_snapshot(nagashi)).startswith("Nagashi mangan: You")
 
 
 def test_an_abortive_draw_names_its_reason_and_shows_the_hand() -> None:
-    result = HandResult(None, None, False, None, (), (), (), 0, 0, "", (), (0, 0, 0, 0), (25000,) * 4, (), abort="nine_terminals")
+    result = HandOutcome((), DrawReason.NINE_TERMINALS, (0, 0, 0, 0), (25000,) * 4)
     snap = _draw_snapshot(result, abort_seat=1, revealed={1: tuple(h("19m19p19s1234567z"))})
     assert headline(snap) == "Abortive draw: nine terminals"
     app = App(size=(1024, 640), settings=Settings())

@@ -118,12 +118,12 @@ def test_score_screen_lists_the_controllers_yaku_and_points() -> None:
     assert play_until(app, table) == "score"
     result = table.session.ctl.hand_result
     lines = score_lines(table.snap)
-    if result.winner is None:
+    if not result.wins:
         assert lines == []
     else:
-        for name, han in result.yaku:
+        for name, han in result.wins[0].yaku:
             assert any(line.startswith(yaku_name(name)) for line in lines)  # its display name, not the id
-        assert lines[-1].startswith(f"{result.han} han")
+        assert lines[-1].startswith(f"{result.wins[0].han} han")
     assert table.snap.result.deltas == tuple(result.deltas)
     app.step(1 / 60)
 

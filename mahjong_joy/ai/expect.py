@@ -28,9 +28,10 @@ from mahjong_joy.ai import reading as rd
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
+from mahjong_joy.melds import CLOSED_KAN, Meld
 from mahjong_joy.rulesets.riichi import HandScore, RiichiRules, score_hand
 from mahjong_joy.rulesets.riichi.rules import TENHOU_SCORING
-from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
+from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.names import WIND_TILE_OF
 from mahjong_joy.tiles import EAST, KIND_COUNT, kind_of_code
 
@@ -47,7 +48,7 @@ class Outlook:
         own = view.melds(view.seat) if melds is None else melds
         self.melds = tuple(Meld(kind, kinds) for kind, kinds in own)
         self.meld_count = len(self.melds)
-        self.closed = all(kind == "closed_kan" for kind, _ in own)
+        self.closed = all(kind == CLOSED_KAN for kind, _ in own)
         self.seat_wind = EAST + (view.seat - view.dealer) % 4
         self.round_wind = WIND_TILE_OF[view.round_wind]
         self.dora = tuple(view.dora_indicators)

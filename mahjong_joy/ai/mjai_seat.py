@@ -24,28 +24,12 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import CHI, KAN, PON, ClaimOption
 from mahjong_joy.rulesets.joy import ruleset_for
-from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
+from mahjong_joy.melds import KAN_TYPES as _KAN_TYPES
+from mahjong_joy.melds import Meld
+from mahjong_joy.mjai_tiles import code_of_mjai
 from mahjong_joy.names import WIND_TILE_OF
+from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.tiles import EAST, KIND_COUNT, code_name, kind_of_code
-
-_HONORS = "ESWNPFC"
-_KAN_TYPES = (KAN, "closed_kan", "added_kan")
-
-
-def code_of_mjai(tile: str) -> int:
-    """``5pr`` -> 35, ``E`` -> 27, ``3s`` -> 20."""
-    if tile in _HONORS:
-        return 27 + _HONORS.index(tile)
-    kind = "mps".index(tile[1]) * 9 + int(tile[0]) - 1
-    return 34 + kind // 9 if tile.endswith("r") else kind
-
-
-def mjai_of_code(code: int) -> str:
-    if code >= 34:
-        return f"5{'mps'[code - 34]}r"
-    if code >= 27:
-        return _HONORS[code - 27]
-    return f"{code % 9 + 1}{'mps'[code // 9]}"
 
 
 class MjaiSeat:

@@ -31,11 +31,11 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.counts import hand_bytes
 from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
+from mahjong_joy.melds import CLOSED_KAN
 from mahjong_joy.names import tile_label
 from mahjong_joy.names import HUMAN, SEAT_NAMES, table_names, wind_index
-from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, is_terminal_or_honor
+from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, KIND_OF_CODE, is_terminal_or_honor
 
-_KIND = tuple(range(34)) + (4, 13, 22)
 
 
 def kind_text(kind: int) -> str:
@@ -164,7 +164,7 @@ def _turn_slot(view: SeatView, seat: int, index: int) -> int:
 
 
 def calls_of(view: SeatView, seat: int) -> int:
-    return sum(1 for kind, _ in view.melds(seat) if kind != "closed_kan")
+    return sum(1 for kind, _ in view.melds(seat) if kind != CLOSED_KAN)
 
 
 def safe_after(view: SeatView, threat: int, words: SeatWords) -> dict[int, str]:
@@ -173,7 +173,7 @@ def safe_after(view: SeatView, threat: int, words: SeatWords) -> dict[int, str]:
     safe: dict[int, str] = {}
     owner = words.owns(threat)
     for entry in view.rivers[threat]:
-        safe.setdefault(_KIND[entry.tile], f"in {owner} own river")
+        safe.setdefault(KIND_OF_CODE[entry.tile], f"in {owner} own river")
     if at is None:
         return safe
     slot = _turn_slot(view, threat, at)
@@ -183,7 +183,7 @@ def safe_after(view: SeatView, threat: int, words: SeatWords) -> dict[int, str]:
         margin = 4 * calls_of(view, seat)
         for index, entry in enumerate(view.rivers[seat]):
             if entry.claimed_by is None and _turn_slot(view, seat, index) > slot + margin:
-                safe.setdefault(_KIND[entry.tile], f"discarded after {owner} riichi")
+                safe.setdefault(KIND_OF_CODE[entry.tile], f"discarded after {owner} riichi")
     return safe
 
 

@@ -139,16 +139,16 @@ def hand_summaries(events: list[Event]) -> tuple[HandSummary, ...]:
 
 
 def _hand(number: int, label: str, dealer: int, tsumo: bool, riichi: tuple[int, ...], scored: HandScored) -> HandSummary:
-    winner = scored.winner
-    discarder = None if winner is None or tsumo else scored.from_seat
+    """The history's summary of a settled hand: each win's own gain (the first win's is
+    its seat's delta in the hand, as the history has always kept it)."""
+    outcome = scored.outcome
+    wins = outcome.wins
     return HandSummary(
-        number=number, label=label, dealer=dealer, winner=winner, from_seat=discarder,
-        tsumo=winner is not None and tsumo, han=scored.han, fu=scored.fu, limit=scored.limit,
-        yaku=_yaku(scored.yaku),
-        points=0 if winner is None else scored.deltas[winner], deltas=tuple(scored.deltas),
-        riichi=riichi, winners=() if winner is None else (winner,) + tuple(seat for seat, *_ in scored.more_wins),
-        later_wins=tuple(WinScore(seat, gain, han, fu, limit, _yaku(yaku))
-                         for seat, _, han, fu, limit, yaku, gain in scored.more_wins),
+        number=number, label=label, dealer=dealer,
+        wins=tuple(WinScore(w.seat, outcome.deltas[w.seat] if i == 0 else w.deltas[w.seat], w.han, w.fu, w.limit,
+                            _yaku(w.yaku)) for i, w in enumerate(wins)),
+        from_seat=None if not wins or tsumo else wins[0].from_seat, tsumo=bool(wins) and tsumo,
+        deltas=tuple(outcome.deltas), riichi=riichi, winners=outcome.winners,
     )
 
 

@@ -20,7 +20,8 @@ import sys
 from typing import IO, Any
 
 from mahjong_joy.ai import LEVELS, SeatWords, make_ai
-from mahjong_joy.ai.mjai_seat import MjaiSeat, mjai_of_code
+from mahjong_joy.ai.mjai_seat import MjaiSeat
+from mahjong_joy.mjai_tiles import mjai_tile
 from mahjong_joy.engine.actions import (
     Action,
     AddedKan,
@@ -92,10 +93,10 @@ class MjaiBot:
         if isinstance(action, Discard):
             return self._dahai(action.tile)
         if isinstance(action, Tsumo):
-            return {"type": "hora", "actor": seat, "target": seat, "pai": mjai_of_code(st.drawn or 0)}
+            return {"type": "hora", "actor": seat, "target": seat, "pai": mjai_tile(st.drawn or 0)}
         offer = st.offered()
         if isinstance(action, Ron) and offer is not None:
-            return {"type": "hora", "actor": seat, "target": offer[0], "pai": mjai_of_code(offer[1])}
+            return {"type": "hora", "actor": seat, "target": offer[0], "pai": mjai_tile(offer[1])}
         if isinstance(action, (Chi, Pon, Kan)) and offer is not None:
             kind = kind_of_code(offer[1])
             if action.consumed is not None:
@@ -106,15 +107,15 @@ class MjaiBot:
             else:
                 consumed = [kind] * (2 if isinstance(action, Pon) else 3)
             name = "chi" if isinstance(action, Chi) else "pon" if isinstance(action, Pon) else "daiminkan"
-            return {"type": name, "actor": seat, "target": offer[0], "pai": mjai_of_code(offer[1]),
-                    "consumed": [mjai_of_code(c) for c in consumed]}
+            return {"type": name, "actor": seat, "target": offer[0], "pai": mjai_tile(offer[1]),
+                    "consumed": [mjai_tile(c) for c in consumed]}
         if isinstance(action, ClosedKan):
             codes = [c for c in st.codes if kind_of_code(c) == action.tile]
-            return {"type": "ankan", "actor": seat, "consumed": [mjai_of_code(c) for c in sorted(codes)]}
+            return {"type": "ankan", "actor": seat, "consumed": [mjai_tile(c) for c in sorted(codes)]}
         if isinstance(action, AddedKan):
             held = self._held(action.tile)
             pon = next(codes for t, codes in st.meld_codes if t == "pon" and kind_of_code(codes[0]) == action.tile)
-            return {"type": "kakan", "actor": seat, "pai": mjai_of_code(held), "consumed": [mjai_of_code(c) for c in pon]}
+            return {"type": "kakan", "actor": seat, "pai": mjai_tile(held), "consumed": [mjai_tile(c) for c in pon]}
         if isinstance(action, NineTerminals):
             return {"type": "ryukyoku", "actor": seat}
         return dict(NONE)
@@ -125,7 +126,7 @@ class MjaiBot:
 
     def _dahai(self, code: int) -> dict[str, Any]:
         st = self.state
-        return {"type": "dahai", "actor": st.seat, "pai": mjai_of_code(code), "tsumogiri": code == st.drawn}
+        return {"type": "dahai", "actor": st.seat, "pai": mjai_tile(code), "tsumogiri": code == st.drawn}
 
 
 def serve(bot: MjaiBot, lines: IO[str], out: IO[str], explain: IO[str] | None = None) -> None:

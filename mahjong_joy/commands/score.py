@@ -92,7 +92,7 @@ def score_object(data: Any, base: RiichiRules | None = None) -> tuple[HandScore,
 
 def render(result: HandScore, situation: WinSituation) -> str:
     """Readable text for one scored win."""
-    melds = "".join(f"  [{m.kind} {format_tiles(m.tiles, red=m.red)}]" for m in situation.melds)
+    melds = "".join(f"  [{m.type} {format_tiles(m.kinds, red=m.reds)}]" for m in situation.melds)
     how = "tsumo" if situation.tsumo else "ron"
     lines = [f"hand: {format_tiles(situation.hand, red=situation.hand_red)}{melds}",
              f"win: {format_tiles([situation.win_tile])} by {how}"]

@@ -15,12 +15,12 @@ from mahjong_joy.engine.actions import (
     Tsumo,
     action_from_dict,
 )
-from mahjong_joy.engine.state import ClaimOpportunity, HandEnd, HandState, Meld, Phase, RiverTile, WinFacts
+from mahjong_joy.engine.state import ClaimOpportunity, HandEnd, HandState, HeldMeld, Phase, RiverTile, WinFacts
 from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.engine.wall import Wall, wall_key
 
 __all__ = [
     "Action", "AddedKan", "Chi", "ClaimOpportunity", "ClosedKan", "Discard", "HandEnd", "HandState", "Kan",
-    "Meld", "NineTerminals", "Pass", "Phase", "Pon", "Riichi", "RiverTile", "Ron", "SeatView", "Tsumo",
+    "HeldMeld", "NineTerminals", "Pass", "Phase", "Pon", "Riichi", "RiverTile", "Ron", "SeatView", "Tsumo",
     "Wall", "WinFacts", "action_from_dict", "observe", "wall_key",
 ]

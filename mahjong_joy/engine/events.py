@@ -14,11 +14,16 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
+from mahjong_joy.engine.outcome import HandOutcome, outcome_from_dict, outcome_to_dict
+from mahjong_joy.melds import Meld
+
 
 def _plain(value: Any) -> Any:
     """Tuples become lists, recursively, so an event dict is plain JSON."""
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
+    if isinstance(value, Meld):
+        return _plain(value.pair())  # the (type, tiles) pair stored event streams hold
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
@@ -87,7 +92,7 @@ class Discarded(Event):
 
 @dataclass(frozen=True, slots=True)
 class Chied(Event):
-    """A seat claimed ``claimed`` from ``from_seat`` to make the run ``tiles``."""
+    """A seat claimed ``claimed`` (its code) from ``from_seat`` to make the run ``tiles`` (codes)."""
 
     seat: int
     from_seat: int
@@ -99,7 +104,7 @@ class Chied(Event):
 
 @dataclass(frozen=True, slots=True)
 class Ponned(Event):
-    """A seat claimed a discard from ``from_seat`` to make a triplet."""
+    """A seat claimed a discard (``tile``, its code) from ``from_seat`` to make a triplet."""
 
     seat: int
     from_seat: int
@@ -110,7 +115,7 @@ class Ponned(Event):
 
 @dataclass(frozen=True, slots=True)
 class Kanned(Event):
-    """A seat claimed a discard from ``from_seat`` to make an open quad."""
+    """A seat claimed a discard (``tile``, its code) from ``from_seat`` to make an open quad."""
 
     seat: int
     from_seat: int
@@ -121,7 +126,8 @@ class Kanned(Event):
 
 @dataclass(frozen=True, slots=True)
 class ClosedKanned(Event):
-    """A seat declared four held copies as a closed quad."""
+    """A seat declared four held copies of the kind ``tile`` as a closed quad (``consumed``:
+    their codes, when red fives are in play)."""
 
     seat: int
     tile: int
@@ -131,7 +137,7 @@ class ClosedKanned(Event):
 
 @dataclass(frozen=True, slots=True)
 class AddedKanned(Event):
-    """A seat added the fourth copy to its pon (after nobody robbed it)."""
+    """A seat added the fourth copy (``tile``, its code) to its pon (after nobody robbed it)."""
 
     seat: int
     tile: int
@@ -187,8 +193,9 @@ class Passed(Event):
 class Won(Event):
     """A seat completed its hand: ``from_seat`` is itself for tsumo, else the discarder.
 
-    ``hand`` is the concealed tiles including the winning tile; ``melds`` lists
-    ``(type, tiles)`` per declared set.
+    ``tile`` is the winning tile's code, ``hand`` the concealed codes including the
+    winning tile, ``melds`` the declared sets (codes, so a called red five stays red).
+    ``to_dict`` writes a meld as the ``[type, tiles]`` pair stored streams hold.
     """
 
     seat: int
@@ -197,7 +204,7 @@ class Won(Event):
     tsumo: bool
     robbed_kan: bool
     hand: tuple[int, ...]
-    melds: tuple[tuple[str, tuple[int, ...]], ...]
+    melds: tuple[Meld, ...]
     name: ClassVar[str] = "won"
 
 
@@ -212,25 +219,19 @@ class Exhausted(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandScored(Event):
-    """The match settled a hand: the score of the win (if any) and each seat's delta."""
+    """The match settled a hand: its :class:`~mahjong_joy.engine.outcome.HandOutcome`
+    (every win, or the draw, and the table before and after)."""
 
-    winner: int | None
-    from_seat: int | None
-    yaku: tuple[tuple[str, int], ...]
-    han: int
-    fu: int
-    limit: str
-    payments: tuple[tuple[str, int], ...]
-    deltas: tuple[int, ...]
-    points: tuple[int, ...]
-    # each win after the first (a double ron): (seat, from_seat, han, fu, limit, yaku, gain), the gain
-    # being the win's own (a later winner liable for the first win's yakuman pays that apart)
-    more_wins: tuple[tuple[int, int, int, int, str, tuple[tuple[str, int], ...], int], ...] = ()
-    abort: str = ""
-    nagashi: tuple[int, ...] = ()
-    pao: int | None = None
-    sticks: int = 0
+    outcome: HandOutcome
     name: ClassVar[str] = "hand_scored"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"event": self.name, "outcome": outcome_to_dict(self.outcome)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandScored:
+        """Read a ``hand_scored`` dict, in this form or the one stored before the outcome existed."""
+        return cls(outcome_from_dict(data))
 
 
 @dataclass(frozen=True, slots=True)

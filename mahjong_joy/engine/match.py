@@ -18,82 +18,14 @@ hand dealt, whichever way it came, for exports.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.events import Event, HandScored, HandStarted, MatchEnded
+from mahjong_joy.engine.outcome import DrawReason, HandOutcome, WinResult
 from mahjong_joy.engine.state import HandEnd, HandState
 from mahjong_joy.engine.wall import Wall, wall_key
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.rulesets.base import Position, Ruleset, ScoredWin, Settlement, Standing, TableState, order_of
-
-
-@dataclass(frozen=True, slots=True)
-class WinResult:
-    """One scored win of a hand (several on a double or triple ron)."""
-
-    seat: int
-    from_seat: int
-    tsumo: bool
-    win_tile: int
-    hand: tuple[int, ...]
-    melds: tuple[tuple[str, tuple[int, ...]], ...]
-    yaku: tuple[tuple[str, int], ...]
-    han: int
-    fu: int
-    yakuman: int
-    limit: str
-    payments: tuple[tuple[str, int], ...]
-    fu_details: tuple[tuple[str, int, str], ...]
-    meld_sources: tuple[tuple[int | None, int | None], ...]
-    pao_seat: int | None
-    ura_indicators: tuple[int, ...]
-    deltas: tuple[int, ...] = (0, 0, 0, 0)  # this win's own changes (the first one takes the sticks)
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a hand ended and was paid: what the score screen and the summaries show.
-
-    The first win's facts are repeated in the top fields (``winner`` ... ``fu_details``),
-    so a screen that shows one winner reads them directly; ``wins`` lists every
-    win. ``winner`` is ``None`` on a draw; then ``ready`` lists the tenpai seats with
-    their waits, ``nagashi`` the nagashi-mangan seats, and ``abort`` names an
-    abortive draw. ``start_points`` and ``sticks_before`` are the table at the deal,
-    ``riichi`` the seats whose riichi stick went down, ``points`` and
-    ``sticks_after`` the table after the settlement; ``deltas`` are the settlement's
-    changes (not the sticks put down during the hand).
-    """
-
-    winner: int | None
-    from_seat: int | None
-    tsumo: bool
-    win_tile: int | None
-    hand: tuple[int, ...]
-    melds: tuple[tuple[str, tuple[int, ...]], ...]
-    yaku: tuple[tuple[str, int], ...]
-    han: int
-    fu: int
-    limit: str
-    payments: tuple[tuple[str, int], ...]
-    deltas: tuple[int, ...]
-    points: tuple[int, ...]
-    ready: tuple[tuple[int, tuple[int, ...]], ...]
-    fu_details: tuple[tuple[str, int, str], ...] = ()
-    meld_sources: tuple[tuple[int | None, int | None], ...] = ()
-    wins: tuple[WinResult, ...] = ()
-    abort: str | None = None
-    nagashi: tuple[int, ...] = ()
-    riichi: tuple[int, ...] = ()
-    start: TableState | None = None
-    sticks_after: int = 0
-
-    @property
-    def end(self) -> str:
-        """``win``, ``exhaustive_draw`` or ``abortive_draw``."""
-        if self.wins or self.winner is not None:
-            return "win"
-        return "abortive_draw" if self.abort else "exhaustive_draw"
 
 
 def standings_of(points: list[int] | tuple[int, ...]) -> tuple[Standing, ...]:
@@ -124,7 +56,7 @@ class Match:
         self.points = list(self.table.points)
         self.sticks = self.table.sticks
         self.hands_played = 0
-        self.results: list[HandResult] = []
+        self.results: list[HandOutcome] = []
         self.events: list[Event] = []
         self.is_over = False
         self.final: tuple[Standing, ...] | None = None
@@ -135,7 +67,7 @@ class Match:
         return self.table.position
 
     @property
-    def last_result(self) -> HandResult | None:
+    def last_result(self) -> HandOutcome | None:
         """The result of the hand just finished (``None`` while a hand is in play)."""
         return self.results[-1] if self.results and self.hand.is_finished else None
 
@@ -198,15 +130,7 @@ class Match:
         self.sticks = settlement.sticks_after
         self.results.append(result)
         self.hands_played += 1
-        first = result.wins[0] if result.wins else None
-        out: list[Event] = [
-            HandScored(
-                result.winner, result.from_seat, result.yaku, result.han, result.fu, result.limit,
-                result.payments, result.deltas, result.points,
-                tuple((w.seat, w.from_seat, w.han, w.fu, w.limit, w.yaku, w.deltas[w.seat]) for w in result.wins[1:]),
-                end.abort or "", tuple(end.nagashi), first.pao_seat if first else None, self.sticks,
-            )
-        ]
+        out: list[Event] = [HandScored(result)]
         following = self.ruleset.next_table(table, points, settlement, end.abort is not None)
         if following is None or (self.max_hands is not None and self.hands_played >= self.max_hands):
             self.is_over = True
@@ -216,20 +140,12 @@ class Match:
             self.table = following
         return out
 
-    def _result_of(self, end: HandEnd, settlement: Settlement, points: tuple[int, ...]) -> HandResult:
+    def _result_of(self, end: HandEnd, settlement: Settlement, points: tuple[int, ...]) -> HandOutcome:
         wins = tuple(self._win_result(end, win, end.sticks if i == 0 else 0) for i, win in enumerate(settlement.wins))
-        start = self.table
-        if not wins:
-            return HandResult(
-                None, None, False, None, (), (), (), 0, 0, "", (), settlement.deltas, points, end.ready,
-                abort=end.abort, nagashi=tuple(end.nagashi), riichi=end.riichi, start=start,
-                sticks_after=settlement.sticks_after,
-            )
-        w = wins[0]
-        return HandResult(
-            w.seat, w.from_seat, w.tsumo, w.win_tile, w.hand, w.melds, w.yaku, w.han, w.fu, w.limit, w.payments,
-            settlement.deltas, points, (), w.fu_details, w.meld_sources, wins, None, (), end.riichi, start,
-            settlement.sticks_after,
+        draw = None if wins else DrawReason(end.abort or DrawReason.EXHAUSTIVE)
+        return HandOutcome(
+            wins, draw, settlement.deltas, points, () if wins else end.ready, () if wins else tuple(end.nagashi),
+            end.riichi, self.table, settlement.sticks_after,
         )
 
     def _win_result(self, end: HandEnd, win: ScoredWin, sticks: int) -> WinResult:
@@ -238,11 +154,10 @@ class Match:
         deltas = [-p for p in win.paid]
         deltas[win.seat] = sum(win.paid) + 1000 * sticks
         return WinResult(
-            win.seat, win.from_seat, win.tsumo, s.win_tile, s.hand, tuple((m.kind, m.tiles) for m in s.melds),
+            win.seat, win.from_seat, win.tsumo, facts.win_code, facts.hand, facts.melds,
             score.yaku, score.han, score.fu, score.yakuman, str(score.limit or ""),
             tuple(sorted(score.payments.items())),
             tuple((line.reason, line.fu, line.tiles) for line in score.fu_details),
-            tuple((None if m.claimed is None else m.claimed // 4, m.from_seat) for m in facts.melds),
             win.pao_seat, s.ura_indicators, tuple(deltas),
         )
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from mahjong_joy.engine.actions import (
     Action,
@@ -68,19 +68,21 @@ from mahjong_joy.engine.events import (
 from mahjong_joy.engine.phases import ClaimOpportunity, ClaimWindow, OwnTurn, Over, Phase, RobWindow, Stage
 from mahjong_joy.engine.wall import MAX_KANS, Wall
 from mahjong_joy.errors import IllegalActionError
-from mahjong_joy.hand.claims import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, ClaimOption
+from mahjong_joy.hand.claims import ClaimOption
+from mahjong_joy.melds import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, Meld, code_order
+from mahjong_joy.names import WIND_TILE_OF
 from mahjong_joy.notation import format_tiles
 from mahjong_joy.rulesets.base import Ruleset, TableState
-from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
-from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.rules import Rules
-from mahjong_joy.names import WIND_TILE_OF
-from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, code_of, kind_of_code, tile_name
+from mahjong_joy.rulesets.win import WinContext
+from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, code_of, kind_of, kind_of_code, tile_name
 from mahjong_joy.engine import checks
 
 
-class Meld(NamedTuple):
-    """A declared set: type (chi, pon, kan, closed_kan, added_kan), tile ids, claimed id, source seat."""
+class HeldMeld(NamedTuple):
+    """The engine's own record of a declared set, by tile ids (which copy went where):
+    type, ids, the claimed id and the source seat. It never leaves the engine: events,
+    views and results carry :class:`~mahjong_joy.melds.Meld` (codes), made by :meth:`shown`."""
 
     type: str
     tiles: tuple[int, ...]
@@ -90,7 +92,12 @@ class Meld(NamedTuple):
     @property
     def kinds(self) -> tuple[int, ...]:
         """The kinds of the set, lowest first."""
-        return tuple(sorted(t // 4 for t in self.tiles))
+        return tuple(sorted(kind_of(t) for t in self.tiles))
+
+    def shown(self, codes: Sequence[int]) -> Meld:
+        """The set as it shows on the table: ``codes`` maps an id to its code under the rules."""
+        tiles = tuple(sorted((codes[t] for t in self.tiles), key=code_order))
+        return Meld(self.type, tiles, None if self.claimed is None else codes[self.claimed], self.from_seat)
 
 
 class RiverTile(NamedTuple):
@@ -115,14 +122,16 @@ class RiverEntry(NamedTuple):
 @dataclass(frozen=True)
 class WinFacts:
     """One win as the engine saw it: the scorer's situation (ura indicators included
-    for a riichi winner, honba and sticks left to the settlement) and the melds with
-    the seats they came from (for pao)."""
+    for a riichi winner, honba and sticks left to the settlement) and the melds as they
+    show (codes, with the seats they came from: for pao and the score card)."""
 
     seat: int
     from_seat: int
     tile: int
-    situation: WinSituation
+    situation: Any  # the ruleset's own situation of the win (riichi: a WinSituation)
     melds: tuple[Meld, ...]
+    hand: tuple[int, ...]  # the concealed tiles as codes, the winning tile included
+    win_code: int  # the winning tile's code
 
     @property
     def tsumo(self) -> bool:
@@ -159,7 +168,7 @@ class SeatState:
 
     concealed: list[int]
     counts: list[int]
-    melds: list[Meld] = field(default_factory=list)
+    melds: list[HeldMeld] = field(default_factory=list)
     river: list[RiverTile] = field(default_factory=list)
     discarded: int = 0  # mask of kinds in this seat's river (permanent furiten, A1)
     riichi_at: int | None = None  # river index of the declaration tile
@@ -172,7 +181,8 @@ class SeatState:
     nagashi: bool = True  # every discard a terminal or honor, none called
     kans: int = 0
     river_view: tuple[RiverEntry, ...] = ()  # the river as views show it, kept in step
-    meld_view: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (type, kinds) per meld, kept in step
+    shown_melds: tuple[Meld, ...] = ()  # the melds as they leave the engine (codes), kept in step
+    meld_view: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (type, kinds) per meld for the AI's SeatView, kept in step
 
     @property
     def in_riichi(self) -> bool:
@@ -265,7 +275,7 @@ class HandState:
         return [s.counts for s in self.seats]
 
     @property
-    def melds(self) -> list[list[Meld]]:
+    def melds(self) -> list[list[HeldMeld]]:
         return [s.melds for s in self.seats]
 
     @property
@@ -283,7 +293,7 @@ class HandState:
 
     def pons_of(self, seat: int) -> list[int]:
         """Kinds this seat has ponned (added kan candidates)."""
-        return [m.tiles[0] // 4 for m in self.seats[seat].melds if m.type == PON]
+        return [kind_of(m.tiles[0]) for m in self.seats[seat].melds if m.type == PON]
 
     def seats_to_act(self) -> list[int]:
         """Seats with a decision to make now, in turn order from the current seat."""
@@ -416,12 +426,11 @@ class HandState:
     def _would_have_yaku(self, seat: int, ids: list[int], tile: int, tsumo: bool) -> bool:
         """Whether winning on ``tile`` with the concealed ``ids`` would have a yaku (a later
         draw: no tenhou or chiihou)."""
-        hand = ids + [tile]
-        situation = replace(
-            self.situation(seat, tile, tsumo, robbed=False),
-            hand=tuple(sorted(t // 4 for t in hand)), hand_red=self._red_kinds(hand), tenhou=False, chiihou=False,
+        context = replace(
+            self.win_context(seat, tile, tsumo, robbed=False),
+            hand=tuple(map(self.codes.__getitem__, ids + [tile])), tenhou=False, chiihou=False,
         )
-        return bool(self.ruleset.score(situation).valid)
+        return bool(self.ruleset.score_win(context).valid)
 
     def has_yaku(self, seat: int, tile: int, tsumo: bool, robbed: bool) -> bool:
         """Whether this win would have a yaku (always, under rules that need none)."""
@@ -485,8 +494,8 @@ class HandState:
         self._take(seat, tile)
         st.river.append(RiverTile(tile, tsumogiri, None, declares))
         st.river_view += (RiverEntry(self.codes[tile], tsumogiri, None, declares),)
-        st.discarded |= 1 << (tile // 4)
-        if not _YAOCHUU_MASK >> (tile // 4) & 1:
+        st.discarded |= 1 << kind_of(tile)
+        if not _YAOCHUU_MASK >> kind_of(tile) & 1:
             st.nagashi = False
         st.temp_furiten = False
         st.ippatsu = False  # the riichi seat's next discard ends its ippatsu
@@ -614,7 +623,7 @@ class HandState:
         tile = self.wall.draw_replacement() if replacement else self.wall.draw()
         st = self.seats[seat]
         st.concealed.append(tile)
-        st.counts[tile // 4] += 1
+        st.counts[kind_of(tile)] += 1
         if replacement:
             turn: OwnTurn = self.stage  # type: ignore[assignment]
             turn.drawn, turn.after_claim, turn.after_replacement = tile, False, True
@@ -678,12 +687,10 @@ class HandState:
             self._mark_claimed(from_seat, rons[0])
         out: list[Event] = []
         for win in wins:
-            st = self.seats[win.seat]
-            hand = tuple(sorted([t // 4 for t in st.concealed] + [tile // 4]))
-            out.append(Won(win.seat, from_seat, tile // 4, False, robbed, hand, st.meld_view))
+            out.append(Won(win.seat, from_seat, win.win_code, False, robbed, win.hand, win.melds))
         first = self.seats[rons[0]]
         first.concealed.append(tile)  # the winner shows the tile in hand (it stays claimed in the river)
-        first.counts[tile // 4] += 1
+        first.counts[kind_of(tile)] += 1
         self._finish(HandEnd(wins=wins))
         return out
 
@@ -692,19 +699,29 @@ class HandState:
         tile = self.stage.drawn  # type: ignore[union-attr]
         assert tile is not None
         win = self._win_facts(seat, seat, tile, robbed=False)
-        st = self.seats[seat]
-        hand = tuple(sorted(t // 4 for t in st.concealed))
         self._finish(HandEnd(wins=(win,)))
-        return [Won(seat, seat, tile // 4, True, False, hand, st.meld_view)]
+        return [Won(seat, seat, win.win_code, True, False, win.hand, win.melds)]
+
+    def _shown_hand(self, ids: Sequence[int]) -> tuple[int, ...]:
+        """Concealed tiles as codes, sorted by kind (a red five after its plain copies)."""
+        return tuple(sorted(map(self.codes.__getitem__, ids), key=code_order))
 
     def _win_facts(self, seat: int, from_seat: int, tile: int, robbed: bool) -> WinFacts:
         tsumo = seat == from_seat
         situation = self.situation(seat, tile, tsumo, robbed, with_ura=True)
-        return WinFacts(seat, from_seat, tile, situation, tuple(self.seats[seat].melds))
+        st = self.seats[seat]
+        hand = self._shown_hand(st.concealed if tsumo else st.concealed + [tile])
+        return WinFacts(seat, from_seat, tile, situation, st.shown_melds, hand, self.code(tile))
 
-    def situation(self, seat: int, tile: int, tsumo: bool, robbed: bool, with_ura: bool = False) -> WinSituation:
+    def situation(self, seat: int, tile: int, tsumo: bool, robbed: bool, with_ura: bool = False) -> Any:
         """The scorer's view of this seat winning on ``tile`` now (A2, 3 and 8): every
-        situational yaku the engine knows, honba and sticks left to the settlement."""
+        situational yaku the engine knows, honba and sticks left to the settlement. The
+        engine states the win in neutral terms (:meth:`win_context`); the ruleset builds
+        its family's situation from it."""
+        return self.ruleset.situation(self.win_context(seat, tile, tsumo, robbed, with_ura))
+
+    def win_context(self, seat: int, tile: int, tsumo: bool, robbed: bool, with_ura: bool = False) -> WinContext:
+        """This seat winning on ``tile`` now, in no family's terms (:class:`WinContext`)."""
         st = self.seats[seat]
         ids = list(st.concealed) if tsumo else st.concealed + [tile]
         live_empty = self.wall.live_count == 0
@@ -714,11 +731,10 @@ class HandState:
         ura: list[int] = []
         if with_ura and riichi and self.rules.hand.ura_dora:
             ura = self.wall.ura_indicators[: None if self.rules.hand.kan_ura_dora else 1]
-        return WinSituation(
-            hand=tuple(sorted(t // 4 for t in ids)),
-            hand_red=self._red_kinds(ids),
-            win_tile=tile // 4,
-            melds=tuple(ScoredMeld(m.type, m.kinds, self._red_kinds(m.tiles)) for m in st.melds),
+        return WinContext(
+            hand=tuple(map(self.codes.__getitem__, ids)),
+            win_tile=self.code(tile),
+            melds=st.shown_melds,
             tsumo=tsumo,
             riichi=riichi and not st.double_riichi,
             double_riichi=riichi and st.double_riichi,
@@ -731,21 +747,16 @@ class HandState:
             chiihou=first_draw and seat != self.dealer,
             seat_wind=EAST + (seat - self.dealer) % 4,
             round_wind=WIND_TILE_OF[self.round_wind],
-            dora_indicators=tuple(t // 4 for t in indicators),
-            ura_indicators=tuple(t // 4 for t in ura),
+            dora_indicators=tuple(map(self.codes.__getitem__, indicators)),
+            ura_indicators=tuple(map(self.codes.__getitem__, ura)),
         )
-
-    def _red_kinds(self, ids: Sequence[int]) -> tuple[int, ...]:
-        if not self.reds:
-            return ()
-        return tuple(sorted(kind_of_code(self.code(t)) for t in ids if self.code(t) >= 34))
 
     def _claim(self, action: Chi | Pon | Kan) -> list[Event]:
         """Chi, pon or open kan of the last discard; the riichi on it stands (A2, 5)."""
         seat = action.seat
         window: ClaimWindow = self.stage  # type: ignore[assignment]
         from_seat, tile = window.from_seat, window.tile
-        kind = tile // 4
+        kind = kind_of(tile)
         out = self._accept_riichi()
         st = self.seats[seat]
         if isinstance(action, Chi):
@@ -758,8 +769,8 @@ class HandState:
         codes = action.consumed if action.consumed is not None else tuple(needed)
         taken = [self._take(seat, _last_of_code(st.concealed, c, self.codes)) for c in codes]
         shown = tuple(self.codes[t] for t in taken) if self.reds else ()
-        st.melds.append(Meld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
-        _melds_changed(st)
+        st.melds.append(HeldMeld(meld_type, tuple(sorted(taken + [tile])), tile, from_seat))
+        self._melds_changed(st)
         self._mark_claimed(from_seat, seat)
         for other in sorted(window.unanswered):
             self._miss(other)  # a call took the tile: whoever could ron it let it go
@@ -768,11 +779,11 @@ class HandState:
         self.current = seat
         if meld_type == CHI:
             self._set_kuikae(st, ClaimOption(CHI, tuple(action.tiles), kind))  # type: ignore[union-attr]
-            return out + [Chied(seat, from_seat, tuple(action.tiles), kind, shown)]  # type: ignore[union-attr]
+            return out + [Chied(seat, from_seat, st.shown_melds[-1].tiles, self.code(tile), shown)]
         if meld_type == PON:
             self._set_kuikae(st, ClaimOption(PON, (kind,) * 3, kind))
-            return out + [Ponned(seat, from_seat, kind, shown)]
-        out.append(Kanned(seat, from_seat, kind, shown))
+            return out + [Ponned(seat, from_seat, self.code(tile), shown)]
+        out.append(Kanned(seat, from_seat, self.code(tile), shown))
         self._count_kan(seat)
         return out + self._open_kan_dora() + self._draw(seat, replacement=True)
 
@@ -813,8 +824,8 @@ class HandState:
         st = self.seats[seat]
         out = self._reveal_pending_dora()
         taken = [self._take(seat, _last_of_code(st.concealed, kind, _CODES[0])) for _ in range(4)]
-        st.melds.append(Meld(CLOSED_KAN, tuple(sorted(taken)), None, None))
-        _melds_changed(st)
+        st.melds.append(HeldMeld(CLOSED_KAN, tuple(sorted(taken)), None, None))
+        self._melds_changed(st)
         self.stage.drawn = None  # type: ignore[union-attr]
         self._called()
         self._count_kan(seat)
@@ -828,15 +839,15 @@ class HandState:
         st = self.seats[seat]
         out = self._reveal_pending_dora()
         tile = self._take(seat, _last_of_code(st.concealed, kind, _CODES[0]))
-        index = next(i for i, m in enumerate(st.melds) if m.type == PON and m.tiles[0] // 4 == kind)
+        index = next(i for i, m in enumerate(st.melds) if m.type == PON and kind_of(m.tiles[0]) == kind)
         pon = st.melds[index]
-        st.melds[index] = Meld(ADDED_KAN, tuple(sorted(pon.tiles + (tile,))), pon.claimed, pon.from_seat)
-        _melds_changed(st)
+        st.melds[index] = HeldMeld(ADDED_KAN, tuple(sorted(pon.tiles + (tile,))), pon.claimed, pon.from_seat)
+        self._melds_changed(st)
         self.stage.drawn = None  # type: ignore[union-attr]
         self.calls += 1
         self._count_kan(seat)
         shown = (self.codes[tile],) + tuple(self.codes[t] for t in pon.tiles) if self.reds else ()
-        out.append(AddedKanned(seat, kind, shown))
+        out.append(AddedKanned(seat, self.code(tile), shown))
         if self._open_robbery(seat, tile, ADDED_KAN, kokushi_only=False):
             return out
         return out + self._complete_kan(seat, ADDED_KAN)
@@ -851,7 +862,7 @@ class HandState:
         robbers = []
         for step in (1, 2, 3):
             other = (seat + step) % 4
-            if kokushi_only and not checks.completes_thirteen_orphans(self.seats[other].counts, tile // 4):
+            if kokushi_only and not checks.completes_thirteen_orphans(self.seats[other].counts, kind_of(tile)):
                 continue
             if self._ron_chance(self.facts(other, tile), offer):
                 robbers.append(ClaimOpportunity(other, True, ()))
@@ -882,21 +893,26 @@ class HandState:
         index = next(i for i, m in enumerate(st.melds) if tile in m.tiles)
         meld = st.melds[index]
         if meld.type == ADDED_KAN:
-            st.melds[index] = Meld(PON, tuple(t for t in meld.tiles if t != tile), meld.claimed, meld.from_seat)
+            st.melds[index] = HeldMeld(PON, tuple(t for t in meld.tiles if t != tile), meld.claimed, meld.from_seat)
         else:
             del st.melds[index]
             for t in meld.tiles:
                 if t != tile:
                     st.concealed.append(t)
-                    st.counts[t // 4] += 1
-        _melds_changed(st)
+                    st.counts[kind_of(t)] += 1
+        self._melds_changed(st)
 
     # ------------------------------------------------------------------ helpers
+
+    def _melds_changed(self, st: SeatState) -> None:
+        """Keep the seat's outgoing melds (codes) and the AI's (type, kinds) pairs in step."""
+        st.shown_melds = tuple(m.shown(self.codes) for m in st.melds)
+        st.meld_view = tuple((m.type, m.kinds) for m in st.shown_melds)
 
     def _take(self, seat: int, tile: int) -> int:
         st = self.seats[seat]
         st.concealed.remove(tile)
-        st.counts[tile // 4] -= 1
+        st.counts[kind_of(tile)] -= 1
         return tile
 
     def _mark_claimed(self, from_seat: int, by: int) -> None:
@@ -997,16 +1013,12 @@ def _meld_facts(st: SeatState) -> tuple[checks.MeldFacts, ...]:
 def _counts_of(ids: Sequence[int]) -> list[int]:
     counts = [0] * KIND_COUNT
     for tile in ids:
-        counts[tile // 4] += 1
+        counts[kind_of(tile)] += 1
     return counts
 
 
 def _kinds(counts: Sequence[int]) -> list[int]:
     return [t for t in range(KIND_COUNT) for _ in range(counts[t])]
-
-
-def _melds_changed(st: SeatState) -> None:
-    st.meld_view = tuple((m.type, m.kinds) for m in st.melds)
 
 
 def _last_of_code(tiles: Sequence[int], code: int, codes: Sequence[int]) -> int:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.state import ClaimOpportunity, HandState, Phase, RiverEntry
 from mahjong_joy.engine.phases import ClaimWindow
-from mahjong_joy.tiles import KIND_COUNT
+from mahjong_joy.tiles import KIND_COUNT, KIND_OF_CODE
 
 
 class SeatView(NamedTuple):
@@ -61,7 +61,7 @@ class SeatView(NamedTuple):
 
     def river(self, seat: int) -> tuple[int, ...]:
         """Any seat's discards (kinds) in order, claimed ones included."""
-        return tuple([_KIND[e.tile] for e in self.rivers[seat]])
+        return tuple([KIND_OF_CODE[e.tile] for e in self.rivers[seat]])
 
     def hand_size(self, seat: int) -> int:
         """How many concealed tiles a seat holds (never which)."""
@@ -73,7 +73,7 @@ class SeatView(NamedTuple):
         for river in self.rivers:
             for entry in river:
                 if entry.claimed_by is None:
-                    counts[_kind(entry.tile)] += 1
+                    counts[KIND_OF_CODE[entry.tile]] += 1
         for sets in self.meld_sets:
             for _, kinds in sets:
                 for kind in kinds:
@@ -85,13 +85,6 @@ class SeatView(NamedTuple):
     @property
     def in_riichi(self) -> bool:
         return self.riichi[self.seat] is not None
-
-
-_KIND = tuple(range(34)) + (4, 13, 22)  # code -> kind
-
-
-def _kind(code: int) -> int:
-    return _KIND[code]
 
 
 def observe(state: HandState, seat: int) -> SeatView:

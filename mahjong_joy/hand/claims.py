@@ -7,9 +7,9 @@ from typing import NamedTuple
 
 from mahjong_joy.errors import InvalidHandError
 from mahjong_joy.hand.counts import counts_of
+from mahjong_joy.melds import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON
 from mahjong_joy.tiles import KIND_COUNT, tile_name
 
-CHI, PON, KAN, CLOSED_KAN, ADDED_KAN = "chi", "pon", "kan", "closed_kan", "added_kan"
 
 
 class ClaimOption(NamedTuple):

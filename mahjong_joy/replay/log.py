@@ -11,17 +11,25 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from mahjong_joy.engine import events as ev
+from mahjong_joy.engine.outcome import HandOutcome
+from mahjong_joy.melds import Meld
 from mahjong_joy.names import yaku_name
 from mahjong_joy.notation import format_tiles
 from mahjong_joy.tiles import code_name as tile_name
+from mahjong_joy.tiles import kind_of_code
 
 
 def _seat(seat: int | None) -> str:
     return "-" if seat is None else f"S{seat}"
 
 
-def _melds(melds: Iterable[tuple[str, Iterable[int]]]) -> str:
-    return " ".join(f"[{kind} {format_tiles(tiles)}]" for kind, tiles in melds)
+def _kind_name(code: int) -> str:
+    """A called tile named by its kind (the log has always named a red five as its five)."""
+    return tile_name(kind_of_code(code))
+
+
+def _melds(melds: Iterable[Meld]) -> str:
+    return " ".join(f"[{m.type} {format_tiles(m.kinds)}]" for m in melds)
 
 
 def _hand_started(e: ev.HandStarted) -> str:
@@ -32,19 +40,21 @@ def _hand_started(e: ev.HandStarted) -> str:
 def _won(e: ev.Won) -> str:
     how = "tsumo" if e.tsumo else f"ron from {_seat(e.from_seat)}" + (" (robbing a kan)" if e.robbed_kan else "")
     melds = f" {_melds(e.melds)}" if e.melds else ""
-    return f"{_seat(e.seat)} wins by {how} on {tile_name(e.tile)}: {format_tiles(e.hand)}{melds}"
+    return f"{_seat(e.seat)} wins by {how} on {_kind_name(e.tile)}: {format_tiles(sorted(map(kind_of_code, e.hand)))}{melds}"
 
 
 def _scored(e: ev.HandScored) -> str:
-    deltas = " ".join(f"{d:+d}" for d in e.deltas)
-    extra = _settled(e)
+    o = e.outcome
+    deltas = " ".join(f"{d:+d}" for d in o.deltas)
+    extra = _settled(o)
     extra = f"; {extra}" if extra else ""
-    if e.winner is None:
+    if not o.wins:
         return f"   deltas {deltas}{extra}"
-    yaku = ", ".join(f"{yaku_name(name)} {han}" for name, han in e.yaku)
-    payments = " ".join(f"{k} {v}" for k, v in e.payments)
-    limit = f" {e.limit}" if e.limit else ""
-    return f"   {yaku} = {e.han} han {e.fu} fu{limit}; {payments}; deltas {deltas}{extra}"
+    w = o.wins[0]
+    yaku = ", ".join(f"{yaku_name(name)} {han}" for name, han in w.yaku)
+    payments = " ".join(f"{k} {v}" for k, v in w.payments)
+    limit = f" {w.limit}" if w.limit else ""
+    return f"   {yaku} = {w.han} han {w.fu} fu{limit}; {payments}; deltas {deltas}{extra}"
 
 
 def _exhausted(e: ev.Exhausted) -> str:
@@ -53,13 +63,14 @@ def _exhausted(e: ev.Exhausted) -> str:
     return f"exhaustive draw; ready: {ready}{nagashi}"
 
 
-def _settled(e: ev.HandScored) -> str:
+def _settled(o: HandOutcome) -> str:
     """The riichi extras of a settlement: further winners, pao, sticks left on the table."""
-    parts = [f"also {_seat(s)} from {_seat(f)}: {han} han {fu} fu" for s, f, han, fu, *_ in e.more_wins]
-    if e.pao is not None:
-        parts.append(f"pao {_seat(e.pao)}")
-    if e.sticks:
-        parts.append(f"{e.sticks} stick(s) stay on the table")
+    parts = [f"also {_seat(w.seat)} from {_seat(w.from_seat)}: {w.han} han {w.fu} fu" for w in o.wins[1:]]
+    pao = o.wins[0].pao_seat if o.wins else None
+    if pao is not None:
+        parts.append(f"pao {_seat(pao)}")
+    if o.sticks_after:
+        parts.append(f"{o.sticks_after} stick(s) stay on the table")
     return "; ".join(parts)
 
 
@@ -72,11 +83,12 @@ _FORMATS: dict[type, Callable[..., str]] = {
     ev.Dealt: lambda e: f"dealt; dora indicator {tile_name(e.dora_indicator)}; wall {e.wall_count}",
     ev.Drew: lambda e: f"{_seat(e.seat)} draws {tile_name(e.tile)}" + (" (replacement)" if e.replacement else ""),
     ev.Discarded: lambda e: f"{_seat(e.seat)} discards {tile_name(e.tile)}" + (" (drawn)" if e.tsumogiri else ""),
-    ev.Chied: lambda e: f"{_seat(e.seat)} chis {tile_name(e.claimed)} from {_seat(e.from_seat)}: {format_tiles(e.tiles)}",
-    ev.Ponned: lambda e: f"{_seat(e.seat)} pons {tile_name(e.tile)} from {_seat(e.from_seat)}",
-    ev.Kanned: lambda e: f"{_seat(e.seat)} kans {tile_name(e.tile)} from {_seat(e.from_seat)}",
+    ev.Chied: lambda e: f"{_seat(e.seat)} chis {_kind_name(e.claimed)} from {_seat(e.from_seat)}: "
+                        f"{format_tiles(sorted(map(kind_of_code, e.tiles)))}",
+    ev.Ponned: lambda e: f"{_seat(e.seat)} pons {_kind_name(e.tile)} from {_seat(e.from_seat)}",
+    ev.Kanned: lambda e: f"{_seat(e.seat)} kans {_kind_name(e.tile)} from {_seat(e.from_seat)}",
     ev.ClosedKanned: lambda e: f"{_seat(e.seat)} closed kan {tile_name(e.tile)}",
-    ev.AddedKanned: lambda e: f"{_seat(e.seat)} added kan {tile_name(e.tile)}",
+    ev.AddedKanned: lambda e: f"{_seat(e.seat)} added kan {_kind_name(e.tile)}",
     ev.DoraRevealed: lambda e: f"dora indicator {tile_name(e.indicator)} revealed",
     ev.RiichiDeclared: lambda e: f"{_seat(e.seat)} declares riichi",
     ev.RiichiAccepted: lambda e: f"{_seat(e.seat)} riichi stands: 1000 on the table",

@@ -26,48 +26,24 @@ from pathlib import Path
 from typing import Any
 
 from mahjong_joy.engine import events as ev
-from mahjong_joy.engine.match import HandResult, Match
+from mahjong_joy.engine.match import Match
+from mahjong_joy.engine.outcome import HandOutcome
 from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import RecordError
+from mahjong_joy.mjai_tiles import mjai_tile, tile_order
 from mahjong_joy.replay.record import check_record, record_ruleset, replay_match
 from mahjong_joy.replay.seats import seat_names
 from mahjong_joy.storage.files import atomic_write_text
-from mahjong_joy.tiles import code_of, kind_of_code
+from mahjong_joy.tiles import code_of
 
 MJAI_TYPES = frozenset(
     "start_game start_kyoku tsumo dahai chi pon daiminkan ankan kakan dora reach reach_accepted "
     "hora ryukyoku end_kyoku end_game".split()
 )
-_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 ABORT_REASONS = {
     "nine_terminals": "kyushukyuhai", "four_winds": "sufonrenda", "four_kans": "suukaikan",
     "four_riichi": "suuchariichi", "triple_ron": "sanchaho",
 }
-
-
-def mjai_tile(code: int) -> str:
-    """A tile code (kinds 0..33, red fives 34..36) in mjai notation.
-
-    >>> [mjai_tile(k) for k in (0, 13, 26, 27, 31, 33, 34, 36)]
-    ['1m', '5p', '9s', 'E', 'P', 'C', '5mr', '5sr']
-    """
-    if type(code) is not int or not 0 <= code < 37:
-        raise RecordError(f"tile code {code!r} is not 0..36")
-    if code >= 34:
-        return f"5{'mps'[code - 34]}r"
-    if code >= 27:
-        return _HONORS[code - 27]
-    return f"{code % 9 + 1}{'mps'[code // 9]}"
-
-
-def tile_order(code: int) -> tuple[int, int]:
-    """Sort key of a code in an mjai hand: by kind, a red five just before its plain fives
-    (as riichienv and Mortal's logs list them).
-
-    >>> [mjai_tile(c) for c in sorted([13, 35, 12, 14], key=tile_order)]
-    ['4p', '5pr', '5p', '6p']
-    """
-    return (kind_of_code(code), 0 if code >= 34 else 1)
 
 
 def export_mjai(record: dict[str, Any], name: str = "record") -> list[dict[str, Any]]:
@@ -100,7 +76,7 @@ class _Game:
         self.names = names
         self.reds = match.rules.tiles.red_fives
         self.scores_dora = match.rules.scores_dora
-        self.results: list[HandResult] = list(match.results)
+        self.results: list[HandOutcome] = list(match.results)
         self.hands: list[list[int]] = [[] for _ in range(4)]
         self.won: list[ev.Won] = []
         self.started: ev.HandStarted | None = None
@@ -222,7 +198,7 @@ class _Game:
             })
         return lines + [{"type": "end_kyoku"}]
 
-    def _ryukyoku(self, result: HandResult) -> dict[str, Any]:
+    def _ryukyoku(self, result: HandOutcome) -> dict[str, Any]:
         reason = ABORT_REASONS[result.abort] if result.abort else "nagashimangan" if result.nagashi else "fanpai"
         ready = {seat for seat, _ in result.ready}
         return {

@@ -53,12 +53,14 @@ from mahjong_joy.engine.actions import (
     Ron,
     Tsumo,
 )
-from mahjong_joy.engine.match import HandResult, Match
+from mahjong_joy.engine.match import Match
+from mahjong_joy.engine.outcome import HandOutcome
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.untrusted import parse_json
 from mahjong_joy.errors import MahjongJoyError, RecordError
+from mahjong_joy.mjai_tiles import TILE_CODES, mjai_tile
 from mahjong_joy.names import WIND_LETTERS
-from mahjong_joy.replay.mjai import MJAI_TYPES, mjai_tile
+from mahjong_joy.replay.mjai import MJAI_TYPES
 from mahjong_joy.replay.record import FORMAT, SCHEMA, table_dict
 from mahjong_joy.rulesets.base import TableState
 from mahjong_joy.rulesets.joy import ruleset_for
@@ -70,7 +72,6 @@ MAX_BYTES = 16 * 1024 * 1024
 MAX_LINES = 100_000
 MAX_LINE_CHARS = 64 * 1024
 
-TILE_CODES: dict[str, int] = {mjai_tile(code): code for code in range(37)}
 WINDS = WIND_LETTERS  # mjai writes winds as our records do
 ABORTS = {
     "kyushukyuhai": "nine_terminals", "sufonrenda": "four_winds", "sufuurenta": "four_winds",
@@ -730,7 +731,7 @@ class _Hand:
         else:
             raise self.mismatch("the hand ends with no hora or ryukyoku", _how_it_ended(result))
 
-    def _check_wins(self, result: HandResult) -> None:
+    def _check_wins(self, result: HandOutcome) -> None:
         wins = {w.seat: w for w in result.wins}
         logged = [h.data["actor"] for h in self.horas]
         if sorted(logged) != sorted(wins):
@@ -738,7 +739,7 @@ class _Hand:
         for hora in self.horas:
             win = wins[hora.data["actor"]]
             pai = hora.data.get("pai")
-            if pai in TILE_CODES and kind_of_code(TILE_CODES[pai]) != win.win_tile:
+            if pai in TILE_CODES and kind_of_code(TILE_CODES[pai]) != kind_of_code(win.win_tile):
                 raise self.mismatch(f"hora on {pai}", f"the winning tile is {mjai_tile(win.win_tile)}", hora.line)
             deltas = hora.data.get("deltas")
             if deltas is not None and list(deltas) != list(win.deltas):
@@ -748,7 +749,7 @@ class _Hand:
                 raise self.mismatch(f"ura markers {_names(ura)}", f"ura markers {_names(win.ura_indicators)}", hora.line)
         self._check_scores(self.horas[-1], result)
 
-    def _check_draw(self, result: HandResult, event: LogEvent) -> None:
+    def _check_draw(self, result: HandOutcome, event: LogEvent) -> None:
         reason = _reason(event)
         ours = result.abort or "exhaustive"
         if reason != ours:
@@ -763,7 +764,7 @@ class _Hand:
                 raise self.mismatch(f"tenpai seats {[s for s in range(4) if tenpais[s]]}", f"tenpai seats {ready}", event.line)
         self._check_scores(event, result)
 
-    def _check_scores(self, event: LogEvent, result: HandResult) -> None:
+    def _check_scores(self, event: LogEvent, result: HandOutcome) -> None:
         scores = event.data.get("scores")
         if scores is not None and list(scores) != list(result.points):
             raise self.mismatch(f"scores {scores} after the hand", f"scores {list(result.points)}", event.line)
@@ -786,7 +787,7 @@ def _reason(event: LogEvent) -> str:
     return text
 
 
-def _how_it_ended(result: HandResult) -> str:
+def _how_it_ended(result: HandOutcome) -> str:
     if result.wins:
         return "won by " + ", ".join(_win_text(w) for w in result.wins)
     if result.abort:

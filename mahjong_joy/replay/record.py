@@ -220,7 +220,8 @@ def replay_decisions(
     that does not apply, after ``where`` (``"run.json: match 2"``):
 
     >>> from mahjong_joy.engine.actions import Pass
-    >>> replay_decisions([Pass(1)], Match(7), "demo:")
+    >>> from mahjong_joy.rulesets.joy import ruleset_for
+    >>> replay_decisions([Pass(1)], Match(7, ruleset_for("joy")), "demo:")
     Traceback (most recent call last):
     ...
     mahjong_joy.errors.RecordError: demo: decision 1 does not apply: seat 1 cannot pass: there is no discard to claim

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong_joy.engine import events as ev
-from mahjong_joy.engine.match import HandResult, Match
+from mahjong_joy.engine.match import Match
+from mahjong_joy.engine.outcome import HandOutcome
 from mahjong_joy.rulesets.riichi.flow import game_points, order_of
 from mahjong_joy.rulesets.rules import Rules
 
@@ -116,7 +117,7 @@ class Summary:
         ]
 
 
-def hand_json(result: HandResult) -> dict[str, Any]:
+def hand_json(result: HandOutcome) -> dict[str, Any]:
     """One hand of the ``--json`` summary."""
     start = result.start
     assert start is not None

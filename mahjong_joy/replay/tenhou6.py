@@ -38,9 +38,10 @@ from pathlib import Path
 from typing import Any
 
 from mahjong_joy.errors import RecordError
+from mahjong_joy.mjai_tiles import TILE_CODES, mjai_tile
 from mahjong_joy.names import WIND_LETTERS, wind_index
-from mahjong_joy.replay.mjai import export_mjai, mjai_tile
-from mahjong_joy.replay.mjai_import import TILE_CODES, ImportResult, LogFormatError, check_event, import_events
+from mahjong_joy.replay.mjai import export_mjai
+from mahjong_joy.replay.mjai_import import ImportResult, LogFormatError, check_event, import_events
 from mahjong_joy.replay.record import check_record, record_ruleset, replay_match
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.files import atomic_write_text

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong_joy.hand.claims import KAN, ClaimOption, claims_on_counts, own_turn_kans_on_counts
+from mahjong_joy.rulesets.win import WinContext
 from mahjong_joy.tiles import KIND_COUNT
 
 
@@ -106,33 +107,6 @@ class Settlement:
     nagashi: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class WinFacts:
-    """What the engine knows of one win, in no family's terms: tiles as codes (a red
-    five keeps its code), melds in the engine's own shape (each with ``type`` and
-    ``tiles``), seat and round wind as kinds, and the situational flags. A family turns
-    it into its own scoring input (:meth:`Ruleset.score_win`); the engine never builds
-    a family's situation itself."""
-
-    hand: tuple[int, ...]  # concealed codes, the winning tile included
-    win_tile: int  # code
-    melds: tuple[Any, ...]
-    tsumo: bool
-    seat_wind: int
-    round_wind: int
-    riichi: bool = False  # a riichi accepted (not a double riichi)
-    double_riichi: bool = False
-    ippatsu: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    first_draw: bool = False  # a tsumo on one's first draw, no call made (tenhou / chiihou)
-    dealer: bool = False
-    dora_indicators: tuple[int, ...] = ()  # codes
-    ura_indicators: tuple[int, ...] = ()  # codes under the face-up indicators, when turned at the end; the family decides if they count
-
-
 def deltas_from_payments(payments: dict[str, int], winner: int, from_seat: int, dealer: int) -> tuple[int, ...]:
     """Score changes per seat from a scorer's payments; they sum to zero (no riichi sticks).
 
@@ -197,18 +171,19 @@ class Ruleset(ABC):
         """Least shanten over this ruleset's forms (-1 complete, 0 ready)."""
         raise NotImplementedError
 
+    def situation(self, win: WinContext) -> Any:
+        """The family's own situation of a win (what :meth:`score` reads), built from the
+        engine's neutral :class:`~mahjong_joy.rulesets.win.WinContext`."""
+        raise NotImplementedError
+
     def score(self, situation: Any) -> Any:
         """Score one win (a ``WinSituation``); ``valid`` is false when the rules refuse it."""
         raise NotImplementedError
 
-    def score_win(self, facts: WinFacts) -> Any:
+    def score_win(self, win: WinContext) -> Any:
         """Score one win from the engine's neutral facts: the family builds its own
-        situation (:meth:`situation_of`) and scores it."""
-        return self.score(self.situation_of(facts))
-
-    def situation_of(self, facts: WinFacts) -> Any:
-        """This family's scoring input for one win (riichi: a ``WinSituation``)."""
-        raise NotImplementedError
+        situation (:meth:`situation`) and scores it."""
+        return self.score(self.situation(win))
 
     def wall_shape(self) -> WallShape:
         """The tile set each hand is dealt from (136 tiles, a dead wall of 14 by default)."""
@@ -231,5 +206,5 @@ class Ruleset(ABC):
 
 __all__ = [
     "KAN", "ClaimOption", "Position", "Ruleset", "ScoredWin", "Settlement", "Standing", "TableState",
-    "WallShape", "WinFacts", "deltas_from_payments", "order_of",
+    "WallShape", "deltas_from_payments", "order_of",
 ]

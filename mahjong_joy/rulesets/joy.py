@@ -24,14 +24,14 @@ from typing import Any
 from mahjong_joy.hand.agari import is_winning_hand
 from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import waiting_tiles
-from mahjong_joy.rulesets.base import Ruleset, Settlement, Standing, TableState, WinFacts
+from mahjong_joy.rulesets.base import Ruleset, Settlement, Standing, TableState
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.riichi import HandScore, WinSituation, score_hand
 from mahjong_joy.rulesets.riichi import flow
 from mahjong_joy.rulesets.riichi.settle import settle
-from mahjong_joy.rulesets.riichi.situation import Meld as ScoredMeld
+from mahjong_joy.rulesets.riichi.situation import situation_of
 from mahjong_joy.rulesets.rules import Rules
-from mahjong_joy.tiles import kind_of_code
+from mahjong_joy.rulesets.win import WinContext
 
 
 class RiichiFamily(Ruleset):
@@ -57,37 +57,11 @@ class RiichiFamily(Ruleset):
     def shanten(self, counts34: Sequence[int], melds: int) -> int:
         return shanten(counts34, melds)
 
+    def situation(self, win: WinContext) -> WinSituation:
+        return situation_of(win)
+
     def score(self, situation: WinSituation) -> HandScore:
         return score_hand(situation, self.rules.scoring)
-
-    def situation_of(self, facts: WinFacts) -> WinSituation:
-        """The riichi scorer's situation from the engine's facts: kinds, the red fives
-        apart (only when the tile set has them), ura indicators only under riichi."""
-        reds = self.rules.tiles.red_fives
-        riichi = facts.riichi or facts.double_riichi
-        ura = facts.ura_indicators if riichi and self.rules.hand.ura_dora else ()
-        ura = ura if self.rules.hand.kan_ura_dora else ura[:1]
-        return WinSituation(
-            hand=tuple(sorted(kind_of_code(c) for c in facts.hand)),
-            hand_red=_red_kinds(facts.hand) if reds else (),
-            win_tile=kind_of_code(facts.win_tile),
-            melds=tuple(ScoredMeld(m.type, tuple(sorted(kind_of_code(c) for c in m.tiles)),
-                                   _red_kinds(m.tiles) if reds else ()) for m in facts.melds),
-            tsumo=facts.tsumo,
-            riichi=facts.riichi,
-            double_riichi=facts.double_riichi,
-            ippatsu=riichi and facts.ippatsu,
-            haitei=facts.haitei,
-            houtei=facts.houtei,
-            rinshan=facts.rinshan,
-            chankan=facts.chankan,
-            tenhou=facts.first_draw and facts.dealer,
-            chiihou=facts.first_draw and not facts.dealer,
-            seat_wind=facts.seat_wind,
-            round_wind=facts.round_wind,
-            dora_indicators=tuple(kind_of_code(c) for c in facts.dora_indicators),
-            ura_indicators=tuple(kind_of_code(c) for c in ura),
-        )
 
     def settle(self, end: Any, table: TableState) -> Settlement:
         return settle(end, table, self.rules, self.score)
@@ -99,11 +73,6 @@ class RiichiFamily(Ruleset):
 
     def final_standings(self, points: Sequence[int], sticks: int) -> tuple[Standing, ...]:
         return flow.final_standings(points, sticks, self.rules)
-
-
-def _red_kinds(codes: Sequence[int]) -> tuple[int, ...]:
-    """The kinds of the red fives among ``codes``, lowest first."""
-    return tuple(sorted(kind_of_code(c) for c in codes if c >= 34))
 
 
 def ruleset_for(rules: Rules | str = DEFAULT_PRESET) -> RiichiFamily:

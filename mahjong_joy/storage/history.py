@@ -70,34 +70,27 @@ class WinScore:
 
 @dataclass(frozen=True, slots=True)
 class HandSummary:
-    """One settled hand: ``winner``/``from_seat`` are ``None`` on a draw; ``from_seat``
-    (the discarder) is also ``None`` for a tsumo. ``points`` is what the winner gained."""
+    """One settled hand: ``wins`` the score of each win (empty on a draw), nearest the
+    discarder first; ``from_seat`` the discarder (``None`` on a draw or a tsumo).
+
+    ``winners`` lists every seat that won, ``riichi`` the seats that declared riichi
+    (both ``None``: a hand stored before version 2). A hand stored before version 3 kept
+    the score of its first win only, so ``wins`` may name fewer seats than ``winners``.
+    """
 
     number: int
     label: str  # round wind, hand number and honba, e.g. "E2" or "E3-1"
     dealer: int
-    winner: int | None
+    wins: tuple[WinScore, ...]
     from_seat: int | None
     tsumo: bool
-    han: int
-    fu: int
-    limit: str  # "" below mangan
-    yaku: tuple[tuple[str, int], ...]
-    points: int
     deltas: tuple[int, ...]
-    # Seats that declared riichi in the hand, and every seat that won (several on a
-    # double ron; ``winner`` is the first). ``None``: a hand stored before version 2.
     riichi: tuple[int, ...] | None = field(default=None, kw_only=True)
     winners: tuple[int, ...] | None = field(default=None, kw_only=True)
-    # The score of each win after the first; ``None``: a hand stored before version 3.
-    later_wins: tuple[WinScore, ...] | None = field(default=None, kw_only=True)
 
     def win_of(self, seat: int) -> WinScore | None:
-        """``seat``'s win in this hand, first winner or later; ``None`` when it did not
-        win (or won second in a hand stored before version 3)."""
-        if self.winner == seat:
-            return WinScore(seat, self.points, self.han, self.fu, self.limit, self.yaku)
-        return next((win for win in self.later_wins or () if win.seat == seat), None)
+        """``seat``'s win in this hand; ``None`` when it did not win (or its score was not kept)."""
+        return next((win for win in self.wins if win.seat == seat), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,9 +332,7 @@ class History:
             match_id = int(cursor.lastrowid or 0)
             self.db.executemany(
                 f"INSERT INTO hands (match_id, {', '.join(HAND_DATA)}) VALUES (?, {', '.join('?' * len(HAND_DATA))})",
-                [(match_id, h.number, h.label, h.dealer, h.winner, h.from_seat, int(h.tsumo), h.han, h.fu, h.limit,
-                  json.dumps([list(y) for y in h.yaku]), h.points, json.dumps(list(h.deltas)),
-                  seat_mask(h.riichi), seat_mask(h.winners), _later_cell(h.later_wins)) for h in summary.hands],
+                [(match_id, *hand_cells(h)) for h in summary.hands],
             )
             _mark_checked(self.db, _check_unmarked(self.db, match_id)[0])
         self._vetted_at = None  # our own writes leave data_version alone: check again on the next read
@@ -502,7 +493,7 @@ def player_tally(seat: int, hands: Sequence[HandSummary]) -> PlayerTally:
             wins, win_points = wins + 1, win_points + value
         if win is not None and (best is None or (win.points, win.han) > best[:2]):
             best = (win.points, win.han, hand.number)
-        deal_ins += hand.winner is not None and hand.from_seat == seat
+        deal_ins += bool(hand.wins) and hand.from_seat == seat
         known = known and hand.riichi is not None
         riichi += seat in (hand.riichi or ())
     return PlayerTally(len(hands), wins, win_points, deal_ins, riichi if known else None, best)
@@ -766,28 +757,40 @@ def _game_points(value: Any, where: str) -> float:
     return float(value)
 
 
+def hand_cells(h: HandSummary) -> tuple[Any, ...]:
+    """A hand's :data:`HAND_DATA` cells: the row keeps its first win in the columns of
+    version 1 (``winner`` ... ``points``; NULL, 0 and "" on a draw) and the later ones in
+    ``later_wins``."""
+    first = h.wins[0] if h.wins else WinScore(None, 0, 0, 0, "", ())  # type: ignore[arg-type]
+    return (h.number, h.label, h.dealer, first.seat, h.from_seat, int(h.tsumo), first.han, first.fu, first.limit,
+            json.dumps([list(y) for y in first.yaku]), first.points, json.dumps(list(h.deltas)),
+            seat_mask(h.riichi), seat_mask(h.winners), _later_cell(h.wins[1:]))
+
+
 def _hand_row(row: tuple[Any, ...]) -> HandRow:
     """A hand row checked field by field; ``RecordError`` names the first bad field."""
     (number, label, dealer, winner, from_seat, tsumo, han, fu, limit, yaku, points, deltas, riichi, winners, later,
      match_id) = row
     where = f"match {shown(match_id)} hand {shown(number)}"
-    return _check_later_wins(HandRow(
+    first = _seat(winner, f"{where} winner")
+    score = (whole(han, f"{where} han"), whole(fu, f"{where} fu"), text(limit, f"{where} limit", 64),
+             tuple(_yaku(item, f"{where} yaku") for item in listed(_cell(yaku, f"{where} yaku"), f"{where} yaku")),
+             whole(points, f"{where} points"))
+    later_wins = None if later is None else _later_wins(later, f"{where} later_wins")
+    winners = _seats(winners, f"{where} winner_seats")
+    _check_later_wins(first, later_wins, winners, where)
+    wins = () if first is None else (WinScore(first, score[4], score[0], score[1], score[2], score[3]),)
+    return HandRow(
         whole(number, f"{where} number", 1), text(label, f"{where} label", 32), whole(dealer, f"{where} dealer", 0, 3),
-        _seat(winner, f"{where} winner"), _seat(from_seat, f"{where} from_seat"), bool(whole(tsumo, f"{where} tsumo", 0, 1)),
-        whole(han, f"{where} han"), whole(fu, f"{where} fu"), text(limit, f"{where} limit", 64),
-        tuple(_yaku(item, f"{where} yaku") for item in listed(_cell(yaku, f"{where} yaku"), f"{where} yaku")),
-        whole(points, f"{where} points"),
+        wins + (later_wins or ()), _seat(from_seat, f"{where} from_seat"), bool(whole(tsumo, f"{where} tsumo", 0, 1)),
         tuple(whole(d, f"{where} deltas") for d in listed(_cell(deltas, f"{where} deltas"), f"{where} deltas", 4)),
         whole(match_id, f"{where} match_id"),
-        riichi=_seats(riichi, f"{where} riichi_seats"), winners=_seats(winners, f"{where} winner_seats"),
-        later_wins=None if later is None else _later_wins(later, f"{where} later_wins"),
-    ), where)
+        riichi=_seats(riichi, f"{where} riichi_seats"), winners=winners,
+    )
 
 
-def _later_cell(wins: tuple[WinScore, ...] | None) -> str | None:
+def _later_cell(wins: tuple[WinScore, ...]) -> str:
     """The ``later_wins`` cell: ``[[seat, points, han, fu, limit, [[yaku, han], ...]], ...]``."""
-    if wins is None:
-        return None
     return json.dumps([[w.seat, w.points, w.han, w.fu, w.limit, [list(y) for y in w.yaku]] for w in wins])
 
 
@@ -804,19 +807,19 @@ def _later_wins(cell: Any, where: str) -> tuple[WinScore, ...]:
     return tuple(found)
 
 
-def _check_later_wins(hand: HandRow, where: str) -> HandRow:
+def _check_later_wins(winner: int | None, later_wins: tuple[WinScore, ...] | None, winners: tuple[int, ...] | None,
+                      where: str) -> None:
     """Later wins only beside a first winner, each by another seat, and, where the hand
     keeps its winners (version 2 on), exactly the winners after the first."""
-    if hand.later_wins is None:
-        return hand
-    seats = [w.seat for w in hand.later_wins]
-    if hand.later_wins and hand.winner is None:
+    if later_wins is None:
+        return
+    seats = [w.seat for w in later_wins]
+    if later_wins and winner is None:
         raise RecordError(f"{where} later_wins has wins in a hand nobody won")
-    if len(set(seats)) != len(seats) or hand.winner in seats:
+    if len(set(seats)) != len(seats) or winner in seats:
         raise RecordError(f"{where} later_wins names a seat twice or the first winner: {seats}")
-    if hand.winners is not None and set(seats) != set(hand.winners) - {hand.winner}:
-        raise RecordError(f"{where} later_wins seats {seats} are not the later winners {list(hand.winners)}")
-    return hand
+    if winners is not None and set(seats) != set(winners) - {winner}:
+        raise RecordError(f"{where} later_wins seats {seats} are not the later winners {list(winners)}")
 
 
 def _seats(mask: Any, where: str) -> tuple[int, ...] | None:

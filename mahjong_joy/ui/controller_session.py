@@ -205,17 +205,13 @@ class ControllerSession:
             if event.name == "hand_started" and not self.history:
                 self.history.append(tuple(event.points))
             elif event.name == "hand_scored":
-                self.history.append(tuple(event.points))
+                self.history.append(tuple(event.outcome.points))
                 self._note_best(event)
 
     def _note_best(self, event: Any) -> None:
         """Keep the match's best hand by its han and fu: every win of a hand, so the
         second winner of a double ron counts too (an earlier win keeps a tie)."""
-        if event.winner is None:
-            return
-        wins = [(event.winner, event.han, event.fu, event.limit)]
-        wins += [(seat, han, fu, limit) for seat, _, han, fu, limit, *_ in event.more_wins]
-        for seat, han, fu, limit in wins:
+        for seat, han, fu, limit in ((w.seat, w.han, w.fu, w.limit) for w in event.outcome.wins):
             if self._best is None or (han, fu) > self._best[0]:
                 words = f" · {limit.replace('_', ' ')}" if limit else ""
                 self._best = ((han, fu), seat, f"{han} han {fu} fu{words}")

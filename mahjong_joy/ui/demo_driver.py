@@ -195,7 +195,7 @@ def score_words(scene: ScoreScene) -> str:
     result = scene.snap.result
     if result is None or result.end != "win":
         return result.end if result is not None else "score"
-    words = "tsumo" if result.tsumo else "ron"
+    words = "tsumo" if result.wins[0].tsumo else "ron"
     if scene.win is not None and scene.win.ura_indicators:
         words += "_with_ura_dora"
     return words

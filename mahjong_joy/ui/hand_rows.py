@@ -16,10 +16,11 @@ import pygame
 
 from mahjong_joy.controller import ready_state
 from mahjong_joy.errors import MahjongJoyError
+from mahjong_joy.melds import ADDED_KAN
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.table import meld_tiles
-from mahjong_joy.ui.session import MeldView, TableSnapshot
+from mahjong_joy.ui.session import Meld, TableSnapshot
 from mahjong_joy.ui.tiles_art import BACK, tile_height
 
 ROW_MIN = 40  # the least row height (at scale 1) that still reads
@@ -32,7 +33,7 @@ class SeatHand:
 
     seat: int
     tiles: tuple[int, ...]
-    melds: tuple[MeldView, ...]
+    melds: tuple[Meld, ...]
     waits: tuple[int, ...]
     shanten: int | None
 
@@ -112,7 +113,7 @@ def _draw_row(surface: pygame.Surface, art: Any, snap: TableSnapshot, row: SeatH
     if words:
         theme.blit_fit(surface, words, round(14 * s), color, name_w - round(8 * s), topleft=(rect.x, mid + round(2 * s)))
     waits_w = (round(64 * s) + len(row.waits) * round(25 * s)) if face_up and row.waits else 0
-    count = len(row.tiles) + sum(3 if m.type != "added_kan" else 3.5 for m in row.melds) + (1.5 if row.melds else 0)
+    count = len(row.tiles) + sum(3 if m.type != ADDED_KAN else 3.5 for m in row.melds) + (1.5 if row.melds else 0)
     tw = max(round(14 * s), min(round(tile_max * s), round(rect.h * 0.5), int((rect.w - name_w - waits_w - round(10 * s)) / max(1.0, count + 0.5))))
     th = tile_height(tw)
     top = mid - th // 2
@@ -133,7 +134,7 @@ def _draw_row(surface: pygame.Surface, art: Any, snap: TableSnapshot, row: SeatH
             wx += ww + 3
 
 
-def _draw_meld(surface: pygame.Surface, art: Any, meld: MeldView, seat: int, x: int, top: int, tw: int) -> int:
+def _draw_meld(surface: pygame.Surface, art: Any, meld: Meld, seat: int, x: int, top: int, tw: int) -> int:
     """One meld laid as on the table (the claimed tile sideways on the baseline); returns its right edge."""
     placed, length = meld_tiles(meld, seat, tw)
     base = top + tile_height(tw)

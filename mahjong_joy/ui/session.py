@@ -2,8 +2,8 @@
 
 The table scene draws a :class:`TableSnapshot` and submits actions through a
 :class:`Session`. One concept has one shape: melds are the controller's
-:class:`~mahjong_joy.controller.MeldView`, a hand's result is the engine's own
-:class:`~mahjong_joy.engine.match.HandResult` (with one
+:class:`~mahjong_joy.melds.Meld` (codes, with the claimed tile and its seat), a hand's result is the engine's own
+:class:`~mahjong_joy.engine.match.HandOutcome` (with one
 :class:`~mahjong_joy.engine.match.WinResult` per winner), read as it is, not copied
 into a look-alike. Tiles in the snapshot are codes: kinds 0..33 and 34..36 for the
 red 5m, 5p, 5s (under Joy, with no red fives, a code is its kind). No pygame here.
@@ -14,16 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, MeldView, Snapshot, result_melds
+from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, Snapshot
 from mahjong_joy.engine.actions import Action
-from mahjong_joy.engine.match import HandResult, WinResult
+from mahjong_joy.engine.outcome import DrawReason, HandOutcome, WinResult
 from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.melds import Meld
 from mahjong_joy.names import SEAT_NAMES
 from mahjong_joy.controller import DEFAULT_RULES
 from mahjong_joy.rulesets.rules import Rules, TableRules
 
-__all__ = ["SEAT_NAMES", "ClaimOffer", "HandResult", "MeldView", "Session", "StaticSession", "TableSnapshot",
-           "WaitNote", "WinResult", "result_melds"]
+__all__ = ["SEAT_NAMES", "ClaimOffer", "DrawReason", "HandOutcome", "Meld", "Session", "StaticSession", "TableSnapshot",
+           "WaitNote", "WinResult"]
 
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 
@@ -66,14 +67,14 @@ class TableSnapshot:
     hand: tuple[int, ...]  # my concealed codes, sorted by kind, without the drawn tile
     drawn: int | None
     hand_sizes: tuple[int, ...]
-    melds: tuple[tuple[MeldView, ...], ...]
+    melds: tuple[tuple[Meld, ...], ...]
     rivers: tuple[tuple[int, ...], ...]  # codes still lying in each river (claimed ones removed)
     wall_count: int
     dora_indicators: tuple[int, ...]
     own_actions: tuple[Action, ...]  # discards, tsumo, kans when it is my turn
     claim: ClaimOffer | None
     visible34: tuple[int, ...]
-    result: HandResult | None = None
+    result: HandOutcome | None = None
     revealed: dict[int, tuple[int, ...]] = field(default_factory=dict)  # seat -> hand shown at a win
     match_over: bool = False
     standings: tuple[tuple[int, int, int], ...] = ()
@@ -139,14 +140,14 @@ def table_view(
     seats = snap.seats
     mine = seats[me]
     pending = snap.pending if snap.pending is not None and snap.pending.seat == me else None
-    hand = list(mine.hand_codes if mine.hand_codes is not None else view.hand_codes)
+    hand = list(mine.hand if mine.hand is not None else view.hand_codes)
     turn = pending is not None and pending.kind == TURN
-    drawn = (mine.drawn_code if mine.drawn_code is not None else view.drawn_code) if turn or face_up else None
+    drawn = (mine.drawn if mine.drawn is not None else view.drawn_code) if turn or face_up else None
     if drawn is not None and drawn in hand:
         hand.remove(drawn)
     rivers, sideways = [], []
     for s in seats:
-        shown = [(i, r.code) for i, r in enumerate(s.river) if r.claimed_by is None]
+        shown = [(i, r.tile) for i, r in enumerate(s.river) if r.claimed_by is None]
         rivers.append(tuple(code for _, code in shown))
         sideways.append(None if s.riichi_at is None else next((j for j, (i, _) in enumerate(shown) if i >= s.riichi_at), None))
     claim = None
@@ -155,12 +156,12 @@ def table_view(
         claim = ClaimOffer(pending.tile if pending.tile is not None else 0, source, pending.actions)
     result = snap.hand_result if snap.phase == "finished" else None
     if face_up:
-        revealed = {s.seat: _drawn_last(s) for s in seats if s.seat != me and s.hand_codes is not None}
+        revealed = {s.seat: _drawn_last(s) for s in seats if s.seat != me and s.hand is not None}
     elif result is not None:
         shown_seats = {w.seat for w in result.wins} or {seat for seat, _ in result.ready}
         if result.abort and abort_seat is not None:
             shown_seats = {abort_seat}
-        revealed = {s.seat: s.hand_codes for s in seats if s.seat in shown_seats and s.seat != me and s.hand_codes}
+        revealed = {s.seat: s.hand for s in seats if s.seat in shown_seats and s.seat != me and s.hand}
     else:
         revealed = {}
     return TableSnapshot(
@@ -200,7 +201,7 @@ def table_view(
         abort_seat=abort_seat if result is not None else None,
         game_points=tuple(st.score for st in snap.standings) if snap.is_over else (),
         best_hand=best_hand,
-        final_hands={s.seat: tuple(s.hand_codes) for s in seats if s.hand_codes is not None} if result is not None else {},
+        final_hands={s.seat: tuple(s.hand) for s in seats if s.hand is not None} if result is not None else {},
     )
 
 
@@ -215,10 +216,10 @@ def _shown_counts(view: Any, snap: Snapshot) -> tuple[int, ...]:
 
 def _drawn_last(seat: Any) -> tuple[int, ...]:
     """A seat's hand as laid open: sorted, the tile just drawn last."""
-    codes = list(seat.hand_codes)
-    if seat.drawn_code is not None and seat.drawn_code in codes:
-        codes.remove(seat.drawn_code)
-        codes.append(seat.drawn_code)
+    codes = list(seat.hand)  # type: ignore[arg-type]
+    if seat.drawn is not None and seat.drawn in codes:
+        codes.remove(seat.drawn)
+        codes.append(seat.drawn)
     return tuple(codes)
 
 

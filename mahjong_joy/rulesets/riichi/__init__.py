@@ -21,7 +21,8 @@ form), ``reading`` (decomposition + winning group), ``yaku`` (the rows),
 from mahjong_joy.rulesets.riichi.fu import FuLine
 from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, JOY_RULES, RiichiRules
 from mahjong_joy.rulesets.riichi.scorer import HandScore, score_hand
-from mahjong_joy.rulesets.riichi.situation import Meld, WinSituation
+from mahjong_joy.melds import Meld
+from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.riichi.yaku import DISPLAY_NAMES, YAKU_ROWS, YakuRow
 
 __all__ = [

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mahjong_joy.hand.decompose import RUN
-from mahjong_joy.rulesets.riichi.situation import CHI, CLOSED_KAN, PON
+from mahjong_joy.melds import CHI, CLOSED_KAN, PON
 from mahjong_joy.tiles import KIND_COUNT
 
 TRIPLET, KAN = "triplet", "kan"

@@ -23,7 +23,8 @@ from mahjong_joy.rulesets.riichi.blocks import (
 )
 from mahjong_joy.rulesets.riichi.groupings import SUIT_TABLES, Grouping, suit_tables
 from mahjong_joy.rulesets.riichi.rules import RiichiRules
-from mahjong_joy.rulesets.riichi.situation import CHI, CLOSED_KAN, PON, Meld, WinSituation
+from mahjong_joy.melds import CHI, CLOSED_KAN, PON, Meld
+from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.tiles import DRAGONS, GREEN, KIND_COUNT, RED, TERMINALS_AND_HONORS, WHITE
 
 RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON, KOKUSHI_13 = (
@@ -278,7 +279,7 @@ _FORM_GATES = {SEVEN_PAIRS: SEVEN_PAIRS_FORM, THIRTEEN_ORPHANS: ORPHANS_FORM}
 
 def meld_block(meld: Meld) -> Block:
     """The block a declared meld always is."""
-    return MELD_BLOCK.get(meld.kind, OPEN_KAN)[min(meld.tiles)]
+    return MELD_BLOCK.get(meld.type, OPEN_KAN)[min(meld.kinds)]
 
 
 class MeldFacts(NamedTuple):
@@ -312,10 +313,10 @@ def _add_melds(melds: tuple[Meld, ...], counts: bytearray, kinds: set[int]) -> M
     kans = concealed = called = 0
     red: tuple[int, ...] = ()
     for meld in melds:
-        kind = meld.kind
-        tiles = meld.tiles
-        if meld.red:
-            red += meld.red
+        kind = meld.type
+        tiles = meld.kinds
+        if max(meld.tiles) >= 34:
+            red += meld.reds
         if kind == CHI:
             tile = min(tiles)
             blocks.append(_CHI_BLOCK[tile])

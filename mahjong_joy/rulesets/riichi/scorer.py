@@ -45,7 +45,8 @@ from mahjong_joy.rulesets.riichi.reading import (
     readings,
 )
 from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, RiichiRules
-from mahjong_joy.rulesets.riichi.situation import CHI, KAN_TYPES, PON, WinSituation
+from mahjong_joy.melds import CHI, KAN_TYPES, PON
+from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.rulesets.riichi.yaku import (
     AKA_DORA,
     DORA,
@@ -383,11 +384,12 @@ def _shape_problem(s: WinSituation) -> str:
     if len(melds) > 4:
         return f"{len(melds)} melds: a hand has at most 4"
     for i, meld in enumerate(melds):
-        if (meld.kind, meld.tiles) in _WELL_FORMED:
+        kinds = meld.kinds
+        if (meld.type, kinds) in _WELL_FORMED:
             continue
-        bad = _meld_problem(meld.kind, sorted(meld.tiles))
+        bad = _meld_problem(meld.type, list(kinds))
         if bad:
-            return f"meld {i} ({meld.kind} {''.join(tile_name(t) for t in meld.tiles)}): {bad}"
+            return f"meld {i} ({meld.type} {''.join(tile_name(t) for t in kinds)}): {bad}"
     hand = s.hand
     expected = 14 - 3 * len(melds)
     if len(hand) != expected:

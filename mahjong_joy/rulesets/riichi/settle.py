@@ -27,7 +27,7 @@ from mahjong_joy.rulesets.base import ScoredWin, Settlement, TableState, deltas_
 from mahjong_joy.rulesets.riichi.limits import basic_points
 from mahjong_joy.rulesets.riichi.scorer import HandScore
 from mahjong_joy.rulesets.rules import Rules
-from mahjong_joy.tiles import DRAGONS, WINDS
+from mahjong_joy.tiles import DRAGONS, WINDS, kind_of_code
 
 _PAO_SETS = {"daisangen": DRAGONS, "daisuushii": WINDS}
 
@@ -112,7 +112,7 @@ def pao_seat(melds: Sequence[Any], yaku: Sequence[tuple[str, int]], rules: Rules
         if name not in held:
             continue
         kinds = _PAO_SETS[name]
-        sets = [m for m in melds if m.tiles[0] // 4 in kinds]  # in the order declared
+        sets = [m for m in melds if kind_of_code(m.tiles[0]) in kinds]  # in the order declared
         if len(sets) == len(kinds) and sets[-1].from_seat is not None:
             return sets[-1].from_seat
     return None

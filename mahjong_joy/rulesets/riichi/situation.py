@@ -10,17 +10,16 @@ question, answered as an ``invalid_situation`` result.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mahjong_joy.errors import NotationError, ScoringError
+from mahjong_joy.melds import MELD_TYPES, Meld, code_order
+from mahjong_joy.rulesets.win import WinContext
 from mahjong_joy.notation import format_tiles, parse_tiles_detailed
 from mahjong_joy.names import LETTER_OF_WIND, WIND_TILE_OF
-from mahjong_joy.tiles import EAST
-
-CHI, PON, KAN, CLOSED_KAN, ADDED_KAN = "chi", "pon", "kan", "closed_kan", "added_kan"
-MELD_TYPES = (CHI, PON, KAN, CLOSED_KAN, ADDED_KAN)
-KAN_TYPES = (KAN, CLOSED_KAN, ADDED_KAN)
+from mahjong_joy.tiles import EAST, FIVES, KIND_OF_CODE, RED_CODES
 
 _FLAGS = (
     "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
@@ -32,37 +31,29 @@ _KNOWN_KEYS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Meld:
-    """A declared set: ``kind`` is one of :data:`MELD_TYPES`, ``tiles`` its kinds,
-    ``red`` the kinds among them that are red fives."""
+def meld_from_dict(data: Any, index: int = 0) -> Meld:
+    """``{"type": "pon", "tiles": "555z"}`` as a :class:`~mahjong_joy.melds.Meld` (codes: a
+    ``0`` rank is the red five); raises naming the meld on bad input."""
+    if not isinstance(data, dict) or set(data) != {"type", "tiles"}:
+        raise ScoringError(f'meld {index} must be {{"type": ..., "tiles": ...}}, got {data!r}')
+    kind = data["type"]
+    if kind not in MELD_TYPES:
+        raise ScoringError(f"meld {index} has unknown type {kind!r}; expected one of {', '.join(MELD_TYPES)}")
+    parsed = parse_tiles_detailed(text_field(data["tiles"], f"meld {index} tiles"))
+    return Meld(kind, codes_of(sorted(parsed.tiles), parsed.red))
 
-    kind: str
-    tiles: tuple[int, ...]
-    red: tuple[int, ...] = ()
 
-    @property
-    def is_open(self) -> bool:
-        """Every meld but a closed kan opens the hand (riichi.wiki: "Menzenchin")."""
-        return self.kind != CLOSED_KAN
+def meld_to_dict(meld: Meld) -> dict[str, str]:
+    """The JSON form :func:`meld_from_dict` reads."""
+    return {"type": meld.type, "tiles": format_tiles(meld.kinds, red=meld.reds)}
 
-    @property
-    def is_kan(self) -> bool:
-        return self.kind in KAN_TYPES
 
-    @classmethod
-    def from_dict(cls, data: Any, index: int = 0) -> Meld:
-        """``{"type": "pon", "tiles": "555z"}``; raises naming the meld on bad input."""
-        if not isinstance(data, dict) or set(data) != {"type", "tiles"}:
-            raise ScoringError(f'meld {index} must be {{"type": ..., "tiles": ...}}, got {data!r}')
-        kind = data["type"]
-        if kind not in MELD_TYPES:
-            raise ScoringError(f"meld {index} has unknown type {kind!r}; expected one of {', '.join(MELD_TYPES)}")
-        parsed = parse_tiles_detailed(text_field(data["tiles"], f"meld {index} tiles"))
-        return cls(kind, tuple(sorted(parsed.tiles)), tuple(sorted(parsed.red)))
-
-    def to_dict(self) -> dict[str, str]:
-        return {"type": self.kind, "tiles": format_tiles(self.tiles, red=self.red)}
+def codes_of(kinds: Sequence[int], red: Sequence[int]) -> tuple[int, ...]:
+    """Sorted kinds as codes: each kind in ``red`` turns one of its copies into the red five."""
+    out = list(kinds)
+    for kind in red:
+        out[out.index(kind)] = RED_CODES[FIVES.index(kind)]
+    return tuple(sorted(out, key=code_order))
 
 
 @dataclass(frozen=True)
@@ -125,7 +116,7 @@ class WinSituation:
             hand=tuple(sorted(hand.tiles)),
             hand_red=tuple(sorted(hand.red)),
             win_tile=win.tiles[0],
-            melds=tuple(Meld.from_dict(m, i) for i, m in enumerate(melds)),
+            melds=tuple(meld_from_dict(m, i) for i, m in enumerate(melds)),
             seat_wind=wind_field(data, "seat_wind"),
             round_wind=wind_field(data, "round_wind"),
             dora_indicators=_indicators(data, "dora_indicators"),
@@ -140,7 +131,7 @@ class WinSituation:
         out: dict[str, Any] = {
             "hand": format_tiles(self.hand, red=self.hand_red),
             "win_tile": format_tiles([self.win_tile]),
-            "melds": [m.to_dict() for m in self.melds],
+            "melds": [meld_to_dict(m) for m in self.melds],
         }
         out.update({name: getattr(self, name) for name in _FLAGS})
         out["seat_wind"] = LETTER_OF_WIND.get(self.seat_wind, str(self.seat_wind))
@@ -150,6 +141,32 @@ class WinSituation:
         out["honba"] = self.honba
         out["riichi_sticks"] = self.riichi_sticks
         return out
+
+
+def situation_of(win: WinContext) -> WinSituation:
+    """The riichi scorer's situation of the engine's neutral win: kinds, with the red fives
+    listed apart (``hand_red``); honba and sticks are the settlement's to add."""
+    kind = KIND_OF_CODE.__getitem__
+    return WinSituation(
+        hand=tuple(sorted(map(kind, win.hand))),
+        hand_red=tuple(sorted(kind(c) for c in win.hand if c >= 34)),
+        win_tile=kind(win.win_tile),
+        melds=win.melds,
+        tsumo=win.tsumo,
+        riichi=win.riichi,
+        double_riichi=win.double_riichi,
+        ippatsu=win.ippatsu,
+        haitei=win.haitei,
+        houtei=win.houtei,
+        rinshan=win.rinshan,
+        chankan=win.chankan,
+        tenhou=win.tenhou,
+        chiihou=win.chiihou,
+        seat_wind=win.seat_wind,
+        round_wind=win.round_wind,
+        dora_indicators=tuple(map(kind, win.dora_indicators)),
+        ura_indicators=tuple(map(kind, win.ura_indicators)),
+    )
 
 
 def check_situation_object(data: Any, known: frozenset[str]) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from mahjong_joy.help_content import Page, Paragraph, TileRow, YakuEntry, pages_for
+from mahjong_joy.melds import CLOSED_KAN
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, PRESETS, find_preset
 from mahjong_joy.rulesets.rules import Rules
@@ -91,7 +92,7 @@ def _yaku_items(entry: YakuEntry, box: pygame.Rect, body: int) -> list[Item]:
     concealed, win, melds = example_groups(entry.example)
     count = len(concealed) + 1 + sum(len(t) for _, t in melds)
     gaps = 1 + len(melds)
-    sideways = sum(1 for kind, _ in melds if kind != "closed_kan")
+    sideways = sum(1 for kind, _ in melds if kind != CLOSED_KAN)
     gap = max(4, body // 3)
     room = box.w - gaps * gap
     tall = box.bottom - y - body // 2  # the tiles take what the box has left below the words
@@ -102,8 +103,8 @@ def _yaku_items(entry: YakuEntry, box: pygame.Rect, body: int) -> list[Item]:
     for kind, meld in melds:
         x += gap
         for i, tile in enumerate(meld):
-            shown = BACK if kind == "closed_kan" and i in (0, 3) else tile
-            lying = i == 0 and kind != "closed_kan"
+            shown = BACK if kind == CLOSED_KAN and i in (0, 3) else tile
+            lying = i == 0 and kind != CLOSED_KAN
             w, h = footprint(width, 90 if lying else 0)
             items.append(Item(pygame.Rect(x, y + 2 + tile_height(width) - h, w, h + depth_of(width)), tile=shown, width=width,
                               rotation=90 if lying else 0))

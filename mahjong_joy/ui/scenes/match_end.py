@@ -42,7 +42,7 @@ def end_reason(snap: Any) -> str:
         return f"The match ended in the {wind} round (sudden death)."
     r = snap.result
     if r is not None and snap.hand_number == 4 and table.agari_yame and snap.riichi_rules:
-        won = {w.seat for w in r.wins} or ({r.winner} if r.winner is not None else set())
+        won = set(r.winners)
         tenpai = {seat for seat, _ in r.ready}
         if snap.dealer in won | tenpai and snap.standings and snap.standings[0][0] == snap.dealer:
             return f"The match ended after {wind} 4: the dealer stopped in first place (agari-yame)."

@@ -288,7 +288,7 @@ class ReplayViewerScene(TableScene):
         r = snap.result
         card = self._side_card(left=True)
         lines: list[tuple[str, int, tuple[int, int, int]]] = [(headline(snap), round(17 * s), theme.ROSE_DEEP)]
-        if r.winner is None:
+        if not r.wins:
             ready = ", ".join(snap.names[seat] for seat, _ in r.ready) or "nobody"
             lines.append((f"Ready: {ready}", round(14 * s), theme.INK))
         lines += [(line, round(14 * s), theme.INK) for line in score_lines(snap)]

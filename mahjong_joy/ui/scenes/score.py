@@ -3,7 +3,7 @@ triple ron pages through its cards) with the hand, the yaku and fu, the dora and
 a riichi winner, the ura-dora turned over, the honba, riichi-stick and pao lines;
 an exhaustive draw shows every seat tenpai or noten with its waits and the noten or
 nagashi payments; an abortive draw names its reason and shows the hand that caused
-it. The screen reads the engine's own :class:`~mahjong_joy.engine.match.HandResult`.
+it. The screen reads the engine's own :class:`~mahjong_joy.engine.outcome.HandOutcome`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.melds import CHI, CLOSED_KAN
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import WIND_NAMES, fu_words, yaku_japanese, yaku_name
 from mahjong_joy.rulesets.riichi import YAKU_ROWS
@@ -20,7 +21,7 @@ from mahjong_joy.ui import theme
 from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, final_tiles, rows_fit, seat_hands
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
-from mahjong_joy.ui.session import HandResult, TableSnapshot, WinResult, result_melds
+from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
 from mahjong_joy.ui.widgets import Button, track_hover
 
@@ -33,15 +34,9 @@ ABORT_WORDING = {
 }
 
 
-def wins_of(r: HandResult | None) -> tuple[WinResult, ...]:
-    """Every win of a result, first (nearest the discarder) first. A result built with
-    only the top fields (one winner, no ``wins``) reads as that one win."""
-    if r is None or r.end != "win":
-        return ()
-    if r.wins:
-        return r.wins
-    return (WinResult(r.winner, r.from_seat, r.tsumo, r.win_tile, r.hand, r.melds, r.yaku, r.han, r.fu, 0, r.limit,  # type: ignore[arg-type]
-                      r.payments, r.fu_details, r.meld_sources, None, (), r.deltas),)
+def wins_of(r: HandOutcome | None) -> tuple[WinResult, ...]:
+    """Every win of a result (none before a hand ends), nearest the discarder first."""
+    return () if r is None else r.wins
 
 
 def _win(snap: TableSnapshot, win: WinResult | None) -> WinResult | None:
@@ -90,7 +85,7 @@ def fu_label(reason: str, fu: int, tiles: str = "", called: frozenset[int] = fro
 
 def called_kinds(win: WinResult) -> frozenset[int]:
     """Kinds of the sets the winner called from a discard (pons and open kans)."""
-    return frozenset(kind_of_code(m.tiles[0]) for m in result_melds(win) if m.type != "closed_kan" and m.type != "chi")
+    return frozenset(kind_of_code(m.tiles[0]) for m in win.melds if m.type != CLOSED_KAN and m.type != CHI)
 
 
 def fu_texts(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
@@ -178,16 +173,6 @@ def sticks_text(sticks: int, match_over: bool) -> str:
     if match_over:
         return f"{noun} {'go' if many else 'goes'} to first place in the standings"
     return f"{noun} {'stay' if many else 'stays'} on the table for the next winner"
-
-
-def with_reds(kinds: list[int], codes: tuple[int, ...]) -> list[int]:
-    """A hand of kinds with its red fives shown: each red code the seat holds replaces one
-    copy of its kind (the result keeps kinds; the table's codes know which five was red)."""
-    out = list(kinds)
-    for code in codes:
-        if code >= 34 and kind_of_code(code) in out:
-            out[out.index(kind_of_code(code))] = code
-    return out
 
 
 def draw_rows(snap: TableSnapshot) -> list[tuple[int, bool, tuple[int, ...]]]:
@@ -472,10 +457,10 @@ class ScoreScene(Scene):
 
     def _hand_row(self, x: int, y: int, s: float, size: float) -> tuple[list[tuple[pygame.Rect, int, int]], list[list[tuple[pygame.Rect, int, int]]], int]:
         win = self.win
-        melds_shown = result_melds(win)
+        melds_shown = win.melds
         tw, mw = round(size * s), round(size * s * 0.86)
         y += max(0, stack_lift(melds_shown, mw) - (tile_height(tw) - tile_height(mw)))
-        hand = with_reds(list(win.hand), self.seat_hand(win.seat))
+        hand = list(win.hand)
         if win.win_tile in hand:
             hand.remove(win.win_tile)
         upright: list[tuple[pygame.Rect, int, int]] = []

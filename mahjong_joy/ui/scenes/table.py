@@ -16,6 +16,7 @@ import pygame
 
 from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, NineTerminals, Riichi, Tsumo
 from mahjong_joy.errors import MahjongJoyError
+from mahjong_joy.melds import ADDED_KAN, CLOSED_KAN
 from mahjong_joy.names import WIND_GLYPHS, WIND_NAMES, tile_label
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET
 from mahjong_joy.tiles import code_name, kind_of_code
@@ -25,7 +26,7 @@ from mahjong_joy.ui.callouts import Callouts, call_of
 from mahjong_joy.ui.guide import GuideView, draw_tip, furiten_tip
 from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_ROWS, ROTATION, TableLayout, hand_start, table_layout
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.session import MeldView, TableSnapshot
+from mahjong_joy.ui.session import Meld, TableSnapshot
 from mahjong_joy.ui.thinking import ThinkingBubbles
 from mahjong_joy.ui.tiles_art import BACK, footprint, tile_height
 from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
@@ -41,22 +42,22 @@ ABORT_NAMES = {"nine_terminals": "nine terminals", "four_winds": "four winds", "
 AUTO_DISCARD_SECONDS = 0.6  # after riichi, the pause before the drawn tile goes out by itself
 
 
-def sideways_index(meld: MeldView, seat: int) -> int | None:
+def sideways_index(meld: Meld, seat: int) -> int | None:
     """Which tile of a meld lies sideways: it points at the seat it was claimed from.
 
     An added kan keeps its pon's three-tile row (the fourth tile is stacked on the
     sideways one), so its index counts within three tiles.
     """
-    if meld.from_seat is None or meld.type == "closed_kan":
+    if meld.from_seat is None or meld.type == CLOSED_KAN:
         return None
     rel = (meld.from_seat - seat) % 4
     index = SIDEWAYS_INDEX.get(rel)
     if index is None:
         return None
-    return index % (3 if meld.type == "added_kan" else len(meld.tiles))
+    return index % (3 if meld.type == ADDED_KAN else len(meld.tiles))
 
 
-def meld_order(meld: MeldView) -> list[int]:
+def meld_order(meld: Meld) -> list[int]:
     """Tiles in display order: a chi shows the claimed tile first, as it was taken."""
     tiles = list(meld.tiles)
     if meld.type == "chi" and meld.claimed in tiles:
@@ -76,7 +77,7 @@ class MeldTile:
     role: str  # "claimed", "added" or ""
 
 
-def meld_tiles(meld: MeldView, seat: int, width: int) -> tuple[list[MeldTile], int]:
+def meld_tiles(meld: Meld, seat: int, width: int) -> tuple[list[MeldTile], int]:
     """How a meld of ``seat`` lies on the table with tiles ``width`` wide, and its length.
 
     The one place that decides the shape of a meld, shared by the table and the
@@ -84,24 +85,24 @@ def meld_tiles(meld: MeldView, seat: int, width: int) -> tuple[list[MeldTile], i
     added kan's fourth tile stacks on that one, a closed kan shows its two outer
     tiles face down.
     """
-    tiles = meld_order(meld)[: 3 if meld.type == "added_kan" else None]
+    tiles = meld_order(meld)[: 3 if meld.type == ADDED_KAN else None]
     side = sideways_index(meld, seat)
     th = tile_height(width)
     along, out = 0, []
     for i, tile in enumerate(tiles):
         lying = i == side
-        shown = BACK if meld.type == "closed_kan" and i in (0, 3) else tile
+        shown = BACK if meld.type == CLOSED_KAN and i in (0, 3) else tile
         out.append(MeldTile(along, shown, lying, False, "claimed" if lying else ""))
-        if lying and meld.type == "added_kan":
+        if lying and meld.type == ADDED_KAN:
             out.append(MeldTile(along, tile, True, True, "added"))
         along += th if lying else width
     return out, along
 
 
-def stack_lift(melds: tuple[MeldView, ...] | list[MeldView], width: int) -> int:
+def stack_lift(melds: tuple[Meld, ...] | list[Meld], width: int) -> int:
     """How far an added kan's stacked tile rises above a row of upright tiles ``width`` wide
     (0 without one): two sideways tiles are two widths tall, an upright tile one height."""
-    if not any(m.type == "added_kan" and m.from_seat is not None for m in melds):
+    if not any(m.type == ADDED_KAN and m.from_seat is not None for m in melds):
         return 0
     return max(0, 2 * width - tile_height(width))
 
@@ -609,7 +610,7 @@ class TableScene(Scene):
         """
         snap = self.snap
         seats = set(snap.revealed)
-        if snap.result is not None and snap.result.winner == snap.me:
+        if snap.result is not None and snap.result.winners[:1] == (snap.me,):  # the first win's hand turns over
             seats.add(snap.me)
         self.flipping = frozenset(seats)
         count = max((len(self._concealed(seat)) for seat in seats), default=0)
@@ -786,8 +787,8 @@ class TableScene(Scene):
     def spotlight(self) -> int:
         """The highlighted seat: whose turn it is, or the winner once a hand is won."""
         result = self.snap.result if self.snap is not None else None
-        if result is not None and result.winner is not None:
-            return result.winner
+        if result is not None and result.wins:
+            return result.wins[0].seat
         return self.snap.turn if self.snap is not None else 0
 
     def center_texts(self) -> dict[str, tuple[pygame.Surface, pygame.Rect]]:
