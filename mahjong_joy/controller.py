@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mahjong_joy.ai import SeatWords, make_ai
+from mahjong_joy.ai.table_words import table_words
 from mahjong_joy.engine.actions import Action, Pass, Ron, action_from_dict
 from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.match import HandResult, Match, Standing
@@ -198,6 +199,7 @@ class Controller:
             self.deciders = [d or self.deciders[i] for i, d in enumerate(deciders)]
         self.decisions: list[Action] = []  # every action applied to the engine, in order
         self.reasons: list[str | None] = []  # beside each decision: the AI's reason (``last_reason``), if any
+        self.hand_first_decision = 0  # the index in ``decisions`` of the current hand's first decision
         self._answer_reasons: dict[int, str | None] = {}
         self.events: list[Event] = list(self.match.take_new_events())
         self.last_events: tuple[Event, ...] = tuple(self.events)
@@ -368,6 +370,26 @@ class Controller:
         self._publish(new)
         return new
 
+    def table_reasons(self) -> tuple[tuple[int, str] | None, ...]:
+        """Per seat, its newest decision of this hand with a reason, as (decision number,
+        words), or ``None`` (a human seat, or no reason yet this hand).
+
+        The words are the table's (:func:`~mahjong_joy.ai.table_words.table_words`): a
+        live table never shows an opponent's hidden hand (its waits, its shanten), and a
+        reason belongs to its hand, so the last hand's thoughts do not carry into the
+        next (play test, issue 27 #1 and #7). The full reasons stay in ``reasons`` for
+        records and the replay viewer, where every hand is face up."""
+        found: list[tuple[int, str] | None] = [None] * 4
+        decided: set[int] = set()
+        for number in range(len(self.decisions) - 1, self.hand_first_decision - 1, -1):
+            action = self.decisions[number]
+            if action.seat in decided or not 0 <= action.seat < 4:
+                continue
+            decided.add(action.seat)
+            reason = self.reasons[number] if number < len(self.reasons) else None
+            found[action.seat] = (number, table_words(reason, action)) if reason else None
+        return tuple(found)
+
     # ------------------------------------------------------------ internals
 
     def _publish(self, new: list[Event]) -> None:
@@ -376,6 +398,7 @@ class Controller:
 
     def _deal(self) -> list[Event]:
         self._answers = {}
+        self.hand_first_decision = len(self.decisions)
         return self.match.next_hand()
 
     def next_hand(self) -> list[Event]:

@@ -197,7 +197,7 @@ def yaku_entries(rules: Rules) -> tuple[YakuEntry, ...]:
                                  {"hand": hand, "win_tile": win, **extra}, WHAT[row.id]))
     if not rules.scoring.yaku_required:
         hand, win, extra = EXAMPLES[JOY_WIN]
-        entries.append(YakuEntry(JOY_WIN, "Any complete hand", "Joy win", "1 han when the hand has no other yaku",
+        entries.append(YakuEntry(JOY_WIN, DISPLAY_NAMES[JOY_WIN], yaku_japanese(JOY_WIN), "1 han when the hand has no other yaku",
                                  {"hand": hand, "win_tile": win, **extra}, WHAT[JOY_WIN]))
     return tuple(entries)
 

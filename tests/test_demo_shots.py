@@ -83,3 +83,12 @@ def test_a_riichi_demo_shows_the_declaration_and_the_kan_dora_at_their_moments(t
     assert any(name.endswith("_with_ura_dora") for name in moments) == any(
         snap is not None and snap.result is not None and any(w.ura_indicators for w in snap.result.wins)
         for snap in moments.values())
+
+
+def test_the_demos_bottom_ai_seat_is_named_as_an_ai_not_you() -> None:
+    """The demo's bottom seat is an AI: it is Nana, as in the replay viewer (play test: "You")."""
+    from mahjong_joy.ui.demo_driver import demo_app
+
+    app, table = demo_app(1, 1, "fast")
+    app.step(1 / 60)
+    assert table.snap.names[table.snap.me] == "Nana" and "You" not in table.snap.names

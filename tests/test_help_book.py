@@ -187,3 +187,15 @@ def test_help_from_the_in_game_menu_explains_the_match_in_play_not_homes_last_ch
     app.step(1 / 60)
     book = app.top
     assert isinstance(book, HelpBookScene) and book.rules.name == "tenhou" and book.rules.table.length == "east"
+
+
+def test_every_yaku_in_the_help_book_has_the_name_the_score_card_gives_it() -> None:
+    """One name per yaku everywhere (play test: Joy's win was "Any complete hand" in the
+    help and "Complete hand" on the score card)."""
+    from mahjong_joy.help_content import yaku_entries
+    from mahjong_joy.names import YAKU
+    from mahjong_joy.rulesets.presets import PRESETS
+
+    for rules in PRESETS.values():
+        for entry in yaku_entries(rules):
+            assert (entry.name, entry.romaji) == (YAKU[entry.id].english, YAKU[entry.id].japanese or entry.id), entry.id

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -90,3 +91,15 @@ def test_rules_picks_the_preset_options_and_the_situation_may_still_change_one(
     flipped = dict(kokushi, rules={"double_yakuman": yakuman == 1})
     code, out, _ = run(monkeypatch, capsys, json.dumps(flipped), "--json", "--rules", rules)
     assert code == 0 and json.loads(out)["yakuman"] == option_wins
+
+
+def test_score_help_names_every_field_of_both_situation_formats(capsys: pytest.CaptureFixture[str]) -> None:
+    """``score --help`` spells out the JSON situation (play test: it said nothing of it)."""
+    from mahjong_joy.rulesets.mcr import situation as mcr_situation
+    from mahjong_joy.rulesets.riichi import situation as riichi_situation
+
+    with pytest.raises(SystemExit):
+        main(["score", "--help"])
+    text = capsys.readouterr().out
+    for key in riichi_situation._KNOWN_KEYS | mcr_situation._KNOWN_KEYS:
+        assert re.search(rf"\b{key}\b", text), key

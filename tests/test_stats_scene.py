@@ -187,3 +187,17 @@ def test_long_recorded_ruleset_names_keep_the_tabs_inside_the_window(home: Path,
     assert scene.choice == scene.tabs[-1].action[4:] and scene.shown.matches == 1
     assert_clean_layout(scene, (1024, 640))
     pygame.image.save(app.screen, str(home / "stats_long_names.png"))
+
+
+def test_yaku_chips_that_do_not_fit_are_counted_on_a_last_plus_chip() -> None:
+    """The best-hand card dropped a chip without a word (play test): the last pill says +N."""
+    from mahjong_joy.ui.scenes.stats import chip_places
+
+    labels = [f"yaku {i}" for i in range(9)]
+    area = pygame.Rect(10, 10, 300, 70)  # two rows of 30 with a gap of 10
+    placed = chip_places(labels, lambda label: 90, area, 30, 10)
+    shown = [label for label, _ in placed]
+    assert shown[-1] == f"+{len(labels) - (len(shown) - 1)}" and shown[:-1] == labels[: len(shown) - 1]
+    assert all(area.contains(rect) for _, rect in placed)
+    everything = chip_places(labels[:3], lambda label: 90, area, 30, 10)
+    assert [label for label, _ in everything] == labels[:3]  # all fit: no +N

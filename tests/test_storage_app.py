@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pytest
@@ -22,10 +23,24 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_the_app_opens_with_the_saved_settings_and_window_size(home: Path) -> None:
-    save_settings(Settings(volume=0.2, latin_labels=True, window_size=(1100, 700)))
+    save_settings(Settings(volume=0.2, latin_labels=True, window_size=(1024, 700)))  # fits the dummy 1024x768 desktop
     app = App()
     assert app.settings.volume == 0.2 and app.settings.latin_labels and app.art.latin
-    assert app.size == (1100, 700) and app.notice is None
+    assert app.size == (1024, 700) and app.notice is None
+
+
+def test_a_window_saved_on_a_larger_screen_opens_fitted_and_on_screen(home: Path) -> None:
+    """A 1920x1200 window saved on a large screen opened at negative coordinates on a
+    smaller one, clipped on every side (play test, issue 27 #4)."""
+    save_settings(Settings(window_size=(1920, 1200)))
+    app = App()
+    desktop = pygame.display.get_desktop_sizes()[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        corner = pygame.Window.from_display_module().position
+    assert app.size[0] <= desktop[0] and app.size[1] <= desktop[1]
+    assert corner[0] >= 0 and corner[1] >= 0
+    assert corner[0] + app.size[0] <= desktop[0] and corner[1] + app.size[1] <= desktop[1]
 
 
 def test_changes_and_resizes_are_saved(home: Path) -> None:

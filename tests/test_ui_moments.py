@@ -6,10 +6,14 @@ screen, the standings' confetti and the AI's reason in a bubble by its seat."""
 from __future__ import annotations
 
 import array
+import os
+import subprocess
+import sys
 
 import pygame
 import pytest
 
+from mahjong_joy.ai.table_words import decision_words, table_words
 from mahjong_joy.engine.actions import Discard, Pass, Pon
 from mahjong_joy.engine.match import HandResult
 from mahjong_joy.storage.settings import Settings
@@ -22,7 +26,7 @@ from mahjong_joy.ui.scenes.match_end import MatchEndScene
 from mahjong_joy.ui.scenes.score import ScoreScene, score_lines
 from mahjong_joy.ui.scenes.table import TableScene
 from mahjong_joy.ui.thinking import FADE_SECONDS, HOLD_SECONDS, bubble_anchor
-from mahjong_joy.ui.win_reveal import WinRevealScene, win_gain
+from mahjong_joy.ui.win_reveal import AUTO_ADVANCE_GUARD, WinRevealScene, win_gain
 from tests.helpers import h
 from tests.test_ui_riichi import READY, RonOrTsumogiri, Tsumogiri, _draw_snapshot, index_of, riichi_table, until
 
@@ -188,6 +192,22 @@ def test_a_click_or_enter_skips_the_reveal_to_its_end_and_another_goes_on() -> N
     assert isinstance(app.top, ScoreScene)
 
 
+def test_an_enter_just_after_the_reveal_moves_on_by_itself_does_not_skip_the_score_screen() -> None:
+    """One key press moves one screen: the player pressed Enter for "go on" as the reveal
+    handed over by itself, and the score screen, fu lines and payments, was skipped
+    (play test, issue 27 #5)."""
+    app, table, _ = joy_ron(anim_speed="fast")
+    until(app, lambda: isinstance(app.top, WinRevealScene))
+    until(app, lambda: isinstance(app.top, ScoreScene), frames=2000)  # the reveal moved on by itself
+    score = app.top
+    enter(app)
+    assert app.top is score  # the press was meant for the reveal
+    for _ in range(round(60 * AUTO_ADVANCE_GUARD) + 2):
+        app.step(1 / 60)
+    enter(app)
+    assert app.top is not score  # a later press moves on
+
+
 def test_a_limit_hand_gets_its_title_and_the_fanfare() -> None:
     app, table = riichi_table(["111z222z333z99p7p5z", *PON_HANDS[1:3], "2233445566778p"], "8p6z7z4z1s2s3s9s9p", anim_speed="fast")
     played = heard(app)
@@ -311,9 +331,12 @@ def test_an_exhaustive_draw_shows_every_hand_with_the_ready_ones_waits(played) -
 
 
 # -- the standings' confetti ---------------------------------------------------------------------
-def standings_scene(size: tuple[int, int] = (1280, 800), speed: str = "normal") -> tuple[App, MatchEndScene]:
-    standings = ((2, 42100, 1), (0, 27600, 2), (1, 18300, 3), (3, 12000, 4))
-    snap = _draw_snapshot(None, rules="joy", match_over=True, standings=standings, history=((25000,) * 4, (27600, 18300, 42100, 12000)))
+def standings_scene(size: tuple[int, int] = (1280, 800), speed: str = "normal", first: int = 0) -> tuple[App, MatchEndScene]:
+    """The standings of a match that ``first`` (the player is seat 0) won."""
+    order = [first] + [seat for seat in range(4) if seat != first]
+    standings = tuple((seat, points, place + 1) for place, (seat, points) in enumerate(zip(order, (42100, 27600, 18300, 12000))))
+    final = tuple(next(p for seat_, p, _ in standings if seat_ == seat) for seat in range(4))
+    snap = _draw_snapshot(None, rules="joy", match_over=True, standings=standings, history=((25000,) * 4, final))
     app = App(size=size, settings=Settings(anim_speed=speed))
     scene = MatchEndScene(app, snap)
     app.replace(scene)
@@ -336,6 +359,15 @@ def test_first_place_gets_confetti_that_falls_by_frame_time_and_ends() -> None:
     assert scene.celebration.pieces == [] and scene.celebration.done
 
 
+@pytest.mark.parametrize("first", [1, 2, 3])
+def test_no_confetti_when_the_player_did_not_finish_first(first: int) -> None:
+    """Confetti fell on Match over when the player finished 4th (play test)."""
+    app, scene = standings_scene(first=first)
+    for _ in range(30):
+        app.step(1 / 60)
+    assert scene.celebration is None
+
+
 # -- Show AI thinking -----------------------------------------------------------------------------
 @pytest.mark.parametrize("on", [True, False])
 def test_the_thinking_bubble_shows_the_ais_reason_only_when_the_setting_is_on(on: bool) -> None:
@@ -345,13 +377,14 @@ def test_the_thinking_bubble_shows_the_ais_reason_only_when_the_setting_is_on(on
     table.discard(index_of(table, "5z"))
     until(app, lambda: len(table.snap.rivers[2]) >= 1 and not table.anim.busy)
     ctl = table.session.ctl
-    last = {}
+    last, acted = {}, {}
     for action, reason in zip(ctl.decisions, ctl.reasons):
-        last[action.seat] = reason
+        last[action.seat], acted[action.seat] = reason, action
     point = bubble_anchor(table.layout, 2)[1]
     inside = (point[0] - round(40 * table.layout.scale), point[1] + round(20 * table.layout.scale))
     if on:
-        assert table.thinking.texts()[2] == last[2] == "discard: seat 2 keeps its shape"
+        assert last[2] == "discard: seat 2 keeps its shape"  # its full reason, kept for the replay viewer
+        assert table.thinking.texts()[2] == decision_words(acted[2]) != last[2]  # the table's words: the decision only
         assert 0 not in table.thinking.texts()
         assert tuple(app.screen.get_at(inside))[:3] != theme.FELT
         for _ in range(round(60 * (HOLD_SECONDS + FADE_SECONDS)) + 5):
@@ -359,6 +392,24 @@ def test_the_thinking_bubble_shows_the_ais_reason_only_when_the_setting_is_on(on
         assert 2 not in table.thinking.texts()  # faded after a few seconds
     else:
         assert table.thinking.texts() == {} and tuple(app.screen.get_at(inside))[:3] == theme.FELT
+
+
+def test_a_table_opened_on_a_hand_under_way_shows_that_hands_thoughts() -> None:
+    """After Continue the bubbles of the hand under way come back (play test, issue 27 #7)."""
+    session = ControllerSession(seed=4, max_hands=1, ai="normal")
+    while not any(session.ai_reasons()):
+        snap = session.snapshot()
+        if snap.claim:
+            session.submit(next(a for a in snap.claim.actions if isinstance(a, Pass)))
+        elif snap.my_turn:
+            session.submit(next(a for a in snap.own_actions if isinstance(a, Discard)))
+        else:
+            session.step()
+    app = App(size=(1280, 800), settings=Settings(ai_pace="instant", show_ai_thinking=True))
+    table = TableScene(app, session)
+    app.push(table, {})
+    spoken = {seat: found[1] for seat, found in enumerate(session.ai_reasons()) if found}
+    assert table.thinking.texts() == spoken
 
 
 def test_the_session_reports_each_seats_newest_reason() -> None:
@@ -376,7 +427,7 @@ def test_the_session_reports_each_seats_newest_reason() -> None:
     assert reasons[0] is None  # the player leaves no reason
     for seat in (1, 2, 3):
         number = max(i for i, a in enumerate(ctl.decisions) if a.seat == seat)
-        assert reasons[seat] == (number, ctl.reasons[number]) and reasons[seat][1]
+        assert reasons[seat] == (number, table_words(ctl.reasons[number], ctl.decisions[number])) and reasons[seat][1]
 
 
 def test_a_result_without_final_hands_still_lists_the_hands_it_shows() -> None:
@@ -384,3 +435,13 @@ def test_a_result_without_final_hands_still_lists_the_hands_it_shows() -> None:
     snap = _draw_snapshot(result)
     rows = seat_hands(snap)
     assert rows[0].tiles == snap.hand and rows[1].waits == tuple(h("7p")) and rows[2].tiles == ()
+
+
+def test_starting_the_sounds_without_a_sound_card_says_nothing_on_stderr() -> None:
+    """No "ALSA lib ... cannot find card" noise at start (play test): the game runs silent
+    where there is no device, and quietly."""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}  # SDL picks the system's audio, as a player's does
+    code = "from mahjong_joy.ui.sound import Sounds; Sounds()"
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0
+    assert "ALSA lib" not in run.stderr and "Warning" not in run.stderr, run.stderr

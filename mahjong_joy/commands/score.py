@@ -35,9 +35,39 @@ from mahjong_joy.rulesets.riichi.scorer import INVALID_SITUATION
 from mahjong_joy.untrusted import LINE_LIMIT, bounded_lines, decode, parse_json, shown, size_text
 
 
+SITUATION_HELP = """\
+the situation: one JSON object (all fields but hand and win_tile optional)
+
+riichi presets (joy, mahjong_soul, tenhou; the default):
+  hand              concealed tiles in MPSZ, winning tile included ("0" = red five)
+  win_tile          the winning tile, e.g. "2s"
+  melds             [{"type": "chi"|"pon"|"kan"|"closed_kan"|"added_kan", "tiles": "555z"}]
+  tsumo             true for a self-draw (default false: ron)
+  riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou
+                    true when the win has that condition
+  seat_wind, round_wind   "E", "S", "W" or "N" (default "E"; East deals)
+  dora_indicators, ura_indicators   MPSZ strings
+  honba, riichi_sticks    counters on the table
+  rules             options changed one by one, e.g. {"open_tanyao": false}
+
+--rules mcr (Chinese Official):
+  hand, win_tile    as above
+  melds             [{"type": "chow"|"pung"|"kong"|"concealed_kong", "tiles": "456m"}]
+  tsumo, last_tile, kong_replacement, robbing_kong, last_wall_tile   true or false
+  seat_wind, round_wind   "E", "S", "W" or "N"
+  flowers           0-8
+  rules             {"kong_convention": "official"|"library", "seven_pairs_tile_hog": bool}
+
+example:
+  echo '{"hand": "123m406p789s22s777z", "win_tile": "2s", "seat_wind": "S"}' | mahjong-joy score
+"""
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    """Register ``score`` and its options."""
-    parser = sub.add_parser("score", help="score a winning hand: yaku, fu, limit, payments")
+    """Register ``score`` and its options; ``--help`` spells out the situation's JSON
+    fields (a player asked where the format was written)."""
+    parser = sub.add_parser("score", help="score a winning hand: yaku, fu, limit, payments",
+                            epilog=SITUATION_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", nargs="?", help="JSON situation file (default: stdin)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--json", action="store_true", help="print the result as one JSON object")

@@ -52,8 +52,10 @@ class App:
             settings, notice = load_settings()
             self.show_notice(notice)
         self.settings = settings
-        size = size or (settings.window_size if self.persist else DEFAULT_SIZE)
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if size is None and self.persist:  # a size saved on another screen may not fit this one
+            size, corner = fitted_window(settings.window_size, _desktop_size())
+            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{corner[0]},{corner[1]}"
+        self.screen = pygame.display.set_mode(size or DEFAULT_SIZE, pygame.RESIZABLE)
         self.art = TileArt(latin=self.settings.latin_labels)
         self.sounds = Sounds(self.settings.volume)
         self.seed = seed
@@ -154,8 +156,7 @@ class App:
     def apply_window_mode(self) -> None:
         """Make the window match ``settings.fullscreen``."""
         if self.settings.fullscreen:
-            desktop = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else DEFAULT_SIZE
-            self.screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+            self.screen = pygame.display.set_mode(_desktop_size(), pygame.FULLSCREEN)
         else:
             self._set_windowed(_clamped(self.settings.window_size))
         # The mode switch queues resize events for the size just left; read later as
@@ -303,6 +304,35 @@ def run_or_shoot(app: App, frames: int | None, screenshot: Any) -> int:
         if not headless:
             app.save_settings()
             pygame.quit()
+
+
+WINDOW_FRAME = (0, 64)  # room a desktop keeps for the title bar and a panel, in pixels
+
+
+def fitted_window(size: tuple[int, int], desktop: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A saved window size fitted to the display it opens on, and its top-left corner.
+
+    A window saved on a large screen (1920x1200) used to open at (-320, -200) on a
+    1280x800 one, clipped on every side. The size is capped at the desktop less room
+    for the title bar and a panel (never below the layouts' minimum unless the screen
+    itself is smaller) and the window is centred with its corner on the screen.
+
+    >>> fitted_window((1920, 1200), (1280, 800))
+    ((1280, 736), (0, 32))
+    >>> fitted_window((1100, 700), (1920, 1080))
+    ((1100, 700), (410, 190))
+    """
+    room = (max(1, desktop[0] - WINDOW_FRAME[0]), max(1, desktop[1] - WINDOW_FRAME[1]))
+    fitted = tuple(min(want, max(least, fits) if least <= screen else screen)
+                   for want, least, fits, screen in zip(size, MIN_SIZE, room, desktop))
+    corner = tuple(max(0, (screen - side) // 2) for screen, side in zip(desktop, fitted))
+    return (fitted[0], fitted[1]), (corner[0], corner[1])
+
+
+def _desktop_size() -> tuple[int, int]:
+    """The size of the display the window opens on (the default size where none is known)."""
+    sizes = pygame.display.get_desktop_sizes()
+    return sizes[0] if sizes else DEFAULT_SIZE
 
 
 def _clamped(size: tuple[int, int]) -> tuple[int, int]:

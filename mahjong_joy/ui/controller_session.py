@@ -23,6 +23,7 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, load_autosave, new_meta
 from mahjong_joy.replay.pending import archive_saved
+from mahjong_joy.replay.seats import AI_AT_BOTTOM
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.rulesets.rules import Rules
@@ -249,21 +250,10 @@ class ControllerSession:
             self._notes = {key: tuple(notes)}
         return self._notes[key]
 
-    def ai_reasons(self, look_back: int = 64) -> tuple[tuple[int, str] | None, ...]:
-        """Per seat, its newest decision's plain-words reason among the last ``look_back``
-        decisions, as (decision number, reason), or ``None`` (a human seat, or a decision
-        without a reason): what "Show AI thinking" puts in the bubble by the seat."""
-        found: list[tuple[int, str] | None] = [None] * 4
-        decided: set[int] = set()
-        first = max(0, len(self.ctl.decisions) - look_back)
-        for number in range(len(self.ctl.decisions) - 1, first - 1, -1):
-            seat = self.ctl.decisions[number].seat
-            if seat in decided or not 0 <= seat < 4:
-                continue
-            decided.add(seat)
-            reason = self.ctl.reasons[number] if number < len(self.ctl.reasons) else None
-            found[seat] = (number, reason) if reason else None
-        return tuple(found)
+    def ai_reasons(self) -> tuple[tuple[int, str] | None, ...]:
+        """What "Show AI thinking" puts in the bubble by each seat: the controller's
+        :meth:`~mahjong_joy.controller.Controller.table_reasons`."""
+        return self.ctl.table_reasons()
 
     def snapshot(self) -> TableSnapshot:
         """The table as the player sees it now (:func:`~mahjong_joy.ui.session.table_view`)."""
@@ -283,8 +273,11 @@ class ControllerSession:
 
     def name_of(self, seat: int) -> str:
         """The player's name at their seat; Momo, Sora and Kiri to their right, across and
-        left, wherever the player sits (as the replay viewer names a record's seats)."""
-        return self.player_name if seat == self.me else SEAT_NAMES[(seat - self.me) % 4]
+        left, wherever the player sits (as the replay viewer names a record's seats). An AI
+        in the bottom seat (the demo) is Nana, not "You" (play test)."""
+        if seat == self.me:
+            return self.player_name if self.ctl.seat_kinds[seat] == HUMAN else AI_AT_BOTTOM
+        return SEAT_NAMES[(seat - self.me) % 4]
 
 
 def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: str | Sequence[str] = "normal",

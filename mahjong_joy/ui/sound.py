@@ -11,9 +11,11 @@ effect played before its step is built on the spot.
 from __future__ import annotations
 
 import array
+import ctypes
 import math
 import operator
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 
@@ -94,6 +96,25 @@ LATER = {"chi": _chi, "pon": _pon, "kan": _kan, "riichi": _riichi, "ron": _ron, 
 MAKERS = {**EFFECTS, **LATER}
 
 
+_ALSA_ERROR_HANDLER = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p)
+_quiet_handler = _ALSA_ERROR_HANDLER(lambda *_: None)  # kept alive for as long as ALSA may call it
+
+
+def quiet_alsa() -> None:
+    """Keep ALSA's own diagnostics off the terminal: on a machine with no sound card the
+    library prints eight "ALSA lib ... cannot find card" lines when the mixer looks for
+    a device, which reads as an error to a player starting the game (play test). The
+    game already runs silent there; only the noise goes. The ALSA that SDL loads is the
+    one bundled with pygame-ce (else the system's); a missing library changes nothing."""
+    bundled = Path(pygame.__file__).parent.parent / "pygame_ce.libs"
+    candidates = sorted(str(p) for p in bundled.glob("libasound*.so*")) if bundled.is_dir() else []
+    for name in candidates + ["libasound.so.2"]:
+        try:
+            ctypes.CDLL(name).snd_lib_error_set_handler(_quiet_handler)
+        except (OSError, AttributeError):
+            continue
+
+
 class Sounds:
     """The game's effects; every method is a no-op when the mixer is unavailable."""
 
@@ -101,6 +122,7 @@ class Sounds:
         self.effects: dict[str, pygame.mixer.Sound] = {}
         self.volume = volume
         self.ready = False  # a mono mixer is up: effects are built when first played or by build_steps
+        quiet_alsa()
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1)
         except pygame.error:

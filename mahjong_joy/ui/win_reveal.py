@@ -27,6 +27,10 @@ from mahjong_joy.ui.scenes.score import ScoreScene, headline, pretty, score_line
 from mahjong_joy.ui.session import TableSnapshot, WinResult
 
 SKIP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+# After the reveal moves on to the score screen by itself, a press this soon was meant for
+# the reveal ("Click or Enter: go on"): the score screen ignores it, so one press moves one
+# screen (play test, issue 27 #5: one Enter skipped the fu lines and payments).
+AUTO_ADVANCE_GUARD = 0.5
 SPARKLE_COLORS = (theme.HIGHLIGHT, theme.ROSE, theme.SKY, theme.LAVENDER, theme.BUTTER)
 
 
@@ -152,8 +156,9 @@ class WinRevealScene(Scene):
         else:
             self.advance()
 
-    def advance(self) -> None:
-        """The next winner's reveal, or the score screen after the last."""
+    def advance(self, by_itself: bool = False) -> None:
+        """The next winner's reveal, or the score screen after the last (``by_itself``:
+        the reveal's time ran out rather than the player moving it on)."""
         if self.index < len(self.wins) - 1:
             self.index += 1
             self.elapsed = 0.0
@@ -161,6 +166,7 @@ class WinRevealScene(Scene):
             self._hand = None
             return
         self.score.page = 0
+        self.score.input_guard = AUTO_ADVANCE_GUARD if by_itself else 0.0
         self.app.push(self.score)  # under this scene's pop: the score screen sits on the table
         self.next = Transition("pop")
 
@@ -170,7 +176,7 @@ class WinRevealScene(Scene):
         self.elapsed += dt
         self._sounds()
         if self.elapsed >= self.beats.finish:
-            self.advance()
+            self.advance(by_itself=True)
 
     def _sounds(self) -> None:
         """The flourish as the points start counting; the fanfare with a limit's title."""

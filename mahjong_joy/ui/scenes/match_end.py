@@ -90,11 +90,14 @@ class MatchEndScene(Scene):
         self.buttons: list[Button] = []
         self.chart = pygame.Rect(0, 0, 1, 1)
         self.note = waiting_note()  # the match just archived may be queued (see replay.pending)
-        self.celebration = Celebration(seed=len(snap.history), speed=app.settings.anim_scale)  # confetti over first place
+        # Confetti over first place when that is the player (play test: it fell on a 4th place too).
+        won = any(seat == snap.me and place == 1 for seat, _, place in snap.standings)
+        self.celebration = Celebration(seed=len(snap.history), speed=app.settings.anim_scale) if won else None
         self._first = pygame.Rect(0, 0, 1, 1)
 
     def update(self, dt: float) -> None:
-        self.celebration.update(dt)
+        if self.celebration is not None:
+            self.celebration.update(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
@@ -179,7 +182,8 @@ class MatchEndScene(Scene):
         self._draw_chart(surface, s)
         for b in self.buttons:
             b.draw(surface, s)
-        self.celebration.draw(surface, self._first, s)
+        if self.celebration is not None:
+            self.celebration.draw(surface, self._first, s)
 
     def _draw_chart(self, surface: pygame.Surface, s: float) -> None:
         draw_points_chart(surface, self.chart.inflate(round(40 * s), round(60 * s)), self.snap.history, LINE_COLORS, s)

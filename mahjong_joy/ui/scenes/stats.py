@@ -10,6 +10,7 @@ its riichi rate and average game points to the figures.
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -255,19 +256,14 @@ class StatsScene(Scene):
                     pygame.Rect(x, r.bottom + round(10 * s), rect.w - round(32 * s), when.y - r.bottom - round(18 * s)), s)
 
     def _chips(self, surface: pygame.Surface, labels: list[str], area: pygame.Rect, s: float) -> None:
-        """Yaku names as pastel pills, wrapped into ``area`` (those that do not fit are left out)."""
+        """Yaku names as pastel pills, wrapped into ``area``; those that do not fit are
+        counted on a last "+N" pill (play test: a chip was dropped without a word)."""
         size, pad, chip_h, gap = round(17 * s), round(12 * s), round(32 * s), round(8 * s)
-        cx, cy = area.x, area.y
-        for i, label in enumerate(labels):
-            cw = theme.font(size).size(label)[0] + 2 * pad
-            if cx + cw > area.right and cx > area.x:
-                cx, cy = area.x, cy + chip_h + gap
-            if cy + chip_h > area.bottom:
-                return
-            chip = pygame.Rect(cx, cy, min(cw, area.w), chip_h)
+        font = theme.font(size)
+        placed = chip_places(labels, lambda label: font.size(label)[0] + 2 * pad, area, chip_h, gap)
+        for i, (label, chip) in enumerate(placed):
             pygame.draw.rect(surface, theme.lighter(BAR_COLORS[i % len(BAR_COLORS)], 0.25), chip, border_radius=chip_h // 2)
             theme.blit_text(surface, label, size, theme.INK, center=chip.center)
-            cx += cw + gap
 
     def _draw_placements(self, surface: pygame.Surface, s: float) -> None:
         rect, recent = self.placements, self.shown.recent_placements
@@ -327,3 +323,33 @@ def placements_title(count: int) -> str:
     ('Placement, last match', 'Placement, last 20 matches')
     """
     return "Placement, last match" if count == 1 else f"Placement, last {count} matches"
+
+
+def chip_places(labels: list[str], width_of: Callable[[str], int], area: pygame.Rect, chip_h: int, gap: int) -> list[tuple[str, pygame.Rect]]:
+    """Where each pill goes, wrapping rows inside ``area``. When some do not fit, the last
+    pill reads "+N" for the N left out, so no yaku disappears without a word.
+
+    >>> [label for label, _ in chip_places(["a", "b", "c", "d"], lambda t: 40, pygame.Rect(0, 0, 100, 30), 30, 5)]
+    ['a', '+3']
+    """
+    for shown in range(len(labels), -1, -1):
+        wanted = labels[:shown] + ([f"+{len(labels) - shown}"] if shown < len(labels) else [])
+        places = _wrapped(wanted, width_of, area, chip_h, gap)
+        if places is not None:
+            return places
+    return []
+
+
+def _wrapped(labels: list[str], width_of: Callable[[str], int], area: pygame.Rect, chip_h: int, gap: int) -> list[tuple[str, pygame.Rect]] | None:
+    """Every label placed row by row inside ``area``, or ``None`` when they do not all fit."""
+    out: list[tuple[str, pygame.Rect]] = []
+    cx, cy = area.x, area.y
+    for label in labels:
+        cw = width_of(label)
+        if cx + cw > area.right and cx > area.x:
+            cx, cy = area.x, cy + chip_h + gap
+        if cy + chip_h > area.bottom:
+            return None
+        out.append((label, pygame.Rect(cx, cy, min(cw, area.w), chip_h)))
+        cx += cw + gap
+    return out

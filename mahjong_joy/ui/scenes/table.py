@@ -149,6 +149,7 @@ class TableScene(Scene):
         if isinstance(context, dict) and context.get("next_hand"):
             self._call(self.session.next_hand)
         self.refresh()
+        self._note_thinking()  # a resumed hand shows its thoughts again (Continue)
 
     def _new_session(self, context: dict[str, Any]) -> Any:
         from mahjong_joy.ui.controller_session import ControllerSession
