@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
+import traceback
 from multiprocessing.pool import AsyncResult, Pool
 from typing import Any
 
@@ -34,8 +35,14 @@ _pools: list[Pool] = []
 
 
 def _job(name: str) -> Any:
+    """Run one soak; in a worker, a failed check comes back with the worker's traceback in its message."""
     module, function, args = SOAKS[name]
-    return getattr(importlib.import_module(module), function)(*args)
+    try:
+        return getattr(importlib.import_module(module), function)(*args)
+    except AssertionError:
+        if multiprocessing.parent_process() is None:
+            raise  # run inline: pytest shows the traceback itself
+        raise AssertionError(f"soak {name}:\n{traceback.format_exc()}") from None
 
 
 def start(names: list[str], workers: int) -> None:

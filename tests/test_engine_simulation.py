@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import traceback
-
 import pytest
 
 from mahjong_joy.controller import Controller
@@ -15,29 +13,24 @@ HANDS = 1000
 
 
 def play_potential_hands() -> tuple[int, int, int]:
-    """:data:`HANDS` potential-AI hands, checked after every step; (hands, wins, draws).
-
-    A soak (``tests/background.py``): it may run in a background worker, so a failure
-    carries its traceback in the message."""
+    """:data:`HANDS` potential-AI hands, checked after every step: (hands, wins, draws).
+    A soak (``tests/background.py``): it may run in a background worker."""
     hands = wins = draws = 0
     seed = 0
     while hands < HANDS:
         ctl = Controller(seats=("potential",) * 4, seed=seed, max_hands=HANDS - hands)
-        try:
+        check_hand(ctl.hand)
+        while not ctl.is_over:
+            ctl.step(1)
             check_hand(ctl.hand)
-            while not ctl.is_over:
-                ctl.step(1)
-                check_hand(ctl.hand)
-                result = ctl.hand_result
-                if result is not None and ctl.hand.is_finished and ctl.last_events:
-                    assert sum(result.deltas) == 0, f"seed={seed}: deltas {result.deltas}"
-            for result in ctl.match.results:
-                wins += result.winner is not None
-                draws += result.winner is None
-            hands += ctl.match.hands_played
-            assert sum(ctl.match.points) == 100_000, f"seed={seed}"
-        except AssertionError:
-            raise AssertionError(f"seed={seed}\n{traceback.format_exc()}") from None
+            result = ctl.hand_result
+            if result is not None and ctl.hand.is_finished and ctl.last_events:
+                assert sum(result.deltas) == 0, f"seed={seed}: deltas {result.deltas}"
+        for result in ctl.match.results:
+            wins += result.winner is not None
+            draws += result.winner is None
+        hands += ctl.match.hands_played
+        assert sum(ctl.match.points) == 100_000, f"seed={seed}"
         seed += 1
     return hands, wins, draws
 
