@@ -1,7 +1,8 @@
 """Long seeded soaks, started in a background worker as soon as the run is known.
 
 A soak (the 1,000 checked potential-AI hands of ``test_engine_simulation``, the
-2 x 1,000 checked riichi hands of ``test_riichi_simulation``) is pure CPU work
+2 x 1,000 checked riichi hands of ``test_riichi_simulation``, the 150 Hypothesis
+runs of random actions of ``test_engine_properties``) is pure CPU work
 that needs nothing from the rest of the suite. The suite itself runs in one
 process, so on a machine with two cores one core sat idle while the other ran
 every test, the soaks included (a quarter of the run). Now ``conftest`` starts
@@ -26,6 +27,7 @@ from typing import Any
 # module, so a forked worker finds it by name.
 SOAKS: dict[str, tuple[str, str, tuple[Any, ...]]] = {
     "engine:potential": ("tests.test_engine_simulation", "play_potential_hands", ()),
+    "engine:random_actions": ("tests.test_engine_properties", "random_actions_raise_and_change_nothing_or_keep_the_invariants", ()),
     "riichi:mahjong_soul": ("tests.test_riichi_simulation", "play", ("mahjong_soul",)),
     "riichi:tenhou": ("tests.test_riichi_simulation", "play", ("tenhou",)),
 }

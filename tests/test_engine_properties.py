@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_joy.engine import AddedKan, Chi, ClosedKan, Discard, HandState, Kan, Pass, Pon, Ron, Tsumo
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.rulesets.joy import JoyRuleset
+from tests import background
 from tests.invariants import check_hand, fingerprint
 
 JOY = JoyRuleset()
@@ -26,9 +28,16 @@ any_action = st.one_of(
 )
 
 
+@pytest.mark.soak("engine:random_actions")
+def test_random_actions_raise_and_change_nothing_or_keep_the_invariants() -> None:
+    """Hypothesis' 150 derandomized runs below, as a soak (``tests/background.py``): they
+    may run in a background worker beside the rest of the suite."""
+    background.result("engine:random_actions")
+
+
 @settings(max_examples=150)
 @given(seed=st.integers(0, 10_000), data=st.data())
-def test_random_actions_raise_and_change_nothing_or_keep_the_invariants(seed: int, data: st.DataObject) -> None:
+def random_actions_raise_and_change_nothing_or_keep_the_invariants(seed: int, data: st.DataObject) -> None:
     hand = HandState.from_key(f"prop:{seed}", seed % 4, JOY)
     for _ in range(120):
         if hand.is_finished:
