@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from mahjong_joy.engine import AddedKan, Chi, ClosedKan, Discard, HandState, Kan, Pass, Pon, Ron, Tsumo
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.rulesets.joy import JoyRuleset
-from tests import background
 from tests.invariants import check_hand, fingerprint
 
 JOY = JoyRuleset()
@@ -32,6 +31,8 @@ any_action = st.one_of(
 def test_random_actions_raise_and_change_nothing_or_keep_the_invariants() -> None:
     """Hypothesis' 150 derandomized runs below, as a soak (``tests/background.py``): they
     may run in a background worker beside the rest of the suite."""
+    from tests import background
+
     background.result("engine:random_actions")
 
 
