@@ -7,35 +7,45 @@ from collections.abc import Sequence
 
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.hand.agari import is_winning_hand
-from mahjong_joy.tiles import to_counts34
+from mahjong_joy.tiles import KIND_COUNT
 
 
 def check_hand(hand: HandState) -> None:
-    """Raise AssertionError naming the broken invariant."""
-    ids: list[int] = []
+    """Raise AssertionError naming the broken invariant.
+
+    Runs after every engine action of the seeded simulations, so it reads each
+    seat's lists once and counts kinds in one pass.
+    """
+    concealed, melds, rivers = hand.concealed, hand.melds, hand.rivers
+    dead = hand.wall.dead_tiles()
+    assert len(dead) == 14, "dead wall must hold 14 tiles"
+    ids: list[int] = hand.wall.live_tiles() + dead
     for seat in range(4):
-        ids += hand.concealed[seat]
-        for meld in hand.melds[seat]:
+        ids += concealed[seat]
+        for meld in melds[seat]:
             ids += meld.tiles
-        ids += [r.tile for r in hand.rivers[seat] if r.claimed_by is None]
-    ids += hand.wall.live_tiles() + hand.wall.dead_tiles()
-    assert len(hand.wall.dead_tiles()) == 14, "dead wall must hold 14 tiles"
-    assert sorted(ids) == list(range(136)), f"tiles not accounted for: {len(ids)} ids"
+        ids += [r.tile for r in rivers[seat] if r.claimed_by is None]
+    # every id exactly once, so each kind (id // 4) exactly four times
+    assert sorted(ids) == _ALL_IDS, f"tiles not accounted for: {len(ids)} ids"
     outcome = hand.outcome
     winner = outcome.wins[0].seat if outcome and outcome.wins else None
+    counts_now = hand.counts
     for seat in range(4):
-        kinds = [t // 4 for t in hand.concealed[seat]]
-        counts = to_counts34(kinds)
-        assert counts == hand.counts[seat], f"seat {seat}: kept counts differ from the recount"
+        held = concealed[seat]
+        counts = [0] * KIND_COUNT
+        for tile in held:
+            counts[tile >> 2] += 1
+        assert counts == counts_now[seat], f"seat {seat}: kept counts differ from the recount"
         extra = (hand.phase is Phase.AWAITING_DISCARD and seat == hand.current) or (
             hand.phase is Phase.FINISHED and seat == winner
         ) or (outcome is not None and outcome.abort == "nine_terminals" and seat == hand.current)
-        expected = 13 - 3 * len(hand.melds[seat]) + (1 if extra else 0)
-        assert len(kinds) == expected, f"seat {seat}: {len(kinds)} tiles, expected {expected}"
-    all_counts = to_counts34(t // 4 for t in ids)
-    assert max(all_counts) == 4 and min(all_counts) == 4, "each kind exactly four times"
+        expected = 13 - 3 * len(melds[seat]) + (1 if extra else 0)
+        assert len(held) == expected, f"seat {seat}: {len(held)} tiles, expected {expected}"
     if winner is not None:
-        assert is_winning_hand(hand.counts[winner], len(hand.melds[winner])), "the winner's hand must win"
+        assert is_winning_hand(counts_now[winner], len(melds[winner])), "the winner's hand must win"
+
+
+_ALL_IDS = list(range(136))
 
 
 def fingerprint(hand: HandState) -> tuple:

@@ -137,7 +137,13 @@ class SeatFacts:
 
     @classmethod
     def of(cls, st: Any) -> SeatFacts:
-        return cls(tuple(st.concealed), tuple(st.counts), tuple(st.melds), tuple(r.tile // 4 for r in st.river))
+        return cls(tuple(st.concealed), tuple(st.counts), tuple(st.melds), tuple([r.tile // 4 for r in st.river]))
+
+    @classmethod
+    def now(cls, st: Any) -> SeatFacts:
+        """The facts :meth:`RiichiChecker.furiten` reads (counts, melds, river), not kept
+        beyond the check: the concealed ids are left out, as the counts say the same."""
+        return cls((), tuple(st.counts), st.melds, tuple([r.tile // 4 for r in st.river]))
 
     def melded(self, kind: int) -> int:
         return sum(1 for x in self.melds for t in x.tiles if t // 4 == kind)
@@ -214,10 +220,14 @@ class RiichiChecker:
     # ------------------------------------------------------------ recounts
 
     def waits_of(self, seat: SeatFacts) -> tuple[int, ...]:
-        key = (seat.counts, len(seat.melds))
+        return self._waits(seat.counts, len(seat.melds))
+
+    def _waits(self, counts: tuple[int, ...], melds: int) -> tuple[int, ...]:
+        """:func:`waits`, remembered for the hand (they depend on the counts and melds alone)."""
+        key = (counts, melds)
         found = self._wait_cache.get(key)
         if found is None:
-            found = self._wait_cache[key] = waits(*key)
+            found = self._wait_cache[key] = waits(counts, melds)
         return found
 
     def furiten(self, index: int, seat: SeatFacts) -> bool:
@@ -227,13 +237,13 @@ class RiichiChecker:
             return True
         return any(w in seat.river for w in self.waits_of(seat))
 
-    def tenpai(self, seat: SeatFacts, counts: tuple[int, ...] | list[int] | None = None) -> tuple[int, ...]:
+    def tenpai(self, seat: SeatFacts, counts: tuple[int, ...] | None = None) -> tuple[int, ...]:
         """Waits that count for tenpai (Tenhou: not a wait whose four copies the seat holds, C1-17)."""
         counts = seat.counts if counts is None else counts
-        ready = waits(counts, len(seat.melds))
+        ready = self._waits(counts, len(seat.melds))
         if self.hand_rules.karaten_is_noten:
             ready = tuple(w for w in ready if counts[w] + seat.melded(w) < 4)
-        else:  # a kind held four times still counts when a fifth would complete the hand
+        elif 4 in counts:  # a kind held four times still counts when a fifth would complete the hand
             ready = tuple(sorted(set(ready) | {k for k in range(34) if counts[k] == 4 and fifth_completes(counts, len(seat.melds), k)}))
         return ready
 
@@ -335,11 +345,16 @@ class RiichiChecker:
         facts = SeatFacts.of(st)
         if any(x.type != "closed_kan" for x in st.melds) or hand.points[seat] < 1000 or hand.wall.live_count < 4:
             return set()
+        ready_after: dict[int, bool] = {}  # by kind discarded: the copies of a kind leave the same hand
         found = set()
         for t in st.concealed:
-            counts = list(st.counts)
-            counts[t // 4] -= 1
-            if self.tenpai(facts, counts):
+            kind = t // 4
+            ready = ready_after.get(kind)
+            if ready is None:
+                counts = list(facts.counts)
+                counts[kind] -= 1
+                ready = ready_after[kind] = bool(self.tenpai(facts, tuple(counts)))
+            if ready:
                 found.add(hand.code(t))
         return found
 
@@ -524,7 +539,7 @@ class RiichiChecker:
                 assert st.river[m.declared[index]].riichi
                 assert all(r.tsumogiri for r in st.river[m.declared[index] + 1 :]), f"seat {index} after riichi"
             if not hand.is_finished:
-                ours = self.furiten(index, SeatFacts.of(st))
+                ours = self.furiten(index, SeatFacts.now(st))
                 assert hand.is_furiten(index) == ours, f"seat {index} furiten: engine {not ours}, recount {ours}"
 
     # ------------------------------------------------------------ hand end

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mahjong_joy.controller import Controller
 from mahjong_joy.engine.match import Match
+from tests import background
 from tests.invariants import check_hand
 
 HANDS = 1000
 
 
-def test_one_thousand_potential_ai_hands_keep_every_invariant() -> None:
+def play_potential_hands() -> tuple[int, int, int]:
+    """:data:`HANDS` potential-AI hands, checked after every step: (hands, wins, draws).
+    A soak (``tests/background.py``): it may run in a background worker."""
     hands = wins = draws = 0
     seed = 0
     while hands < HANDS:
@@ -27,6 +32,12 @@ def test_one_thousand_potential_ai_hands_keep_every_invariant() -> None:
         hands += ctl.match.hands_played
         assert sum(ctl.match.points) == 100_000, f"seed={seed}"
         seed += 1
+    return hands, wins, draws
+
+
+@pytest.mark.soak("engine:potential")
+def test_one_thousand_potential_ai_hands_keep_every_invariant() -> None:
+    hands, wins, draws = background.result("engine:potential")
     rate = wins / hands
     print(f"\npotential AI: {hands} hands, {wins} wins ({100 * rate:.1f}%), {draws} draws")
     assert hands == HANDS and wins + draws == hands

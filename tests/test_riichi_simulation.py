@@ -5,20 +5,22 @@ at least :data:`HANDS` hands are done; :class:`tests.riichi_invariants.RiichiChe
 checks every action (tiles, points and sticks, riichi discards, kuikae, furiten
 recounted, every ron chance) and every hand end (each win rebuilt and scored by
 ``mahjong`` 2.1.0, multiple-ron money, draws, the next dealer and honba). The
-two presets run in two worker processes at once (about 30 s each on one core).
+two presets' runs (about 15 s each on one core) start in a background worker as
+soon as the run is collected (``tests/background.py``), overlapping the rest of
+the suite.
 """
 
 from __future__ import annotations
 
 import traceback
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
 from mahjong_joy.controller import Controller
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import RIICHI_PRESETS
+from tests import background
 from tests.riichi_invariants import RiichiChecker
 
 HANDS = 1000
@@ -53,16 +55,9 @@ def play(preset: str, hands: int = HANDS) -> Counter:
     return seen
 
 
-@pytest.fixture(scope="module")
-def runs() -> dict[str, Counter]:
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        futures = {preset: pool.submit(play, preset) for preset in RIICHI_PRESETS}
-        return {preset: future.result() for preset, future in futures.items()}
-
-
-@pytest.mark.parametrize("preset", RIICHI_PRESETS)
-def test_seeded_riichi_matches_keep_every_invariant(runs: dict[str, Counter], preset: str) -> None:
-    seen = runs[preset]
+@pytest.mark.parametrize("preset", [pytest.param(p, marks=pytest.mark.soak(f"riichi:{p}")) for p in RIICHI_PRESETS])
+def test_seeded_riichi_matches_keep_every_invariant(preset: str) -> None:
+    seen = background.result(f"riichi:{preset}")
     summary = ", ".join(f"{k} {v}" for k, v in sorted(seen.items()))
     print(f"\n{preset}: {summary}")
     assert seen["hands"] >= HANDS

@@ -11,14 +11,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from mahjong_joy.ai import AI_KINDS
 from mahjong_joy.controller import Controller
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.replay.log import log_lines
-from mahjong_joy.replay.record import run_record, write_record
+from mahjong_joy.replay.record import record_of_entries, write_record
 from mahjong_joy.replay.summary import Summary, match_json, seats_json
+from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import JOY, PRESETS
 from mahjong_joy.rulesets.rules import Rules
@@ -60,47 +62,108 @@ def ai_seats(text: str) -> tuple[str, ...]:
 def simulate(
     seed: int, ai: str | Sequence[str] = "potential", matches: int | None = None, hands: int | None = None, rules: Rules = JOY
 ) -> list[Controller]:
-    """Play the run: ``matches`` matches, or matches until ``hands`` hands are done."""
+    """Play the run: ``matches`` matches, or matches until ``hands`` hands are done.
+
+    Keeps every finished controller (about 21 KB a hand): for tests and tools that
+    look at a few matches. ``run`` streams through :func:`play_matches` instead.
+    """
+    return list(play_matches(seed, ai, matches, hands, rules))
+
+
+def play_matches(
+    seed: int, ai: str | Sequence[str] = "potential", matches: int | None = None, hands: int | None = None, rules: Rules = JOY
+) -> Iterator[Controller]:
+    """The run's matches, each yielded once finished; the arguments are checked at once.
+
+    Nothing here holds a finished match after yielding it, so a caller that keeps
+    only what it prints runs in flat memory however many hands it plays.
+    """
     if (matches is not None and matches < 1) or (hands is not None and hands < 1):
         raise MahjongJoyError("--matches and --hands must be at least 1")
     seats = (ai,) * 4 if isinstance(ai, str) else tuple(ai)
-    played: list[Controller] = []
+    return _played(seed, seats, matches, hands, ruleset_for(rules))
+
+
+def _played(seed: int, seats: tuple[str, ...], matches: int | None, hands: int | None, ruleset: Ruleset) -> Iterator[Controller]:
     done = 0
     index = 0
     while (hands is None and index < (matches or 1)) or (hands is not None and done < hands):
         limit = None if hands is None else hands - done
-        ctl = Controller(seats=seats, seed=seed + index, ruleset=ruleset_for(rules), max_hands=limit)
+        ctl = Controller(seats=seats, seed=seed + index, ruleset=ruleset, max_hands=limit)
         while not ctl.is_over:
             ctl.step()
-        played.append(ctl)
         done += ctl.match.hands_played
         index += 1
-    return played
+        yield ctl
+
+
+class RunOutputs:
+    """What ``run`` prints or writes, gathered match by match so no controller is kept:
+    the summary's totals, and (only when asked for) the JSON summary's and the
+    record's per-match entries."""
+
+    def __init__(self, args: argparse.Namespace, rules: Rules) -> None:
+        self.args = args
+        self.preset = rules
+        self.summary = Summary(rules)
+        self.rules: Rules | None = None  # the first match's, as ``run_record`` takes them
+        self.json_matches: list[dict[str, Any]] = []
+        self.seats: list[dict[str, Any]] | None = None
+        self.entries: list[dict[str, Any]] = []
+
+    def add(self, number: int, ctl: Controller) -> None:
+        """Print the match's log when asked, and keep what the outputs need of it."""
+        args = self.args
+        if args.log:
+            for line in log_lines(ctl.events, number, self.preset.scores_dora):
+                print(line)
+        self.summary.add(ctl.events)
+        if self.rules is None:
+            self.rules = ctl.match.rules
+        if args.json:
+            self.json_matches.append(match_json(ctl.match))
+            self.seats = add_seats(self.seats, seats_json([ctl.events], args.ai))
+        if args.record:
+            self.entries.append(ctl.record())
+
+
+def add_seats(total: list[dict[str, Any]] | None, part: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per-seat totals of two runs, as ``seats_json`` over both would give (its
+    counts add up and ``placements`` add place by place).
+
+    >>> one = [{"seat": 0, "ai": "random", "wins": 1, "placements": [1, 0, 0, 0]}]
+    >>> add_seats(one, [{"seat": 0, "ai": "random", "wins": 2, "placements": [0, 1, 0, 0]}])
+    [{'seat': 0, 'ai': 'random', 'wins': 3, 'placements': [1, 1, 0, 0]}]
+    """
+    if total is None:
+        return part
+    for mine, theirs in zip(total, part):
+        for key, value in theirs.items():
+            if key == "placements":
+                mine[key] = [a + b for a, b in zip(mine[key], value)]
+            elif key not in ("seat", "ai"):
+                mine[key] += value
+    return total
 
 
 def run(args: argparse.Namespace) -> int:
-    """Entry point for ``mahjong-joy simulate``."""
+    """Entry point for ``mahjong-joy simulate``: matches are played, printed and dropped one by one."""
+    rules = PRESETS[args.rules]
+    outputs = RunOutputs(args, rules)
     try:
-        rules = PRESETS[args.rules]
-        played = simulate(args.seed, args.ai, args.matches, args.hands, rules)
+        for number, ctl in enumerate(play_matches(args.seed, args.ai, args.matches, args.hands, rules), start=1):
+            outputs.add(number, ctl)
     except MahjongJoyError as exc:
         print(f"mahjong-joy simulate: {exc}", file=sys.stderr)
         return 2
-    summary = Summary(rules)
-    for number, ctl in enumerate(played, start=1):
-        if args.log:
-            for line in log_lines(ctl.events, number, rules.scores_dora):
-                print(line)
-        summary.add(ctl.events)
     if args.json:
-        seats = seats_json([ctl.events for ctl in played], args.ai)
-        print(json.dumps({"matches": [match_json(ctl.match) for ctl in played], "seats": seats}))
+        print(json.dumps({"matches": outputs.json_matches, "seats": outputs.seats}))
     else:
-        for line in summary.lines():
+        for line in outputs.summary.lines():
             print(line)
     if args.record:
         try:
-            write_record(run_record(args.seed, args.ai, played), args.record)
+            write_record(record_of_entries(args.seed, args.ai, outputs.entries, outputs.rules), args.record)
         except OSError as exc:
             print(f"mahjong-joy simulate: cannot write {args.record}: {exc}", file=sys.stderr)
             return 2

@@ -66,13 +66,19 @@ def run_record(seed: int | str, seats: Sequence[str], matches: Sequence[PlayedMa
     """A whole run (one or more matches on one ruleset) as a record."""
     if rules is None:
         rules = matches[0].match.rules if matches else JOY
+    return record_of_entries(seed, seats, [ctl.record() for ctl in matches], rules)
+
+
+def record_of_entries(seed: int | str, seats: Sequence[str], entries: Sequence[dict[str, Any]], rules: Rules | None) -> dict[str, Any]:
+    """A whole run as a record, from its matches' entries (``Controller.record``):
+    what ``simulate`` writes without keeping the controllers themselves."""
     return {
         "schema": SCHEMA,
         "format": FORMAT,
-        "rules": rules.to_dict(),
+        "rules": (rules or JOY).to_dict(),
         "seed": seed,
         "seats": list(seats),
-        "matches": [ctl.record() for ctl in matches],
+        "matches": list(entries),
     }
 
 
