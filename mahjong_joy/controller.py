@@ -373,7 +373,8 @@ class Controller:
         for seat in hand.seats_to_act():
             decider = self.deciders[seat]
             if decider is not None and seat not in self._answers:
-                self._answers[seat] = decider.choose(observe(hand, seat), hand.legal_actions(seat))
+                view = observe(hand, seat)
+                self._answers[seat] = decider.choose(view, view.legal_actions)
                 self._answer_reasons[seat] = _reason_of(decider)
 
     def _move(self) -> list[Event]:
@@ -384,7 +385,8 @@ class Controller:
             decider = self.deciders[seat]
             if decider is None:
                 return []
-            action = decider.choose(observe(hand, seat), hand.legal_actions(seat))
+            view = observe(hand, seat)
+            action = decider.choose(view, view.legal_actions)
             return self._apply(action, _reason_of(decider))
         self._collect_ai_answers()
         if self._human_to_ask() is not None:

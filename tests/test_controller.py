@@ -36,7 +36,7 @@ def test_pending_turn_lists_exactly_the_legal_actions() -> None:
     ctl.step()
     decision = ctl.pending
     assert decision is not None and decision.seat == 0 and decision.kind == TURN
-    assert list(decision.actions) == ctl.hand.legal_actions(0)
+    assert list(decision.actions) == list(ctl.hand.legal_actions(0))
     assert all(isinstance(a, Discard) for a in decision.actions if a.seat == 0 and a.name == "discard")
 
 

@@ -131,7 +131,7 @@ def test_an_added_kan_can_be_robbed() -> None:
     hand = _to_added_kan()
     events = hand.apply(AddedKan(1, t("5p")))
     assert isinstance(events[-1], AddedKanned) and hand.phase is Phase.AWAITING_ROBBERY
-    assert hand.legal_actions(2) == [Pass(2), Ron(2)]
+    assert list(hand.legal_actions(2)) == [Pass(2), Ron(2)]
     with pytest.raises(IllegalActionError, match="waiting for claims"):
         hand.apply(Discard(1, t("1m")))
     won = hand.apply(Ron(2))[-1]

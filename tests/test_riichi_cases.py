@@ -240,6 +240,6 @@ def test_c1_11_the_discard_after_a_wall_emptying_replacement_is_houtei(rules):
     run_until(hand, 0, 1)
     act(hand, ClosedKan(0, c("1z")))
     act(hand, Discard(0, c("5z")))  # the dealer declines the rinshan win
-    assert hand.legal_actions(2) == [Pass(2), Ron(2)]
+    assert list(hand.legal_actions(2)) == [Pass(2), Ron(2)]
     act(hand, Ron(2))
     assert yaku_of(hand) == {"houtei": 1}

@@ -245,7 +245,7 @@ def test_after_riichi_only_the_drawn_tile_is_discarded(rules):
     hand = riichi_by_seat_1(rules, {(1, 2): "9m"})
     go_around(hand, 3)
     assert hand.current == 1 and hand.drawn // 4 == c("9m")
-    assert hand.legal_actions(1) == [Discard(1, c("9m"))]
+    assert list(hand.legal_actions(1)) == [Discard(1, c("9m"))]
     before = fingerprint(hand)
     with pytest.raises(IllegalActionError, match="after riichi only the drawn tile may be discarded"):
         hand.apply(Discard(1, c("2m")))
@@ -266,7 +266,7 @@ def test_a_closed_kan_after_riichi_with_the_drawn_tile_and_the_same_waits(rules)
     assert ClosedKan(1, c("1m")) in hand.legal_actions(1)
     act(hand, ClosedKan(1, c("1m")))
     assert hand.melds[1][0].type == "closed_kan" and hand.waits_of(1) == ()
-    assert hand.legal_actions(1) == [Discard(1, c("9m"))]  # still tsumogiri only
+    assert list(hand.legal_actions(1)) == [Discard(1, c("9m"))]  # still tsumogiri only
 
 
 @BOTH
@@ -288,7 +288,7 @@ def test_no_closed_kan_after_riichi_with_a_tile_other_than_the_drawn_one(rules):
     hands = [NO_1M, "1111m23m456p789s5s", QUIET[1], QUIET[2]]
     hand = riichi_by_seat_1(rules, {(1, 2): "9m"}, hands)
     go_around(hand, 3)
-    assert hand.legal_actions(1) == [Discard(1, c("9m"))]
+    assert list(hand.legal_actions(1)) == [Discard(1, c("9m"))]
     with pytest.raises(IllegalActionError, match="closed kan must use the drawn tile"):
         hand.apply(ClosedKan(1, c("1m")))
 
@@ -768,7 +768,7 @@ def test_an_added_kan_can_be_robbed(rules):
     the robbed kan goes back to a pon and reveals no indicator (C1-6)."""
     hand, events = added_kan_window(rules)
     assert hand.phase is Phase.AWAITING_ROBBERY and not any(isinstance(e, DoraRevealed) for e in events)
-    assert hand.legal_actions(3) == [Pass(3), Ron(3)]
+    assert list(hand.legal_actions(3)) == [Pass(3), Ron(3)]
     act(hand, Ron(3))
     assert "chankan" in yaku_of(hand) and hand.melds[1][0].type == "pon"
     assert len(hand.wall.dora_indicators) == 1
@@ -836,7 +836,7 @@ def test_houtei_on_the_last_discard_and_no_calls_on_it(rules):
     is offered no pon)."""
     hand = last_tile_hand([QUIET[0], QUIET[1], TANKI_1Z, HOLDS_11Z], rules)
     act(hand, Discard(1, c("1z")))
-    assert hand.opportunity_of(3) is None and hand.legal_actions(2) == [Pass(2), Ron(2)]
+    assert hand.opportunity_of(3) is None and list(hand.legal_actions(2)) == [Pass(2), Ron(2)]
     act(hand, Ron(2))
     assert yaku_of(hand) == {"houtei": 1}
 
@@ -1232,7 +1232,7 @@ def test_no_calls_after_riichi_only_ron(rules):
     """A2 step 5: pon / open kan / chi not in riichi; ron stays."""
     hand = riichi_by_seat_1(rules, {(2, 1): "0s"})
     tsumogiri(hand, passing=False)  # seat 2 discards the red 5s: seat 1 holds 55s
-    assert hand.legal_actions(1) == [Pass(1), Ron(1)]
+    assert list(hand.legal_actions(1)) == [Pass(1), Ron(1)]
 
 
 @BOTH

@@ -183,6 +183,8 @@ class SeatState:
     river_view: tuple[RiverEntry, ...] = ()  # the river as views show it, kept in step
     shown_melds: tuple[Meld, ...] = ()  # the melds as they leave the engine (codes), kept in step
     meld_view: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (type, kinds) per meld for the AI's SeatView, kept in step
+    waits: tuple[int, ...] | None = None  # the concealed hand's waits once asked; None again when its tiles change
+    wait_mask: int = 0  # the same waits as bits (valid while ``waits`` is not None): a ron check is a bit test
 
     @property
     def in_riichi(self) -> bool:
@@ -219,7 +221,7 @@ class HandState:
         self.calls = 0  # any call, closed kans included: ends the first go-around (A2, 7)
         self.accepted: list[int] = []
         self.outcome: HandEnd | None = None
-        self._legal: dict[int, list[Action]] = {}
+        self._legal: dict[int, tuple[Action, ...]] = {}
         first = [Dealt(dealer, self.code(wall.dora_indicators[0]), wall.live_count)]
         first += self._draw(dealer, replacement=False)
         self.events: list[Event] = list(first)
@@ -314,10 +316,7 @@ class HandState:
 
     def waits_of(self, seat: int) -> tuple[int, ...]:
         """Kinds completing this seat's hand now (empty unless it holds 13 - 3 per meld)."""
-        st = self.seats[seat]
-        if sum(st.counts) + 3 * len(st.melds) != 13:
-            return ()
-        return self.ruleset.waits(st.counts, len(st.melds))
+        return _waits(self.ruleset, self.seats[seat])
 
     def is_furiten(self, seat: int, waits: Sequence[int] | None = None) -> bool:
         """Whether this seat may not ron now: temporary, riichi or permanent furiten (A1);
@@ -329,25 +328,27 @@ class HandState:
             return True
         return any(st.discarded >> w & 1 for w in (self.waits_of(seat) if waits is None else waits))
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Exactly the actions ``apply`` accepts from this seat now (cached until a change):
-        the candidates whose checker (:mod:`~mahjong_joy.engine.checks`) passes."""
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Exactly the actions ``apply`` accepts from this seat now: the candidates whose
+        checker (:mod:`~mahjong_joy.engine.checks`) passes. Worked out once per state and
+        handed out as the same immutable tuple (the view and the controller share it)."""
         found = self._legal.get(seat)
         if found is None:
             found = self._compute_legal(seat)
             self._legal[seat] = found
-        return list(found)
+        return found
 
-    def _compute_legal(self, seat: int) -> list[Action]:
-        if self.phase is Phase.FINISHED:
-            return []
-        if self.phase is Phase.AWAITING_DISCARD:
-            return checks.own_turn_actions(self.facts(seat)) if seat == self.current else []
+    def _compute_legal(self, seat: int) -> tuple[Action, ...]:
+        phase = self.stage.PHASE
+        if phase is Phase.FINISHED:
+            return ()
+        if phase is Phase.AWAITING_DISCARD:
+            return tuple(checks.own_turn_actions(self.facts(seat))) if seat == self.current else ()
         opportunity = self.opportunity_of(seat)
         if opportunity is None:
-            return []
+            return ()
         red_hand = [self.codes[t] for t in self.seats[seat].concealed] if self.reds else None
-        return checks.claim_actions(seat, opportunity.can_win, opportunity.options, bool(self.stage.rons), red_hand)  # type: ignore[union-attr]
+        return tuple(checks.claim_actions(seat, opportunity.can_win, opportunity.options, bool(self.stage.rons), red_hand))  # type: ignore[union-attr]
 
     def facts(self, seat: int, tile: int | None = None) -> checks.SeatFacts:
         """This seat's situation as the checkers read it. ``tile`` is the id a win would
@@ -455,7 +456,7 @@ class HandState:
         well_formed = type(action) in _ACTION_TYPES and is_well_formed(action)
         if well_formed:
             action = self._with_default_consumed(action)
-        legal = self.legal_actions(action.seat) if well_formed else []
+        legal = self.legal_actions(action.seat) if well_formed else ()
         asked = _without_copy_choice(action) if well_formed else action
         if asked not in legal:
             raise IllegalActionError(self._illegal_message(action, well_formed))
@@ -536,13 +537,17 @@ class HandState:
         offer = self.offer()
         assert offer is not None
         found = []
+        kind = offer.kind
+        ruleset = self.ruleset
         for step in (1, 2, 3):
             seat = (discarder + step) % 4
             st = self.seats[seat]
-            if not checks.may_matter(self.ruleset, st.counts, len(st.melds), offer.kind, step == 1):
+            _waits(ruleset, st)
+            completes = st.wait_mask >> kind & 1 == 1  # as ``checks.may_matter``'s win test, from the kept waits
+            if not completes and not ruleset.claim_options(st.counts, kind, step == 1):
                 continue
             facts = self.facts(seat, tile)
-            can_win = self._ron_chance(facts, offer)
+            can_win = completes and self._ron_chance(facts, offer)  # without the shape ron_blocker says DOES_NOT_WIN
             options = checks.call_options(facts, offer)
             if can_win or options:
                 found.append(ClaimOpportunity(seat, can_win, options))
@@ -624,6 +629,7 @@ class HandState:
         st = self.seats[seat]
         st.concealed.append(tile)
         st.counts[kind_of(tile)] += 1
+        st.waits = None
         if replacement:
             turn: OwnTurn = self.stage  # type: ignore[assignment]
             turn.drawn, turn.after_claim, turn.after_replacement = tile, False, True
@@ -691,6 +697,7 @@ class HandState:
         first = self.seats[rons[0]]
         first.concealed.append(tile)  # the winner shows the tile in hand (it stays claimed in the river)
         first.counts[kind_of(tile)] += 1
+        first.waits = None
         self._finish(HandEnd(wins=wins))
         return out
 
@@ -864,6 +871,9 @@ class HandState:
             other = (seat + step) % 4
             if kokushi_only and not checks.completes_thirteen_orphans(self.seats[other].counts, kind_of(tile)):
                 continue
+            _waits(self.ruleset, self.seats[other])
+            if not self.seats[other].wait_mask >> kind_of(tile) & 1:
+                continue  # the tile does not complete the shape: ron_blocker would say DOES_NOT_WIN
             if self._ron_chance(self.facts(other, tile), offer):
                 robbers.append(ClaimOpportunity(other, True, ()))
         if not robbers:
@@ -900,6 +910,7 @@ class HandState:
                 if t != tile:
                     st.concealed.append(t)
                     st.counts[kind_of(t)] += 1
+        st.waits = None
         self._melds_changed(st)
 
     # ------------------------------------------------------------------ helpers
@@ -913,6 +924,7 @@ class HandState:
         st = self.seats[seat]
         st.concealed.remove(tile)
         st.counts[kind_of(tile)] -= 1
+        st.waits = None
         return tile
 
     def _mark_claimed(self, from_seat: int, by: int) -> None:
@@ -1008,6 +1020,18 @@ def _first_discards_only(seats: Sequence[SeatState]) -> bool:
 def _meld_facts(st: SeatState) -> tuple[checks.MeldFacts, ...]:
     """The one accessor from the engine's melds to the (type, kinds) pairs the checkers read."""
     return st.meld_view
+
+
+def _waits(ruleset: Ruleset, st: SeatState) -> tuple[int, ...]:
+    """The seat's waits (empty unless it holds 13 - 3 per meld), worked out once per
+    concealed hand: every change of its tiles resets ``st.waits`` (``_take``, ``_draw``,
+    ``_unkan``, the ron winner's tile), so the cache lives no longer than the hand."""
+    found = st.waits
+    if found is None:
+        found = ruleset.waits(st.counts, len(st.melds)) if len(st.concealed) + 3 * len(st.melds) == 13 else ()
+        st.waits = found
+        st.wait_mask = sum([1 << w for w in found])
+    return found
 
 
 def _counts_of(ids: Sequence[int]) -> list[int]:

@@ -120,7 +120,7 @@ def observe(state: HandState, seat: int) -> SeatView:
         tuple([t >> 2 for t in state.wall.dora_indicators]),
         offered,
         state.opportunity_of(seat),
-        tuple(state.legal_actions(seat)),
+        state.legal_actions(seat),
         waits,
         state.is_furiten(seat, waits) if waits else False,
         tuple(state.pons_of(seat)) if st.melds else (),
