@@ -113,7 +113,7 @@ class TsumogiriSeat:
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         for action in legal:
-            if isinstance(action, Discard) and action.tile == view.drawn_code:
+            if isinstance(action, Discard) and action.tile == view.drawn:
                 return action
         return next(a for a in legal if isinstance(a, (Pass, Discard)))
 

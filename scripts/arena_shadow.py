@@ -78,7 +78,7 @@ class ShadowHard:
     def _line(self, ours: dict[str, Any], theirs: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         view = self.hard.state.view()
         return {"game": self.game, "seat": self.seat, "hard": ours, "majiang": theirs, "why": self.hard.last_reason,
-                "legal": [a["type"] for a in legal], "wall": view.wall_count, "counts34": list(view.counts34),
+                "legal": [a["type"] for a in legal], "wall": view.wall_count, "counts34": view.counts34(),
                 "melds": view.meld_count, "riichi": [t.seat for t in rd.threats(view) if t.riichi]}
 
     def close(self) -> None:

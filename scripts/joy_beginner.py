@@ -36,9 +36,9 @@ class GuideSeat:
                 return action
         if isinstance(legal[0], Pass):
             return legal[0]
-        seen = [v - h for v, h in zip(view.visible_counts34(), view.counts34)]
+        seen = [v - h for v, h in zip(view.visible_counts34(), view.counts34())]
         allowed = {kind_of_code(a.tile) for a in legal if isinstance(a, Discard)}
-        for candidate in discard_candidates(list(view.counts34), view.meld_count, seen):
+        for candidate in discard_candidates(view.counts34(), view.meld_count, seen):
             if candidate.tile in allowed:
                 return min((a for a in legal if isinstance(a, Discard) and kind_of_code(a.tile) == candidate.tile),
                            key=lambda a: a.tile)  # type: ignore[attr-defined]

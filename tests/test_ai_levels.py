@@ -7,8 +7,8 @@ from mahjong_joy.controller import Controller
 from mahjong_joy.engine.actions import Chi, Discard, Pass, Pon, Riichi
 from mahjong_joy.engine.state import Phase, RiverEntry
 from mahjong_joy.engine.view import SeatView
+from mahjong_joy.melds import Meld
 from mahjong_joy.rulesets.joy import ruleset_for
-from mahjong_joy.tiles import to_counts34
 from tests.helpers import h
 
 SEAT = 0
@@ -26,7 +26,6 @@ def view(hand: str, *, rivers=("", "", "", ""), riichi=(None, None, None, None),
     kinds = tuple(sorted(h(hand)))
     size = (14 if offer is None else 13) - 3 * len(melds[SEAT])
     assert len(kinds) == size, f"{hand!r} holds {len(kinds)} tiles; this view needs {size}"
-    counts = tuple(to_counts34(kinds))
     rivs = tuple(river(r, riichi[s]) for s, r in enumerate(rivers))
     if legal is None:
         if offer is None:
@@ -37,9 +36,11 @@ def view(hand: str, *, rivers=("", "", "", ""), riichi=(None, None, None, None),
             legal = [Pass(SEAT)]
     phase = Phase.AWAITING_DISCARD if offer is None else Phase.AWAITING_CLAIMS
     return SeatView(
-        SEAT, phase, SEAT if offer is None else discarder, dealer, round_wind, kinds, kinds, counts,
-        None, None, tuple(tuple(m) for m in melds), rivs, (len(kinds), 13, 13, 13), tuple(riichi), tuple(points),
-        0, wall, tuple(h(dora)), None if offer is None else h(offer)[0], None, tuple(legal), (), False, (), needs_yaku,
+        seat=SEAT, hand=kinds, drawn=None, opportunity=None, legal_actions=tuple(legal), waits=(), furiten=False, pons=(),
+        phase=phase, current=SEAT if offer is None else discarder, dealer=dealer, round_wind=round_wind,
+        melds=tuple(tuple(Meld(t, tiles) for t, tiles in m) for m in melds), rivers=rivs, hand_sizes=(len(kinds), 13, 13, 13),
+        riichi=tuple(riichi), points=tuple(points), sticks=0, wall_count=wall, dora_indicators=tuple(h(dora)),
+        last_discard=None if offer is None else h(offer)[0], needs_yaku=needs_yaku,
     )
 
 

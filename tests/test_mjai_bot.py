@@ -22,7 +22,7 @@ from mahjong_joy.tiles import kind_of_code
 from tests.mjai_drive import Follower, play
 
 FIELDS = (
-    "seat phase current dealer round_wind hand hand_codes counts34 drawn_tile drawn_code meld_sets rivers "
+    "seat phase current dealer round_wind hand drawn melds rivers "
     "hand_sizes riichi points sticks wall_count dora_indicators last_discard waits furiten pons needs_yaku"
 ).split()
 STREAM = Path(__file__).parent / "fixtures" / "mjai_bot_stream.json"

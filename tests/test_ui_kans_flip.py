@@ -44,7 +44,7 @@ class Tsumogiri:
     """A scripted seat: throws the tile it drew and passes every claim."""
 
     def choose(self, view, legal):  # noqa: ANN001, ANN201 (the controller's Decider protocol)
-        drawn = view.drawn_tile
+        drawn = view.drawn_kind
         for action in legal:
             if isinstance(action, Discard) and action.tile == drawn:
                 return action

@@ -43,7 +43,7 @@ class Tsumogiri:
 
     def choose(self, view, legal):  # noqa: ANN001, ANN201
         for action in legal:
-            if isinstance(action, Discard) and action.tile == view.drawn_code:
+            if isinstance(action, Discard) and action.tile == view.drawn:
                 return action
         return next((a for a in legal if isinstance(a, Pass)), legal[0])
 

@@ -44,15 +44,15 @@ class Outlook:
     Built once per decision from the seat's view; caches every scored win and every
     ready hand's worth, because the discards being compared reach the same hands."""
 
-    def __init__(self, view: SeatView, melds: Sequence[tuple[str, tuple[int, ...]]] | None = None) -> None:
-        own = view.melds(view.seat) if melds is None else melds
-        self.melds = tuple(Meld(kind, kinds) for kind, kinds in own)
+    def __init__(self, view: SeatView, melds: Sequence[Meld] | None = None) -> None:
+        own = view.melds[view.seat] if melds is None else melds
+        self.melds = tuple(Meld(m.type, m.kinds) for m in own)  # by kinds: the red fives count apart (``red``)
         self.meld_count = len(self.melds)
-        self.closed = all(kind == CLOSED_KAN for kind, _ in own)
+        self.closed = all(m.type == CLOSED_KAN for m in own)
         self.seat_wind = EAST + (view.seat - view.dealer) % 4
         self.round_wind = WIND_TILE_OF[view.round_wind]
         self.dora = tuple(view.dora_indicators)
-        self.red = tuple(sorted(kind_of_code(c) for c in view.hand_codes if c >= 34))
+        self.red = tuple(sorted(kind_of_code(c) for c in view.hand if c >= 34))
         self.left = rd.unseen(view)
         self.valuation: RiichiRules = view.valuation or TENHOU_SCORING  # the played rules' (Rules.valuation)
         self.unseen = max(1, sum(self.left))

@@ -59,6 +59,7 @@ from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.claims import CHI, PON, ClaimOption
 from mahjong_joy.hand.shanten import shanten_of_key, thirteen_orphans_shanten
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
+from mahjong_joy.melds import Meld
 from mahjong_joy.tiles import KIND_COUNT, is_terminal_or_honor, kind_of_code
 
 LEVELS = ("easy", "normal", "hard")
@@ -109,7 +110,7 @@ class LevelAI:
         if not riichi_rules:
             return self._joy_turn(view, legal)
         aborts = [a for a in legal if isinstance(a, NineTerminals)]
-        if aborts and self.level != "easy" and thirteen_orphans_shanten(bytes(view.counts34)) > 2:
+        if aborts and self.level != "easy" and thirteen_orphans_shanten(bytes(view.counts34())) > 2:
             return aborts[0], "abort: nine kinds of terminals and honors, far from thirteen orphans"
         if self.level == "easy":
             return self._easy_turn(view, legal)
@@ -151,7 +152,7 @@ class LevelAI:
     def _easy_turn(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
         action = self._potential.choose(view, legal)
         if isinstance(action, Riichi):
-            counts = list(view.counts34)
+            counts = list(view.counts34())
             counts[kind_of_code(action.tile)] -= 1
             waits = [w for w in _waits(counts, view.meld_count)]
             return action, f"riichi: {rd.wait_text(waits, rd.unseen(view))}"
@@ -179,7 +180,8 @@ class LevelAI:
         if not view.needs_yaku:
             threats = [t for t in rd.threats(view) if not t.riichi and rd.calls_of(view, t.seat) >= 3]
         pot = _potentials(view, cands)
-        eff = sorted(cands, key=lambda c: (c.shanten, -c.ukeire, -pot[c.kind], tie_rank(view.counts34, c.kind)))
+        counts34 = view.counts34()
+        eff = sorted(cands, key=lambda c: (c.shanten, -c.ukeire, -pot[c.kind], tie_rank(counts34, c.kind)))
         # one Outlook a decision (ranking, push, riichi and the reason share its scored hands);
         # Normal needs one only for a ready hand's dama han
         hard = self.level == "hard" and view.needs_yaku
@@ -262,7 +264,7 @@ class LevelAI:
         Ready or one from ready, the win's worth is the real average value of the wins
         to come (:mod:`mahjong_joy.ai.expect`; a wait with no yaku is worth nothing);
         further away, the rough han estimate."""
-        counts = list(view.counts34)
+        counts = list(view.counts34())
         counts[best.kind] -= 1
         value = _win_worth(view, outlook, counts, best.shanten, closed)
         riichis = [t for t in threats if t.riichi]
@@ -290,10 +292,11 @@ class LevelAI:
         ready = [c for c in cands if c.shanten == 0 and allowed >> c.kind & 1]
         if not ready:
             return None
-        best = max(ready, key=lambda c: (c.ukeire, -tie_rank(view.counts34, c.kind)[0]))
+        counts34 = view.counts34()
+        best = max(ready, key=lambda c: (c.ukeire, -tie_rank(counts34, c.kind)[0]))
         if self.level == "hard" and any(c.kind == chosen.kind for c in ready):
             best = chosen
-        counts = list(view.counts34)
+        counts = list(view.counts34())
         counts[best.kind] -= 1
         dama_han = outlook.dama_han(counts, best.waits)
         wait = rd.wait_text(best.waits, left)
@@ -325,7 +328,7 @@ class LevelAI:
         text = K(best.kind)
         if best.shanten == 0:
             left = rd.unseen(view)
-            counts = list(view.counts34)
+            counts = list(view.counts34())
             counts[best.kind] -= 1
             if threats:
                 visible = view.visible_counts34()
@@ -351,7 +354,7 @@ class LevelAI:
             return None
         for action in legal:
             if isinstance(action, (ClosedKan, AddedKan)):
-                counts = list(view.counts34)
+                counts = list(view.counts34())
                 take = 4 if isinstance(action, ClosedKan) else 1
                 counts[action.tile] -= take
                 after = rd.shanten_of(counts, view.meld_count + (1 if take == 4 else 0))
@@ -370,7 +373,7 @@ class LevelAI:
             if isinstance(action, Pass):
                 return action, "pass: the call would not raise the potential" + (" or keep a yaku" if view.needs_yaku else "")
             return action, _potential_reason(view, action)
-        counts = list(view.counts34)
+        counts = list(view.counts34())
         melds = view.meld_count
         now = rd.shanten_of(counts, melds)
         threats = rd.threats(view)
@@ -431,7 +434,7 @@ class LevelAI:
         hand is one from ready or ready, any hand whose wins in reach have a yaku: its
         equity (:func:`_call_equity`) scores those wins exactly, so a yakuless one is
         worth nothing and is never called."""
-        counts = view.counts34
+        counts = view.counts34()
         values = rd.value_kinds(view)
         if isinstance(action, (Pon, Kan)) and tile in values:
             return "value tile"
@@ -444,9 +447,9 @@ class LevelAI:
             if stray is not None:
                 return f"all simples once {K(stray)} goes"
             return "a yaku in reach" if s_after <= 1 else None
-        if any(counts[k] >= 2 for k in values) or any(kinds[0] in values and kinds[0] == kinds[-1] for _, kinds in view.melds(view.seat)):
+        if any(counts[k] >= 2 for k in values) or any(m.kinds[0] in values and m.kinds[0] == m.kinds[-1] for m in view.melds[view.seat]):
             return "value tile held"
-        melded = [k for _, kinds in view.melds(view.seat) for k in kinds] + [*used, tile]
+        melded = [k for m in view.melds[view.seat] for k in m.kinds] + [*used, tile]
         if not any(map(is_terminal_or_honor, melded)):
             return "all simples"
         return "flush"
@@ -483,7 +486,7 @@ def _hard_rank(view: SeatView, outlook: Outlook, eff: list[rd.Candidate], closed
     that placed Hard worse in the arena than letting the shape decide
     (docs/ai-measurements.md, v4 ablations). Here the dora count only through the
     value of the wins they are part of."""
-    counts = list(view.counts34)
+    counts = list(view.counts34())
     order = {c.kind: i for i, c in enumerate(eff)}
 
     def key(c: rd.Candidate) -> tuple[int, int, int]:
@@ -549,7 +552,7 @@ def _rank_one_from_ready(outlook: Outlook, counts: list[int], ranked: list[rd.Ca
 
 
 def _potentials(view: SeatView, cands: list[rd.Candidate]) -> dict[int, int]:
-    counts = list(view.counts34)
+    counts = list(view.counts34())
     found = {}
     for c in cands:
         counts[c.kind] -= 1
@@ -583,21 +586,22 @@ def _call_shape(view: SeatView, action: Action, tile: int) -> tuple[int, int, li
 
 def _called_counts(view: SeatView, action: Action, tile: int) -> list[int]:
     """The concealed counts once the call has taken its held tiles out."""
-    counts = list(view.counts34)
+    counts = list(view.counts34())
     for t in tiles_used(action, tile):
         counts[t] -= 1
     return counts
 
 
-def _called_meld(action: Action, tile: int) -> tuple[str, tuple[int, ...]]:
-    """The set a chi or pon of ``tile`` declares, as ``SeatView.melds`` shows it."""
-    return (CHI if isinstance(action, Chi) else PON, tuple(sorted([*tiles_used(action, tile), tile])))
+def _called_meld(action: Action, tile: int) -> Meld:
+    """The set a chi or pon of ``tile`` declares, by kinds (as hand analysis reads a meld)."""
+    return Meld(CHI if isinstance(action, Chi) else PON, tuple(sorted([*tiles_used(action, tile), tile])))
 
 
 def _discards_after_call(view: SeatView, action: Action, tile: int, counts: list[int], melds: int) -> list[tuple[int, int, int]]:
     """(shanten, -useful tiles, kind) of each discard the chi or pon allows right
     after it (kuikae barred, as the engine bars it), best first."""
-    forbidden = kuikae_mask(ClaimOption(*_called_meld(action, tile), tile))
+    called = _called_meld(action, tile)
+    forbidden = kuikae_mask(ClaimOption(called.type, called.tiles, tile))
     left = rd.unseen(view)
     shapes = []
     for k in range(KIND_COUNT):
@@ -645,7 +649,7 @@ def _call_equity(view: SeatView, action: Action, tile: int, shapes: list[tuple[i
     three discards of ``shapes`` (:func:`_discards_after_call`) with the most useful
     tiles at the least shanten."""
     counts = _called_counts(view, action, tile)
-    outlook = Outlook(view, melds=(*view.melds(view.seat), _called_meld(action, tile)))
+    outlook = Outlook(view, melds=(*view.melds[view.seat], _called_meld(action, tile)))
     best = 0.0
     for s, _, k in [shape for shape in shapes if shape[0] == shapes[0][0]][:3]:
         counts[k] -= 1
@@ -667,7 +671,7 @@ def _potential_reason(view: SeatView, action: Action) -> str:
     """The dev log's AI in words: its discard, call or pass and the score behind it."""
     if isinstance(action, (Discard, Riichi)):
         kind = kind_of_code(action.tile)
-        counts = list(view.counts34)
+        counts = list(view.counts34())
         counts[kind] -= 1
         score = potential(counts, view.meld_count)
         verb = "riichi discarding" if isinstance(action, Riichi) else "discard"
@@ -676,7 +680,7 @@ def _potential_reason(view: SeatView, action: Action) -> str:
         return f"{action.name.replace('_', ' ')} {K(action.tile)}: the potential does not drop"
     tile = view.last_discard
     if isinstance(action, (Chi, Pon, Kan)) and tile is not None:
-        now = potential(view.counts34, view.meld_count)
+        now = potential(view.counts34(), view.meld_count)
         return f"{_call_text(action, tile)}: raises the potential from {now}"
     if isinstance(action, Pass):
         return "pass: a call would not raise the potential"
@@ -685,20 +689,20 @@ def _potential_reason(view: SeatView, action: Action) -> str:
 
 def _dora_han(view: SeatView, counts13: Sequence[int]) -> int:
     doras = rd.dora_kinds(view)
-    tiles = [k for k in range(KIND_COUNT) for _ in range(counts13[k])] + [k for _, kinds in view.melds(view.seat) for k in kinds]
-    return sum(1 for k in tiles if k in doras) + sum(1 for c in view.hand_codes if c >= 34)
+    tiles = [k for k in range(KIND_COUNT) for _ in range(counts13[k])] + [k for m in view.melds[view.seat] for k in m.kinds]
+    return sum(1 for k in tiles if k in doras) + sum(1 for c in view.hand if c >= 34)
 
 
 def _open_has_yaku(view: SeatView, counts14: Sequence[int], discard: int) -> bool:
     values = rd.value_kinds(view)
-    melds = view.melds(view.seat)
-    if any(kinds[0] in values and kinds[0] == kinds[-1] for _, kinds in melds):
+    melds = [m.kinds for m in view.melds[view.seat]]
+    if any(kinds[0] in values and kinds[0] == kinds[-1] for kinds in melds):
         return True
     rest = list(counts14)
     rest[discard] -= 1
     if any(rest[k] >= 2 for k in values):
         return True
-    tiles = [k for _, kinds in melds for k in kinds] + [k for k in range(KIND_COUNT) if rest[k]]
+    tiles = [k for kinds in melds for k in kinds] + [k for k in range(KIND_COUNT) if rest[k]]
     if not any(map(is_terminal_or_honor, tiles)):
         return True
     by_suit = [sum(1 for k in tiles if k < 27 and k // 9 == s) for s in range(3)]
@@ -708,7 +712,7 @@ def _open_has_yaku(view: SeatView, counts14: Sequence[int], discard: int) -> boo
 def _stray_for_simples(view: SeatView, counts: Sequence[int], used: Sequence[int], tile: int) -> int | None:
     """The one terminal or honor left in the hand after calling ``tile`` when every
     other tile, called or held, is a simple: discarding it makes the hand all simples."""
-    melded = [k for _, kinds in view.melds(view.seat) for k in kinds] + [*used, tile]
+    melded = [k for m in view.melds[view.seat] for k in m.kinds] + [*used, tile]
     if any(map(is_terminal_or_honor, melded)):
         return None
     rest = list(counts)
@@ -721,7 +725,7 @@ def _stray_for_simples(view: SeatView, counts: Sequence[int], used: Sequence[int
 
 
 def _toitoi_plan(view: SeatView, counts: Sequence[int]) -> bool:
-    if any(kind == "chi" for kind, _ in view.melds(view.seat)):
+    if any(m.type == "chi" for m in view.melds[view.seat]):
         return False
     pairs = sum(1 for n in counts if n >= 2) + view.meld_count
     return pairs >= 5

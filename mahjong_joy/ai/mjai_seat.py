@@ -25,7 +25,7 @@ from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import CHI, KAN, PON, ClaimOption
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.melds import KAN_TYPES as _KAN_TYPES
-from mahjong_joy.melds import Meld
+from mahjong_joy.melds import ADDED_KAN, CLOSED_KAN, Meld, code_order
 from mahjong_joy.mjai_tiles import code_of_mjai
 from mahjong_joy.names import WIND_TILE_OF
 from mahjong_joy.rulesets.riichi.situation import WinSituation
@@ -54,7 +54,7 @@ class MjaiSeat:
         self.indicators = [kind_of_code(code_of_mjai(ev["dora_marker"]))]
         tehai = ev["tehais"][self.seat]
         self.codes = [code_of_mjai(t) for t in tehai] if "?" not in tehai else []
-        self.melds: list[list[tuple[str, tuple[int, ...]]]] = [[], [], [], []]
+        self.melds: list[list[Meld]] = [[], [], [], []]  # every seat's sets as the engine shows them (codes)
         self.meld_codes: list[tuple[str, list[int]]] = []  # own melds' codes (for kakan)
         self.rivers: list[list[RiverEntry]] = [[], [], [], []]
         self.sizes = [13, 13, 13, 13]
@@ -114,7 +114,7 @@ class MjaiSeat:
         elif kind == "ankan":
             codes = [code_of_mjai(t) for t in ev["consumed"]]
             k = kind_of_code(codes[0])
-            self.melds[actor].append(("closed_kan", (k,) * 4))
+            self.melds[actor].append(Meld(CLOSED_KAN, tuple(sorted(codes, key=code_order))))
             self.sizes[actor] -= 4
             self.calls += 1
             self.kans += 1
@@ -127,9 +127,10 @@ class MjaiSeat:
             code = code_of_mjai(ev["pai"])
             k = kind_of_code(code)
             melds = self.melds[actor]
-            _refuse(ev, checks.added_kan_blocker(melds, k))
-            index = next(i for i, m in enumerate(melds) if m[0] == "pon" and m[1][0] == k)
-            melds[index] = ("added_kan", (k,) * 4)
+            _refuse(ev, checks.added_kan_blocker(_meld_facts(melds), k))
+            index = next(i for i, m in enumerate(melds) if m.type == PON and m.kinds[0] == k)
+            pon = melds[index]
+            melds[index] = Meld(ADDED_KAN, tuple(sorted((*pon.tiles, code), key=code_order)), pon.claimed, pon.from_seat)
             self.sizes[actor] -= 1
             self.calls += 1
             self.kans += 1
@@ -179,8 +180,8 @@ class MjaiSeat:
         called = code_of_mjai(ev["pai"])
         kinds = tuple(sorted(kind_of_code(c) for c in [*consumed, called]))
         meld_type = {"chi": CHI, "pon": PON, "daiminkan": KAN}[kind]
-        self.melds[actor].append((meld_type, kinds))
         target = ev["target"]
+        self.melds[actor].append(Meld(meld_type, tuple(sorted([*consumed, called], key=code_order)), called, target))
         river = self.rivers[target]
         if not river or river[-1].claimed_by is not None or kind_of_code(river[-1].tile) != kind_of_code(called):
             _refuse(ev, f"seat {target}'s last discard is not {code_name(called)}")
@@ -258,7 +259,7 @@ class MjaiSeat:
             rules=self.rules,
             counts=tuple(self.counts()),
             hand=tuple(self.codes),
-            melds=tuple(checks.meld_facts(t, kinds) for t, kinds in self.melds[seat]),
+            melds=_meld_facts(self.melds[seat]),
             drawn=self.drawn if mine and not self.after_claim else None,
             after_claim=mine and self.after_claim,
             riichi=declared,
@@ -289,7 +290,7 @@ class MjaiSeat:
         if (hand.aborts_on("four_winds") and not self.calls and all(len(r) == 1 for r in self.rivers)
                 and checks.four_same_winds([kind_of_code(r[0].tile) for r in self.rivers])):
             return True
-        kans = [sum(t in _KAN_TYPES for t, _ in melds) for melds in self.melds]
+        kans = [sum(m.type in _KAN_TYPES for m in melds) for melds in self.melds]
         return hand.aborts_on("four_kans") and sum(kans) == 4 and max(kans) < 4
 
     def is_furiten(self) -> bool:
@@ -318,7 +319,7 @@ class MjaiSeat:
             hand=tuple(sorted(kind_of_code(c) for c in codes)),
             hand_red=tuple(sorted(kind_of_code(c) for c in codes if c >= 34)),
             win_tile=kind_of_code(tile),
-            melds=tuple(Meld(t, kinds) for t, kinds in self.melds[seat]),
+            melds=tuple(Meld(m.type, m.kinds) for m in self.melds[seat]),  # by kinds, as the engine's checkers judge
             tsumo=tsumo,
             riichi=riichi and not self.double_riichi,
             double_riichi=riichi and self.double_riichi,
@@ -348,7 +349,6 @@ class MjaiSeat:
         legal = self.legal()
         offer = self.offer()
         mine = self.my_turn
-        counts = self.counts()
         if mine:
             phase, current, last_discard = Phase.AWAITING_DISCARD, seat, None
         elif offer is not None:
@@ -362,18 +362,34 @@ class MjaiSeat:
         if offer is not None and len(legal) > 1:
             opportunity = ClaimOpportunity(seat, any(isinstance(a, Ron) for a in legal), ())
         return SeatView(
-            seat, phase, current, self.dealer, self.round_wind,
-            tuple(sorted(kind_of_code(c) for c in self.codes)),
-            tuple(sorted(self.codes)) if self.reds else tuple(sorted(kind_of_code(c) for c in self.codes)),
-            tuple(counts),
-            None if drawn is None else kind_of_code(drawn), drawn,
-            tuple(tuple(m) for m in self.melds), tuple(tuple(r) for r in self.rivers), tuple(self.sizes),
-            tuple(self.riichi_at), tuple(self.points), self.sticks, self.live, tuple(self.indicators),
-            last_discard, opportunity, tuple(legal), waits,
-            self._furiten_now(legal, offer) if waits else False,
-            tuple(m[1][0] for m in self.melds[seat] if m[0] == PON) if self.melds[seat] else (),
-            self.rules.scoring.yaku_required,
+            seat=seat,
+            hand=tuple(sorted(self.codes, key=code_order)),
+            drawn=drawn,
+            opportunity=opportunity,
+            legal_actions=tuple(legal),
+            waits=waits,
+            furiten=self._furiten_now(legal, offer) if waits else False,
+            pons=tuple(m.kinds[0] for m in self.melds[seat] if m.type == PON),
+            phase=phase,
+            current=current,
+            dealer=self.dealer,
+            round_wind=self.round_wind,
+            melds=tuple(tuple(m) for m in self.melds),
+            rivers=tuple(tuple(r) for r in self.rivers),
+            hand_sizes=tuple(self.sizes),
+            riichi=tuple(self.riichi_at),
+            points=tuple(self.points),
+            sticks=self.sticks,
+            wall_count=self.live,
+            dora_indicators=tuple(self.indicators),
+            last_discard=last_discard,
+            needs_yaku=self.rules.scoring.yaku_required,
         )
+
+
+def _meld_facts(melds: list[Meld]) -> tuple[checks.MeldFacts, ...]:
+    """The seat's sets as the checkers read them: (type, kinds)."""
+    return tuple(checks.meld_facts(m.type, m.kinds) for m in melds)
 
 
 def _refuse(ev: dict[str, Any], reason: str | None) -> None:

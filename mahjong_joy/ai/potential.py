@@ -177,7 +177,7 @@ class PotentialAI:
         return self._choose_turn(view, legal)
 
     def _choose_turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        counts = list(view.counts34)
+        counts = list(view.counts34())
         melds = view.meld_count
         discards = [a for a in legal if isinstance(a, Discard)]
         value, tile = best_discard(counts, melds, discard_mask(discards))
@@ -197,7 +197,7 @@ class PotentialAI:
         return discard_of_kind(discards, tile)
 
     def _choose_claim(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        counts = list(view.counts34)
+        counts = list(view.counts34())
         melds = view.meld_count
         tile = view.last_discard
         assert tile is not None
@@ -235,7 +235,7 @@ def discard_of_kind(actions: Sequence[Action], kind: int) -> Action:
 
 
 def _pick_code(view: SeatView, actions: Sequence[Action], allowed: int) -> Action:
-    _, kind = best_discard(list(view.counts34), view.meld_count, allowed)
+    _, kind = best_discard(list(view.counts34()), view.meld_count, allowed)
     return discard_of_kind(actions, kind)
 
 
@@ -249,7 +249,7 @@ def keeps_a_yaku(view: SeatView, counts: Sequence[int], used: Sequence[int], til
     """Whether the hand after calling ``tile`` with ``used`` still has a yaku in sight:
     a value-tile set (called or held), all simples, or a one-suit hand (with honors)."""
     values = value_kinds(view)
-    melded = [kinds for _, kinds in view.melds(view.seat)] + [tuple(sorted([*used, tile]))]
+    melded = [m.kinds for m in view.melds[view.seat]] + [tuple(sorted([*used, tile]))]
     rest = list(counts)
     for t in used:
         rest[t] -= 1

@@ -14,15 +14,21 @@ regenerated once for it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from hashlib import blake2b
 
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.view import SeatView
+from mahjong_joy.melds import Meld
 
 
 def position_key(view: SeatView) -> str:
     """A text naming this decision point from the seat's side; it changes with every move.
+
+    The text of each river and each seat's melds is kept beside the tuple it was made
+    from (:func:`_text`): a river or a meld list changes only when its seat discards
+    or calls, and the engine hands out the same tuple until then, so every seat's
+    decision in between reuses its text.
 
     >>> from mahjong_joy.engine.state import HandState
     >>> from mahjong_joy.engine.view import observe
@@ -30,24 +36,42 @@ def position_key(view: SeatView) -> str:
     >>> position_key(observe(HandState.from_key("r:1", 0, ruleset_for("joy")), 0)).startswith("0|awaiting_discard|69|")
     True
     """
-    rivers = ";".join([",".join([_KIND_TEXT[e.tile] for e in river]) for river in view.rivers])
-    melds = ";".join([_meld_text(sets) for sets in view.meld_sets])
-    hand = ",".join([_KIND_TEXT[k] for k in view.hand])
+    rivers = ";".join([_text(_RIVER_TEXTS, river, _river_text) for river in view.rivers])
+    melds = ";".join([_text(_MELD_TEXTS, sets, _meld_text) for sets in view.melds])
+    hand = ",".join([_KIND_TEXT[c] for c in view.hand])  # codes by kind: the kinds come out sorted
     return f"{view.seat}|{view.phase.value}|{view.wall_count}|{view.last_discard}|{hand}|{rivers}|{melds}"
 
 
 _KIND_TEXT = tuple(str(k) for k in range(34)) + ("4", "13", "22")  # a code's kind, as text (red fives as fives)
-_MELD_TEXTS: dict[tuple, str] = {(): "()"}
 
 
-def _meld_text(sets: tuple) -> str:
-    """``repr`` of a seat's melds, remembered (a few hundred distinct meld lists recur)."""
-    text = _MELD_TEXTS.get(sets)
-    if text is None:
-        text = repr(sets)
-        if len(_MELD_TEXTS) < 50_000:
-            _MELD_TEXTS[sets] = text
+# id of a river (or of a seat's meld list) -> (the tuple itself, its text); one table per
+# kind of part, as an empty river and an empty meld list are the same tuple ``()``
+_RIVER_TEXTS: dict[int, tuple[tuple, str]] = {}
+_MELD_TEXTS: dict[int, tuple[tuple, str]] = {}
+_TEXTS_KEPT = 32  # a table has 4 live rivers and 4 meld lists; emptied when more pile up (finished hands)
+
+
+def _text(texts: dict[int, tuple[tuple, str]], part: tuple, make: Callable[[tuple], str]) -> str:
+    """The text of one river or meld list, reused while the engine hands out the same
+    tuple: the entry holds the tuple, so its id cannot be reused while it is kept."""
+    kept = texts.get(id(part))
+    if kept is not None and kept[0] is part:
+        return kept[1]
+    if len(texts) >= _TEXTS_KEPT:
+        texts.clear()
+    text = make(part)
+    texts[id(part)] = (part, text)
     return text
+
+
+def _river_text(river: tuple) -> str:
+    return ",".join([_KIND_TEXT[e.tile] for e in river])
+
+
+def _meld_text(melds: tuple[Meld, ...]) -> str:
+    """A seat's melds as ``repr`` of their (type, kinds) pairs (the text the seeded choices were made on)."""
+    return repr(tuple([(m.type, m.kinds) for m in melds]))
 
 
 class RandomLegalAI:

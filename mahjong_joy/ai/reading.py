@@ -124,7 +124,7 @@ class Candidate(NamedTuple):
 
 def candidates(view: SeatView, allowed: int) -> list[Candidate]:
     """Each allowed discard kind with the shape it leaves (ukeire against visible tiles)."""
-    counts = list(view.counts34)
+    counts = list(view.counts34())
     melds = view.meld_count
     left = unseen(view)
     found = []
@@ -164,7 +164,7 @@ def _turn_slot(view: SeatView, seat: int, index: int) -> int:
 
 
 def calls_of(view: SeatView, seat: int) -> int:
-    return sum(1 for kind, _ in view.melds(seat) if kind != CLOSED_KAN)
+    return sum(1 for m in view.melds[seat] if m.type != CLOSED_KAN)
 
 
 def safe_after(view: SeatView, threat: int, words: SeatWords) -> dict[int, str]:
@@ -245,7 +245,7 @@ def threats(view: SeatView) -> list[Threat]:
         if seat == view.seat:
             continue
         dealer = 1.5 if seat == view.dealer else 1.0
-        melds = view.melds(seat)
+        melds = [(m.type, m.kinds) for m in view.melds[seat]]
         meld_dora = sum(1 for _, kinds in melds for k in kinds if k in doras)
         if view.riichi[seat] is not None:
             found.append(Threat(seat, True, 1.0, int((5200 + 1500 * meld_dora) * dealer), ()))
@@ -282,11 +282,11 @@ def threat_danger(view: SeatView, kind: int, threat: Threat, visible: Sequence[i
 def han_estimate(view: SeatView, counts: Sequence[int], closed: bool, riichi: bool) -> float:
     """Rough han of the hand if it wins: dora, red fives, value sets, all simples, riichi."""
     doras = dora_kinds(view)
-    melds = view.melds(view.seat)
+    melds = [(m.type, m.kinds) for m in view.melds[view.seat]]
     held = [k for k in range(KIND_COUNT) for _ in range(counts[k])]
     tiles = held + [k for _, kinds in melds for k in kinds]
     han = float(sum(1 for k in tiles if k in doras))
-    han += sum(1 for c in view.hand_codes if c >= 34) if len(view.hand_codes) else 0
+    han += sum(1 for c in view.hand if c >= 34) if len(view.hand) else 0
     values = value_kinds(view)
     yaku = 0.0
     for k in set(values):

@@ -182,9 +182,12 @@ class SeatState:
     kans: int = 0
     river_view: tuple[RiverEntry, ...] = ()  # the river as views show it, kept in step
     shown_melds: tuple[Meld, ...] = ()  # the melds as they leave the engine (codes), kept in step
-    meld_view: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (type, kinds) per meld for the AI's SeatView, kept in step
-    waits: tuple[int, ...] | None = None  # the concealed hand's waits once asked; None again when its tiles change
-    wait_mask: int = 0  # the same waits as bits (valid while ``waits`` is not None): a ron check is a bit test
+    meld_view: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (type, kinds) per meld as the checkers read them, kept in step
+    # caches of the concealed hand, worked out once asked and reset whenever its tiles change (not facts: left
+    # out of comparisons)
+    waits: tuple[int, ...] | None = field(default=None, compare=False, repr=False)  # its waits
+    wait_mask: int = field(default=0, compare=False, repr=False)  # the same as bits (valid while ``waits`` is set)
+    view_hand: tuple[int, ...] | None = field(default=None, compare=False, repr=False)  # its codes as views show them
 
     @property
     def in_riichi(self) -> bool:
@@ -196,6 +199,7 @@ class SeatState:
 
 
 _CODES = (tuple(code_of(t, 0) for t in range(136)), tuple(code_of(t, 1) for t in range(136)))
+_CODE_RANK = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))  # code_order as one int: a red five after its kind
 _YAOCHUU_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 
 
@@ -222,6 +226,7 @@ class HandState:
         self.accepted: list[int] = []
         self.outcome: HandEnd | None = None
         self._legal: dict[int, tuple[Action, ...]] = {}
+        self._view: tuple | None = None  # cache: the table's part of every seat's view now (engine.view.table_facts)
         first = [Dealt(dealer, self.code(wall.dora_indicators[0]), wall.live_count)]
         first += self._draw(dealer, replacement=False)
         self.events: list[Event] = list(first)
@@ -313,6 +318,16 @@ class HandState:
         if not isinstance(stage, ClaimWindow) or seat not in stage.waiting:
             return None
         return next((o for o in stage.opportunities if o.seat == seat), None)
+
+    def shown_hand(self, seat: int) -> tuple[int, ...]:
+        """The seat's concealed tiles as codes, by kind (a red five after its plain fives):
+        sorted once per change of its tiles."""
+        st = self.seats[seat]
+        found = st.view_hand
+        if found is None:
+            found = tuple(sorted(map(self.codes.__getitem__, st.concealed), key=_CODE_RANK.__getitem__))
+            st.view_hand = found
+        return found
 
     def waits_of(self, seat: int) -> tuple[int, ...]:
         """Kinds completing this seat's hand now (empty unless it holds 13 - 3 per meld)."""
@@ -470,6 +485,7 @@ class HandState:
     def _reply(self, action: Action) -> list[Event]:
         """The phase's reply to a legal action (one table of replies per phase)."""
         out = _REPLIES[type(self.stage)][type(action)](self, action)
+        self._view = None
         self.events.extend(out)
         return out
 
@@ -629,7 +645,7 @@ class HandState:
         st = self.seats[seat]
         st.concealed.append(tile)
         st.counts[kind_of(tile)] += 1
-        st.waits = None
+        st.waits = st.view_hand = None
         if replacement:
             turn: OwnTurn = self.stage  # type: ignore[assignment]
             turn.drawn, turn.after_claim, turn.after_replacement = tile, False, True
@@ -697,7 +713,7 @@ class HandState:
         first = self.seats[rons[0]]
         first.concealed.append(tile)  # the winner shows the tile in hand (it stays claimed in the river)
         first.counts[kind_of(tile)] += 1
-        first.waits = None
+        first.waits = first.view_hand = None
         self._finish(HandEnd(wins=wins))
         return out
 
@@ -910,7 +926,7 @@ class HandState:
                 if t != tile:
                     st.concealed.append(t)
                     st.counts[kind_of(t)] += 1
-        st.waits = None
+        st.waits = st.view_hand = None
         self._melds_changed(st)
 
     # ------------------------------------------------------------------ helpers
@@ -924,7 +940,7 @@ class HandState:
         st = self.seats[seat]
         st.concealed.remove(tile)
         st.counts[kind_of(tile)] -= 1
-        st.waits = None
+        st.waits = st.view_hand = None
         return tile
 
     def _mark_claimed(self, from_seat: int, by: int) -> None:

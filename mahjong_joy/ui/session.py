@@ -140,9 +140,9 @@ def table_view(
     seats = snap.seats
     mine = seats[me]
     pending = snap.pending if snap.pending is not None and snap.pending.seat == me else None
-    hand = list(mine.hand if mine.hand is not None else view.hand_codes)
+    hand = list(mine.hand if mine.hand is not None else view.hand)
     turn = pending is not None and pending.kind == TURN
-    drawn = (mine.drawn if mine.drawn is not None else view.drawn_code) if turn or face_up else None
+    drawn = (mine.drawn if mine.drawn is not None else view.drawn) if turn or face_up else None
     if drawn is not None and drawn in hand:
         hand.remove(drawn)
     rivers, sideways = [], []
