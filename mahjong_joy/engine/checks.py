@@ -234,7 +234,7 @@ class SeatFacts(NamedTuple):
     @property
     def held(self) -> tuple[int, ...]:
         """Distinct held codes by kind, a red five right after its plain kind."""
-        return tuple(sorted(set(self.hand), key=_CODE_ORDER.__getitem__))
+        return tuple(dict.fromkeys(sorted(self.hand, key=_CODE_ORDER.__getitem__)))  # the order is one-to-one
 
     @property
     def pons(self) -> tuple[int, ...]:
@@ -487,22 +487,28 @@ def _codes(codes: Sequence[int]) -> str:
 # ---------------------------------------------------------------- legal lists
 
 
-def own_turn_actions(f: SeatFacts) -> list[Action]:
+def own_turn_actions(f: SeatFacts, floor: int = -1, shanten: Callable[[], int] | None = None) -> list[Action]:
     """Every own-turn action whose checker passes, in the engine's order: discards by
-    kind, tsumo, kans, riichi discards, nine terminals."""
+    kind, tsumo, kans, riichi discards, nine terminals.
+
+    A table that knows a lower bound of the hand's shanten passes it as ``floor``
+    (-1: none known) and may pass ``shanten`` (the exact number, asked only when the
+    floor leaves riichi open): a hand at least 0 from complete cannot tsumo, one at
+    least 1 from ready cannot declare riichi, so those checks are not asked."""
     seat = f.seat
     discards = DISCARDS[seat]
     held = f.held
     found: list[Action] = [discards[c] for c in legal_discard_codes(f, held)]
     if f.after_claim:
         return found  # every other own-turn action needs a drawn tile
-    if tsumo_blocker(f) is None:
+    if floor < 0 and tsumo_blocker(f) is None:
         found.append(Tsumo(seat))
-    for option in f.ruleset.own_turn_kans(f.counts, f.pons):
-        added = option.kind != CLOSED_KAN
-        if kan_blocker(f, option.tiles[0], added) is None:
-            found.append((AddedKan if added else ClosedKan)(seat, option.tiles[0]))
-    if riichi_blocker(f) is None and f.ruleset.shanten(f.counts, len(f.melds)) <= 0:
+    if f.can_kan and (f.melds or 4 in f.counts):  # else kan_blocker refuses them all, or there is no kan shape
+        for option in f.ruleset.own_turn_kans(f.counts, f.pons):
+            added = option.kind != CLOSED_KAN
+            if kan_blocker(f, option.tiles[0], added) is None:
+                found.append((AddedKan if added else ClosedKan)(seat, option.tiles[0]))
+    if floor < 1 and riichi_blocker(f) is None and (shanten() if shanten else f.ruleset.shanten(f.counts, len(f.melds))) <= 0:
         found += [Riichi(seat, c) for c in held if riichi_discard_blocker(f, c) is None]
     if nine_terminals_blocker(f) is None:
         found.append(NineTerminals(seat))

@@ -188,6 +188,8 @@ class SeatState:
     waits: tuple[int, ...] | None = field(default=None, compare=False, repr=False)  # its waits
     wait_mask: int = field(default=0, compare=False, repr=False)  # the same as bits (valid while ``waits`` is set)
     view_hand: tuple[int, ...] | None = field(default=None, compare=False, repr=False)  # its codes as views show them
+    draws: int = field(default=0, compare=False, repr=False)  # tiles drawn this hand (for ``shanten_seen``)
+    shanten_seen: tuple[int, int] | None = field(default=None, compare=False, repr=False)  # (draws, shanten) last worked out
 
     @property
     def in_riichi(self) -> bool:
@@ -199,6 +201,9 @@ class SeatState:
 
 
 _CODES = (tuple(code_of(t, 0) for t in range(136)), tuple(code_of(t, 1) for t in range(136)))
+# Events are immutable values: the two of every turn are made once and shared ([seat][code][flag]).
+_DISCARDED = tuple(tuple((Discarded(s, c, False), Discarded(s, c, True)) for c in range(37)) for s in range(4))
+_DREW = tuple(tuple((Drew(s, c, False), Drew(s, c, True)) for c in range(37)) for s in range(4))
 _CODE_RANK = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))  # code_order as one int: a red five after its kind
 _YAOCHUU_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 
@@ -358,12 +363,29 @@ class HandState:
         if phase is Phase.FINISHED:
             return ()
         if phase is Phase.AWAITING_DISCARD:
-            return tuple(checks.own_turn_actions(self.facts(seat))) if seat == self.current else ()
+            if seat != self.current:
+                return ()
+            return tuple(checks.own_turn_actions(self.facts(seat), self._shanten_floor(seat), lambda: self._shanten(seat)))
         opportunity = self.opportunity_of(seat)
         if opportunity is None:
             return ()
         red_hand = [self.codes[t] for t in self.seats[seat].concealed] if self.reds else None
         return tuple(checks.claim_actions(seat, opportunity.can_win, opportunity.options, bool(self.stage.rons), red_hand))  # type: ignore[union-attr]
+
+    def _shanten_floor(self, seat: int) -> int:
+        """A lower bound of the seat's shanten now (-1: none known), from the last one
+        worked out: a discard never lowers the shanten and a draw lowers it by one at
+        most, so it is that number less the draws since (reset when the melds change)."""
+        st = self.seats[seat]
+        seen = st.shanten_seen
+        return -1 if seen is None else max(-1, seen[1] - (st.draws - seen[0]))
+
+    def _shanten(self, seat: int) -> int:
+        """The seat's shanten now (its own turn), remembered for :meth:`_shanten_floor`."""
+        st = self.seats[seat]
+        found = self.ruleset.shanten(st.counts, len(st.melds))
+        st.shanten_seen = (st.draws, found)
+        return found
 
     def facts(self, seat: int, tile: int | None = None) -> checks.SeatFacts:
         """This seat's situation as the checkers read it. ``tile`` is the id a win would
@@ -380,7 +402,7 @@ class HandState:
             self.ruleset,
             self.rules,
             tuple(st.counts),
-            tuple([codes[t] for t in st.concealed]),
+            self.shown_hand(seat),  # the codes held, sorted by kind (kept until they change)
             _meld_facts(st),
             codes[turn.drawn] if turn and turn.drawn is not None else None,  # drawn
             turn is not None and turn.after_claim,
@@ -522,7 +544,7 @@ class HandState:
             st.riichi_at = len(st.river) - 1
             st.double_riichi = first_go_around
             out.append(RiichiDeclared(seat))
-        out.append(Discarded(seat, code, tsumogiri))
+        out.append(_DISCARDED[seat][code][tsumogiri])
         out += self._reveal_pending_dora()
         window = ClaimWindow(seat, tile, riichi_pending=seat if declares else None)
         self.stage = window
@@ -550,18 +572,22 @@ class HandState:
 
         A seat whose shape the tile completes is furiten afterwards unless it rons,
         with or without a yaku (C1-2; riichi: for good, C1-3)."""
-        offer = self.offer()
-        assert offer is not None
+        offer = None
         found = []
-        kind = offer.kind
+        kind = tile >> 2
         ruleset = self.ruleset
+        # no chi, pon or kan on the last discard or on one that ends the hand unless ronned (checks.call_blocker)
+        calls = self.wall.live_count > 0 and self.stage.abort_pending is None  # type: ignore[union-attr]
         for step in (1, 2, 3):
             seat = (discarder + step) % 4
             st = self.seats[seat]
-            _waits(ruleset, st)
+            if st.waits is None:
+                _waits(ruleset, st)
             completes = st.wait_mask >> kind & 1 == 1  # as ``checks.may_matter``'s win test, from the kept waits
-            if not completes and not ruleset.claim_options(st.counts, kind, step == 1):
-                continue
+            if not completes and not (calls and st.riichi_at is None and ruleset.claim_options(st.counts, kind, step == 1)):
+                continue  # neither a win nor a call: ron_blocker and call_options would find nothing
+            offer = offer or self.offer()
+            assert offer is not None
             facts = self.facts(seat, tile)
             can_win = completes and self._ron_chance(facts, offer)  # without the shape ron_blocker says DOES_NOT_WIN
             options = checks.call_options(facts, offer)
@@ -646,13 +672,14 @@ class HandState:
         st.concealed.append(tile)
         st.counts[kind_of(tile)] += 1
         st.waits = st.view_hand = None
+        st.draws += 1
         if replacement:
             turn: OwnTurn = self.stage  # type: ignore[assignment]
             turn.drawn, turn.after_claim, turn.after_replacement = tile, False, True
         else:
             self.stage = OwnTurn(seat, drawn=tile)
         self.current = seat
-        return [Drew(seat, self.code(tile), replacement)]
+        return [_DREW[seat][self.codes[tile]][replacement]]
 
     def _exhaust(self) -> list[Event]:
         """The live wall is empty: tenpai seats with their waits, and nagashi mangan (A1)."""
@@ -933,6 +960,7 @@ class HandState:
 
     def _melds_changed(self, st: SeatState) -> None:
         """Keep the seat's outgoing melds (codes) and the AI's (type, kinds) pairs in step."""
+        st.shanten_seen = None  # a call or kan: the bound from before it no longer holds
         st.shown_melds = tuple(m.shown(self.codes) for m in st.melds)
         st.meld_view = tuple((m.type, m.kinds) for m in st.shown_melds)
 
