@@ -29,6 +29,8 @@ kans per hand, and a kan needs a live tile left (A1 "Kan and wall limits").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
@@ -204,6 +206,7 @@ _CODES = (tuple(code_of(t, 0) for t in range(136)), tuple(code_of(t, 1) for t in
 # Events are immutable values: the two of every turn are made once and shared ([seat][code][flag]).
 _DISCARDED = tuple(tuple((Discarded(s, c, False), Discarded(s, c, True)) for c in range(37)) for s in range(4))
 _DREW = tuple(tuple((Drew(s, c, False), Drew(s, c, True)) for c in range(37)) for s in range(4))
+_SEAT_FACTS = tuple.__new__  # builds a named tuple from its fields in order, skipping the keyword-aware __new__
 _CODE_RANK = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))  # code_order as one int: a red five after its kind
 _YAOCHUU_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 
@@ -297,7 +300,7 @@ class HandState:
     @property
     def is_finished(self) -> bool:
         """True once the hand ended by a win or a draw."""
-        return self.phase is Phase.FINISHED
+        return self.stage.PHASE is Phase.FINISHED
 
     def code(self, tile_id: int) -> int:
         """The code a physical tile shows under these rules (a red five or its kind)."""
@@ -397,7 +400,7 @@ class HandState:
             tile = turn.drawn if turn else (stage.tile if isinstance(stage, ClaimWindow) else None)
         codes = self.codes
         wall = self.wall
-        return checks.SeatFacts(  # positional: built at every decision, keywords cost 2 us more
+        return _SEAT_FACTS(checks.SeatFacts, (  # the tuple itself: built at every decision, keywords cost 2 us more
             seat,
             self.ruleset,
             self.rules,
@@ -415,7 +418,7 @@ class HandState:
             wall.live_count,
             wall.kans < MAX_KANS and wall.live_count > 0,  # can_kan, as Wall.can_kan
             lambda tsumo, robbed: self.has_yaku(seat, tile, tsumo, robbed),  # type: ignore[arg-type]
-        )
+        ))
 
     def offer(self) -> checks.Offer | None:
         """The tile open to claims now (a discard, or a kan tile that may be robbed)."""
@@ -487,7 +490,7 @@ class HandState:
         """Apply one legal action and return its events; raise (changing nothing) otherwise."""
         seat = getattr(action, "seat", None)
         legal = self._legal.get(seat) if type(seat) is int else None
-        if legal is not None and any(a is action for a in legal):
+        if legal is not None and any(map(is_, legal, repeat(action))):  # identity only, C-level
             self._legal = {}  # the common case: one of the listed actions itself
             return self._reply(action)
         well_formed = type(action) in _ACTION_TYPES and is_well_formed(action)
@@ -526,15 +529,17 @@ class HandState:
         st = self.seats[seat]
         turn: OwnTurn = self.stage  # type: ignore[assignment]
         drawn = turn.drawn
-        tsumogiri = drawn is not None and self.code(drawn) == code and action.tsumogiri is not False
-        tile = drawn if tsumogiri else _last_of_code([t for t in st.concealed if t != drawn], code, self.codes)
-        declares = isinstance(action, Riichi)
+        codes = self.codes
+        tsumogiri = drawn is not None and codes[drawn] == code and action.tsumogiri is not False
+        tile = drawn if tsumogiri else _last_of_code([t for t in st.concealed if t != drawn], code, codes)
+        declares = type(action) is Riichi
         first_go_around = not st.river and not self.calls
         self._take(seat, tile)
         st.river.append(RiverTile(tile, tsumogiri, None, declares))
-        st.river_view += (RiverEntry(self.codes[tile], tsumogiri, None, declares),)
-        st.discarded |= 1 << kind_of(tile)
-        if not _YAOCHUU_MASK >> kind_of(tile) & 1:
+        st.river_view += (RiverEntry(codes[tile], tsumogiri, None, declares),)
+        kind = tile >> 2
+        st.discarded |= 1 << kind
+        if not _YAOCHUU_MASK >> kind & 1:
             st.nagashi = False
         st.temp_furiten = False
         st.ippatsu = False  # the riichi seat's next discard ends its ippatsu
@@ -584,7 +589,7 @@ class HandState:
             if st.waits is None:
                 _waits(ruleset, st)
             completes = st.wait_mask >> kind & 1 == 1  # as ``checks.may_matter``'s win test, from the kept waits
-            if not completes and not (calls and st.riichi_at is None and ruleset.claim_options(st.counts, kind, step == 1)):
+            if not completes and not (calls and st.riichi_at is None and ruleset.has_claim(st.counts, kind, step == 1)):
                 continue  # neither a win nor a call: ron_blocker and call_options would find nothing
             offer = offer or self.offer()
             assert offer is not None

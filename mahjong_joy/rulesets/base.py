@@ -148,6 +148,19 @@ class Ruleset(ABC):
             return []
         return claims_on_counts(counts34, tile, from_left)
 
+    def has_claim(self, counts34: Sequence[int], tile: int, from_left: bool) -> bool:
+        """Whether :meth:`claim_options` finds any option (the engine's cheap test on every
+        discard, without building the options): a pair of the tile, or from the left a
+        run through it with the other two held."""
+        if counts34[tile] >= 2:
+            return True
+        if not from_left or tile >= 27:
+            return False
+        rank = tile % 9
+        below = rank >= 1 and counts34[tile - 1]
+        above = rank <= 7 and counts34[tile + 1]
+        return bool((below and above) or (below and rank >= 2 and counts34[tile - 2]) or (above and rank <= 6 and counts34[tile + 2]))
+
     def own_turn_kans(self, counts34: Sequence[int], pons: Sequence[int]) -> list[ClaimOption]:
         """Closed kans and added kans available on one's own turn (trusted counts)."""
         if 4 not in counts34 and not pons:
