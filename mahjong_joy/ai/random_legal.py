@@ -36,8 +36,8 @@ def position_key(view: SeatView) -> str:
     >>> position_key(observe(HandState.from_key("r:1", 0, ruleset_for("joy")), 0)).startswith("0|awaiting_discard|69|")
     True
     """
-    rivers = ";".join([_text(_RIVER_TEXTS, river, _river_text) for river in view.rivers])
-    melds = ";".join([_text(_MELD_TEXTS, sets, _meld_text) for sets in view.melds])
+    rivers = ";".join(_texts(_RIVER_TEXTS, view.rivers, _river_text))
+    melds = ";".join(_texts(_MELD_TEXTS, view.melds, _meld_text))
     hand = ",".join([_KIND_TEXT[c] for c in view.hand])  # codes by kind: the kinds come out sorted
     return f"{view.seat}|{view.phase.value}|{view.wall_count}|{view.last_discard}|{hand}|{rivers}|{melds}"
 
@@ -52,17 +52,18 @@ _MELD_TEXTS: dict[int, tuple[tuple, str]] = {}
 _TEXTS_KEPT = 32  # a table has 4 live rivers and 4 meld lists; emptied when more pile up (finished hands)
 
 
-def _text(texts: dict[int, tuple[tuple, str]], part: tuple, make: Callable[[tuple], str]) -> str:
-    """The text of one river or meld list, reused while the engine hands out the same
-    tuple: the entry holds the tuple, so its id cannot be reused while it is kept."""
-    kept = texts.get(id(part))
-    if kept is not None and kept[0] is part:
-        return kept[1]
-    if len(texts) >= _TEXTS_KEPT:
-        texts.clear()
-    text = make(part)
-    texts[id(part)] = (part, text)
-    return text
+def _texts(texts: dict[int, tuple[tuple, str]], parts: tuple, make: Callable[[tuple], str]) -> list[str]:
+    """The text of each river (or meld list), reused while the engine hands out the same
+    tuple: an entry holds its tuple, so the id cannot be reused while it is kept."""
+    found = []
+    for part in parts:
+        kept = texts.get(id(part))
+        if kept is None or kept[0] is not part:
+            if len(texts) >= _TEXTS_KEPT:
+                texts.clear()
+            kept = texts[id(part)] = (part, make(part))
+        found.append(kept[1])
+    return found
 
 
 def _river_text(river: tuple) -> str:

@@ -566,7 +566,7 @@ class HandState:
         hand = self.rules.hand
         if declares and hand.aborts_on("four_riichi") and all(s.in_riichi for s in self.seats):
             return "four_riichi"
-        if hand.aborts_on("four_winds") and not self.calls and _first_discards_only(self.seats):
+        if not self.calls and hand.aborts_on("four_winds") and _first_discards_only(self.seats):
             return "four_winds"
         if self.four_kans_armed and hand.aborts_on("four_kans"):
             return "four_kans"

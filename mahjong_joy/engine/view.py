@@ -114,7 +114,7 @@ def observe(state: HandState, seat: int) -> SeatView:
     mine = stage.PHASE is Phase.AWAITING_DISCARD and state.current == seat
     drawn = stage.drawn if mine else None  # type: ignore[union-attr]
     waits = () if mine else state.waits_of(seat)
-    return SeatView._make((
+    return _VIEW(SeatView, (
         seat,
         state.shown_hand(seat),
         None if drawn is None else state.codes[drawn],
@@ -124,6 +124,9 @@ def observe(state: HandState, seat: int) -> SeatView:
         state.is_furiten(seat, waits) if waits else False,
         tuple(state.pons_of(seat)) if st.melds else (),
     ) + table_facts(state))
+
+
+_VIEW = tuple.__new__  # a SeatView from its fields in order (observe always gives them all)
 
 
 def table_facts(state: HandState) -> tuple:
