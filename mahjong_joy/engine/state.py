@@ -206,7 +206,7 @@ _CODES = (tuple(code_of(t, 0) for t in range(136)), tuple(code_of(t, 1) for t in
 # Events are immutable values: the two of every turn are made once and shared ([seat][code][flag]).
 _DISCARDED = tuple(tuple((Discarded(s, c, False), Discarded(s, c, True)) for c in range(37)) for s in range(4))
 _DREW = tuple(tuple((Drew(s, c, False), Drew(s, c, True)) for c in range(37)) for s in range(4))
-_SEAT_FACTS = tuple.__new__  # builds a named tuple from its fields in order, skipping the keyword-aware __new__
+_SEAT_FACTS = _NEW = tuple.__new__  # a named tuple from its fields in order, skipping the keyword-aware __new__
 _CODE_RANK = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))  # code_order as one int: a red five after its kind
 _YAOCHUU_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 
@@ -534,10 +534,12 @@ class HandState:
         tile = drawn if tsumogiri else _last_of_code([t for t in st.concealed if t != drawn], code, codes)
         declares = type(action) is Riichi
         first_go_around = not st.river and not self.calls
-        self._take(seat, tile)
-        st.river.append(RiverTile(tile, tsumogiri, None, declares))
-        st.river_view += (RiverEntry(codes[tile], tsumogiri, None, declares),)
         kind = tile >> 2
+        st.concealed.remove(tile)  # as _take, inline: every turn passes here
+        st.counts[kind] -= 1
+        st.waits = st.view_hand = None
+        st.river.append(_NEW(RiverTile, (tile, tsumogiri, None, declares)))
+        st.river_view += (_NEW(RiverEntry, (codes[tile], tsumogiri, None, declares)),)
         st.discarded |= 1 << kind
         if not _YAOCHUU_MASK >> kind & 1:
             st.nagashi = False
@@ -550,8 +552,9 @@ class HandState:
             st.double_riichi = first_go_around
             out.append(RiichiDeclared(seat))
         out.append(_DISCARDED[seat][code][tsumogiri])
-        out += self._reveal_pending_dora()
-        window = ClaimWindow(seat, tile, riichi_pending=seat if declares else None)
+        if turn.dora_pending:
+            out += self._reveal_pending_dora()
+        window = ClaimWindow(seat, tile, (), set(), [], set(), set(), seat if declares else None)
         self.stage = window
         self.last_discard = (seat, tile)
         window.abort_pending = self._abort_after_discard(declares)
@@ -627,7 +630,7 @@ class HandState:
     def _close_window(self) -> list[Event]:
         """Nobody took the discard: the riichi stands, an abortive draw happens, or the next seat draws."""
         window: ClaimWindow = self.stage  # type: ignore[assignment]
-        out = self._accept_riichi()
+        out = self._accept_riichi() if window.riichi_pending is not None else []
         if window.abort_pending is not None:
             return out + self._abort(window.abort_pending)
         if self.wall.live_count == 0:
@@ -682,7 +685,7 @@ class HandState:
             turn: OwnTurn = self.stage  # type: ignore[assignment]
             turn.drawn, turn.after_claim, turn.after_replacement = tile, False, True
         else:
-            self.stage = OwnTurn(seat, drawn=tile)
+            self.stage = OwnTurn(seat, tile)
         self.current = seat
         return [_DREW[seat][self.codes[tile]][replacement]]
 
