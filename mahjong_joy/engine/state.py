@@ -489,10 +489,16 @@ class HandState:
     def apply(self, action: Action) -> list[Event]:
         """Apply one legal action and return its events; raise (changing nothing) otherwise."""
         seat = getattr(action, "seat", None)
-        legal = self._legal.get(seat) if type(seat) is int else None
-        if legal is not None and any(map(is_, legal, repeat(action))):  # identity only, C-level
-            self._legal = {}  # the common case: one of the listed actions itself
-            return self._reply(action)
+        if type(seat) is int and 0 <= seat < 4:
+            # the common cases: one of the listed actions itself (found by identity, at C speed), or a
+            # pass (the controller's own, equal to the listed one)
+            legal = self._legal.get(seat)
+            is_pass = type(action) is Pass
+            if legal is None and is_pass:
+                legal = self.legal_actions(seat)
+            if legal is not None and (any(map(is_, legal, repeat(action))) or (is_pass and action in legal)):
+                self._legal = {}
+                return self._reply(action)
         well_formed = type(action) in _ACTION_TYPES and is_well_formed(action)
         if well_formed:
             action = self._with_default_consumed(action)
