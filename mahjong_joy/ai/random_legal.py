@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from hashlib import blake2b
 
 from mahjong_joy.engine.actions import Action
+from mahjong_joy.engine.phases import Phase
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.melds import Meld
 
@@ -38,11 +39,12 @@ def position_key(view: SeatView) -> str:
     """
     rivers = ";".join(_texts(_RIVER_TEXTS, view.rivers, _river_text))
     melds = ";".join(_texts(_MELD_TEXTS, view.melds, _meld_text))
-    hand = ",".join([_KIND_TEXT[c] for c in view.hand])  # codes by kind: the kinds come out sorted
-    return f"{view.seat}|{view.phase.value}|{view.wall_count}|{view.last_discard}|{hand}|{rivers}|{melds}"
+    hand = ",".join(map(_KIND_TEXT.__getitem__, view.hand))  # codes by kind: the kinds come out sorted
+    return f"{view.seat}|{_PHASE_TEXT[view.phase]}|{view.wall_count}|{view.last_discard}|{hand}|{rivers}|{melds}"
 
 
 _KIND_TEXT = tuple(str(k) for k in range(34)) + ("4", "13", "22")  # a code's kind, as text (red fives as fives)
+_PHASE_TEXT = {phase: phase.value for phase in Phase}
 
 
 # id of a river (or of a seat's meld list) -> (the tuple itself, its text); one table per

@@ -234,7 +234,10 @@ class SeatFacts(NamedTuple):
     @property
     def held(self) -> tuple[int, ...]:
         """Distinct held codes by kind, a red five right after its plain kind."""
-        return tuple(dict.fromkeys(sorted(self.hand, key=_CODE_ORDER.__getitem__)))  # the order is one-to-one
+        found = sorted(set(self.hand))
+        if found and found[-1] >= 34:  # a red five: put it right after its kind
+            found.sort(key=_CODE_ORDER.__getitem__)
+        return tuple(found)
 
     @property
     def pons(self) -> tuple[int, ...]:

@@ -333,7 +333,10 @@ class HandState:
         st = self.seats[seat]
         found = st.view_hand
         if found is None:
-            found = tuple(sorted(map(self.codes.__getitem__, st.concealed), key=_CODE_RANK.__getitem__))
+            codes = sorted(map(self.codes.__getitem__, st.concealed))
+            if codes and codes[-1] >= 34:  # a red five: put it after the plain fives of its kind
+                codes.sort(key=_CODE_RANK.__getitem__)
+            found = tuple(codes)
             st.view_hand = found
         return found
 
