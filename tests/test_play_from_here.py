@@ -47,7 +47,7 @@ def hand_state(ctl_or_match: Any) -> tuple[Any, ...]:
     """Everything the engine keeps about the hand and the table, in comparable form."""
     match = getattr(ctl_or_match, "match", ctl_or_match)
     hand = match.hand
-    kept = {k: v for k, v in vars(hand).items() if k not in ("ruleset", "rules", "codes", "events", "_legal", "_view", "wall", "outcome")}
+    kept = {k: v for k, v in vars(hand).items() if k not in ("ruleset", "rules", "codes", "events", "_legal", "_view", "_shown_melds", "wall", "outcome")}
     wall = hand.wall
     return (
         sorted(kept.items(), key=lambda kv: kv[0]),

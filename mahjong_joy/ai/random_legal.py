@@ -38,7 +38,7 @@ def position_key(view: SeatView) -> str:
     True
     """
     rivers = ";".join(_texts(_RIVER_TEXTS, view.rivers, _river_text))
-    melds = ";".join(_texts(_MELD_TEXTS, view.melds, _meld_text))
+    melds = _texts(_MELD_TEXTS, (view.melds,), _all_meld_text)[0]  # the engine keeps one tuple until a meld changes
     hand = ",".join(map(_KIND_TEXT.__getitem__, view.hand))  # codes by kind: the kinds come out sorted
     return f"{view.seat}|{_PHASE_TEXT[view.phase]}|{view.wall_count}|{view.last_discard}|{hand}|{rivers}|{melds}"
 
@@ -47,8 +47,8 @@ _KIND_TEXT = tuple(str(k) for k in range(34)) + ("4", "13", "22")  # a code's ki
 _PHASE_TEXT = {phase: phase.value for phase in Phase}
 
 
-# id of a river (or of a seat's meld list) -> (the tuple itself, its text); one table per
-# kind of part, as an empty river and an empty meld list are the same tuple ``()``
+# id of a river (or of the four seats' meld lists) -> (the tuple itself, its text); one table
+# per kind of part, as an empty river and an empty meld list could be the same tuple ``()``
 _RIVER_TEXTS: dict[int, tuple[tuple, str]] = {}
 _MELD_TEXTS: dict[int, tuple[tuple, str]] = {}
 _TEXTS_KEPT = 32  # a table has 4 live rivers and 4 meld lists; emptied when more pile up (finished hands)
@@ -70,6 +70,10 @@ def _texts(texts: dict[int, tuple[tuple, str]], parts: tuple, make: Callable[[tu
 
 def _river_text(river: tuple) -> str:
     return ",".join([_KIND_TEXT[e.tile] for e in river])
+
+
+def _all_meld_text(melds: tuple[tuple[Meld, ...], ...]) -> str:
+    return ";".join([_meld_text(sets) for sets in melds])
 
 
 def _meld_text(melds: tuple[Meld, ...]) -> str:

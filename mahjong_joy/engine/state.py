@@ -235,6 +235,7 @@ class HandState:
         self.outcome: HandEnd | None = None
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._view: tuple | None = None  # cache: the table's part of every seat's view now (engine.view.table_facts)
+        self._shown_melds: tuple[tuple[Meld, ...], ...] | None = None  # cache: every seat's melds, until one changes
         first = [Dealt(dealer, self.code(wall.dora_indicators[0]), wall.live_count)]
         first += self._draw(dealer, replacement=False)
         self.events: list[Event] = list(first)
@@ -338,6 +339,13 @@ class HandState:
                 codes.sort(key=_CODE_RANK.__getitem__)
             found = tuple(codes)
             st.view_hand = found
+        return found
+
+    def shown_melds(self) -> tuple[tuple[Meld, ...], ...]:
+        """Every seat's melds as they show (codes): one tuple, the same object until a meld changes."""
+        found = self._shown_melds
+        if found is None:
+            found = self._shown_melds = tuple([s.shown_melds for s in self.seats])
         return found
 
     def waits_of(self, seat: int) -> tuple[int, ...]:
@@ -978,6 +986,7 @@ class HandState:
     def _melds_changed(self, st: SeatState) -> None:
         """Keep the seat's outgoing melds (codes) and the AI's (type, kinds) pairs in step."""
         st.shanten_seen = None  # a call or kan: the bound from before it no longer holds
+        self._shown_melds = None
         st.shown_melds = tuple(m.shown(self.codes) for m in st.melds)
         st.meld_view = tuple((m.type, m.kinds) for m in st.shown_melds)
 

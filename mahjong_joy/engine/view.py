@@ -141,7 +141,7 @@ def table_facts(state: HandState) -> tuple:
             state.current,
             state.dealer,
             state.round_wind,
-            tuple([s.shown_melds for s in seats]),
+            state.shown_melds(),
             tuple([s.river_view for s in seats]),
             tuple([len(s.concealed) for s in seats]),
             tuple([s.riichi_at for s in seats]),
