@@ -88,9 +88,10 @@ class RandomLegalAI:
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
+        self._prefix = f"random-ai:{seed}:"
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """One of ``legal``, uniformly, picked by a digest of (seed, position)."""
-        key = f"random-ai:{self.seed}:{position_key(view)}".encode()
+        key = (self._prefix + position_key(view)).encode()
         pick = int.from_bytes(blake2b(key, digest_size=8).digest(), "big")
         return legal[pick % len(legal)]

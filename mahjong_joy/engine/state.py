@@ -548,7 +548,7 @@ class HandState:
         drawn = turn.drawn
         codes = self.codes
         tsumogiri = drawn is not None and codes[drawn] == code and action.tsumogiri is not False
-        tile = drawn if tsumogiri else _last_of_code([t for t in st.concealed if t != drawn], code, codes)
+        tile = drawn if tsumogiri else _last_of_code(st.concealed, code, codes, skip=drawn)
         declares = type(action) is Riichi
         first_go_around = not st.river and not self.calls
         kind = tile >> 2
@@ -574,7 +574,8 @@ class HandState:
         window = ClaimWindow(seat, tile, (), set(), [], set(), set(), seat if declares else None)
         self.stage = window
         self.last_discard = (seat, tile)
-        window.abort_pending = self._abort_after_discard(declares)
+        if declares or not self.calls or self.four_kans_armed:  # else no abortive draw can follow
+            window.abort_pending = self._abort_after_discard(declares)
         window.opportunities = self._claim_opportunities(seat, tile)
         if not window.opportunities:
             return out + self._close_window()
@@ -1115,11 +1116,11 @@ def _kinds(counts: Sequence[int]) -> list[int]:
     return [t for t in range(KIND_COUNT) for _ in range(counts[t])]
 
 
-def _last_of_code(tiles: Sequence[int], code: int, codes: Sequence[int]) -> int:
-    """The most recently added id showing this code (deterministic choice of a copy);
-    ``codes`` maps ids to codes under the rules in play."""
+def _last_of_code(tiles: Sequence[int], code: int, codes: Sequence[int], skip: int | None = None) -> int:
+    """The most recently added id showing this code, ``skip`` aside (deterministic choice
+    of a copy); ``codes`` maps ids to codes under the rules in play."""
     for tile in reversed(tiles):
-        if codes[tile] == code:
+        if codes[tile] == code and tile != skip:
             return tile
     raise ValueError(f"no tile of code {code} held")
 
