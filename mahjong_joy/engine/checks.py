@@ -32,7 +32,7 @@ from mahjong_joy.engine.actions import (
 )
 from mahjong_joy.hand.claims import CHI, CLOSED_KAN, KAN, PON, ClaimOption
 from mahjong_joy.hand.waits import kinds_in_mask
-from mahjong_joy.tiles import KIND_COUNT, TERMINALS_AND_HONORS, WINDS, code_name, kind_of_code, tile_name
+from mahjong_joy.tiles import KIND_COUNT, KIND_OF_CODE, TERMINALS_AND_HONORS, WINDS, code_name, kind_of_code, tile_name
 
 if TYPE_CHECKING:
     from mahjong_joy.rulesets.base import Ruleset
@@ -147,7 +147,7 @@ def consumed_variants(held: Sequence[int], kinds: Sequence[int]) -> list[tuple[i
     per_kind = []
     for kind in sorted(set(kinds)):
         need = list(kinds).count(kind)
-        codes = [c for c in held if kind_of_code(c) == kind]
+        codes = [c for c in held if KIND_OF_CODE[c] == kind]
         plain, red = codes.count(kind), len(codes) - codes.count(kind)
         choices = [(kind,) * n_plain + (codes_red(kind),) * (need - n_plain)
                    for n_plain in range(need, -1, -1) if n_plain <= plain and need - n_plain <= red]
@@ -183,10 +183,11 @@ def tenpai_waits(ruleset: Ruleset, karaten_is_noten: bool, counts34: Sequence[in
 def leaves_a_discard(counts34: Sequence[int], option: ClaimOption) -> bool:
     """Whether a chi or pon leaves a tile kuikae lets go (C1-8); a call after which
     every tile is forbidden is not offered."""
-    forbidden = kuikae_mask(option)
     taken = option.from_hand
     left = sum(counts34) - len(taken)
-    blocked = sum(counts34[k] - taken.count(k) for k in kinds_in_mask(forbidden))
+    if left > 8:  # kuikae forbids two kinds at most: eight tiles at most stay blocked
+        return True
+    blocked = sum(counts34[k] - taken.count(k) for k in kinds_in_mask(kuikae_mask(option)))
     return left > blocked
 
 
