@@ -502,7 +502,7 @@ def own_turn_actions(f: SeatFacts, floor: int = -1, shanten: Callable[[], int] |
     seat = f.seat
     discards = DISCARDS[seat]
     held = f.held
-    found: list[Action] = [discards[c] for c in legal_discard_codes(f, held)]
+    found: list[Action] = [discards[c] for c in (held if not f.riichi and not f.forbidden else legal_discard_codes(f, held))]
     if f.after_claim:
         return found  # every other own-turn action needs a drawn tile
     if floor < 0 and tsumo_blocker(f) is None:
@@ -514,7 +514,7 @@ def own_turn_actions(f: SeatFacts, floor: int = -1, shanten: Callable[[], int] |
                 found.append((AddedKan if added else ClosedKan)(seat, option.tiles[0]))
     if floor < 1 and riichi_blocker(f) is None and (shanten() if shanten else f.ruleset.shanten(f.counts, len(f.melds))) <= 0:
         found += [Riichi(seat, c) for c in held if riichi_discard_blocker(f, c) is None]
-    if nine_terminals_blocker(f) is None:
+    if f.first_turn and nine_terminals_blocker(f) is None:  # the blocker refuses every later turn
         found.append(NineTerminals(seat))
     return found
 

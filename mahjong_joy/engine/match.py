@@ -113,10 +113,11 @@ class Match:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action to the hand in play; settle the hand when it ends."""
-        if self.hand.is_finished:
+        hand = self.hand
+        if hand.is_finished:
             raise IllegalActionError(f"seat {getattr(action, 'seat', '?')} cannot act: the hand is over")
-        events = self.hand.apply(action)
-        if self.hand.is_finished:
+        events = hand.apply(action)
+        if hand.is_finished:
             events = events + self._settle(self.hand.outcome)  # type: ignore[arg-type]
         self.events.extend(events)
         return events

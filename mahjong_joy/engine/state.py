@@ -508,7 +508,7 @@ class HandState:
             if legal is None and is_pass:
                 legal = self.legal_actions(seat)
             if legal is not None and (any(map(is_, legal, repeat(action))) or (is_pass and action in legal)):
-                self._legal = {}
+                self._legal.clear()
                 return self._reply(action)
         well_formed = type(action) in _ACTION_TYPES and is_well_formed(action)
         if well_formed:
