@@ -42,7 +42,7 @@ class ClaimOpportunity(NamedTuple):
     options: tuple[ClaimOption, ...]
 
 
-@dataclass
+@dataclass(slots=True)
 class OwnTurn:
     """A seat's turn: it holds 14 tiles (3 per meld fewer) and must discard or declare."""
 
@@ -54,7 +54,7 @@ class OwnTurn:
     dora_pending: int = 0  # open or added kans' indicators revealed at this turn's discard (A1 "Kan dora")
 
 
-@dataclass
+@dataclass(slots=True)
 class ClaimWindow:
     """A discard open to claims: each seat with a chance answers once."""
 
@@ -70,7 +70,7 @@ class ClaimWindow:
     abort_pending: str | None = None  # the abortive draw this discard causes unless ronned
 
 
-@dataclass
+@dataclass(slots=True)
 class RobWindow(ClaimWindow):
     """A kan tile open to robbing (chankan); the kan seat's turn resumes if nobody robs."""
 
@@ -79,7 +79,7 @@ class RobWindow(ClaimWindow):
     turn: OwnTurn | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Over:
     """The hand ended; ``drawn`` is the tile drawn on the turn it ended on, if any."""
 

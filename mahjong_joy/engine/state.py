@@ -228,6 +228,7 @@ class HandState:
         self.seats = [SeatState(hand, _counts_of(hand)) for hand in wall.dealt_hands(dealer)]
         self.current = dealer
         self.stage: Stage = OwnTurn(dealer)  # the phase and the facts that live only while it lasts
+        self.is_finished = False  # True once the hand ended by a win or a draw (the stage is Over)
         self.last_discard: tuple[int, int] | None = None  # (seat, id) of the hand's latest discard
         self.four_kans_armed = False  # four kans by two or more seats: the next discard aborts (C1-13)
         self.calls = 0  # any call, closed kans included: ends the first go-around (A2, 7)
@@ -298,10 +299,6 @@ class HandState:
     def rivers(self) -> list[list[RiverTile]]:
         return [s.river for s in self.seats]
 
-    @property
-    def is_finished(self) -> bool:
-        """True once the hand ended by a win or a draw."""
-        return self.stage.PHASE is Phase.FINISHED
 
     def code(self, tile_id: int) -> int:
         """The code a physical tile shows under these rules (a red five or its kind)."""
@@ -727,6 +724,7 @@ class HandState:
     def _finish(self, end: HandEnd) -> None:
         stage = self.stage
         self.stage = Over(stage.drawn if isinstance(stage, OwnTurn) else None)
+        self.is_finished = True
         self.outcome = HandEnd(
             end.wins, end.abort, end.ready, end.nagashi, tuple(self.accepted), tuple(self.points), self.sticks
         )
