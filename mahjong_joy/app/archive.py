@@ -64,7 +64,7 @@ def archive_match(
         path = records_dir() / f"{_safe(re.sub(r'[^0-9T]', '', started_at))}-seed{_safe(ctl.seed)}.json"
     else:  # the same shape (UTC), from the end time
         path = _unique_path(records_dir(), f"{played.astimezone(timezone.utc):%Y%m%dT%H%M%S}-seed{_safe(ctl.seed)}")
-    summary = summarize(ctl, player_seat, player_name, record["played_at"], str(path))
+    summary = summarize(ctl, player_seat, player_name, record["played_at"], str(path), branched_from)
     with _opened(history) as kept:
         if kept.has_record(summary.record_path):
             return path  # archived before a crash: the record was written first, so it and the row agree
@@ -97,8 +97,10 @@ def _opened(history: History | None) -> Iterator[History]:
         yield own
 
 
-def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: str, record_path: str) -> MatchSummary:
-    """The history entry for a match, read from the controller's events."""
+def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: str, record_path: str,
+              branched_from: Branch | None = None) -> MatchSummary:
+    """The history entry for a match, read from the controller's events; a match continued
+    from a record (``branched_from``) says which of its hands the player played (:func:`first_hand`)."""
     points = tuple(ctl.match.points)
     placement = game_points = None
     if ctl.is_over:
@@ -117,7 +119,21 @@ def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: st
         record_path=record_path,
         finished=ctl.is_over,
         game_points=game_points,
+        first_hand=None if branched_from is None else first_hand(branched_from),
     )
+
+
+def first_hand(branch: Branch) -> int:
+    """The first hand (from 1) of a branched match that the player played from its deal.
+
+    The hands before the takeover were the AI's. The hand taken over counts only when it
+    was taken at its deal (step 0): later, its tiles, discards, calls and riichi were shaped
+    by the AI's decisions (the player's seat's among them), so its win would credit the
+    player with the AI's hand (issue 27: a haneman the AI built became the best hand) and
+    counting only its deal-in, or its riichi from the takeover on, would skew the rates,
+    which need one set of hands on both sides. One hand a branch goes uncounted either way.
+    """
+    return branch.hand if branch.step == 0 else branch.hand + 1
 
 
 def hand_summaries(events: list[Event]) -> tuple[HandSummary, ...]:
