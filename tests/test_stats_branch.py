@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sqlite3
 from functools import cache
 from typing import Any
 
@@ -194,6 +195,20 @@ def test_a_takeover_at_the_deal_counts_that_hand_whole() -> None:
     assert figures.best_hand is None or figures.best_hand.points != 19_000 or figures.best_hand.label != "E1"
 
 
+def test_a_branch_quit_after_a_whole_hand_counts_that_hand_but_no_match(capsys: pytest.CaptureFixture[str]) -> None:
+    session = branch((TAKEOVER[0], 0))
+    while sum(isinstance(e, HandScored) for e in session.ctl.events) < TAKEOVER[0] + 1:
+        _advance(session)
+    assert abandon_autosave() is None
+    want = player_figures(session.ctl, SEAT, first_hand=TAKEOVER[0] + 1)
+    figures = stats()
+    assert figures.matches == 0 and figures.hands == want["hands"] == 1 and not figures.is_empty
+    assert figures.wins == want["wins"] and figures.deal_ins == want["deal_ins"]
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "Matches played:        0" in out and "Hands played:          1" in out
+
+
 # -- the three faces agree ----------------------------------------------------------------
 
 
@@ -251,3 +266,80 @@ def test_an_abandoned_normal_match_still_counts_as_a_match_with_all_its_hands() 
         archive_match(ctl, 0, history=history)
     figures = stats()
     assert figures.matches == 1 and figures.hands == 2 and figures.placements == (0, 0, 0, 0)
+
+
+# -- the history: version 4, older rows, hostile rows -----------------------------------
+
+
+def _v3_history(ctl: Controller, seat: int) -> None:
+    """A history as version 3 wrote it: one checked match, no first_hand column."""
+    from mahjong_joy.app.archive import summarize
+    from mahjong_joy.storage import history as store
+    from mahjong_joy.storage.paths import history_path
+
+    s = summarize(ctl, seat, "You", "2026-11-01T12:00:00+00:00", "old.json")
+    db = sqlite3.connect(history_path(), isolation_level=None)
+    store.migrate(db, store.MIGRATIONS[:3])
+    cursor = db.execute(
+        f"INSERT INTO matches ({', '.join(store.MATCH_DATA)}) VALUES ({', '.join('?' * len(store.MATCH_DATA))})",
+        (s.played_at, "tenhou", s.seed, json.dumps(list(s.seats)), s.player_seat, s.player_name,
+         json.dumps(list(s.points)), s.placement, len(s.hands), s.record_path, int(s.finished), s.game_points))
+    db.executemany(f"INSERT INTO hands (match_id, {', '.join(store.HAND_DATA)}) VALUES (?, {', '.join('?' * len(store.HAND_DATA))})",
+                   [(cursor.lastrowid, *store.hand_cells(h)) for h in s.hands])
+    store._mark_checked(db, store._check_unmarked(db)[0])
+    db.close()
+
+
+def test_a_version_3_history_migrates_keeping_its_rows_counted_as_before() -> None:
+    from mahjong_joy.storage import history as store
+    from mahjong_joy.storage.stats import MATCH_TALLY
+
+    ctl = _normal_match()
+    _v3_history(ctl, 1)
+    with History.open() as history:
+        assert history.db.execute("PRAGMA user_version").fetchone()[0] == store.schema_version() == 4
+        assert history.db.execute("SELECT checked, first_hand FROM matches").fetchall() == [(1, None)]
+        figures = compute_stats(history)
+        plan = " ".join(str(row[-1]) for row in history.db.execute("EXPLAIN QUERY PLAN " + MATCH_TALLY))
+        assert history.message() is None
+    want = player_figures(ctl, 1, first_hand=1)
+    assert figures.matches == 1 and figures.hands == want["hands"] and figures.wins == want["wins"]
+    assert "COVERING INDEX matches_tally" in plan  # version 4 grew the index: the sums still read it alone
+
+
+def test_another_program_changing_first_hand_is_checked_and_counted_again() -> None:
+    """The trigger takes the mark away, and the re-checked copy keeps first_hand: a match
+    another program turned into an unfinished branch from hand 2 counts as one."""
+    from mahjong_joy.storage.paths import history_path
+
+    ctl = _normal_match()
+    with History.open() as history:
+        archive_match(ctl, 1, history=history)
+        before = compute_stats(history)
+    other = sqlite3.connect(history_path(), isolation_level=None)
+    other.execute("UPDATE matches SET first_hand = 2, finished = 0")
+    assert other.execute("SELECT checked FROM matches").fetchone() == (0,)
+    other.close()
+    with History.open() as history:
+        after = compute_stats(history)
+    assert before.matches == 1 and before.hands == 3
+    assert after.matches == 0 and after.hands == 2 == player_figures(ctl, 1, first_hand=2)["hands"]
+
+
+@pytest.mark.parametrize("value", ["three", 0, -1, 2.5, 10**9])
+def test_a_bad_first_hand_skips_its_match_and_names_it(value: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_joy.storage.paths import history_path
+
+    with History.open() as history:
+        for seed in (2, 4):
+            archive_match(_normal_ctl(seed), 1, history=history)
+    other = sqlite3.connect(history_path(), isolation_level=None)
+    other.execute("UPDATE matches SET first_hand = ? WHERE id = 2", (value,))
+    other.close()
+    with History.open() as history:
+        figures = compute_stats(history)
+        message = history.message() or ""
+    assert figures.matches == 1 and "match 2 first_hand" in message and "skipped" in message
+    assert main(["stats"]) == 0
+    out = capsys.readouterr()
+    assert "Matches played:        1" in out.out and "match 2 first_hand" in out.err

@@ -317,11 +317,14 @@ class StatsScene(Scene):
 
 
 def placements_title(count: int) -> str:
-    """The placement chart's title, in the singular for one match.
+    """The placement chart's title, in the singular for one match; none yet when only
+    unfinished matches (or a branch left unfinished, whose hands still count) are kept.
 
-    >>> placements_title(1), placements_title(20)
-    ('Placement, last match', 'Placement, last 20 matches')
+    >>> placements_title(1), placements_title(20), placements_title(0)
+    ('Placement, last match', 'Placement, last 20 matches', 'Placement: no finished match yet')
     """
+    if count == 0:
+        return "Placement: no finished match yet"
     return "Placement, last match" if count == 1 else f"Placement, last {count} matches"
 
 
