@@ -226,10 +226,27 @@ def test_the_stats_screen_the_command_and_its_json_agree_on_a_branch(capsys: pyt
     assert data == json.loads(json.dumps(figures.to_dict()))
     assert main(["stats"]) == 0
     text = capsys.readouterr().out
-    shown = dict(screen_figures(figures))
+    shown = dict(screen_figures(_stats_scene_figures()))
     assert f"Matches played:        {shown['Matches played']}" in text and shown["Matches played"] == "2"
     assert f"Hands played:          {shown['Hands played']}" in text
     assert f"({figures.wins} of {figures.hands} hands)" in text
+
+
+def _stats_scene_figures() -> Stats:
+    """The figures the Stats screen holds once opened over the data folder's history."""
+    pytest.importorskip("pygame")
+    from mahjong_joy.storage.settings import Settings
+    from mahjong_joy.ui.app import App
+    from mahjong_joy.ui.scenes.home import HomeScene
+    from mahjong_joy.ui.scenes.stats import StatsScene
+
+    app = App(size=(1024, 640), settings=Settings())
+    app.replace(HomeScene(app))
+    scene = StatsScene(app)
+    app.push(scene)
+    app.step(1 / 60)
+    assert scene.stats == stats()
+    return scene.stats
 
 
 # -- a normal match: figures as before --------------------------------------------------

@@ -581,11 +581,11 @@ def _check_unmarked(db: sqlite3.Connection, match_id: int | None = None) -> tupl
 
 
 def _match_select(db: sqlite3.Connection) -> str:
-    """:data:`MATCH_SELECT` with ``first_hand`` last (NULL before version 4 added it: a
-    migration checks the rows before the later steps have run)."""
+    """The columns of :data:`MATCH_SELECT`, then ``first_hand`` (read as NULL before version 4
+    added it: a migration checks the rows before the later steps have run)."""
     have = _columns(db, "matches")
-    return MATCH_SELECT.replace(" FROM matches", ", " + ", ".join(
-        c if c in have else f"NULL AS {c}" for c in BRANCH_DATA) + " FROM matches")
+    later = ", ".join(c if c in have else f"NULL AS {c}" for c in BRANCH_DATA)
+    return f"SELECT id, {', '.join(MATCH_DATA)}, {later} FROM matches"
 
 
 def _first_hand(value: Any, where: str) -> int | None:
