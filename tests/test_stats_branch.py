@@ -15,6 +15,7 @@ import dataclasses
 import json
 import sqlite3
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -288,21 +289,25 @@ def test_an_abandoned_normal_match_still_counts_as_a_match_with_all_its_hands() 
 # -- the history: version 4, older rows, hostile rows -----------------------------------
 
 
-def _v3_history(ctl: Controller, seat: int) -> None:
-    """A history as version 3 wrote it: one checked match, no first_hand column."""
+def _v3_history(ctl: Controller, seat: int, record_path: str = "old.json", *more: tuple[Controller, int, str]) -> None:
+    """A history as version 3 wrote it: checked matches, no first_hand column (a branch
+    stored by version 3 tallied every hand, the AI's too)."""
     from mahjong_joy.app.archive import summarize
     from mahjong_joy.storage import history as store
     from mahjong_joy.storage.paths import history_path
 
-    s = summarize(ctl, seat, "You", "2026-11-01T12:00:00+00:00", "old.json")
+    history_path().unlink(missing_ok=True)
     db = sqlite3.connect(history_path(), isolation_level=None)
     store.migrate(db, store.MIGRATIONS[:3])
-    cursor = db.execute(
-        f"INSERT INTO matches ({', '.join(store.MATCH_DATA)}) VALUES ({', '.join('?' * len(store.MATCH_DATA))})",
-        (s.played_at, "tenhou", s.seed, json.dumps(list(s.seats)), s.player_seat, s.player_name,
-         json.dumps(list(s.points)), s.placement, len(s.hands), s.record_path, int(s.finished), s.game_points))
-    db.executemany(f"INSERT INTO hands (match_id, {', '.join(store.HAND_DATA)}) VALUES (?, {', '.join('?' * len(store.HAND_DATA))})",
-                   [(cursor.lastrowid, *store.hand_cells(h)) for h in s.hands])
+    for day, (match, player, path) in enumerate(((ctl, seat, record_path), *more), 1):
+        s = summarize(match, player, "You", f"2026-11-{day:02d}T12:00:00+00:00", path)
+        cursor = db.execute(
+            f"INSERT INTO matches ({', '.join(store.MATCH_DATA)}) VALUES ({', '.join('?' * len(store.MATCH_DATA))})",
+            (s.played_at, "tenhou", s.seed, json.dumps(list(s.seats)), s.player_seat, s.player_name,
+             json.dumps(list(s.points)), s.placement, len(s.hands), s.record_path, int(s.finished), s.game_points))
+        db.executemany(f"INSERT INTO hands (match_id, {', '.join(store.HAND_DATA)})"
+                       f" VALUES (?, {', '.join('?' * len(store.HAND_DATA))})",
+                       [(cursor.lastrowid, *store.hand_cells(h)) for h in s.hands])
     store._mark_checked(db, store._check_unmarked(db)[0])
     db.close()
 
@@ -360,3 +365,95 @@ def test_a_bad_first_hand_skips_its_match_and_names_it(value: object, capsys: py
     assert main(["stats"]) == 0
     out = capsys.readouterr()
     assert "Matches played:        1" in out.out and "match 2 first_hand" in out.err
+
+
+# -- branches stored by version 3: their records say so ------------------------------------
+
+
+def _old_branches() -> tuple[list[tuple[Controller, int, str]], Stats]:
+    """A normal match, a branch quit early and one played to the end, archived by this version
+    (records with ``branched_from``), then the history rewritten as version 3 stored them; and
+    the figures this version gave before the rewrite."""
+    with History.open() as history:
+        archive_match(_normal_match(), 1, history=history)
+    quit_early(branch())
+    play_out(branch())
+    want = stats()
+    with History.open() as history:
+        rows = sorted(history.matches(), key=lambda row: row.id)
+    ended = [play_out(branch()).ctl]  # the same play again (seeded): the finished branch's controller
+    from mahjong_joy.replay.record import read_record
+
+    quit_entry = read_record(rows[1].record_path)
+    quit_ctl = Controller.resume(quit_entry["matches"][0], quit_entry["seats"], ruleset_for("tenhou"))
+    return [(_normal_match(), 1, rows[0].record_path), (quit_ctl, SEAT, rows[1].record_path),
+            (ended[0], SEAT, rows[2].record_path)], want
+
+
+def _key_figures(f: Any) -> tuple[Any, ...]:
+    """The figures, the best hand by its score and hand (its date and match id are the rewrite's)."""
+    best = None if f.best_hand is None else (f.best_hand.points, f.best_hand.han, f.best_hand.label)
+    return (f.matches, f.hands, f.wins, f.deal_ins, f.placements, f.win_rate, f.deal_in_rate, f.average_win_points,
+            f.riichi_rate, f.riichi_hands, f.average_game_points, f.game_point_matches, best)
+
+
+def test_branches_stored_by_version_3_are_found_in_their_records_once(monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_joy.app import archive
+    from mahjong_joy.app.archive import player_stats
+
+    matches, want = _old_branches()
+    _v3_history(*matches[0], *matches[1:])
+    old = stats()
+    assert old.matches == 3 and old.best_hand is not None and old.best_hand.points == 19_000  # as version 3 counted them
+    with History.open() as history:
+        repaired = player_stats(history)
+        assert history.unknown_branches() == []
+        assert history.db.execute("SELECT first_hand FROM matches ORDER BY id").fetchall() == [
+            (None,), (TAKEOVER[0] + 2,), (TAKEOVER[0] + 2,)]
+    assert _key_figures(repaired) == _key_figures(want)  # as if this version had archived them
+    assert _key_figures(repaired.by_ruleset["tenhou"]) == _key_figures(want.by_ruleset["tenhou"])
+    assert repaired.matches == 2 and (repaired.best_hand is None or repaired.best_hand.points != 19_000)
+    read: list[object] = []
+    monkeypatch.setattr(archive, "recorded_branch", lambda path: read.append(path))
+    assert main(["stats", "--json"]) == 0 and read == []  # each record is read once, then never again
+    assert json.loads(capsys.readouterr().out)["matches"] == 2
+
+
+def test_an_old_row_whose_record_is_gone_or_elsewhere_counts_as_before(tmp_path: Any) -> None:
+    from mahjong_joy.app.archive import player_stats
+
+    matches, _ = _old_branches()
+    (normal, quit_, ended) = matches
+    Path(quit_[2]).unlink()  # gone
+    outside = tmp_path / "elsewhere.json"
+    outside.write_bytes(Path(ended[2]).read_bytes())  # a branch's record, but not in the data folder's records/
+    _v3_history(*normal, quit_, (ended[0], ended[1], str(outside)))
+    before = stats()
+    with History.open() as history:
+        after = player_stats(history)
+        assert history.unknown_branches() == []
+    assert after == before and after.matches == 3
+
+
+def test_a_write_locked_history_still_shows_old_rows_and_sorts_them_out_later() -> None:
+    from mahjong_joy.app.archive import player_stats
+    from mahjong_joy.storage import history as store
+    from mahjong_joy.storage.paths import history_path
+
+    matches, want = _old_branches()
+    _v3_history(*matches[0], *matches[1:])
+    with History.open():
+        pass  # migrated to version 4 first, so the lock below is the only obstacle
+    other = sqlite3.connect(history_path(), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        store.BUSY_SECONDS, saved = 0.05, store.BUSY_SECONDS
+        with History.open() as history:
+            assert player_stats(history).matches == 3 and len(history.unknown_branches()) == 3  # as before, for now
+    finally:
+        store.BUSY_SECONDS = saved
+        other.execute("ROLLBACK")
+        other.close()
+    with History.open() as history:
+        assert player_stats(history).matches == want.matches == 2

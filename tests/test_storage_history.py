@@ -111,7 +111,7 @@ def test_a_new_file_migrates_from_version_zero(tmp_path: Path) -> None:
         assert history.notice is None and history.matches() == []
         assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 4
         tables = {r[0] for r in history.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert tables == {"matches", "hands"}
+        assert tables == {"matches", "hands", "branches_unknown"}
 
 
 def test_the_migration_runner_applies_each_later_step_once(tmp_path: Path) -> None:

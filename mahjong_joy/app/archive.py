@@ -21,15 +21,16 @@ from typing import TYPE_CHECKING
 from mahjong_joy.controller import Controller
 from mahjong_joy.engine.events import Event, HandScored, HandStarted, RiichiDeclared, Won
 from mahjong_joy.engine.match import standings_of
-from mahjong_joy.errors import StorageUnavailableError
+from mahjong_joy.errors import MahjongJoyError, StorageUnavailableError
 from mahjong_joy.replay.pending import queue_text
 from mahjong_joy.replay.record import run_record, write_record
+from mahjong_joy.replay.branch import Branch, recorded_branch
 from mahjong_joy.storage.history import HandSummary, History, MatchSummary, WinScore
 from mahjong_joy.storage.paths import records_dir
+from mahjong_joy.storage.stats import Stats, compute_stats
 
 if TYPE_CHECKING:
     from mahjong_joy.replay.autosave import AutosaveMeta
-    from mahjong_joy.replay.branch import Branch
 
 
 def archive_match(
@@ -134,6 +135,43 @@ def first_hand(branch: Branch) -> int:
     which need one set of hands on both sides. One hand a branch goes uncounted either way.
     """
     return branch.hand if branch.step == 0 else branch.hand + 1
+
+
+def player_stats(history: History) -> Stats:
+    """The player's statistics, as the Stats screen and ``mahjong-joy stats`` both show them:
+    the matches stored before the history knew branches are sorted out first (:func:`credit_old_branches`)."""
+    credit_old_branches(history)
+    return compute_stats(history)
+
+
+def credit_old_branches(history: History) -> int:
+    """Read, once, the record of each match stored before history version 4, and mark those
+    continued from another (Play from here) as branches, so their AI-played hands stop counting
+    as the player's; returns how many were. A record that is gone or unreadable says nothing:
+    its match counts as before. A busy or failing history is left for next time."""
+    try:
+        unknown = history.unknown_branches()
+        if not unknown:
+            return 0
+        folder = records_dir().resolve()
+        found = {match_id: _first_hand_in(path, folder) for match_id, path in unknown}
+        history.settle_branches(found)
+    except (MahjongJoyError, OSError):
+        return 0
+    return sum(first is not None for first in found.values())
+
+
+def _first_hand_in(record_path: str, folder: Path) -> int | None:
+    """The first hand the player played in an archived record's match (``None``: every hand).
+    Only records in the data folder's ``folder`` are read; a row naming any other file is not believed."""
+    try:
+        path = Path(record_path)
+        if not record_path or path.parent.resolve() != folder:
+            return None
+    except (OSError, ValueError):  # ValueError: a path holding a NUL character
+        return None
+    branch = recorded_branch(path)
+    return None if branch is None else first_hand(branch)
 
 
 def hand_summaries(events: list[Event]) -> tuple[HandSummary, ...]:

@@ -36,9 +36,12 @@ match rows (about 5 ms) instead of joining 48,000 hand rows (about 40 ms).
 Only what the player played is theirs. A match continued from a record (Play from
 here) holds the record's hands before the takeover, played by the AI; its row's
 ``first_hand`` names the first hand the player played from the deal, and the tally
-counts from there (:func:`player_tally`). NULL, as on every row stored before
-version 4 and every match started from the deal, means every hand is the player's.
-Such a match left unfinished is not a match played (:data:`COUNTS_AS_PLAYED`).
+counts from there (:func:`player_tally`). NULL, as on every match started from
+the deal, means every hand is the player's. Such a match left unfinished is not a
+match played (:data:`COUNTS_AS_PLAYED`). Rows stored before version 4 never said
+whether they were branches; their ids wait in ``branches_unknown`` until the app
+has read each one's record once (:meth:`History.settle_branches`), and until then
+they count as before.
 """
 
 from __future__ import annotations
@@ -254,8 +257,11 @@ def _v4(db: sqlite3.Connection) -> None:
     """Version 4: ``first_hand``, the first hand the player played from the deal in a match
     continued from a record (NULL: every hand, as every row stored so far counts). The trigger
     watches it and the tally index holds it and ``finished`` (Stats counts a match played from
-    them). No row changes meaning, so the checked marks and tallies stand."""
+    them). No row changes meaning, so the checked marks and tallies stand; the rows stored so
+    far are listed in ``branches_unknown``, as only their records say whether they were branches."""
     db.execute("ALTER TABLE matches ADD COLUMN first_hand INTEGER")
+    db.execute("CREATE TABLE branches_unknown (match_id INTEGER PRIMARY KEY)")
+    db.execute("INSERT INTO branches_unknown SELECT id FROM matches")
     db.execute("DROP TRIGGER match_changed")
     db.execute(f"CREATE TRIGGER match_changed {TRIGGERS['match_changed']}")
     db.execute("DROP INDEX matches_tally")
@@ -376,6 +382,30 @@ class History:
             _mark_checked(self.db, _check_unmarked(self.db, match_id)[0])
         self._vetted_at = None  # our own writes leave data_version alone: check again on the next read
         return match_id
+
+    def unknown_branches(self) -> list[tuple[int, str]]:
+        """``(match id, record path)`` of each match stored before version 4 whose record
+        has not been read yet to learn whether it was continued from another (Play from here)."""
+        with self._guard():
+            rows = self.db.execute("SELECT u.match_id, m.record_path FROM branches_unknown u"
+                                   " LEFT JOIN matches m ON m.id = u.match_id ORDER BY u.match_id").fetchall()
+        return [(match_id, path if isinstance(path, str) else "") for match_id, path in rows]
+
+    def settle_branches(self, first_hands: dict[int, int | None]) -> None:
+        """Record what the records said: each match's first hand of the player's (``None``:
+        not a branch, or its record did not say), in one transaction; the matches settled
+        leave ``branches_unknown`` and a branch's tally is checked and counted again.
+        Raises :class:`StorageUnavailableError` (and stores nothing) when the history is busy."""
+        if not first_hands:
+            return
+        with self._guard(), self.db:
+            self.db.executemany("UPDATE matches SET first_hand = ? WHERE id = ? AND first_hand IS NULL",
+                                [(first, match_id) for match_id, first in first_hands.items() if first is not None])
+            self.db.executemany("DELETE FROM branches_unknown WHERE match_id = ?", [(i,) for i in first_hands])
+            for match_id, first in first_hands.items():
+                if first is not None:
+                    _mark_checked(self.db, _check_unmarked(self.db, match_id)[0])
+        self._vetted_at = None
 
     def has_record(self, record_path: str) -> bool:
         """True when a stored match points at ``record_path`` (archiving twice adds nothing)."""
