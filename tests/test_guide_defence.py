@@ -93,7 +93,23 @@ def test_every_tile_gets_a_danger_mark_with_its_reason() -> None:
     table.hover = index_of(table, "6p")
     assert caption(table).startswith("Discard 6 of Dots") and caption(table).endswith("· risky")
     app.step(1 / 60)
-    assert table.guide.terms == [] or True
+    assert table.guide.tip == six.reason  # the reason drawn above the panel
+
+
+def test_the_riichi_button_is_never_advised_on_the_tile_hard_would_not_throw() -> None:
+    # ready on a single 5p (Momo threw one before the riichi); the 7z drawn after Kiri threw one
+    # past Sora's riichi: two single waits of two tiles each. The shape-only guide kept the dragon
+    # and declared on the 5p (a middle tile no suji covers); Hard waits on the 5p instead and
+    # declares with the 7z, which cannot deal in
+    app, table = sora_in_riichi(["123m456m789p345s1z", QUIET[0], "234m567p678s11z34s", QUIET[1]], "5p5p9p7z7z")
+    assert facts_of(table.snap, table.my_tiles()).best_riichi.tile == h("5p")[0]
+    defence = table.session.defence()
+    assert defence.dangers and defence.danger_of(h("5p")[0]).tier == "dangerous"
+    assert isinstance(defence.choice, Riichi) and kind_of_code(defence.choice.tile) == h("7z")[0]
+    table.press("riichi")
+    advice = table.guide.advice(table)
+    assert advice.best == index_of(table, "7z")
+    assert advice.caption.startswith(f"Sora is in riichi: push: riichi with {tile_label(h('7z')[0])} (safe: discarded after Sora's riichi)")
 
 
 def test_a_calm_table_gets_no_danger_talk() -> None:

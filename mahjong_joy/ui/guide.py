@@ -261,6 +261,7 @@ class GuideView:
         self.icons: list[tuple[pygame.Rect, int]] = []  # the tile icons as last drawn
         self.more = 0  # how many listed tiles did not fit ("+N more")
         self.badges: list[tuple[pygame.Rect, int, Any]] = []  # danger badges as last drawn: (rect, tile index, danger)
+        self.tip = ""  # the danger reason the last frame showed
 
     def advice(self, table: Any) -> Advice:
         """The advice, cached in the table's guide cache (cleared with each snapshot)."""
@@ -328,10 +329,12 @@ class GuideView:
         hovered = next((d for rect, _, d in self.badges if rect.collidepoint(self.pointer)), None)
         if hovered is None and table.hover is not None:
             hovered = next((d for _, i, d in self.badges if i == table.hover), None)
+        self.tip = ""
         if hovered is None:
             return False
         index = next(i for _, i, d in self.badges if d is hovered)
         tile, g = table.hand_slot(index), table.guide_rect()
+        self.tip = hovered.reason
         draw_tip(surface, hovered.reason, pygame.Rect(tile.x, g.y, tile.w, 1), table.layout.scale)
         return True
 
