@@ -1,6 +1,6 @@
 """Save pictures of the guide's defence (issue 27 #3) at 1280x800 and 1024x640: Sora in
 riichi with the danger badge under every tile and the fold line, a hovered tile's reason,
-the Riichi button pressed under threat, a riichi-furiten wait marked, and the help book's
+the Riichi button pressed under threat (the star on the safe tile Hard declares with), a riichi-furiten wait marked, and the help book's
 defence page, to look at before calling them done.
 
     SDL_VIDEODRIVER=dummy python scripts/defence_screenshots.py [OUT_DIR]
@@ -24,7 +24,7 @@ from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.scenes.help_book import HelpBookScene  # noqa: E402
 from tests.test_guide_defence import FOLD_DRAWS, FOLD_HANDS, furiten_table, sora_in_riichi  # noqa: E402
-from tests.test_ui_riichi import index_of  # noqa: E402
+from tests.test_ui_riichi import QUIET, index_of  # noqa: E402
 
 SIZES = ((1280, 800), (1024, 640))
 
@@ -44,6 +44,10 @@ def shots(out: Path, size: tuple[int, int]) -> None:
     table.guide.pointer = rect.center
     table._guide_cache.clear()
     save(app, out, "defence_hover_reason")
+    app, table = sora_in_riichi(["123m456m789p345s1z", QUIET[0], "234m567p678s11z34s", QUIET[1]], "5p5p9p7z7z", size=size)
+    table.press("riichi")
+    table._guide_cache.clear()
+    save(app, out, "defence_riichi_button_safe_tile")
     app, table = furiten_table(size=size)
     save(app, out, "defence_riichi_furiten_waits")
     app = App(size=size, settings=Settings())

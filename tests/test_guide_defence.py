@@ -155,7 +155,8 @@ def furiten_table(**kw):  # noqa: ANN201
 
 def test_riichi_furiten_marks_every_wait() -> None:
     app, table = furiten_table()
-    _, notes = table.guide_notes()
+    words, notes = table.guide_notes()
+    assert words.startswith("Riichi: ") and words.endswith("winning tiles unseen, furiten: tsumo only")
     assert {t for t, _, _ in notes} == set(h("6p9p"))
     assert all(mark.startswith("furiten") for _, _, mark in notes), notes
 
@@ -171,3 +172,16 @@ def test_every_riichi_preset_has_a_defence_page_and_joy_none() -> None:
         for word in ("safe", "suji", "kabe", "fold", "genbutsu"):
             assert word in text, (name, word)
     assert not any(p.title.startswith("Defence") for p in pages_for(JOY))
+
+
+def test_furiten_by_a_discarded_wait_marks_every_wait_between_turns() -> None:
+    from tests.test_ui_riichi import READY  # waits 6p and 9p
+
+    app, table = riichi_table([READY, *QUIET], "6p")
+    until(app, table.can_act)
+    table.discard(index_of(table, "9p"))  # 9p in my river: no ron on the 6p either
+    until(app, lambda: bool(table.snap.furiten))
+    table._guide_cache.clear()
+    words, notes = table.guide_notes()
+    assert dict((t, mark) for t, _, mark in notes) == {h("6p")[0]: "furiten (9 of Dots)", h("9p")[0]: "furiten (9 of Dots)"}
+    assert words.endswith("furiten: tsumo only")

@@ -130,7 +130,7 @@ def _advise(table: Any, snap: Any) -> Advice:
         marked = notes(snap.drawn, True) if notes is not None else ()
         if marked:
             items = [(n.tile, n.unseen, _mark(n)) for n in marked]
-        return Advice(f"Riichi: {sum(n for _, n, _ in items)} winning tiles unseen", tuple(items))
+        return Advice(f"Riichi: {sum(n for _, n, _ in items)} winning tiles unseen{_furiten_tail(items)}", tuple(items))
     if len(tiles) % 3 == 2:
         advice = _discard_advice(table, snap, codes, facts, notes)
         return Advice(advice.caption, advice.items, None, win) if win else advice
@@ -140,7 +140,7 @@ def _advise(table: Any, snap: Any) -> Advice:
         marked = notes(None, snap.riichi[snap.me]) if notes is not None else ()
         if marked:
             items = [(n.tile, n.unseen, _mark(n)) for n in marked]
-        return Advice(f"Ready! {sum(n for _, n, _ in items)} winning tiles unseen", tuple(items))
+        return Advice(f"Ready! {sum(n for _, n, _ in items)} winning tiles unseen{_furiten_tail(items)}", tuple(items))
     return Advice(f"{sh}-shanten: {sh} useful draw{'s' if sh > 1 else ''} from ready. Your turn marks the best discard")
 
 
@@ -152,7 +152,7 @@ def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, 
     allowed = table.ready_discards() if table.riichi_mode else table.legal_codes() or set(codes)
     best = best_index(codes, facts.best_riichi if table.riichi_mode else facts.best, allowed)
     defence = defence_of(table)
-    if defence is not None and defence.choice is not None:
+    if defence is not None and defence.pick is not None:
         best = defence_index(codes, defence, allowed, table.riichi_mode)
         if table.hover is None or not 0 <= table.hover < len(codes):
             return _defence_advice(table, codes, facts, notes, defence, best)
@@ -201,7 +201,7 @@ def _defence_advice(table: Any, codes: list[int], facts: GuideFacts, notes: Any,
     label = tile_label(defence.choice.tile)
     evidence = _evidence(danger)
     if table.riichi_mode and defence.choice.name != "riichi":
-        move = "fold" if defence.folds else "stay quiet"
+        move = "fold" if defence.folds else "stay quiet (dama)"
         return Advice(f"{defence.threat}: better not to declare riichi; {move} with {label} ({evidence})")
     if defence.folds:
         return Advice(f"{defence.threat}: fold with {label} ({evidence})", best=best)
@@ -232,6 +232,12 @@ def _evidence(danger: Any) -> str:
     if danger.tier == "safe":
         return "safe: " + danger.evidence.removeprefix("safe (").removesuffix(")")
     return f"{TIER_WORDS[danger.tier]}: {danger.evidence}" if danger.evidence else TIER_WORDS[danger.tier]
+
+
+def _furiten_tail(items: list[Item]) -> str:
+    """``, furiten: tsumo only`` when every listed wait is furiten (riichi furiten, a win
+    passed since my discard, or a wait in my river): no ron on any of them."""
+    return ", furiten: tsumo only" if items and all(mark.startswith("furiten") for _, _, mark in items) else ""
 
 
 def _mark(note: Any) -> str:
