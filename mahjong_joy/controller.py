@@ -40,7 +40,9 @@ codes, where 34..36 are the red fives; ``dora_indicators`` and ``last_discard`` 
 :func:`snapshot_of` builds the snapshot for a live game and a replay alike;
 :class:`~mahjong_joy.melds.Meld` is the one meld shape the UI shares. The screens never
 analyse a hand: the guide's shanten, waits and best discard come from
-:func:`guide_facts` (:class:`GuideFacts`), the end-of-hand rows' from :func:`ready_state`.
+:func:`guide_facts` (:class:`GuideFacts`), the end-of-hand rows' from :func:`ready_state`,
+and its defence (danger per tile, push or fold) from :meth:`Controller.defence`: the Hard
+AI's own reading of the seat's view (:mod:`mahjong_joy.ai.defence`).
 A record's decisions are re-applied through the one replay loop,
 :func:`~mahjong_joy.replay.record.replay_decisions` (:meth:`Controller.resume`).
 """
