@@ -19,6 +19,7 @@ from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.bubble import TAIL_SIDES, bubble_size, draw_bubble
+from mahjong_joy.replay.branch import branch_refusal
 from mahjong_joy.ui.replay_session import ReplaySession
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.score import headline, score_lines
@@ -53,6 +54,9 @@ class ReplayViewerScene(TableScene):
         self.controls: list[Button] = []
         self.close = Button("Back", "close", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, hint="Esc")
         self.play_here = Button("Play from here", "play_here", pygame.Rect(0, 0, 1, 1), pygame.K_p, hint="P")
+        if branch_refusal(session.cursor):  # an imported log: say why there is no Play from here (play test #9)
+            self.play_here.enabled = False
+            self.play_here.label, self.play_here.hint = "Can't play on", "imported log: wall unknown"
 
     @property
     def speed(self) -> float:
@@ -267,7 +271,7 @@ class ReplayViewerScene(TableScene):
         if self.session.branch is not None:  # a match played on from another record's position
             said = f"played on from {self.session.branch.describe()}"
             lines += [(part, round(14 * s), theme.LAVENDER_DEEP) for part in theme.wrap(said, round(14 * s), card.w - round(24 * s))[:2]]
-        lines += [(text, round(14 * s), theme.INK_SOFT) for text in KEYS_HELP]
+        lines += [(text, round(14 * s), theme.INK_SOFT) for text in KEYS_HELP if self.play_here.enabled or not text.startswith("P ")]
         height = sum(round(size * 1.45) for _, size, _ in lines) + round(20 * s)
         card.h = min(card.h, height)
         return card, lines
