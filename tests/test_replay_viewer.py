@@ -436,7 +436,7 @@ def test_the_viewer_of_an_imported_log_says_why_there_is_no_play_from_here() -> 
     app = App(size=(1280, 800), settings=Settings())
     viewer = ReplayViewerScene(app, ReplaySession(record))
     app.push(viewer, {})
-    assert not viewer.play_here.enabled and "imported" in viewer.play_here.hint
+    assert viewer.play_here.label == "Can't play on" and "imported" in viewer.play_here.hint
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
     app.step(1 / 60)
-    assert app.top is viewer  # P opens no seat chooser
+    assert "wall is unknown" in app.top.refusal  # P explains in full, and offers no seat

@@ -54,9 +54,8 @@ class ReplayViewerScene(TableScene):
         self.controls: list[Button] = []
         self.close = Button("Back", "close", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, hint="Esc")
         self.play_here = Button("Play from here", "play_here", pygame.Rect(0, 0, 1, 1), pygame.K_p, hint="P")
-        if branch_refusal(session.cursor):  # an imported log: say why there is no Play from here (play test #9)
-            self.play_here.enabled = False
-            self.play_here.label, self.play_here.hint = "Can't play on", "imported log: wall unknown"
+        if branch_refusal(session.cursor):  # an imported log: the button says why there is no Play from here (play test #9)
+            self.play_here.label, self.play_here.hint = "Can't play on", "imported log: why? P"
 
     @property
     def speed(self) -> float:
@@ -271,7 +270,7 @@ class ReplayViewerScene(TableScene):
         if self.session.branch is not None:  # a match played on from another record's position
             said = f"played on from {self.session.branch.describe()}"
             lines += [(part, round(14 * s), theme.LAVENDER_DEEP) for part in theme.wrap(said, round(14 * s), card.w - round(24 * s))[:2]]
-        lines += [(text, round(14 * s), theme.INK_SOFT) for text in KEYS_HELP if self.play_here.enabled or not text.startswith("P ")]
+        lines += [(text, round(14 * s), theme.INK_SOFT) for text in KEYS_HELP]
         height = sum(round(size * 1.45) for _, size, _ in lines) + round(20 * s)
         card.h = min(card.h, height)
         return card, lines
