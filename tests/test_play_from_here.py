@@ -18,7 +18,7 @@ from mahjong_joy.ai.potential import PotentialAI
 from mahjong_joy.cli import main
 from mahjong_joy.commands.simulate import simulate
 from mahjong_joy.controller import HUMAN, snapshot_of
-from mahjong_joy.engine.actions import Discard, Pass
+from tests.helpers import play_one_move
 from mahjong_joy.engine.state import Phase
 from mahjong_joy.engine.view import observe
 from mahjong_joy.errors import RecordError
@@ -453,12 +453,6 @@ def test_a_branched_table_never_shows_a_reason_worded_for_the_recorded_table() -
     for _ in range(200):
         if ctl.is_over or ctl.hand.is_finished:
             break
-        snap = session.snapshot()
-        if snap.claim:
-            session.submit(next(a for a in snap.claim.actions if isinstance(a, Pass)))
-        elif snap.my_turn:
-            session.submit(next(a for a in snap.own_actions if isinstance(a, Discard)))
-        else:
-            session.step()
+        play_one_move(session)
         shown = [found[1] for found in session.ai_reasons() if found]
         assert not any("Nana" in words for words in shown), shown
