@@ -241,7 +241,8 @@ def _turn_page(rules: Rules) -> Page:
     if hand.furiten:
         win += (" You may not ron on a wait that is in your own discards (furiten); tsumo still wins.")
     else:
-        win += " There is no furiten: a discard you could win on is always yours to take."
+        win += (" There is no furiten: a discard you could win on is always yours to take. So no tile is ever "
+                "certainly safe to discard either: play for your own win (the guide marks no danger).")
     parts = [Paragraph(turn), Paragraph(win)]
     if hand.riichi:
         parts.append(Paragraph(f"With a closed hand one tile from winning you may declare riichi: put down a "

@@ -172,6 +172,8 @@ def test_every_riichi_preset_has_a_defence_page_and_joy_none() -> None:
         for word in ("safe", "suji", "kabe", "fold", "genbutsu"):
             assert word in text, (name, word)
     assert not any(p.title.startswith("Defence") for p in pages_for(JOY))
+    joy = " ".join(getattr(b, "text", "") for p in pages_for(JOY) for b in p.blocks)
+    assert "no tile is ever certainly safe" in joy  # why Joy's book and guide have no defence
 
 
 def test_furiten_by_a_discarded_wait_marks_every_wait_between_turns() -> None:
