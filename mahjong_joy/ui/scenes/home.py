@@ -279,6 +279,10 @@ class HomeScene(Scene):
         self.next = Transition("push", TableScene(self.app, session), {})
 
     # -- drawing -------------------------------------------------------------------------
+    def animating(self) -> bool:
+        """Home changes only on input (hover, keys) or a notice fading (the App says so)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
         w, h = surface.get_size()

@@ -427,6 +427,15 @@ class TableScene(Scene):
             self.after_step()
 
     # -- flow ------------------------------------------------------------------------
+    def animating(self) -> bool:
+        """Still only while the table waits for the player with nothing moving: no flight,
+        callout, flip or message timer, no bubble ageing, no AI about to move."""
+        if self.anim.busy or self.callouts.shown or self.dora_flip is not None or not self.flip.finished:
+            return True
+        if self.message_timer > 0 or self.thinking.bubbles or self.snap is None:
+            return True
+        return self.snap.result is not None or self.snap.claim is not None or not self.session.needs_human()
+
     def update(self, dt: float) -> None:
         self.anim.update(dt)
         self.callouts.update(dt)
@@ -941,8 +950,9 @@ class TableScene(Scene):
             x, y = flight.position()
             surface.blit(self.app.art.image(flight.tile, flight.size, flight.rotation), (round(x), round(y)))
         if self.app.settings.show_ai_thinking and self.snap is not None:
-            self.thinking.draw(surface, self.layout, self.snap.me)
-        self.callouts.draw(surface, self.layout)
+            notice = self.message_rect() if self.message_timer > 0 and self.message else None
+            self.thinking.draw(surface, self.layout, self.snap.me, notice)
+        self.callouts.draw(surface, self.layout, self.guide_rect() if self.app.settings.hints else None)
         if self.app.settings.hints:
             self.guide.draw(self, surface)
         for b in self.buttons:
@@ -952,10 +962,16 @@ class TableScene(Scene):
         if self.snap is not None and self.snap.furiten:
             self._draw_furiten_badge(surface)
         if self.message_timer > 0 and self.message:
-            rect = pygame.Rect(0, 0, round(620 * s), round(46 * s))
-            rect.midtop = (surface.get_width() // 2, round(70 * s))
+            rect = self.message_rect()
             theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.5), round(12 * s))
             theme.blit_text(surface, self.message[:90], round(16 * s), theme.INK, center=rect.center)
+
+    def message_rect(self) -> pygame.Rect:
+        """The top notice ("Sora declares riichi", "Kan dora ..."), centred under the top edge."""
+        s = self.layout.scale
+        rect = pygame.Rect(0, 0, round(620 * s), round(46 * s))
+        rect.midtop = (self.layout.size[0] // 2, round(70 * s))
+        return rect
 
     def _draw_dora_flip(self, surface: pygame.Surface) -> None:
         """The newest dora indicator turning from its back to its face."""
