@@ -56,6 +56,7 @@ class App:
         if size is None and self.persist:  # a size saved on another screen may not fit this one
             size, corner = fitted_window(settings.window_size, _desktop_size())
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{corner[0]},{corner[1]}"
+            settings.window_size = size  # the window as it is, so leaving fullscreen comes back to it
         self.screen = pygame.display.set_mode(size or DEFAULT_SIZE, pygame.RESIZABLE)
         self.art = TileArt(latin=self.settings.latin_labels)
         self.sounds = Sounds(self.settings.volume)
@@ -65,6 +66,7 @@ class App:
         self._accumulator = 0.0
         self.frames = 0
         self._since_drawn = 0.0  # seconds since the window was last drawn (the lazy loop)
+        self._moving = False  # whether a scene animated at the last step: its final frame is drawn too
         self.background: Iterator[int] | None = None  # small steps run between frames (the warm-up)
         if self.persist and self.settings.fullscreen:
             self.apply_window_mode()  # the player left the game in fullscreen
@@ -160,7 +162,7 @@ class App:
         if self.settings.fullscreen:
             self.screen = pygame.display.set_mode(_desktop_size(), pygame.FULLSCREEN)
         else:
-            self._set_windowed(_clamped(self.settings.window_size))
+            self._set_windowed(fitted_window(_clamped(self.settings.window_size), _desktop_size())[0])
         # The mode switch queues resize events for the size just left; read later as
         # a player's resize they would drag the window back to the desktop size.
         pygame.event.clear(pygame.VIDEORESIZE)
@@ -237,8 +239,10 @@ class App:
             steps += 1
         self._accumulator = min(self._accumulator, STEP)
         self._since_drawn += frame_dt
-        if lazy and not handled and stack == self.stack and self._since_drawn < IDLE_FRAME and not self._animating():
-            return self.running
+        moving, was_moving = self._animating(), self._moving
+        self._moving = moving
+        if lazy and not handled and stack == self.stack and self._since_drawn < IDLE_FRAME and not moving and not was_moving:
+            return self.running  # nothing changed since the last frame drawn (the one after a movement ended included)
         if self.running and self.stack:
             self.draw()
             self._since_drawn = 0.0

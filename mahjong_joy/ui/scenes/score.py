@@ -18,7 +18,7 @@ from mahjong_joy.names import WIND_NAMES, fu_words, yaku_japanese, yaku_name
 from mahjong_joy.rulesets.riichi import YAKU_ROWS
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, final_tiles, rows_fit, seat_hands
+from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, rows_fit, seat_hands
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
@@ -509,10 +509,6 @@ class ScoreScene(Scene):
             win = upright[-1][0]
             theme.blit_text(surface, "winning tile", round(13 * s), theme.ROSE_DEEP, midtop=(win.centerx, bottom))
         return bottom + round(26 * s)
-
-    def seat_hand(self, seat: int) -> tuple[int, ...]:
-        """A seat's concealed tiles as the finished table shows them (:func:`~mahjong_joy.ui.hand_rows.final_tiles`)."""
-        return final_tiles(self.snap, seat)
 
     def _draw_ready_joy(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
         """Joy's draw card (nobody pays): every seat's hand, ready ones with their waits."""
