@@ -122,9 +122,7 @@ class ClaimOverlay(Scene):
             if hit:
                 self.choose(hit.action)
             elif event.key == pygame.K_ESCAPE:
-                from mahjong_joy.ui.scenes.menu import MenuOverlay
-
-                self.next = Transition("push", MenuOverlay(self.app))  # the prompt stays; Resume comes back to it
+                self.next = Transition("push", "menu")  # the prompt stays; Resume comes back to it
 
     def choose(self, ident: str) -> None:
         """Send the chosen answer to the table (which submits it) and close."""

@@ -273,9 +273,7 @@ class ScoreScene(Scene):
             self.turn_page(1)
             return
         if self.snap.match_over:
-            from mahjong_joy.ui.scenes.match_end import MatchEndScene
-
-            self.next = Transition("replace", MatchEndScene(self.app, self.snap))
+            self.next = Transition("replace", "match_end", args=(self.snap,))
         else:
             self.next = Transition("pop", context={"next_hand": True})
 
