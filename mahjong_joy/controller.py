@@ -187,6 +187,7 @@ class Controller:
         self.decisions: list[Action] = []  # every action applied to the engine, in order
         self.reasons: list[str | None] = []  # beside each decision: the AI's reason (``last_reason``), if any
         self.hand_first_decision = 0  # the index in ``decisions`` of the current hand's first decision
+        self.spoken_from = 0  # reasons before this decision were worded for another table (Play from here)
         self._answer_reasons: dict[int, str | None] = {}
         self.events: list[Event] = list(self.match.take_new_events())
         self.last_events: tuple[Event, ...] = tuple(self.events)
@@ -321,10 +322,12 @@ class Controller:
         live table never shows an opponent's hidden hand (its waits, its shanten), and a
         reason belongs to its hand, so the last hand's thoughts do not carry into the
         next (play test, issue 27 #1 and #7). The full reasons stay in ``reasons`` for
-        records and the replay viewer, where every hand is face up."""
+        records and the replay viewer, where every hand is face up. Reasons recorded before
+        ``spoken_from`` named the seats as another table did (a Play-from-here record,
+        where "Nana" is now "You"), so they are not shown (#6)."""
         found: list[tuple[int, str] | None] = [None] * 4
         decided: set[int] = set()
-        for number in range(len(self.decisions) - 1, self.hand_first_decision - 1, -1):
+        for number in range(len(self.decisions) - 1, max(self.hand_first_decision, self.spoken_from) - 1, -1):
             action = self.decisions[number]
             if action.seat in decided or not 0 <= action.seat < 4:
                 continue
