@@ -7,8 +7,6 @@ flight lands exactly where the tile is then drawn.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from mahjong_joy.ui import theme
@@ -19,12 +17,12 @@ from mahjong_joy.ui.tiles_art import BACK, footprint, tile_height
 
 
 class TableGeometry:
-    """The table's rects: pure reads of the layout and the snapshot."""
+    """The table's rects: pure reads of the layout and the snapshot (``seat_tag_size``
+    measures the words of :meth:`TablePainting.seat_tag_text`)."""
 
-    app: Any
     snap: TableSnapshot | None
     layout: TableLayout
-    selected: int  # seat_tag_size measures TablePainting.seat_tag_text
+    selected: int  # the lifted tile: tile_at hits it where it is drawn
 
     def my_tiles(self) -> list[int]:
         """My concealed tiles in display order: sorted hand, then the drawn tile."""
