@@ -436,3 +436,13 @@ def test_starting_the_sounds_without_a_sound_card_says_nothing_on_stderr() -> No
     assert "ALSA lib" not in run.stderr and "Warning" not in run.stderr, run.stderr
     likely, ready = run.stdout.split()[-2:]
     assert likely == "True" or ready == "False"  # no device: silent, and no attempt made
+
+
+def test_the_reveal_says_who_paid_under_the_total() -> None:
+    """The reveal's panel was mostly blank (play test): under the total it says who paid."""
+    app, table, _ = joy_ron(anim_speed="fast")
+    until(app, lambda: isinstance(app.top, WinRevealScene))
+    reveal = app.top
+    lines = reveal.outcome_lines()
+    loser = table.snap.names[reveal.win.from_seat]
+    assert lines[0].startswith(f"Paid: {loser} ") and f"{table.snap.names[reveal.win.seat]} +" in lines[0]

@@ -458,3 +458,18 @@ def test_a_riichi_hand_played_to_an_exhaustive_draw_shows_tenpai_hands_and_noten
     assert draw_payment_text(score.snap).startswith("Noten payments:")
     assert score.snap.result.deltas[0] > 0 and score.snap.sticks == 1  # the riichi stick stays on the table
     app.step(1 / 60)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_many_option_chi_prompt_keeps_clear_of_the_table_switches(size: tuple[int, int]) -> None:
+    """A chi prompt with five chi options (red five variants) grew over the Auto-pass,
+    Auto-win and No-calls switches (play test)."""
+    app, table = riichi_table(["23056m111z222z99p", "147p258s369p147s9m", "258p369s147m258m3p", "2233445566778p"], "5z6z7z4m", size=size)
+    until(app, table.can_act)
+    table.discard(index_of(table, "5z"))
+    until(app, lambda: isinstance(app.top, ClaimOverlay))
+    overlay = app.top
+    assert len(overlay.buttons) >= 5 and table.toggles
+    drawn = overlay.panel.inflate(round(8 * table.layout.scale), round(8 * table.layout.scale))
+    assert not any(drawn.colliderect(t.rect) for t in table.toggles)
+    assert all(overlay.panel.contains(b.rect) for b in overlay.buttons)

@@ -40,3 +40,43 @@ def test_a_resize_below_the_minimum_is_clamped() -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=600, h=400, size=(600, 400)))
     app.step(1 / 60)
     assert app.size == (1024, 640) and app.settings.window_size == (1024, 640)
+
+
+def test_the_windows_loop_draws_only_when_something_changed_or_moves() -> None:
+    """An idle window drew 60 frames a second (play test: 8-13% of a core at an idle
+    table): the lazy loop draws on input, while a scene animates, and every IDLE_FRAME."""
+    from mahjong_joy.ui.app import IDLE_FRAME
+    from mahjong_joy.ui.scenes.base import Scene
+    from mahjong_joy.storage.settings import Settings
+
+    class Still(Scene):
+        moving = False
+        drawn = 0
+
+        def animating(self) -> bool:
+            return self.moving
+
+        def draw(self, surface) -> None:  # noqa: ANN001
+            self.drawn += 1
+
+    app = App(size=(1024, 640), settings=Settings())
+    scene = Still(app)
+    app.replace(scene)
+    app.step(1 / 60, lazy=True)
+    first = scene.drawn
+    for _ in range(5):
+        app.step(1 / 60, lazy=True)
+    assert scene.drawn == first  # nothing changed: no frame drawn
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    app.step(1 / 60, lazy=True)
+    assert scene.drawn == first + 1  # input: one frame
+    scene.moving = True
+    for _ in range(3):
+        app.step(1 / 60, lazy=True)
+    assert scene.drawn == first + 4  # a scene that moves is drawn every frame
+    scene.moving = False
+    for _ in range(round(IDLE_FRAME * 60) + 1):
+        app.step(1 / 60, lazy=True)
+    assert scene.drawn == first + 5  # and an idle window still every IDLE_FRAME
+    app.step(1 / 60)
+    assert scene.drawn == first + 6  # tests and screenshots step eagerly

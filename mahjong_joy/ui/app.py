@@ -35,6 +35,7 @@ STEP = 1 / 60  # fixed update step in seconds
 MAX_STEPS = 5  # after a stall, catch up at most this many steps rather than spiral
 IDLE_BUDGET = 0.006  # seconds of background work (the warm-up) per frame, after the frame is drawn
 NOTICE_SECONDS = 12.0  # how long a notice (a data file set aside) stays on screen
+IDLE_FRAME = 0.5  # seconds between frames the window's loop draws while nothing changes
 
 
 class App:
@@ -64,6 +65,7 @@ class App:
         self.running = True
         self._accumulator = 0.0
         self.frames = 0
+        self._since_drawn = 0.0  # seconds since the window was last drawn (the lazy loop)
         self.background: Iterator[int] | None = None  # small steps run between frames (the warm-up)
         if self.persist and self.settings.fullscreen:
             self.apply_window_mode()  # the player left the game in fullscreen
@@ -220,10 +222,17 @@ class App:
         for scene in self.stack[first:]:
             scene.draw(self.screen)
 
-    def step(self, frame_dt: float = STEP, present: bool = True) -> bool:
-        """Handle queued events, run fixed update steps worth ``frame_dt``, draw once."""
+    def step(self, frame_dt: float = STEP, present: bool = True, lazy: bool = False) -> bool:
+        """Handle queued events, run fixed update steps worth ``frame_dt``, draw once.
+
+        ``lazy`` (the window's own loop) skips the drawing while no input came, no scene
+        changed and none on screen animates, drawing at least every :data:`IDLE_FRAME`
+        seconds anyway; tests and screenshots step eagerly."""
+        handled = False
         for event in pygame.event.get():
             self.dispatch(event)
+            handled = True
+        stack = list(self.stack)
         self._accumulator += frame_dt
         steps = 0
         while self._accumulator >= STEP - 1e-9 and steps < MAX_STEPS:
@@ -231,12 +240,21 @@ class App:
             self._accumulator -= STEP
             steps += 1
         self._accumulator = min(self._accumulator, STEP)
+        self._since_drawn += frame_dt
+        if lazy and not handled and stack == self.stack and self._since_drawn < IDLE_FRAME and not self._animating():
+            return self.running
         if self.running and self.stack:
             self.draw()
+            self._since_drawn = 0.0
             if present:
                 pygame.display.flip()
         self.frames += 1
         return self.running
+
+    def _animating(self) -> bool:
+        """Whether a scene on screen (from the highest opaque one up) or a notice may change."""
+        first = max((i for i, scene in enumerate(self.stack) if scene.opaque), default=0)
+        return self.notice is not None or any(scene.animating() for scene in self.stack[first:])
 
     def idle(self, budget: float = IDLE_BUDGET) -> bool:
         """Run background steps until ``budget`` seconds have gone (at least one step);
@@ -256,7 +274,7 @@ class App:
         clock = pygame.time.Clock()
         while self.running:
             dt = clock.tick(60) / 1000.0
-            self.step(min(dt, 0.1))
+            self.step(min(dt, 0.1), lazy=True)
             self.idle()
 
 

@@ -55,6 +55,13 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene."""
 
+    def animating(self) -> bool:
+        """Whether the next frame may differ from the last without any input (a tween, a
+        timer, an AI about to move). The window's loop skips drawing frames while no scene
+        on screen animates and no input came (play test: 8-13% of a core at an idle
+        table); a scene that does not say is drawn every frame."""
+        return True
+
     def settings_changed(self) -> None:
         """The player changed a setting (every scene on the stack hears it, so one under an overlay can follow)."""
 

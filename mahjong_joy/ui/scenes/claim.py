@@ -72,6 +72,10 @@ class ClaimOverlay(Scene):
         gap = round(8 * s)
         bw = (area.w - 2 * gap - (cols - 1) * gap) // cols
         bh = round(44 * s)
+        if self._riichi():  # keep clear of the Auto-pass/Auto-win/No-calls switches atop the area (play test)
+            rows = -(-n // cols)
+            room = area.bottom - (area.y + round(32 * s)) - round(40 * s) - gap * rows
+            bh = max(round(30 * s), min(bh, room // max(1, rows)))
         self.buttons, self.actions = [], {}
         for i, action in enumerate(options):
             row, col = divmod(i, cols)

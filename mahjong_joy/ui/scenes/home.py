@@ -272,6 +272,10 @@ class HomeScene(Scene):
         self.next = Transition("push", "table", {}, args=(session,))
 
     # -- drawing -------------------------------------------------------------------------
+    def animating(self) -> bool:
+        """Home changes only on input (hover, keys) or a notice fading (the App says so)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
         w, h = surface.get_size()

@@ -153,6 +153,15 @@ class TableScene(TableInput, TableAnimation, TablePainting, TableGuide, TableGeo
         """A toast over the table (errors and notices)."""
         self.message, self.message_timer = text, seconds
 
+    def animating(self) -> bool:
+        """Still only while the table waits for the player with nothing moving: no flight,
+        callout, flip or message timer, no bubble ageing, no AI about to move."""
+        if self.anim.busy or self.callouts.shown or self.dora_flip is not None or not self.flip.finished:
+            return True
+        if self.message_timer > 0 or self.thinking.bubbles or self.snap is None:
+            return True
+        return self.snap.result is not None or self.snap.claim is not None or not self.session.needs_human()
+
     def update(self, dt: float) -> None:
         self.anim.update(dt)
         self.callouts.update(dt)

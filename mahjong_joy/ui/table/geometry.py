@@ -202,6 +202,13 @@ class TableGeometry:
                 size -= 1
         return size
 
+    def message_rect(self) -> pygame.Rect:
+        """The top notice ("Sora declares riichi", "Kan dora ..."), centred under the top edge."""
+        s = self.layout.scale
+        rect = pygame.Rect(0, 0, round(620 * s), round(46 * s))
+        rect.midtop = (self.layout.size[0] // 2, round(70 * s))
+        return rect
+
     def furiten_badge_rect(self) -> pygame.Rect:
         """The Furiten badge, right of the guide panel above my hand."""
         g, s = self.layout.guide, self.layout.scale

@@ -244,8 +244,9 @@ class TablePainting:
             x, y = flight.position()
             surface.blit(self.app.art.image(flight.tile, flight.size, flight.rotation), (round(x), round(y)))
         if self.app.settings.show_ai_thinking and self.snap is not None:
-            self.thinking.draw(surface, self.layout, self.snap.me)
-        self.callouts.draw(surface, self.layout)
+            notice = self.message_rect() if self.message_timer > 0 and self.message else None
+            self.thinking.draw(surface, self.layout, self.snap.me, notice)
+        self.callouts.draw(surface, self.layout, self.guide_rect() if self.app.settings.hints else None)
         if self.app.settings.hints:
             self.guide.draw(self, surface)
         for b in self.buttons:
@@ -255,8 +256,7 @@ class TablePainting:
         if self.snap is not None and self.snap.furiten:
             self._draw_furiten_badge(surface)
         if self.message_timer > 0 and self.message:
-            rect = pygame.Rect(0, 0, round(620 * s), round(46 * s))
-            rect.midtop = (surface.get_width() // 2, round(70 * s))
+            rect = self.message_rect()
             theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.5), round(12 * s))
             theme.blit_text(surface, self.message[:90], round(16 * s), theme.INK, center=rect.center)
 
