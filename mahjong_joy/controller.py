@@ -40,7 +40,9 @@ codes, where 34..36 are the red fives; ``dora_indicators`` and ``last_discard`` 
 :func:`snapshot_of` builds the snapshot for a live game and a replay alike;
 :class:`~mahjong_joy.melds.Meld` is the one meld shape the UI shares. The screens never
 analyse a hand: the guide's shanten, waits and best discard come from
-:func:`guide_facts` (:class:`GuideFacts`), the end-of-hand rows' from :func:`ready_state`.
+:func:`guide_facts` (:class:`GuideFacts`), the end-of-hand rows' from :func:`ready_state`,
+and its defence (danger per tile, push or fold) from :meth:`Controller.defence`: the Hard
+AI's own reading of the seat's view (:mod:`mahjong_joy.ai.defence`).
 A record's decisions are re-applied through the one replay loop,
 :func:`~mahjong_joy.replay.record.replay_decisions` (:meth:`Controller.resume`).
 """
@@ -52,6 +54,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mahjong_joy.ai import AI_KINDS, SeatWords, make_ai
+from mahjong_joy.ai.defence import Defence, seat_defence
 from mahjong_joy.ai.table_words import table_words
 from mahjong_joy.engine.actions import Action, Discard, Pass, Ron
 from mahjong_joy.engine.events import Event
@@ -75,6 +78,7 @@ from mahjong_joy.replay.record import replay_decisions, start_match
 from mahjong_joy.tiles import DRAGONS, kind_of, kind_of_code
 
 DEFAULT_RULES = find_preset(DEFAULT_PRESET)
+FURITEN_MARKS = {"riichi": "riichi: a win passed", "missed": "a win passed"}  # a wait's mark for the guide
 
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
 DEFAULT_LEVEL = "normal"  # for a seat that was human in a record played on: the Settings' default opponent level
@@ -271,6 +275,34 @@ class Controller:
         """For each wait the hand would have after discarding code ``discard``: the
         engine's :meth:`~mahjong_joy.engine.state.HandState.wait_report`."""
         return self.hand.wait_report(seat, discard, riichi)
+
+    def furiten_after(self, seat: int, discard: int | None = None) -> str:
+        """Why every wait of ``seat`` is furiten, beyond a wait in its own river (which
+        :meth:`wait_report` marks), as a wait's short mark ("" when nothing else holds):
+        with 13 tiles (``discard`` ``None``) the furiten in force now (``riichi: a win
+        passed``, ``a win passed``, or the river tile); after a discard only riichi
+        furiten, which lasts the hand (temporary furiten ends with the seat's own
+        discard, C1-2 and C1-3)."""
+        hand = self.hand
+        if hand.is_finished or not hand.rules.hand.furiten:
+            return ""
+        if discard is not None:
+            return FURITEN_MARKS["riichi"] if hand.seats[seat].riichi_furiten else ""
+        cause = hand.furiten_cause(seat)
+        if cause is None:
+            return ""
+        what, kind = cause
+        return tile_label(kind) if what == "discarded" and kind is not None else FURITEN_MARKS[what]
+
+    def defence(self, seat: int, names: Sequence[str]) -> Defence | None:
+        """The guide's defence for ``seat`` (:func:`~mahjong_joy.ai.defence.seat_defence`):
+        the Hard AI's danger marks and, on the seat's turn, its push or fold, read from the
+        seat's own view only; ``names`` name the seats as the player's table does."""
+        if self.hand.is_finished:
+            return None
+        pending = self.pending
+        legal = pending.actions if pending is not None and pending.seat == seat and pending.kind == TURN else ()
+        return seat_defence(self.view(seat), legal, SeatWords(seat, tuple(names)))
 
     # ------------------------------------------------------------ driving
 
