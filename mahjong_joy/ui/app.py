@@ -22,6 +22,7 @@ import pygame
 
 from mahjong_joy.replay.pending import tidy_data_folder
 from mahjong_joy.storage.settings_store import load_settings, save_settings
+from mahjong_joy.ui.navigation import build
 from mahjong_joy.ui.scenes.base import Scene
 from mahjong_joy.storage.settings import Settings
 from mahjong_joy.ui.sound import Sounds
@@ -125,10 +126,13 @@ class App:
         transition, scene.next = scene.next, None
         if transition is None:
             return
-        if transition.kind == "push" and transition.scene:
-            self.push(transition.scene, transition.context)
-        elif transition.kind == "replace" and transition.scene:
-            self.replace(transition.scene, transition.context)
+        target = transition.scene
+        if isinstance(target, str):  # a scene named in ui.navigation, built now
+            target = build(self, target, *transition.args, **transition.kwargs)
+        if transition.kind == "push" and target:
+            self.push(target, transition.context)
+        elif transition.kind == "replace" and target:
+            self.replace(target, transition.context)
         elif transition.kind == "pop":
             if scene in self.stack:
                 self.stack.remove(scene)
@@ -281,20 +285,17 @@ class App:
 def run(seed: int | None = None, rules: str | None = None) -> int:
     """Open the game at the Home screen (a ``seed`` or ``rules`` preset starts straight into a game)."""
     from mahjong_joy.tutorial import is_first_start
-    from mahjong_joy.ui.scenes.home import HomeScene
 
     started = time.perf_counter()
     first_start = is_first_start()  # asked before the App reads (or writes) settings
     app = App(seed=seed)
-    app.replace(HomeScene(app))
+    app.replace(build(app, "home"))
     if first_start and seed is None and rules is None:  # a new player: offer the guided first hand
         from mahjong_joy.ui.scenes.tutorial import offer_guided_hand
 
         offer_guided_hand(app)
     if seed is not None or rules is not None:
-        from mahjong_joy.ui.scenes.table import TableScene
-
-        app.push(TableScene(app), {"seed": seed, "ruleset": rules or app.settings.ruleset})
+        app.push(build(app, "table"), {"seed": seed, "ruleset": rules or app.settings.ruleset})
     app.step(0.0)
     app.startup_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
     # The first frame is up: build the sounds and the lazy tables between frames, not mid-hand.

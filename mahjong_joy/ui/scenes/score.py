@@ -19,8 +19,8 @@ from mahjong_joy.rulesets.riichi import YAKU_ROWS
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, rows_fit, seat_hands
+from mahjong_joy.ui.melds import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
 from mahjong_joy.ui.widgets import Button, track_hover
@@ -280,9 +280,7 @@ class ScoreScene(Scene):
             self.turn_page(1)
             return
         if self.snap.match_over:
-            from mahjong_joy.ui.scenes.match_end import MatchEndScene
-
-            self.next = Transition("replace", MatchEndScene(self.app, self.snap))
+            self.next = Transition("replace", "match_end", args=(self.snap,))
         else:
             self.next = Transition("pop", context={"next_hand": True})
 
