@@ -190,7 +190,7 @@ class Controller:
             self.deciders = [d or self.deciders[i] for i, d in enumerate(deciders)]
         self.decisions: list[Action] = []  # every action applied to the engine, in order
         self.reasons: list[str | None] = []  # beside each decision: the AI's reason (``last_reason``), if any
-        self.hand_first_decision = 0  # the index in ``decisions`` of the current hand's first decision
+        self.hand_starts = [0]  # the index in ``decisions`` of each hand's first decision
         self.spoken_from = 0  # reasons before this decision were worded for another table (Play from here)
         self._answer_reasons: dict[int, str | None] = {}
         self.events: list[Event] = list(self.match.take_new_events())
@@ -346,6 +346,11 @@ class Controller:
         self._publish(new)
         return new
 
+    def decision_at(self, hand: int, step: int) -> int:
+        """The index in ``decisions`` of ``step`` (from 0) of hand ``hand`` (from 1), as
+        ``replay --hand K --step S`` counts: where a Play-from-here match left its record."""
+        return self.hand_starts[hand - 1] + step if 0 < hand <= len(self.hand_starts) else len(self.decisions)
+
     def table_reasons(self) -> tuple[tuple[int, str] | None, ...]:
         """Per seat, its newest decision of this hand with a reason, as (decision number,
         words), or ``None`` (a human seat, or no reason yet this hand).
@@ -359,11 +364,13 @@ class Controller:
         where "Nana" is now "You"), so they are not shown (#6)."""
         found: list[tuple[int, str] | None] = [None] * 4
         decided: set[int] = set()
-        for number in range(len(self.decisions) - 1, max(self.hand_first_decision, self.spoken_from) - 1, -1):
+        for number in range(len(self.decisions) - 1, max(self.hand_starts[-1], self.spoken_from) - 1, -1):
             action = self.decisions[number]
             if action.seat in decided or not 0 <= action.seat < 4:
                 continue
             decided.add(action.seat)
+            if self.seat_kinds[action.seat] == HUMAN:
+                continue  # the player's own seat has no bubble (a Play-from-here seat's recorded AI words included)
             reason = self.reasons[number] if number < len(self.reasons) else None
             found[action.seat] = (number, table_words(reason, action)) if reason else None
         return tuple(found)
@@ -376,7 +383,7 @@ class Controller:
 
     def _deal(self) -> list[Event]:
         self._answers = {}
-        self.hand_first_decision = len(self.decisions)
+        self.hand_starts.append(len(self.decisions))
         return self.match.next_hand()
 
     def next_hand(self) -> list[Event]:

@@ -446,10 +446,12 @@ def test_a_branched_table_never_shows_a_reason_worded_for_the_recorded_table() -
 
     original = _record("tenhou", 2, hands=2)
     cursor = ReplayCursor(original, name="orig.json")
-    session, _ = branch_session(cursor, 0, 20, 0, autosave=False)
+    session, _ = branch_session(cursor, 0, 20, 0)
     ctl = session.ctl
     assert any(ctl.reasons[: ctl.spoken_from])  # the record's own words are kept for the record
     assert session.ai_reasons() == (None,) * 4  # but none is shown at the live table
+    resumed, _ = load_autosave()  # Continue: the saved branch knows where its own words begin
+    assert resumed.spoken_from == ctl.spoken_from and resumed.table_reasons() == (None,) * 4
     for _ in range(200):
         if ctl.is_over or ctl.hand.is_finished:
             break

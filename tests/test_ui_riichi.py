@@ -284,7 +284,7 @@ def test_standings_show_raw_points_and_the_presets_game_points() -> None:
 
 
 def test_auto_win_declares_ron_and_no_calls_hides_the_calls() -> None:
-    from mahjong_joy.ui.scenes.claim import auto_pass_action
+    from mahjong_joy.ui.table.input import auto_pass_action
     from mahjong_joy.ui.session import ClaimOffer
 
     offer = ClaimOffer(5, 1, (Pass(0), Ron(0)))

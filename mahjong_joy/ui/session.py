@@ -3,8 +3,8 @@
 The table scene draws a :class:`TableSnapshot` and submits actions through a
 :class:`Session`. One concept has one shape: melds are the controller's
 :class:`~mahjong_joy.melds.Meld` (codes, with the claimed tile and its seat), a hand's result is the engine's own
-:class:`~mahjong_joy.engine.match.HandOutcome` (with one
-:class:`~mahjong_joy.engine.match.WinResult` per winner), read as it is, not copied
+:class:`~mahjong_joy.engine.outcome.HandOutcome` (with one
+:class:`~mahjong_joy.engine.outcome.WinResult` per winner), read as it is, not copied
 into a look-alike. Tiles in the snapshot are codes: kinds 0..33 and 34..36 for the
 red 5m, 5p, 5s (under Joy, with no red fives, a code is its kind). No pygame here.
 """

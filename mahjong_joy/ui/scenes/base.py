@@ -6,7 +6,7 @@ after the frame (pushdown automaton: push an overlay, pop back, or replace).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,11 +17,18 @@ if TYPE_CHECKING:
 
 @dataclass
 class Transition:
-    """``push`` an overlay, ``pop`` this scene, ``replace`` the whole stack, or ``quit``."""
+    """``push`` an overlay, ``pop`` this scene, ``replace`` the whole stack, or ``quit``.
+
+    ``scene`` is a scene, or the name of one in :data:`mahjong_joy.ui.navigation.SCENES`
+    that the App builds with ``args`` and ``kwargs`` (after the app) when it applies the
+    transition, so a scene names the next one without importing its module.
+    """
 
     kind: str
-    scene: Scene | None = None
+    scene: Scene | str | None = None
     context: Any = None
+    args: tuple[Any, ...] = ()
+    kwargs: dict[str, Any] = field(default_factory=dict)
 
 
 class Scene:

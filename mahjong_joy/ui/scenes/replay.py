@@ -117,10 +117,8 @@ class ReplayViewerScene(TableScene):
         if action == "close":
             self.next = Transition("pop")
         elif action == "play_here":
-            from mahjong_joy.ui.scenes.play_here import SeatChooser
-
             self.playing = False
-            self.next = Transition("push", SeatChooser(self.app, self))
+            self.next = Transition("push", "seat_chooser", args=(self,))
         elif action == "play":
             self.playing = not self.playing and not self.session.cursor.at_end
             self.play_timer = 0.0

@@ -18,9 +18,9 @@ from mahjong_joy.names import WIND_NAMES, fu_words, yaku_japanese, yaku_name
 from mahjong_joy.rulesets.riichi import YAKU_ROWS
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, final_tiles, rows_fit, seat_hands
+from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, rows_fit, seat_hands
+from mahjong_joy.ui.melds import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
 from mahjong_joy.ui.widgets import Button, track_hover
@@ -280,9 +280,7 @@ class ScoreScene(Scene):
             self.turn_page(1)
             return
         if self.snap.match_over:
-            from mahjong_joy.ui.scenes.match_end import MatchEndScene
-
-            self.next = Transition("replace", MatchEndScene(self.app, self.snap))
+            self.next = Transition("replace", "match_end", args=(self.snap,))
         else:
             self.next = Transition("pop", context={"next_hand": True})
 
@@ -509,10 +507,6 @@ class ScoreScene(Scene):
             win = upright[-1][0]
             theme.blit_text(surface, "winning tile", round(13 * s), theme.ROSE_DEEP, midtop=(win.centerx, bottom))
         return bottom + round(26 * s)
-
-    def seat_hand(self, seat: int) -> tuple[int, ...]:
-        """A seat's concealed tiles as the finished table shows them (:func:`~mahjong_joy.ui.hand_rows.final_tiles`)."""
-        return final_tiles(self.snap, seat)
 
     def _draw_ready_joy(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
         """Joy's draw card (nobody pays): every seat's hand, ready ones with their waits."""

@@ -120,9 +120,7 @@ class TutorialScore(ScoreScene):
         self.button.label = "Finish the guided hand"
 
     def proceed(self) -> None:
-        from mahjong_joy.ui.scenes.home import HomeScene
-
-        self.next = Transition("replace", HomeScene(self.app))
+        self.next = Transition("replace", "home")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
