@@ -154,6 +154,10 @@ def test_kuikae_tiles_are_greyed_and_refused_after_a_chi() -> None:
     # the engine's own reason, told with the tile in words (the UI no longer guesses it)
     assert table.message == f"Kuikae: the {tile_label(h('6m')[0])} may not be discarded right after that call."
     assert table.snap.refusal_of(h("6m")[0]) == "kuikae: 6m may not be discarded right after that call"
+    table.hover = six  # hovering it says why, as the refusal does (play test: it read like a normal discard)
+    table._guide_cache.clear()
+    assert table.guide_notes()[0] == table.message
+    table.hover = None
     table.discard(index_of(table, "9p"))
     until(app, lambda: len(table.snap.rivers[0]) == river + 1)
 

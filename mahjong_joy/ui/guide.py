@@ -22,6 +22,7 @@ from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.names import explain, tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
+from mahjong_joy.ui.session import refusal_sentence
 from mahjong_joy.ui.tiles_art import tile_height
 
 Item = tuple[int, int, str]  # (kind, unseen copies, mark such as "furiten (…)" or "tsumo only")
@@ -159,6 +160,9 @@ def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, 
     index = table.hover if table.hover is not None and 0 <= table.hover < len(codes) else best
     if index is None:
         return NOTHING
+    refused = snap.refusal_of(codes[index]) if index == table.hover and not table.riichi_mode else ""
+    if refused:  # kuikae and the like: the hovered tile cannot go, and the guide says why (play test)
+        return Advice(refusal_sentence(refused, codes[index]), best=best)
     tile = kind_of_code(codes[index])
     cand = next((c for c in facts.candidates if c.tile == tile), None)
     if cand is None:

@@ -14,12 +14,12 @@ import pygame
 
 from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, NineTerminals, Pass, Riichi, Ron, Tsumo
 from mahjong_joy.names import tile_label
-from mahjong_joy.tiles import code_name, kind_of_code
+from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui.anim import Animator
 from mahjong_joy.ui.guide import GuideView
 from mahjong_joy.ui.layout import TableLayout
 from mahjong_joy.ui.scenes.base import Transition
-from mahjong_joy.ui.session import ClaimOffer, TableSnapshot
+from mahjong_joy.ui.session import ClaimOffer, TableSnapshot, refusal_sentence
 from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
 
 AUTO_DISCARD_SECONDS = 0.6  # after riichi, the pause before the drawn tile goes out by itself
@@ -107,7 +107,7 @@ class TableInput:
             if self.riichi_mode:
                 self.show_message(f"Discarding the {tile_label(tiles[index])} would not leave the hand ready.")
             elif not self.snap.riichi[self.snap.me] and self.snap.refusal_of(tiles[index]):
-                self.show_message(_refusal_sentence(self.snap.refusal_of(tiles[index]), tiles[index]))
+                self.show_message(refusal_sentence(self.snap.refusal_of(tiles[index]), tiles[index]))
             return
         self.riichi_mode = False
         self._submit(action, from_rect=self.hand_slot(index))
@@ -250,13 +250,6 @@ def _action_label(action: Any) -> tuple[str, int | None]:
     if isinstance(action, NineTerminals):
         return "Nine terminals", pygame.K_9
     return action.name, None
-
-
-def _refusal_sentence(reason: str, code: int) -> str:
-    """The engine's reason as a sentence, the tile in words: ``kuikae: 6m may not ...``
-    becomes ``Kuikae: the 6 of Characters may not ...``."""
-    text = reason.replace(code_name(code), f"the {tile_label(code)}")
-    return text[:1].upper() + text[1:] + "."
 
 
 def auto_pass_action(offer: ClaimOffer | None, auto_pass: bool, auto_win: bool = False) -> Any:
