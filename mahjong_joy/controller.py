@@ -40,7 +40,9 @@ codes, where 34..36 are the red fives; ``dora_indicators`` and ``last_discard`` 
 :func:`snapshot_of` builds the snapshot for a live game and a replay alike;
 :class:`~mahjong_joy.melds.Meld` is the one meld shape the UI shares. The screens never
 analyse a hand: the guide's shanten, waits and best discard come from
-:func:`guide_facts` (:class:`GuideFacts`), the end-of-hand rows' from :func:`ready_state`.
+:func:`guide_facts` (:class:`GuideFacts`), the end-of-hand rows' from :func:`ready_state`,
+and its defence (danger per tile, push or fold) from :meth:`Controller.defence`: the Hard
+AI's own reading of the seat's view (:mod:`mahjong_joy.ai.defence`).
 A record's decisions are re-applied through the one replay loop,
 :func:`~mahjong_joy.replay.record.replay_decisions` (:meth:`Controller.resume`).
 """
@@ -52,6 +54,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mahjong_joy.ai import AI_KINDS, SeatWords, make_ai
+from mahjong_joy.ai.defence import Defence, seat_defence
 from mahjong_joy.ai.table_words import table_words
 from mahjong_joy.engine.actions import Action, Discard, Pass, Ron
 from mahjong_joy.engine.events import Event
@@ -75,6 +78,7 @@ from mahjong_joy.replay.record import replay_decisions, start_match
 from mahjong_joy.tiles import DRAGONS, kind_of, kind_of_code
 
 DEFAULT_RULES = find_preset(DEFAULT_PRESET)
+FURITEN_MARKS = {"riichi": "riichi: a win passed", "missed": "a win passed"}  # a wait's mark for the guide
 
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
 DEFAULT_LEVEL = "normal"  # for a seat that was human in a record played on: the Settings' default opponent level
@@ -186,7 +190,8 @@ class Controller:
             self.deciders = [d or self.deciders[i] for i, d in enumerate(deciders)]
         self.decisions: list[Action] = []  # every action applied to the engine, in order
         self.reasons: list[str | None] = []  # beside each decision: the AI's reason (``last_reason``), if any
-        self.hand_first_decision = 0  # the index in ``decisions`` of the current hand's first decision
+        self.hand_starts = [0]  # the index in ``decisions`` of each hand's first decision
+        self.spoken_from = 0  # reasons before this decision were worded for another table (Play from here)
         self._answer_reasons: dict[int, str | None] = {}
         self.events: list[Event] = list(self.match.take_new_events())
         self.last_events: tuple[Event, ...] = tuple(self.events)
@@ -271,6 +276,34 @@ class Controller:
         engine's :meth:`~mahjong_joy.engine.state.HandState.wait_report`."""
         return self.hand.wait_report(seat, discard, riichi)
 
+    def furiten_after(self, seat: int, discard: int | None = None) -> str:
+        """Why every wait of ``seat`` is furiten, beyond a wait in its own river (which
+        :meth:`wait_report` marks), as a wait's short mark ("" when nothing else holds):
+        with 13 tiles (``discard`` ``None``) the furiten in force now (``riichi: a win
+        passed``, ``a win passed``, or the river tile); after a discard only riichi
+        furiten, which lasts the hand (temporary furiten ends with the seat's own
+        discard, C1-2 and C1-3)."""
+        hand = self.hand
+        if hand.is_finished or not hand.rules.hand.furiten:
+            return ""
+        if discard is not None:
+            return FURITEN_MARKS["riichi"] if hand.seats[seat].riichi_furiten else ""
+        cause = hand.furiten_cause(seat)
+        if cause is None:
+            return ""
+        what, kind = cause
+        return tile_label(kind) if what == "discarded" and kind is not None else FURITEN_MARKS[what]
+
+    def defence(self, seat: int, names: Sequence[str]) -> Defence | None:
+        """The guide's defence for ``seat`` (:func:`~mahjong_joy.ai.defence.seat_defence`):
+        the Hard AI's danger marks and, on the seat's turn, its push or fold, read from the
+        seat's own view only; ``names`` name the seats as the player's table does."""
+        if self.hand.is_finished:
+            return None
+        pending = self.pending
+        legal = pending.actions if pending is not None and pending.seat == seat and pending.kind == TURN else ()
+        return seat_defence(self.view(seat), legal, SeatWords(seat, tuple(names)))
+
     # ------------------------------------------------------------ driving
 
     def step(self, limit: int | None = None) -> list[Event]:
@@ -313,6 +346,11 @@ class Controller:
         self._publish(new)
         return new
 
+    def decision_at(self, hand: int, step: int) -> int:
+        """The index in ``decisions`` of ``step`` (from 0) of hand ``hand`` (from 1), as
+        ``replay --hand K --step S`` counts: where a Play-from-here match left its record."""
+        return self.hand_starts[hand - 1] + step if 0 < hand <= len(self.hand_starts) else len(self.decisions)
+
     def table_reasons(self) -> tuple[tuple[int, str] | None, ...]:
         """Per seat, its newest decision of this hand with a reason, as (decision number,
         words), or ``None`` (a human seat, or no reason yet this hand).
@@ -321,14 +359,18 @@ class Controller:
         live table never shows an opponent's hidden hand (its waits, its shanten), and a
         reason belongs to its hand, so the last hand's thoughts do not carry into the
         next (play test, issue 27 #1 and #7). The full reasons stay in ``reasons`` for
-        records and the replay viewer, where every hand is face up."""
+        records and the replay viewer, where every hand is face up. Reasons recorded before
+        ``spoken_from`` named the seats as another table did (a Play-from-here record,
+        where "Nana" is now "You"), so they are not shown (#6)."""
         found: list[tuple[int, str] | None] = [None] * 4
         decided: set[int] = set()
-        for number in range(len(self.decisions) - 1, self.hand_first_decision - 1, -1):
+        for number in range(len(self.decisions) - 1, max(self.hand_starts[-1], self.spoken_from) - 1, -1):
             action = self.decisions[number]
             if action.seat in decided or not 0 <= action.seat < 4:
                 continue
             decided.add(action.seat)
+            if self.seat_kinds[action.seat] == HUMAN:
+                continue  # the player's own seat has no bubble (a Play-from-here seat's recorded AI words included)
             reason = self.reasons[number] if number < len(self.reasons) else None
             found[action.seat] = (number, table_words(reason, action)) if reason else None
         return tuple(found)
@@ -341,7 +383,7 @@ class Controller:
 
     def _deal(self) -> list[Event]:
         self._answers = {}
-        self.hand_first_decision = len(self.decisions)
+        self.hand_starts.append(len(self.decisions))
         return self.match.next_hand()
 
     def next_hand(self) -> list[Event]:

@@ -241,7 +241,8 @@ def _turn_page(rules: Rules) -> Page:
     if hand.furiten:
         win += (" You may not ron on a wait that is in your own discards (furiten); tsumo still wins.")
     else:
-        win += " There is no furiten: a discard you could win on is always yours to take."
+        win += (" There is no furiten: a discard you could win on is always yours to take. So no tile is ever "
+                "certainly safe to discard either: play for your own win (the guide marks no danger).")
     parts = [Paragraph(turn), Paragraph(win)]
     if hand.riichi:
         parts.append(Paragraph(f"With a closed hand one tile from winning you may declare riichi: put down a "
@@ -400,6 +401,35 @@ def _yaku_pages(rules: Rules) -> list[Page]:
     return [Page(f"Yaku {i + 1} of {count}", tuple(entries[i * YAKU_PER_PAGE:(i + 1) * YAKU_PER_PAGE])) for i in range(count)]
 
 
+def _defence_page(rules: Rules) -> Page | None:
+    """Defence against a riichi: safe tiles (genbutsu), suji, kabe, when to fold, and the
+    guide's marks. Only where riichi is played: the safe tiles rest on furiten, so under
+    rules without riichi (Joy) no discard is ever certainly safe, and a Joy hand is
+    cheap and quick; there the book keeps to winning."""
+    if not rules.hand.riichi or not rules.hand.furiten:
+        return None
+    return Page("Defence: when someone is in riichi", (
+        Paragraph("A riichi player is ready and wins on a discard of any of their waits; the one who deals in pays the "
+                  "whole hand, often 8,000 or more (12,000 to a dealer). Folding means giving up your own hand and "
+                  "discarding only tiles that cannot, or hardly can, win for them."),
+        Paragraph("Safe tiles (genbutsu): a tile in the riichi player's own discards cannot win for them (furiten), nor "
+                  "can a tile discarded by anyone after their riichi that they did not take. Discard these first."),
+        TileRow("Suji", "a discarded 4 makes 1 and 7 much safer; 5: 2 and 8; 6: 3 and 9",
+                tuple(tuple(parse_tiles(t)) for t in ("147m", "258p", "369s"))),
+        Paragraph("Suji: if they discarded a 4, a two-sided wait on 1-4 or 4-7 would be furiten, so the 1 and 7 are "
+                  "fairly safe. A single, closed or pair wait can still hit them: safer, not safe."),
+        TileRow("Kabe (a wall)", "all four 8s in sight: nobody holds 7-8 or 8-9, so the 9 is fairly safe",
+                (tuple(parse_tiles("8888p")), tuple(parse_tiles("9p")))),
+        Paragraph("Honors are fairly safe once two or three copies are in sight: only a single or pair wait is left. "
+                  "Middle tiles (4, 5, 6) that no suji or wall covers are the most dangerous, dora more so."),
+        Paragraph("When to fold: two or more tiles from ready, fold at once. One from ready, push only a valuable hand "
+                  "with a good shape and plenty of wall left. Ready, push a good wait or a big hand; fold a cheap, poor "
+                  "wait. An open hand of three calls, or a flush or dora showing, can be just as ready."),
+        Paragraph("With hints on, the guide marks every tile while someone threatens: safe, suji (fairly safe), risky or "
+                  "danger. Hover a tile for the reason. Its best line says fold or push, as the Hard AI would."),
+    ))
+
+
 def _glossary_page(rules: Rules) -> Page:
     """The glossary of :mod:`mahjong_joy.names` (one text for the guide's hovers and the book)."""
     absent = {"Dora": not rules.scores_dora, "Furiten": not rules.hand.furiten}
@@ -427,7 +457,10 @@ def _controls_page(rules: Rules) -> Page:
 
 
 def pages_for(rules: Rules) -> tuple[Page, ...]:
-    """The whole book for ``rules``: tiles, hands, turns, calls, points, yaku, words, controls."""
+    """The whole book for ``rules``: tiles, hands, turns, calls, points, defence (riichi rules),
+    yaku, words, controls."""
     compared = _differences_page(rules)
+    defence = _defence_page(rules)
     return (_tiles_page(rules), _hand_page(rules), _turn_page(rules), _calling_page(rules), _points_page(rules),
-            *((compared,) if compared else ()), *_yaku_pages(rules), _glossary_page(rules), _controls_page(rules))
+            *((defence,) if defence else ()), *((compared,) if compared else ()), *_yaku_pages(rules),
+            _glossary_page(rules), _controls_page(rules))

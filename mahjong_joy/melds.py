@@ -50,10 +50,6 @@ class Meld:
         """Every meld but a closed kan opens the hand."""
         return self.type != CLOSED_KAN
 
-    @property
-    def is_kan(self) -> bool:
-        return self.type in KAN_TYPES
-
     def pair(self) -> tuple[str, tuple[int, ...]]:
         """``(type, tiles)``: the form stored event streams give a meld (``Won.melds``)."""
         return self.type, self.tiles

@@ -47,10 +47,10 @@ limit = float(os.environ["BENCH_SECONDS"])
 from mahjong_joy.ui import app as app_module
 pumps, cpu, frames = [], [], []
 plain_step = app_module.App.step
-def step(self, frame_dt=app_module.STEP, present=True):
+def step(self, frame_dt=app_module.STEP, present=True, **options):
     pumps.append(time.perf_counter())
     cpu.append(time.process_time())
-    running = plain_step(self, frame_dt, present)
+    running = plain_step(self, frame_dt, present, **options)
     frames.append(time.perf_counter())
     if frames[-1] - frames[0] > limit:
         self.running = False
@@ -81,8 +81,8 @@ def dispatch(self, event):
     if event.type == pygame.KEYDOWN and "key" not in seen:
         seen["key"] = time.perf_counter()
         self.running = False
-def step(self, frame_dt=app_module.STEP, present=True):
-    running = plain_step(self, frame_dt, present)
+def step(self, frame_dt=app_module.STEP, present=True, **options):
+    running = plain_step(self, frame_dt, present, **options)
     seen.setdefault("frame", time.perf_counter())
     return running
 app_module.App.dispatch, app_module.App.step = dispatch, step

@@ -72,6 +72,7 @@ def test_an_old_draw_reads_with_its_reason(abort: str, reason: DrawReason) -> No
     {"event": "hand_scored", "outcome": {"wins": "nope"}},
     {"event": "hand_scored", "winner": 1},
     {"event": "hand_scored", "outcome": {"wins": [], "draw": "bored", "deltas": [0] * 4, "points": [0] * 4}},
+    {"event": "hand_scored", "outcome": []},  # not an object: was an AttributeError traceback
 ])
 def test_a_malformed_hand_scored_is_one_record_error(data: dict) -> None:
     with pytest.raises(RecordError, match="hand_scored"):

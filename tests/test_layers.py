@@ -88,6 +88,24 @@ def modules(package_dir: Path = PACKAGE_DIR) -> dict[str, tuple[Path, bool]]:
     return out
 
 
+ROOT = "mahjong_joy"
+
+
+def _root_exports() -> dict[str, str]:
+    """The package root's lazy re-exports (name -> defining module), read from its source,
+    so ``from mahjong_joy import shanten`` counts as an arrow to ``mahjong_joy.hand.shanten``."""
+    tree = ast.parse((PACKAGE_DIR / "__init__.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Dict):
+            target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+            if isinstance(target, ast.Name) and target.id == "_LAZY":
+                return {k.value: v.value for k, v in zip(node.value.keys, node.value.values)}
+    return {}
+
+
+ROOT_EXPORTS = _root_exports()
+
+
 def arrows_in(source: str, text: str, is_package: bool, known: Iterable[str]) -> list[Arrow]:
     """Every import in one module's text, wherever it sits, targets resolved to modules.
 
@@ -106,7 +124,8 @@ def arrows_in(source: str, text: str, is_package: bool, known: Iterable[str]) ->
                 base = ".".join(anchor + ([base] if base else []))
             for alias in node.names:
                 full = f"{base}.{alias.name}"
-                out.append(Arrow(source, full if full in known else base, node.lineno))
+                target = full if full in known else ROOT_EXPORTS.get(alias.name, base) if base == ROOT else base
+                out.append(Arrow(source, target, node.lineno))
     return out
 
 
@@ -345,3 +364,12 @@ def test_the_reader_finds_a_bad_synthetic_module(tmp_path: Path) -> None:
     (root / "engine" / "view.py").write_text("from mahjong_joy import replay\n")
     arrows = project_arrows(root)
     assert cycles(package_graph(arrows)) == [["controller", "engine", "replay"]]
+
+
+def test_an_import_through_the_package_root_counts_as_its_module() -> None:
+    """``from mahjong_joy import shanten`` in a screen is the same arrow as importing
+    ``mahjong_joy.hand.shanten``: the root re-exports lazily (review finding)."""
+    known = modules(PACKAGE_DIR)
+    arrows = arrows_in("mahjong_joy.ui.fake", "from mahjong_joy import shanten\n", False, known)
+    assert [a.target for a in arrows] == ["mahjong_joy.hand.shanten"]
+    assert broken(arrows)

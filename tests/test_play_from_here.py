@@ -18,6 +18,7 @@ from mahjong_joy.ai.potential import PotentialAI
 from mahjong_joy.cli import main
 from mahjong_joy.commands.simulate import simulate
 from mahjong_joy.controller import HUMAN, snapshot_of
+from tests.helpers import play_one_move
 from mahjong_joy.engine.state import Phase
 from mahjong_joy.engine.view import observe
 from mahjong_joy.errors import RecordError
@@ -436,3 +437,24 @@ def test_the_viewer_shows_each_ai_reason_in_a_bubble_by_its_seat(size: tuple[int
     app, viewer = _viewer(record, size)
     viewer.seek(0, 5)
     assert viewer.reason_rect() is None  # an old record without reasons shows none
+
+
+def test_a_branched_table_never_shows_a_reason_worded_for_the_recorded_table() -> None:
+    """Play from here: the record's reasons name the player's seat as the all-AI table did
+    ("fold: Nana is in riichi") while the table says "You" (play test, issue 27 #6)."""
+    from mahjong_joy.ui.controller_session import branch_session
+
+    original = _record("tenhou", 2, hands=2)
+    cursor = ReplayCursor(original, name="orig.json")
+    session, _ = branch_session(cursor, 0, 20, 0)
+    ctl = session.ctl
+    assert any(ctl.reasons[: ctl.spoken_from])  # the record's own words are kept for the record
+    assert session.ai_reasons() == (None,) * 4  # but none is shown at the live table
+    resumed, _ = load_autosave()  # Continue: the saved branch knows where its own words begin
+    assert resumed.spoken_from == ctl.spoken_from and resumed.table_reasons() == (None,) * 4
+    for _ in range(200):
+        if ctl.is_over or ctl.hand.is_finished:
+            break
+        play_one_move(session)
+        shown = [found[1] for found in session.ai_reasons() if found]
+        assert not any("Nana" in words for words in shown), shown

@@ -410,3 +410,33 @@ def test_cli_summary_and_export(record_file: Path, tmp_path: Path, capsys: pytes
     assert main(["replay", str(record_file), "--export", "mjai", str(target)]) == 0
     lines = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
     assert lines[0]["type"] == "start_game" and lines[-1]["type"] == "end_game"
+
+
+def test_the_deal_caption_speaks_to_the_player_in_the_second_person() -> None:
+    """The step caption read "You deals and draws" (play test, issue 27 #9)."""
+    record = _record(8, hands=1)
+    record.update(player_seat=0, seats=["human", "potential", "potential", "potential"])
+    session = ReplaySession(record)
+    session.seek(0, 0)
+    dealer = session.cursor.hand.dealer
+    assert session.action_label() == ("You deal and draw" if dealer == 0 else f"{session.names[dealer]} deals and draws")
+    record.update(player_name="Ana")
+    assert ReplaySession(record).action_label().endswith("deals and draws")
+
+
+def test_the_viewer_of_an_imported_log_says_why_there_is_no_play_from_here() -> None:
+    """The viewer offered Play from here on an imported log, which then refused (play test #9)."""
+    from pathlib import Path
+
+    from mahjong_joy.replay.mjai_import import import_mjai
+    from mahjong_joy.ui.scenes.replay import ReplayViewerScene
+
+    log = Path(__file__).parent / "fixtures" / "riichienv" / "tenhou_seed6.mjson"
+    record = import_mjai(log.read_text(encoding="utf-8"), "tenhou", log.name).record
+    app = App(size=(1280, 800), settings=Settings())
+    viewer = ReplayViewerScene(app, ReplaySession(record))
+    app.push(viewer, {})
+    assert viewer.play_here.label == "Can't play on" and "imported" in viewer.play_here.hint
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
+    app.step(1 / 60)
+    assert "wall is unknown" in app.top.refusal  # P explains in full, and offers no seat

@@ -109,9 +109,9 @@ def test_a_new_file_migrates_from_version_zero(tmp_path: Path) -> None:
     sqlite3.connect(path).close()  # an empty database, user_version 0
     with History.open(path) as history:
         assert history.notice is None and history.matches() == []
-        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 3
+        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 4
         tables = {r[0] for r in history.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert tables == {"matches", "hands"}
+        assert tables == {"matches", "hands", "branches_unknown"}
 
 
 def test_the_migration_runner_applies_each_later_step_once(tmp_path: Path) -> None:
@@ -222,7 +222,7 @@ def test_a_version_1_history_migrates_keeping_its_rows_and_leaving_the_new_figur
     _v1_history(home / "history.sqlite3", old)
     with History.open() as history:
         assert history.notice is None
-        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 3
+        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 4
         assert [m.seed for m in history.matches()] == ["1", "1"] and "match 3 points" in (history.message() or "")
         marks = dict(history.db.execute("SELECT id, checked FROM matches"))
         assert marks == {1: 1, 2: 1, 3: 0}  # checked once by the migration; the damaged row is not
@@ -269,7 +269,7 @@ def test_a_version_2_history_migrates_keeping_its_checked_rows_and_later_wins_un
     db.close()
     with History.open() as history:
         assert history.notice is None and history.message() is None
-        assert history.db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert history.db.execute("PRAGMA user_version").fetchone()[0] == schema_version() == 4
         assert history.db.execute(f"SELECT checked, {', '.join(store.TALLY)} FROM matches").fetchone() == (1, *tally)
         (row,) = history.matches()
         hands = history.hands(row.id)

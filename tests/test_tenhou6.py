@@ -86,3 +86,18 @@ def test_a_pao_win_names_the_responsible_seat() -> None:
     log = export_tenhou6(import_mjai(fixture.read_text(encoding="utf-8")).record)
     assert log["log"][0][16] == ["和了", [-16000, 32000, 0, -16000], [1, 0, 3, "役満32000点", "daisangen(役満)"]]
     assert not import_tenhou6(json.loads(json.dumps(log))).errors
+
+
+def test_an_imported_log_names_its_seats_as_the_log_does(riichienv_t6: dict) -> None:
+    """The viewer showed seat 0 of an imported tenhou.net/6 log as "Nana" although the log
+    names it (play test, issue 27 #6); a log without names keeps the game's names."""
+    from mahjong_joy.ui.replay_session import ReplaySession
+
+    named = copy.deepcopy(riichienv_t6)
+    named["name"] = ["Asa", "Ben", "Cho", "Dee"]
+    session = ReplaySession(import_tenhou6(named).record)
+    assert session.names == ("Asa", "Ben", "Cho", "Dee")
+    assert session.action_label() == "Asa deals and draws"
+    unnamed = copy.deepcopy(riichienv_t6)
+    unnamed.pop("name", None)
+    assert ReplaySession(import_tenhou6(unnamed).record).names == ("Nana", "Momo", "Sora", "Kiri")

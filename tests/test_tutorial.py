@@ -165,3 +165,32 @@ def test_the_offer_starts_the_guided_hand() -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     app.step(1 / 60)
     assert isinstance(app.top, TutorialScene) and app.settings.tutorial_seen
+
+
+def test_the_coach_box_on_the_guided_hands_score_covers_no_tile() -> None:
+    """The guided hand's last coach box covered the seats' hands on its score screen (play
+    test): drawn over the card's empty room only, it changes no pixel a tile painted."""
+    app = App(size=(1024, 640), settings=Settings(ai_pace="instant", anim_speed="fast", auto_pass=True, no_calls=True))
+    app.replace(HomeScene(app))
+    table = TutorialScene(app)
+    app.push(table, {})
+    for _ in range(len(STEPS)):
+        settle(app)
+        top = app.top
+        click(top.target().center if isinstance(top, TutorialClaim) else table.coach_target().center)
+        app.step(1 / 60)
+    settle(app, 600)
+    score = app.top
+    assert isinstance(score, TutorialScore)
+    plain = pygame.Surface(app.size)
+    score.draw_coach, coached = (lambda surface: None), score.draw_coach
+    score.draw(plain)
+    score.draw_coach = coached
+    with_box = pygame.Surface(app.size)
+    score.draw(with_box)
+    box, area = score.coach_rect, score.rows_area
+    assert box is not None and area is not None and box.colliderect(area)
+    background = plain.get_at((box.centerx, box.centery))  # the card's own colour where the box goes
+    for x in range(box.left, box.right, 3):
+        for y in range(box.top, box.bottom, 3):
+            assert plain.get_at((x, y)) == background, f"the box covers something drawn at {(x, y)}"

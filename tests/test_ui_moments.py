@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from mahjong_joy.ai.table_words import decision_words, table_words
-from mahjong_joy.engine.actions import Discard, Pass, Pon
+from mahjong_joy.engine.actions import Pon
 from mahjong_joy.engine.outcome import DrawReason, HandOutcome
 from mahjong_joy.rulesets.presets import find_preset
 from mahjong_joy.storage.settings import Settings
@@ -28,7 +28,7 @@ from mahjong_joy.ui.scenes.score import ScoreScene, score_lines
 from mahjong_joy.ui.scenes.table import TableScene
 from mahjong_joy.ui.thinking import FADE_SECONDS, HOLD_SECONDS, bubble_anchor
 from mahjong_joy.ui.win_reveal import AUTO_ADVANCE_GUARD, WinRevealScene, win_gain
-from tests.helpers import h
+from tests.helpers import h, play_one_move
 from tests.test_ui_riichi import READY, RonOrTsumogiri, Tsumogiri, _draw_snapshot, index_of, riichi_table, until
 
 # Seat 1 holds a pair of White dragons (5z) for a pon of my discard; seat 3 is ready on 3m/4m.
@@ -399,13 +399,7 @@ def test_a_table_opened_on_a_hand_under_way_shows_that_hands_thoughts() -> None:
     """After Continue the bubbles of the hand under way come back (play test, issue 27 #7)."""
     session = ControllerSession(seed=4, max_hands=1, ai="normal")
     while not any(session.ai_reasons()):
-        snap = session.snapshot()
-        if snap.claim:
-            session.submit(next(a for a in snap.claim.actions if isinstance(a, Pass)))
-        elif snap.my_turn:
-            session.submit(next(a for a in snap.own_actions if isinstance(a, Discard)))
-        else:
-            session.step()
+        play_one_move(session)
     app = App(size=(1280, 800), settings=Settings(ai_pace="instant", show_ai_thinking=True))
     table = TableScene(app, session)
     app.push(table, {})
@@ -416,13 +410,7 @@ def test_a_table_opened_on_a_hand_under_way_shows_that_hands_thoughts() -> None:
 def test_the_session_reports_each_seats_newest_reason() -> None:
     session = ControllerSession(seed=4, max_hands=1, ai="normal")
     for _ in range(40):
-        snap = session.snapshot()
-        if snap.claim:
-            session.submit(next(a for a in snap.claim.actions if isinstance(a, Pass)))
-        elif snap.my_turn:
-            session.submit(next(a for a in snap.own_actions if isinstance(a, Discard)))
-        else:
-            session.step()
+        play_one_move(session)
     reasons = session.ai_reasons()
     ctl = session.ctl
     assert reasons[0] is None  # the player leaves no reason
@@ -448,3 +436,13 @@ def test_starting_the_sounds_without_a_sound_card_says_nothing_on_stderr() -> No
     assert "ALSA lib" not in run.stderr and "Warning" not in run.stderr, run.stderr
     likely, ready = run.stdout.split()[-2:]
     assert likely == "True" or ready == "False"  # no device: silent, and no attempt made
+
+
+def test_the_reveal_says_who_paid_under_the_total() -> None:
+    """The reveal's panel was mostly blank (play test): under the total it says who paid."""
+    app, table, _ = joy_ron(anim_speed="fast")
+    until(app, lambda: isinstance(app.top, WinRevealScene))
+    reveal = app.top
+    lines = reveal.outcome_lines()
+    loser = table.snap.names[reveal.win.from_seat]
+    assert lines[0].startswith(f"Paid: {loser} ") and f"{table.snap.names[reveal.win.seat]} +" in lines[0]

@@ -17,7 +17,8 @@ from mahjong_joy.engine.actions import Discard  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
-from mahjong_joy.ui.scenes.table import TableScene, meld_tiles  # noqa: E402
+from mahjong_joy.ui.melds import meld_tiles  # noqa: E402
+from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
 from mahjong_joy.ui.session import HandOutcome, Meld, StaticSession, TableSnapshot, WinResult  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.tiles_art import BACK  # noqa: E402

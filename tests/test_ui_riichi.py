@@ -154,6 +154,10 @@ def test_kuikae_tiles_are_greyed_and_refused_after_a_chi() -> None:
     # the engine's own reason, told with the tile in words (the UI no longer guesses it)
     assert table.message == f"Kuikae: the {tile_label(h('6m')[0])} may not be discarded right after that call."
     assert table.snap.refusal_of(h("6m")[0]) == "kuikae: 6m may not be discarded right after that call"
+    table.hover = six  # hovering it says why, as the refusal does (play test: it read like a normal discard)
+    table._guide_cache.clear()
+    assert table.guide_notes()[0] == table.message
+    table.hover = None
     table.discard(index_of(table, "9p"))
     until(app, lambda: len(table.snap.rivers[0]) == river + 1)
 
@@ -284,7 +288,7 @@ def test_standings_show_raw_points_and_the_presets_game_points() -> None:
 
 
 def test_auto_win_declares_ron_and_no_calls_hides_the_calls() -> None:
-    from mahjong_joy.ui.scenes.claim import auto_pass_action
+    from mahjong_joy.ui.table.input import auto_pass_action
     from mahjong_joy.ui.session import ClaimOffer
 
     offer = ClaimOffer(5, 1, (Pass(0), Ron(0)))
@@ -458,3 +462,18 @@ def test_a_riichi_hand_played_to_an_exhaustive_draw_shows_tenpai_hands_and_noten
     assert draw_payment_text(score.snap).startswith("Noten payments:")
     assert score.snap.result.deltas[0] > 0 and score.snap.sticks == 1  # the riichi stick stays on the table
     app.step(1 / 60)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_many_option_chi_prompt_keeps_clear_of_the_table_switches(size: tuple[int, int]) -> None:
+    """A chi prompt with five chi options (red five variants) grew over the Auto-pass,
+    Auto-win and No-calls switches (play test)."""
+    app, table = riichi_table(["23056m111z222z99p", "147p258s369p147s9m", "258p369s147m258m3p", "2233445566778p"], "5z6z7z4m", size=size)
+    until(app, table.can_act)
+    table.discard(index_of(table, "5z"))
+    until(app, lambda: isinstance(app.top, ClaimOverlay))
+    overlay = app.top
+    assert len(overlay.buttons) >= 5 and table.toggles
+    drawn = overlay.panel.inflate(round(8 * table.layout.scale), round(8 * table.layout.scale))
+    assert not any(drawn.colliderect(t.rect) for t in table.toggles)
+    assert all(overlay.panel.contains(b.rect) for b in overlay.buttons)

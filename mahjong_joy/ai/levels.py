@@ -176,9 +176,7 @@ class LevelAI:
             return kan
         low = min(c.shanten for c in cands)
         # Hard also minds an open hand that is likely ready and costly; Normal only a riichi
-        threats = [t for t in rd.threats(view) if t.riichi or (self.level == "hard" and t.ready_chance >= 0.65 and t.value >= 3900)]
-        if not view.needs_yaku:
-            threats = [t for t in rd.threats(view) if not t.riichi and rd.calls_of(view, t.seat) >= 3]
+        threats = rd.minded_threats(view, self.level)
         pot = _potentials(view, cands)
         counts34 = view.counts34()
         eff = sorted(cands, key=lambda c: (c.shanten, -c.ukeire, -pot[c.kind], tie_rank(counts34, c.kind)))
@@ -217,7 +215,7 @@ class LevelAI:
         def danger(c: rd.Candidate) -> float:
             if self.level == "normal" and view.needs_yaku:
                 return max(_rule_tier(c.kind, visible, safes[t.seat]) for t in threats)
-            return sum(rd.threat_danger(view, c.kind, t, visible, safes[t.seat]) * t.value for t in threats)
+            return rd.deal_in_loss(view, c.kind, threats, visible, safes)
         order = {c.kind: i for i, c in enumerate(eff)}
         safest = min(eff, key=lambda c: (round(danger(c), 1), order[c.kind]))
         main = max(threats, key=lambda t: t.value * t.ready_chance)
@@ -242,7 +240,7 @@ class LevelAI:
         safes = {t.seat: rd.safe_after(view, t.seat, self.words) for t in threats}
 
         def loss(c: rd.Candidate) -> float:
-            return sum(rd.threat_danger(view, c.kind, t, visible, safes[t.seat]) * t.value for t in threats)
+            return rd.deal_in_loss(view, c.kind, threats, visible, safes)
 
         # mawashi: among near-equal shapes take the safest
         top = best.ukeire

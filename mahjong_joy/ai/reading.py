@@ -219,22 +219,29 @@ def value_kinds_of(view: SeatView, seat: int) -> tuple[int, ...]:
 
 def safety_reason(view: SeatView, kind: int, threat: int, visible: Sequence[int], safe: dict[int, str]) -> str:
     """Why a tile is fairly safe, in words (``5 of Dots is safe (...)``, ``2 of Bamboo is suji``)."""
-    text = kind_text(kind)
+    return f"{kind_text(kind)} is {safety_evidence(kind, visible, safe) or 'the least dangerous left'}"
+
+
+def safety_evidence(kind: int, visible: Sequence[int], safe: dict[int, str]) -> str:
+    """The evidence that makes a tile safer against one riichi, as the words after "is"
+    (``safe (in Sora's own river)``, ``suji``, ``half-suji``, ``behind a wall (...)``, ``an
+    honor with 2 seen``), or "" when there is none: the guide's danger marks and the
+    AI's fold reasons say the same thing."""
     if kind in safe:
-        return f"{text} is safe ({safe[kind]})"
+        return f"safe ({safe[kind]})"
     if kind >= 27:
-        return f"{text} is an honor with {visible[kind]} seen"
+        return f"an honor with {visible[kind]} seen"
     partners = [p for p in suji_partners(kind) if p in safe]
     if partners and len(partners) == len(suji_partners(kind)):
-        return f"{text} is suji"
+        return "suji"
     if partners:
-        return f"{text} is half-suji"
+        return "half-suji"
     rank = kind % 9
     for step in (1, -1):
         a = kind + step
         if 0 <= rank + step <= 8 and visible[a] == 4:
-            return f"{text} is behind a wall ({kind_text(a)} all seen)"
-    return f"{text} is the least dangerous left"
+            return f"behind a wall ({kind_text(a)} all seen)"
+    return ""
 
 
 def threats(view: SeatView) -> list[Threat]:
@@ -274,6 +281,23 @@ def threat_danger(view: SeatView, kind: int, threat: Threat, visible: Sequence[i
     elif threat.suits:
         chance *= 1.8
     return chance * threat.ready_chance
+
+
+def minded_threats(view: SeatView, level: str) -> list[Threat]:
+    """The threats a level defends against on its turn: under riichi rules every riichi,
+    and for Hard also an open hand likely ready (0.65) and worth 3,900 or more; under
+    rules without riichi, an open hand of three calls or more. The Hard AI and the
+    guide (:mod:`mahjong_joy.ai.defence`) mind the same ones."""
+    if not view.needs_yaku:
+        return [t for t in threats(view) if not t.riichi and calls_of(view, t.seat) >= 3]
+    return [t for t in threats(view) if t.riichi or (level == "hard" and t.ready_chance >= 0.65 and t.value >= 3900)]
+
+
+def deal_in_loss(view: SeatView, kind: int, found: Sequence[Threat], visible: Sequence[int], safes: dict[int, dict[int, str]]) -> float:
+    """Points a discard of ``kind`` is expected to lose to these threats: each threat's
+    deal-in chance (:func:`threat_danger`) times what it would cost. Hard's one measure
+    of a tile's danger, for its push, its fold and the guide's marks."""
+    return sum(threat_danger(view, kind, t, visible, safes[t.seat]) * t.value for t in found)
 
 
 # ----------------------------------------------------------------- value

@@ -21,15 +21,16 @@ from typing import TYPE_CHECKING
 from mahjong_joy.controller import Controller
 from mahjong_joy.engine.events import Event, HandScored, HandStarted, RiichiDeclared, Won
 from mahjong_joy.engine.match import standings_of
-from mahjong_joy.errors import StorageUnavailableError
+from mahjong_joy.errors import MahjongJoyError, StorageUnavailableError
 from mahjong_joy.replay.pending import queue_text
 from mahjong_joy.replay.record import run_record, write_record
+from mahjong_joy.replay.branch import Branch, recorded_branch
 from mahjong_joy.storage.history import HandSummary, History, MatchSummary, WinScore
 from mahjong_joy.storage.paths import records_dir
+from mahjong_joy.storage.stats import Stats, compute_stats
 
 if TYPE_CHECKING:
     from mahjong_joy.replay.autosave import AutosaveMeta
-    from mahjong_joy.replay.branch import Branch
 
 
 def archive_match(
@@ -64,7 +65,7 @@ def archive_match(
         path = records_dir() / f"{_safe(re.sub(r'[^0-9T]', '', started_at))}-seed{_safe(ctl.seed)}.json"
     else:  # the same shape (UTC), from the end time
         path = _unique_path(records_dir(), f"{played.astimezone(timezone.utc):%Y%m%dT%H%M%S}-seed{_safe(ctl.seed)}")
-    summary = summarize(ctl, player_seat, player_name, record["played_at"], str(path))
+    summary = summarize(ctl, player_seat, player_name, record["played_at"], str(path), branched_from)
     with _opened(history) as kept:
         if kept.has_record(summary.record_path):
             return path  # archived before a crash: the record was written first, so it and the row agree
@@ -97,8 +98,10 @@ def _opened(history: History | None) -> Iterator[History]:
         yield own
 
 
-def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: str, record_path: str) -> MatchSummary:
-    """The history entry for a match, read from the controller's events."""
+def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: str, record_path: str,
+              branched_from: Branch | None = None) -> MatchSummary:
+    """The history entry for a match, read from the controller's events; a match continued
+    from a record (``branched_from``) says which of its hands the player played (:func:`first_hand`)."""
     points = tuple(ctl.match.points)
     placement = game_points = None
     if ctl.is_over:
@@ -117,7 +120,58 @@ def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: st
         record_path=record_path,
         finished=ctl.is_over,
         game_points=game_points,
+        first_hand=None if branched_from is None else first_hand(branched_from),
     )
+
+
+def first_hand(branch: Branch) -> int:
+    """The first hand (from 1) of a branched match that the player played from its deal.
+
+    The hands before the takeover were the AI's. The hand taken over counts only when it
+    was taken at its deal (step 0): later, its tiles, discards, calls and riichi were shaped
+    by the AI's decisions (the player's seat's among them), so its win would credit the
+    player with the AI's hand (issue 27: a haneman the AI built became the best hand) and
+    counting only its deal-in, or its riichi from the takeover on, would skew the rates,
+    which need one set of hands on both sides. One hand a branch goes uncounted either way.
+    """
+    return branch.hand if branch.step == 0 else branch.hand + 1
+
+
+def player_stats(history: History) -> Stats:
+    """The player's statistics, as the Stats screen and ``mahjong-joy stats`` both show them:
+    the matches stored before the history knew branches are sorted out first (:func:`credit_old_branches`)."""
+    credit_old_branches(history)
+    return compute_stats(history)
+
+
+def credit_old_branches(history: History) -> int:
+    """Read, once, the record of each match stored before history version 4, and mark those
+    continued from another (Play from here) as branches, so their AI-played hands stop counting
+    as the player's; returns how many were. A record that is gone or unreadable says nothing:
+    its match counts as before. A busy or failing history is left for next time."""
+    try:
+        unknown = history.unknown_branches()
+        if not unknown:
+            return 0
+        folder = records_dir().resolve()
+        found = {match_id: _first_hand_in(path, folder) for match_id, path in unknown}
+        history.settle_branches(found)
+    except (MahjongJoyError, OSError):
+        return 0
+    return sum(first is not None for first in found.values())
+
+
+def _first_hand_in(record_path: str, folder: Path) -> int | None:
+    """The first hand the player played in an archived record's match (``None``: every hand).
+    Only records in the data folder's ``folder`` are read; a row naming any other file is not believed."""
+    try:
+        path = Path(record_path)
+        if not record_path or path.parent.resolve() != folder:
+            return None
+    except (OSError, ValueError):  # ValueError: a path holding a NUL character
+        return None
+    branch = recorded_branch(path)
+    return None if branch is None else first_hand(branch)
 
 
 def hand_summaries(events: list[Event]) -> tuple[HandSummary, ...]:

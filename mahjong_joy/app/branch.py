@@ -24,6 +24,7 @@ def play_from(cursor: ReplayCursor, hand: int, step: int, seat: int, default: st
     prefix, branch = branch_prefix(cursor, hand, step, seat, name)
     seats = branch_seats(cursor.record.get("seats") or (), seat, default)
     ctl = Controller.resume(prefix, seats, cursor.ruleset, auto_deal=False, name=cursor.name)
+    ctl.spoken_from = len(ctl.decisions)  # the record's reasons name the seats as its own table did
     if ctl.is_over:
         raise RecordError(f"{cursor.name}, hand {hand + 1} step {step}: {MATCH_OVER}")
     return ctl, branch

@@ -31,6 +31,8 @@ def read_saved(path: Path, auto_deal: bool = False) -> tuple[Controller, Autosav
     with saved_errors():
         ruleset = record_ruleset(data, "the autosave")
         ctl = Controller.resume(data["matches"][0], data["seats"], ruleset, auto_deal=auto_deal, name="the autosave")
+    if meta.branched_from is not None:  # reasons before the takeover name the seats as the recorded table did
+        ctl.spoken_from = ctl.decision_at(meta.branched_from.hand, meta.branched_from.step)
     return ctl, meta
 
 

@@ -12,10 +12,11 @@ import argparse
 import json
 import sys
 
+from mahjong_joy.app.archive import player_stats
 from mahjong_joy.errors import StorageUnavailableError
 from mahjong_joy.names import ruleset_title
 from mahjong_joy.storage.history import History
-from mahjong_joy.storage.stats import Figures, Stats, best_hand_text, compute_stats
+from mahjong_joy.storage.stats import Figures, Stats, best_hand_text
 
 PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     """Entry point for ``mahjong-joy stats``."""
     try:
         with History.open() as history:
-            stats = compute_stats(history)
+            stats = player_stats(history)
             message = history.message()
     except StorageUnavailableError as exc:
         print(f"mahjong-joy stats: {exc}", file=sys.stderr)

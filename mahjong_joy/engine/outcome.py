@@ -143,7 +143,7 @@ def outcome_from_dict(data: dict[str, Any]) -> HandOutcome:
         if "outcome" in data:
             return _read_outcome(data["outcome"])
         return _read_flat(data)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         if isinstance(exc, RecordError):
             raise
         raise RecordError(f"hand_scored event is malformed: {exc!r}") from None

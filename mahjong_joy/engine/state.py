@@ -436,10 +436,6 @@ class HandState:
         robbed = isinstance(stage, RobWindow)
         return checks.Offer(stage.from_seat, stage.tile >> 2, self.codes[stage.tile], robbed, stage.abort_pending is not None)
 
-    def can_tsumo(self, seat: int) -> bool:
-        """A complete hand on the tile just drawn, with a yaku when the rules need one (A2, 3)."""
-        return checks.tsumo_blocker(self.facts(seat)) is None
-
     def furiten_cause(self, seat: int) -> tuple[str, int | None] | None:
         """Why this seat may not ron now (:func:`~mahjong_joy.engine.checks.furiten_cause`), or ``None``."""
         return checks.furiten_cause(self.facts(seat))

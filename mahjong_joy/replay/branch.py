@@ -21,15 +21,20 @@ only it knows which kinds an AI plays.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from mahjong_joy.errors import RecordError
 from mahjong_joy.replay.cursor import ReplayCursor
+from mahjong_joy.replay.record import read_record
 
 IMPORTED = ("this game was imported from another program's log, which shows only the tiles that were drawn: "
             "the rest of its wall is unknown, so it cannot be played on")
 MATCH_OVER = "the match is over at this step: there is nothing left to play"
+TAIL = 1024  # bytes: the game writes ``branched_from`` last, after the match, about 90 bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +67,27 @@ class Branch:
         """``run.json, hand 2 step 17`` (the match too when it is not the first)."""
         match = f" match {self.match}," if self.match != 1 else ""
         return f"{self.record},{match} hand {self.hand} step {self.step}"
+
+
+def recorded_branch(path: str | Path) -> Branch | None:
+    """Where the match of an archived record was taken over, or ``None`` when it was played from
+    the deal or the file does not say (missing, not a regular file, unreadable, bad).
+
+    Cheap enough to ask of every archived record once: the game writes ``branched_from``
+    as the record's last key, so only a file whose last KiB names it is read whole (and
+    checked, as every record the game reads is).
+    """
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None  # a pipe or a device is no record of ours; never wait on one
+        with open(path, "rb") as handle:
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - TAIL))
+            if b'"branched_from"' not in handle.read(TAIL):
+                return None
+        data = read_record(path)
+        return None if data.get("branched_from") is None else Branch.from_dict(data["branched_from"], str(path))
+    except (OSError, ValueError):  # ValueError: RecordError, or a path holding a NUL character
+        return None
 
 
 def parse_seat(text: str) -> int:

@@ -196,7 +196,7 @@ def table_dict(table: TableState) -> dict[str, Any]:
 _TABLE_FIELDS = {"round_wind", "hand_number", "honba", "dealer", "points", "sticks"}
 
 
-def start_match(entry: dict[str, Any], ruleset: Ruleset | None, name: str = "record") -> Match:
+def start_match(entry: dict[str, Any], ruleset: Ruleset, name: str = "record") -> Match:
     """The match a record's entry starts from, before any decision: its seed and hand
     limit, and the decks (``deals``) and first table (``start``) an imported game gives.
     Every replayer starts here, so none re-deals an imported game from its seed."""

@@ -5,7 +5,8 @@ list of migrations: migration ``i`` takes a database from version ``i`` to
 ``i + 1``, each in its own transaction, so adding the next version is one more
 function in :data:`MIGRATIONS` (version 2 added the riichi and winner seats of
 each hand, the player's final game points, and the ``checked`` mark below;
-version 3 the score of each later win of a double ron). A
+version 3 the score of each later win of a double ron; version 4 the first hand
+that is the player's in a match continued from a record, Play from here). A
 file that is not a readable database, or one
 written by a newer version, or one at a known version without its tables, is
 set aside and a fresh history started; the player is told through
@@ -31,6 +32,16 @@ Each match row also keeps the player's tally of its hands (:class:`PlayerTally`:
 hands, wins and their points, deal-ins, riichi, the best win), computed in Python
 from the hand rows whenever the rows are checked, so the Stats screen sums 10,000
 match rows (about 5 ms) instead of joining 48,000 hand rows (about 40 ms).
+
+Only what the player played is theirs. A match continued from a record (Play from
+here) holds the record's hands before the takeover, played by the AI; its row's
+``first_hand`` names the first hand the player played from the deal, and the tally
+counts from there (:func:`player_tally`). NULL, as on every match started from
+the deal, means every hand is the player's. Such a match left unfinished is not a
+match played (:data:`COUNTS_AS_PLAYED`). Rows stored before version 4 never said
+whether they were branches; their ids wait in ``branches_unknown`` until the app
+has read each one's record once (:meth:`History.settle_branches`), and until then
+they count as before.
 """
 
 from __future__ import annotations
@@ -53,6 +64,7 @@ from mahjong_joy.untrusted import KIB, listed, parse_json, shown, text, whole
 BUSY_SECONDS = 0.5  # how long to wait for another program's lock before saying the history is in use
 CELL_LIMIT = 64 * KIB  # one JSON cell (seats, points, yaku, deltas) is a few dozen bytes
 GAME_POINTS_LIMIT = 100_000  # a bust at -200,000 points is about -240 game points
+MAX_HAND_NUMBER = 100_000  # as a record's branch point counts (replay.branch.Branch): far beyond any match
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +128,9 @@ class MatchSummary:
     record_path: str
     finished: bool
     game_points: float | None = None  # the player's final game points (uma and oka included); None when unfinished
+    # Play from here: the first hand (from 1) the player played from the deal; the earlier ones
+    # are the record's, played by the AI. None: every hand is the player's (a match from the deal).
+    first_hand: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,9 +196,19 @@ HAND_DATA = ("number", "label", "dealer", "winner", "from_seat", "tsumo", "han",
 MATCH_SELECT = "SELECT id, " + ", ".join(MATCH_DATA) + " FROM matches"
 HAND_SELECT = "SELECT " + ", ".join(HAND_DATA) + ", match_id FROM hands"
 TALLY = ("tally_hands", "wins", "win_points", "deal_ins", "riichi", "best_hand", "best_points", "best_han")
+BRANCH_DATA = ("first_hand",)  # version 4: where a match continued from a record became the player's
+# A match row counts as a match played unless it is a branch the player left unfinished (SQL over a match row).
+COUNTS_AS_PLAYED = "(first_hand IS NULL OR finished = 1)"
+
+
+def _match_changed(columns: tuple[str, ...]) -> str:
+    """The body of the trigger that takes a match's mark away when any of ``columns`` changes."""
+    return (f"AFTER UPDATE OF id, {', '.join(columns)} ON matches WHEN NEW.checked IS OLD.checked"
+            " BEGIN UPDATE matches SET checked = 0 WHERE id IN (OLD.id, NEW.id); END")
+
+
 TRIGGERS = {  # any change to a match or its hands made through SQLite takes the match's checked mark away
-    "match_changed": f"AFTER UPDATE OF id, {', '.join(MATCH_DATA + TALLY)} ON matches WHEN NEW.checked IS OLD.checked"
-                     " BEGIN UPDATE matches SET checked = 0 WHERE id IN (OLD.id, NEW.id); END",
+    "match_changed": _match_changed(MATCH_DATA + TALLY + BRANCH_DATA),
     "hand_changed": "AFTER UPDATE ON hands BEGIN UPDATE matches SET checked = 0 WHERE id IN (OLD.match_id, NEW.match_id); END",
     "hand_added": "AFTER INSERT ON hands BEGIN UPDATE matches SET checked = 0 WHERE id = NEW.match_id; END",
     "hand_removed": "AFTER DELETE ON hands BEGIN UPDATE matches SET checked = 0 WHERE id = OLD.match_id; END",
@@ -193,11 +218,14 @@ TRIGGERS = {  # any change to a match or its hands made through SQLite takes the
 # Each summary query reads one of these and never the table: the sums per ruleset (already
 # grouped by the index order), the latest placements (of a ruleset, or of all), the best win.
 INDEXES = {
-    "matches_tally": "checked, ruleset, placement, game_points, " + ", ".join(TALLY[:5]),
+    "matches_tally": "checked, ruleset, placement, game_points, " + ", ".join(TALLY[:5]) + ", finished, first_hand",
     "matches_recent": "checked, ruleset, played_at, id, placement",
     "matches_latest": "checked, played_at, id, placement",
     "matches_best": "checked, ruleset, best_points DESC, best_han DESC, played_at, id, best_hand",
 }
+# The index and the trigger as version 2 built them; version 4 replaces both.
+V2_INDEXES = {"matches_tally": "checked, ruleset, placement, game_points, " + ", ".join(TALLY[:5])}
+V2_TRIGGERS = {"match_changed": _match_changed(MATCH_DATA + TALLY)}
 
 
 def _v2(db: sqlite3.Connection) -> None:
@@ -211,10 +239,10 @@ def _v2(db: sqlite3.Connection) -> None:
     for column in ("game_points REAL",) + tuple(f"{name} INTEGER" for name in TALLY):
         db.execute(f"ALTER TABLE matches ADD COLUMN {column}")
     db.execute("ALTER TABLE matches ADD COLUMN checked INTEGER NOT NULL DEFAULT 0")
-    for name, columns in INDEXES.items():
-        db.execute(f"CREATE INDEX {name} ON matches ({columns})")
+    for name, columns in INDEXES.items():  # as version 2 built them (version 4 grows two)
+        db.execute(f"CREATE INDEX {name} ON matches ({V2_INDEXES.get(name, columns)})")
     for name, body in TRIGGERS.items():
-        db.execute(f"CREATE TRIGGER {name} {body}")
+        db.execute(f"CREATE TRIGGER {name} {V2_TRIGGERS.get(name, body)}")
     _mark_checked(db, _check_unmarked(db)[0])
 
 
@@ -225,7 +253,22 @@ def _v3(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE hands ADD COLUMN later_wins TEXT")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
+def _v4(db: sqlite3.Connection) -> None:
+    """Version 4: ``first_hand``, the first hand the player played from the deal in a match
+    continued from a record (NULL: every hand, as every row stored so far counts). The trigger
+    watches it and the tally index holds it and ``finished`` (Stats counts a match played from
+    them). No row changes meaning, so the checked marks and tallies stand; the rows stored so
+    far are listed in ``branches_unknown``, as only their records say whether they were branches."""
+    db.execute("ALTER TABLE matches ADD COLUMN first_hand INTEGER")
+    db.execute("CREATE TABLE branches_unknown (match_id INTEGER PRIMARY KEY)")
+    db.execute("INSERT INTO branches_unknown SELECT id FROM matches")
+    db.execute("DROP TRIGGER match_changed")
+    db.execute(f"CREATE TRIGGER match_changed {TRIGGERS['match_changed']}")
+    db.execute("DROP INDEX matches_tally")
+    db.execute(f"CREATE INDEX matches_tally ON matches ({INDEXES['matches_tally']})")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3, _v4]
 
 
 def schema_version() -> int:
@@ -323,11 +366,13 @@ class History:
         program holds the database locked.
         """
         with self._guard(), self.db:
+            columns = MATCH_DATA + BRANCH_DATA
             cursor = self.db.execute(
-                f"INSERT INTO matches ({', '.join(MATCH_DATA)}) VALUES ({', '.join('?' * len(MATCH_DATA))})",
+                f"INSERT INTO matches ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                 (summary.played_at, summary.ruleset, summary.seed, json.dumps(list(summary.seats)),
                  summary.player_seat, summary.player_name, json.dumps(list(summary.points)), summary.placement,
-                 len(summary.hands), summary.record_path, int(summary.finished), summary.game_points),
+                 len(summary.hands), summary.record_path, int(summary.finished), summary.game_points,
+                 summary.first_hand),
             )
             match_id = int(cursor.lastrowid or 0)
             self.db.executemany(
@@ -337,6 +382,30 @@ class History:
             _mark_checked(self.db, _check_unmarked(self.db, match_id)[0])
         self._vetted_at = None  # our own writes leave data_version alone: check again on the next read
         return match_id
+
+    def unknown_branches(self) -> list[tuple[int, str]]:
+        """``(match id, record path)`` of each match stored before version 4 whose record
+        has not been read yet to learn whether it was continued from another (Play from here)."""
+        with self._guard():
+            rows = self.db.execute("SELECT u.match_id, m.record_path FROM branches_unknown u"
+                                   " LEFT JOIN matches m ON m.id = u.match_id ORDER BY u.match_id").fetchall()
+        return [(match_id, path if isinstance(path, str) else "") for match_id, path in rows]
+
+    def settle_branches(self, first_hands: dict[int, int | None]) -> None:
+        """Record what the records said: each match's first hand of the player's (``None``:
+        not a branch, or its record did not say), in one transaction; the matches settled
+        leave ``branches_unknown`` and a branch's tally is checked and counted again.
+        Raises :class:`StorageUnavailableError` (and stores nothing) when the history is busy."""
+        if not first_hands:
+            return
+        with self._guard(), self.db:
+            self.db.executemany("UPDATE matches SET first_hand = ? WHERE id = ? AND first_hand IS NULL",
+                                [(first, match_id) for match_id, first in first_hands.items() if first is not None])
+            self.db.executemany("DELETE FROM branches_unknown WHERE match_id = ?", [(i,) for i in first_hands])
+            for match_id, first in first_hands.items():
+                if first is not None:
+                    _mark_checked(self.db, _check_unmarked(self.db, match_id)[0])
+        self._vetted_at = None
 
     def has_record(self, record_path: str) -> bool:
         """True when a stored match points at ``record_path`` (archiving twice adds nothing)."""
@@ -396,7 +465,7 @@ class History:
         for problem in problems:
             self._problems[problem] = None
         self.db.execute("CREATE TEMP TABLE IF NOT EXISTS vetted AS SELECT * FROM main.matches WHERE 0")
-        columns = ("id",) + MATCH_DATA
+        columns = ("id",) + MATCH_DATA + BRANCH_DATA
         with self.db:
             self.db.execute("DELETE FROM temp.vetted")
             self.db.executemany(f"INSERT INTO temp.vetted ({', '.join(columns + TALLY)}, checked)"
@@ -481,11 +550,13 @@ class PlayerTally:
     best: tuple[int, int, int] | None = None  # (points, han, hand number); the earlier keeps a tie
 
 
-def player_tally(seat: int, hands: Sequence[HandSummary]) -> PlayerTally:
-    """What ``seat`` made of ``hands``."""
+def player_tally(seat: int, hands: Sequence[HandSummary], first_hand: int | None = None) -> PlayerTally:
+    """What ``seat`` made of ``hands``: those numbered ``first_hand`` and later when it is given
+    (Play from here: the earlier hands were the AI's, so they are not the player's figures)."""
     wins = win_points = deal_ins = riichi = 0
     best: tuple[int, int, int] | None = None
     known = True
+    hands = [hand for hand in hands if first_hand is None or hand.number >= first_hand]
     for hand in hands:
         win = hand.win_of(seat)
         value = win.points if win is not None else hand.deltas[seat] if seat in (hand.winners or ()) else None
@@ -522,9 +593,10 @@ def _check_unmarked(db: sqlite3.Connection, match_id: int | None = None) -> tupl
     passed: list[Checked] = []
     problems: list[str] = []
     hand_select = _hand_select(db)
-    for row in db.execute(MATCH_SELECT + where, () if match_id is None else (match_id,)).fetchall():
+    for row in db.execute(_match_select(db) + where, () if match_id is None else (match_id,)).fetchall():
         try:
-            match = _match_row(row)
+            match = _match_row(row[:-1])
+            first_hand = _first_hand(row[-1], f"match {shown(row[0])} first_hand")
         except RecordError as exc:
             problems.append(str(exc))
             continue
@@ -534,8 +606,22 @@ def _check_unmarked(db: sqlite3.Connection, match_id: int | None = None) -> tupl
                 hands.append(_hand_row(hand_row))
             except RecordError as exc:
                 problems.append(str(exc))
-        passed.append(Checked(match.id, player_tally(match.player_seat, hands), len(problems) == before))
+        passed.append(Checked(match.id, player_tally(match.player_seat, hands, first_hand), len(problems) == before))
     return passed, problems
+
+
+def _match_select(db: sqlite3.Connection) -> str:
+    """The columns of :data:`MATCH_SELECT`, then ``first_hand`` (read as NULL before version 4
+    added it: a migration checks the rows before the later steps have run)."""
+    have = _columns(db, "matches")
+    later = ", ".join(c if c in have else f"NULL AS {c}" for c in BRANCH_DATA)
+    return f"SELECT id, {', '.join(MATCH_DATA)}, {later} FROM matches"
+
+
+def _first_hand(value: Any, where: str) -> int | None:
+    """A branch's first hand of the player's: from 1 (past the last hand when the player
+    played none from its deal); ``None`` when the whole match is the player's."""
+    return None if value is None else whole(value, where, 1, MAX_HAND_NUMBER)
 
 
 def _hand_select(db: sqlite3.Connection) -> str:

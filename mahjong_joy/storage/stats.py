@@ -1,7 +1,13 @@
 """The player's statistics, computed from the match history, overall and per ruleset.
 
 Every figure is from the player's point of view: each match row says which
-seat was the player's. Rates are over hands played; a rate with nothing to
+seat was the player's, and only what the player played counts. In a match
+continued from a record (Play from here) the hands before the takeover were the
+AI's, and so was part of the hand taken over: the figures count from the first
+hand the player played from its deal (the row's tally,
+:func:`~mahjong_joy.storage.history.player_tally`), and such a match left
+unfinished is no match played (no placement, not in ``matches``), though its
+hands played from the deal still count. Rates are over hands played; a rate with nothing to
 divide by is ``None`` (shown as "no matches yet"), never a misleading zero, and
 so is a figure the history does not know (riichi and game points were first
 stored in history version 2) or one the ruleset does not have (Joy has no riichi
@@ -20,13 +26,14 @@ from typing import Any
 
 from mahjong_joy.names import yaku_name
 from mahjong_joy.rulesets.presets import PRESETS
-from mahjong_joy.storage.history import History
+from mahjong_joy.storage.history import COUNTS_AS_PLAYED, History
 
 RECENT = 20  # placements shown on the chart
 
-# Per ruleset: matches, finished 1st..4th, game points where known, and the sums of the
+# Per ruleset: matches played, finished 1st..4th, game points where known, and the sums of the
 # player's tallies (history.PlayerTally): hands, wins and their points, deal-ins, riichi where known.
-MATCH_TALLY = """SELECT ruleset, count(*), sum(placement = 1), sum(placement = 2), sum(placement = 3), sum(placement = 4),
+MATCH_TALLY = f"""SELECT ruleset, count(CASE WHEN {COUNTS_AS_PLAYED} THEN 1 END),
+    sum(placement = 1), sum(placement = 2), sum(placement = 3), sum(placement = 4),
     count(game_points), total(game_points), total(tally_hands), total(wins), total(win_points), total(deal_ins),
     total(CASE WHEN riichi IS NOT NULL THEN tally_hands END), total(riichi)
 FROM good_matches GROUP BY ruleset"""
@@ -74,8 +81,9 @@ class Figures:
 
     @property
     def is_empty(self) -> bool:
-        """True before the first match: the screen and CLI say "no matches yet"."""
-        return self.matches == 0
+        """True before the first match and the first hand played: the screen and CLI say
+        "no matches yet" (a branch left unfinished is no match, but its hands played are)."""
+        return self.matches == 0 and self.hands == 0
 
 
 @dataclass(frozen=True, slots=True)

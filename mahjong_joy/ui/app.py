@@ -22,6 +22,7 @@ import pygame
 
 from mahjong_joy.replay.pending import tidy_data_folder
 from mahjong_joy.storage.settings_store import load_settings, save_settings
+from mahjong_joy.ui.navigation import build
 from mahjong_joy.ui.scenes.base import Scene
 from mahjong_joy.storage.settings import Settings
 from mahjong_joy.ui.sound import Sounds
@@ -34,6 +35,7 @@ STEP = 1 / 60  # fixed update step in seconds
 MAX_STEPS = 5  # after a stall, catch up at most this many steps rather than spiral
 IDLE_BUDGET = 0.006  # seconds of background work (the warm-up) per frame, after the frame is drawn
 NOTICE_SECONDS = 12.0  # how long a notice (a data file set aside) stays on screen
+IDLE_FRAME = 0.5  # seconds between frames the window's loop draws while nothing changes
 
 
 class App:
@@ -55,6 +57,7 @@ class App:
         if size is None and self.persist:  # a size saved on another screen may not fit this one
             size, corner = fitted_window(settings.window_size, _desktop_size())
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{corner[0]},{corner[1]}"
+            settings.window_size = size  # the window as it is, so leaving fullscreen comes back to it
         self.screen = pygame.display.set_mode(size or DEFAULT_SIZE, pygame.RESIZABLE)
         self.art = TileArt(latin=self.settings.latin_labels)
         self.sounds = Sounds(self.settings.volume)
@@ -63,6 +66,8 @@ class App:
         self.running = True
         self._accumulator = 0.0
         self.frames = 0
+        self._since_drawn = 0.0  # seconds since the window was last drawn (the lazy loop)
+        self._moving = False  # whether a scene animated at the last step: its final frame is drawn too
         self.background: Iterator[int] | None = None  # small steps run between frames (the warm-up)
         if self.persist and self.settings.fullscreen:
             self.apply_window_mode()  # the player left the game in fullscreen
@@ -121,10 +126,13 @@ class App:
         transition, scene.next = scene.next, None
         if transition is None:
             return
-        if transition.kind == "push" and transition.scene:
-            self.push(transition.scene, transition.context)
-        elif transition.kind == "replace" and transition.scene:
-            self.replace(transition.scene, transition.context)
+        target = transition.scene
+        if isinstance(target, str):  # a scene named in ui.navigation, built now
+            target = build(self, target, *transition.args, **transition.kwargs)
+        if transition.kind == "push" and target:
+            self.push(target, transition.context)
+        elif transition.kind == "replace" and target:
+            self.replace(target, transition.context)
         elif transition.kind == "pop":
             if scene in self.stack:
                 self.stack.remove(scene)
@@ -158,7 +166,7 @@ class App:
         if self.settings.fullscreen:
             self.screen = pygame.display.set_mode(_desktop_size(), pygame.FULLSCREEN)
         else:
-            self._set_windowed(_clamped(self.settings.window_size))
+            self._set_windowed(fitted_window(_clamped(self.settings.window_size), _desktop_size())[0])
         # The mode switch queues resize events for the size just left; read later as
         # a player's resize they would drag the window back to the desktop size.
         pygame.event.clear(pygame.VIDEORESIZE)
@@ -216,10 +224,17 @@ class App:
         for scene in self.stack[first:]:
             scene.draw(self.screen)
 
-    def step(self, frame_dt: float = STEP, present: bool = True) -> bool:
-        """Handle queued events, run fixed update steps worth ``frame_dt``, draw once."""
+    def step(self, frame_dt: float = STEP, present: bool = True, lazy: bool = False) -> bool:
+        """Handle queued events, run fixed update steps worth ``frame_dt``, draw once.
+
+        ``lazy`` (the window's own loop) skips the drawing while no input came, no scene
+        changed and none on screen animates, drawing at least every :data:`IDLE_FRAME`
+        seconds anyway; tests and screenshots step eagerly."""
+        handled = False
         for event in pygame.event.get():
             self.dispatch(event)
+            handled = True
+        stack = list(self.stack)
         self._accumulator += frame_dt
         steps = 0
         while self._accumulator >= STEP - 1e-9 and steps < MAX_STEPS:
@@ -227,12 +242,23 @@ class App:
             self._accumulator -= STEP
             steps += 1
         self._accumulator = min(self._accumulator, STEP)
+        self._since_drawn += frame_dt
+        moving, was_moving = self._animating(), self._moving
+        self._moving = moving
+        if lazy and not handled and stack == self.stack and self._since_drawn < IDLE_FRAME and not moving and not was_moving:
+            return self.running  # nothing changed since the last frame drawn (the one after a movement ended included)
         if self.running and self.stack:
             self.draw()
+            self._since_drawn = 0.0
             if present:
                 pygame.display.flip()
         self.frames += 1
         return self.running
+
+    def _animating(self) -> bool:
+        """Whether a scene on screen (from the highest opaque one up) or a notice may change."""
+        first = max((i for i, scene in enumerate(self.stack) if scene.opaque), default=0)
+        return self.notice is not None or any(scene.animating() for scene in self.stack[first:])
 
     def idle(self, budget: float = IDLE_BUDGET) -> bool:
         """Run background steps until ``budget`` seconds have gone (at least one step);
@@ -252,27 +278,24 @@ class App:
         clock = pygame.time.Clock()
         while self.running:
             dt = clock.tick(60) / 1000.0
-            self.step(min(dt, 0.1))
+            self.step(min(dt, 0.1), lazy=True)
             self.idle()
 
 
 def run(seed: int | None = None, rules: str | None = None) -> int:
     """Open the game at the Home screen (a ``seed`` or ``rules`` preset starts straight into a game)."""
     from mahjong_joy.tutorial import is_first_start
-    from mahjong_joy.ui.scenes.home import HomeScene
 
     started = time.perf_counter()
     first_start = is_first_start()  # asked before the App reads (or writes) settings
     app = App(seed=seed)
-    app.replace(HomeScene(app))
+    app.replace(build(app, "home"))
     if first_start and seed is None and rules is None:  # a new player: offer the guided first hand
         from mahjong_joy.ui.scenes.tutorial import offer_guided_hand
 
         offer_guided_hand(app)
     if seed is not None or rules is not None:
-        from mahjong_joy.ui.scenes.table import TableScene
-
-        app.push(TableScene(app), {"seed": seed, "ruleset": rules or app.settings.ruleset})
+        app.push(build(app, "table"), {"seed": seed, "ruleset": rules or app.settings.ruleset})
     app.step(0.0)
     app.startup_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
     # The first frame is up: build the sounds and the lazy tables between frames, not mid-hand.

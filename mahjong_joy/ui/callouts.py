@@ -83,6 +83,20 @@ def anchor(layout: TableLayout, rel: int) -> tuple[int, int]:
     return (area.midbottom, area.midright, area.midtop, area.midleft)[rel]
 
 
+def banner_rect(banner: pygame.Rect, at: tuple[int, int], screen: pygame.Rect, avoid: pygame.Rect | None, gap: int) -> pygame.Rect:
+    """A banner centred at ``at``, lifted above ``avoid`` when it would overlap it, then
+    kept on screen.
+
+    >>> banner_rect(pygame.Rect(0, 0, 100, 40), (300, 600), pygame.Rect(0, 0, 800, 700), pygame.Rect(0, 590, 800, 50), 8)
+    Rect(250, 542, 100, 40)
+    """
+    rect = banner.copy()
+    rect.center = at
+    if avoid is not None and rect.colliderect(avoid):
+        rect.bottom = avoid.top - gap
+    return rect.clamp(screen)
+
+
 class Callouts:
     """The banners showing now, at most one per seat (a new call replaces the old one)."""
 
@@ -108,15 +122,17 @@ class Callouts:
             callout.elapsed += dt
         self.shown = [c for c in self.shown if not c.done]
 
-    def draw(self, surface: pygame.Surface, layout: TableLayout) -> None:
+    def draw(self, surface: pygame.Surface, layout: TableLayout, avoid: pygame.Rect | None = None) -> None:
+        """Each banner at its seat's anchor, kept on screen and clear of ``avoid`` (the guide
+        panel drawn over the bottom of the felt: the player's own "Pon!" sat half behind it)."""
         for callout in self.shown:
             factor, alpha = callout.look()
             image = self._banner(callout.call, layout.scale)
             if factor != 1.0:
                 image = pygame.transform.smoothscale(image, (max(1, round(image.get_width() * factor)), max(1, round(image.get_height() * factor))))
             image.set_alpha(round(255 * alpha))
-            rect = image.get_rect(center=anchor(layout, callout.rel))
-            surface.blit(image, rect.clamp(surface.get_rect()))
+            rect = banner_rect(image.get_rect(), anchor(layout, callout.rel), surface.get_rect(), avoid, round(8 * layout.scale))
+            surface.blit(image, rect)
 
     def _banner(self, call: Call, scale: float) -> pygame.Surface:
         """The banner's pill, drawn once per word and size: pastel fill, deeper rim, ink word."""

@@ -117,6 +117,7 @@ class ControllerSession:
         self._version = 0
         self.history: list[tuple[int, ...]] = []
         self._notes: dict[object, tuple[WaitNote, ...]] = {}
+        self._defence: tuple[int, Any] = (-1, None)
         self._abort_seat: int | None = None
         self._best: tuple[tuple[int, int], int, str] | None = None
         self.note = ""  # the last "why no Ron" line
@@ -239,12 +240,22 @@ class ControllerSession:
         key = (self._version, discard, riichi)
         if key not in self._notes:
             seen = self.ctl.view(self.me).visible_counts34()  # the discarded copy stays in sight: it goes to my river
+            lasting = self.ctl.furiten_after(self.me, discard)  # riichi furiten marks every wait
             notes = []
             for kind, furiten_by, ron, tsumo in self.ctl.wait_report(self.me, discard, riichi):
-                by = "" if furiten_by is None else ("this discard" if discard is not None and kind_of_code(discard) == furiten_by else tile_label(furiten_by))
+                by = lasting if furiten_by is None else ("this discard" if discard is not None and kind_of_code(discard) == furiten_by else tile_label(furiten_by))
                 notes.append(WaitNote(kind, max(0, 4 - seen[kind]), by, not ron, tsumo))
             self._notes = {key: tuple(notes)}
         return self._notes[key]
+
+    def defence(self) -> Any:
+        """The guide's defence now (:meth:`~mahjong_joy.controller.Controller.defence`):
+        the Hard AI's danger per held tile and its push or fold, from my seat's view only;
+        ``None`` when nothing threatens. Worked out once per position."""
+        if self._defence[0] != self._version:
+            names = tuple(self.name_of(seat) for seat in range(4))
+            self._defence = (self._version, self.ctl.defence(self.me, names))
+        return self._defence[1]
 
     def ai_reasons(self) -> tuple[tuple[int, str] | None, ...]:
         """What "Show AI thinking" puts in the bubble by each seat: the controller's

@@ -22,6 +22,7 @@ from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.names import explain, tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
+from mahjong_joy.ui.session import refusal_sentence
 from mahjong_joy.ui.tiles_art import tile_height
 
 Item = tuple[int, int, str]  # (kind, unseen copies, mark such as "furiten (…)" or "tsumo only")
@@ -96,6 +97,17 @@ def advise(table: Any) -> Advice:
         return NOTHING
 
 
+def defence_of(table: Any) -> Any:
+    """The guide's defence at this table (the session's, from the controller: the Hard
+    AI's danger marks and push or fold for my seat), or ``None`` when nothing threatens,
+    the rules have no riichi, or the session offers none (a replay)."""
+    snap = table.snap
+    read = getattr(table.session, "defence", None)
+    if read is None or snap is None or not snap.riichi_rules or snap.result is not None:
+        return None
+    return read()
+
+
 def _advise(table: Any, snap: Any) -> Advice:
     win = win_word(snap)
     codes = table.my_tiles()
@@ -119,7 +131,7 @@ def _advise(table: Any, snap: Any) -> Advice:
         marked = notes(snap.drawn, True) if notes is not None else ()
         if marked:
             items = [(n.tile, n.unseen, _mark(n)) for n in marked]
-        return Advice(f"Riichi: {sum(n for _, n, _ in items)} winning tiles unseen", tuple(items))
+        return Advice(f"Riichi: {sum(n for _, n, _ in items)} winning tiles unseen{_furiten_tail(items)}", tuple(items))
     if len(tiles) % 3 == 2:
         advice = _discard_advice(table, snap, codes, facts, notes)
         return Advice(advice.caption, advice.items, None, win) if win else advice
@@ -129,19 +141,28 @@ def _advise(table: Any, snap: Any) -> Advice:
         marked = notes(None, snap.riichi[snap.me]) if notes is not None else ()
         if marked:
             items = [(n.tile, n.unseen, _mark(n)) for n in marked]
-        return Advice(f"Ready! {sum(n for _, n, _ in items)} winning tiles unseen", tuple(items))
+        return Advice(f"Ready! {sum(n for _, n, _ in items)} winning tiles unseen{_furiten_tail(items)}", tuple(items))
     return Advice(f"{sh}-shanten: {sh} useful draw{'s' if sh > 1 else ''} from ready. Your turn marks the best discard")
 
 
 def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, notes: Any) -> Advice:
-    """On my turn: the hovered tile's discard (or the best one's), with the best marked."""
+    """On my turn: the hovered tile's discard (or the best one's), with the best marked.
+    When someone threatens, the best is the Hard AI's push or fold (:func:`_defence_advice`)."""
     if not snap.my_turn:
         return NOTHING
     allowed = table.ready_discards() if table.riichi_mode else table.legal_codes() or set(codes)
     best = best_index(codes, facts.best_riichi if table.riichi_mode else facts.best, allowed)
+    defence = defence_of(table)
+    if defence is not None and defence.pick is not None:
+        best = defence_index(codes, defence, allowed, table.riichi_mode)
+        if table.hover is None or not 0 <= table.hover < len(codes):
+            return _defence_advice(table, codes, facts, notes, defence, best)
     index = table.hover if table.hover is not None and 0 <= table.hover < len(codes) else best
     if index is None:
         return NOTHING
+    refused = snap.refusal_of(codes[index]) if index == table.hover and not table.riichi_mode else ""
+    if refused:  # kuikae and the like: the hovered tile cannot go, and the guide says why (play test)
+        return Advice(refusal_sentence(refused, codes[index]), best=best)
     tile = kind_of_code(codes[index])
     cand = next((c for c in facts.candidates if c.tile == tile), None)
     if cand is None:
@@ -156,8 +177,71 @@ def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, 
     lead = f"Best: {verb.lower()}" if index == best and table.hover is None else verb
     tail = " (best)" if index == best and table.hover is not None else ""
     counted = "winning" if cand.shanten == 0 else "useful"
-    return Advice(f"{lead} {tile_label(codes[index])}{tail}: {state_words(cand.shanten)}, {total} {counted} tiles",
+    danger = defence.danger_of(tile) if defence is not None else None
+    tier = f" · {TIER_WORDS[danger.tier]}" if danger is not None else ""
+    return Advice(f"{lead} {tile_label(codes[index])}{tail}: {state_words(cand.shanten)}, {total} {counted} tiles{tier}",
                   tuple(items), best)
+
+
+def defence_index(codes: list[int], defence: Any, allowed: set[int], riichi_mode: bool) -> int | None:
+    """Where the Hard AI's discard sits among my tiles (the drawn copy of equal codes
+    first), or ``None`` when the Riichi button is down and Hard would not declare, or
+    it makes no discard (a win, a kan)."""
+    choice = defence.choice
+    if defence.pick is None or (riichi_mode and choice.name != "riichi"):
+        return None
+    spots = [i for i, c in enumerate(codes) if c == choice.tile and c in allowed]
+    return spots[-1] if spots else None
+
+
+def _defence_advice(table: Any, codes: list[int], facts: GuideFacts, notes: Any, defence: Any, best: int | None) -> Advice:
+    """The best line under threat, as the Hard AI decides for my seat: ``Sora is in riichi:
+    fold with 9 of Dots (safe: in Sora's own river)``, or a push with its shape and the
+    tile's danger. With the Riichi button down and Hard against declaring, it says so."""
+    pick = defence.pick
+    if pick is None:
+        return NOTHING
+    danger = defence.danger_of(pick)
+    label = tile_label(defence.choice.tile)
+    evidence = _evidence(danger)
+    if table.riichi_mode and defence.choice.name != "riichi":
+        move = "fold" if defence.folds else "stay quiet (dama)"
+        return Advice(f"{defence.threat}: better not to declare riichi; {move} with {label} ({evidence})")
+    if defence.folds:
+        return Advice(f"{defence.threat}: fold with {label} ({evidence})", best=best)
+    cand = next((c for c in facts.candidates if c.tile == pick), None)
+    shape = ""
+    items: tuple[Item, ...] = ()
+    if cand is not None:
+        items = tuple((t, n, "") for t, n in sorted(cand.ukeire.items()))
+        if cand.shanten == 0 and notes is not None:
+            marked = notes(defence.choice.tile, defence.choice.name == "riichi")
+            items = tuple((n.tile, n.unseen, _mark(n)) for n in marked) or items
+        total = sum(n for _, n, _ in items) if cand.shanten == 0 else cand.ukeire_total
+        shape = f", {state_words(cand.shanten)}, {total} {'winning' if cand.shanten == 0 else 'useful'} tiles"
+    verb = "push: riichi with" if defence.choice.name == "riichi" else "push with"
+    return Advice(f"{defence.threat}: {verb} {label} ({evidence}){shape}", items, best)
+
+
+TIER_WORDS = {"safe": "safe", "suji": "fairly safe", "risky": "risky", "dangerous": "dangerous"}
+"""A danger tier in the guide's caption (``suji`` covers kabe and honors seen too)."""
+BADGE_WORDS = {"safe": "safe", "suji": "suji", "risky": "risky", "dangerous": "danger"}
+"""A danger tier on its badge under a tile: a word, so the colour is never the only sign."""
+
+
+def _evidence(danger: Any) -> str:
+    """A tile's danger in the best line's brackets: ``safe: in Sora's own river``, ``risky: half-suji``."""
+    if danger is None:
+        return "no danger read"
+    if danger.tier == "safe":
+        return "safe: " + danger.evidence.removeprefix("safe (").removesuffix(")")
+    return f"{TIER_WORDS[danger.tier]}: {danger.evidence}" if danger.evidence else TIER_WORDS[danger.tier]
+
+
+def _furiten_tail(items: list[Item]) -> str:
+    """``, furiten: tsumo only`` when every listed wait is furiten (riichi furiten, a win
+    passed since my discard, or a wait in my river): no ron on any of them."""
+    return ", furiten: tsumo only" if items and all(mark.startswith("furiten") for _, _, mark in items) else ""
 
 
 def _mark(note: Any) -> str:
@@ -186,6 +270,8 @@ class GuideView:
         self.terms: list[tuple[pygame.Rect, str]] = []
         self.icons: list[tuple[pygame.Rect, int]] = []  # the tile icons as last drawn
         self.more = 0  # how many listed tiles did not fit ("+N more")
+        self.badges: list[tuple[pygame.Rect, int, Any]] = []  # danger badges as last drawn: (rect, tile index, danger)
+        self.tip = ""  # the danger reason the last frame showed
 
     def advice(self, table: Any) -> Advice:
         """The advice, cached in the table's guide cache (cleared with each snapshot)."""
@@ -212,7 +298,55 @@ class GuideView:
             self._star(surface, table.hand_slot(advice.best), table.layout.scale, lifted=advice.best == table.selected)
         if advice.win == "Tsumo":
             self._win_callout(table, surface)
-        self._tooltip(surface, table.layout.scale)
+        self.badges = []
+        defence = defence_of(table)
+        if defence is not None:
+            self._danger_badges(table, surface, defence)
+        if not self._danger_tip(table, surface):
+            self._tooltip(surface, table.layout.scale)
+
+    # -- danger marks -----------------------------------------------------------------
+    def _danger_badges(self, table: Any, surface: pygame.Surface, defence: Any) -> None:
+        """A word badge at the foot of each tile in my hand: ``safe``, ``suji``, ``risky``
+        or ``danger`` (the Hard AI's tier), each with its own fill and edge."""
+        s = table.layout.scale
+        lift = round(10 * s)
+        for i, code in enumerate(table.my_tiles()):
+            danger = defence.danger_of(kind_of_code(code))
+            if danger is None:
+                continue
+            tile = table.hand_slot(i)
+            if i == table.selected and table.can_act():
+                tile = tile.move(0, -lift)
+            rect = self.badge_rect(tile, s)
+            fill, ink, edge = BADGE_STYLE[danger.tier]
+            pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 2)
+            pygame.draw.rect(surface, edge, rect, width=max(1, round(1.5 * s)), border_radius=rect.h // 2)
+            theme.blit_text(surface, BADGE_WORDS[danger.tier], badge_text_size(s), ink, center=rect.center)
+            self.badges.append((rect, i, danger))
+
+    @staticmethod
+    def badge_rect(tile: pygame.Rect, s: float) -> pygame.Rect:
+        """A danger badge: across the foot of the tile, a little below its face."""
+        h = max(13, round(16 * s))
+        rect = pygame.Rect(0, 0, max(tile.w - round(4 * s), badge_text_width(s) + round(6 * s)), h)
+        rect.midbottom = (tile.centerx, tile.bottom + round(5 * s))
+        return rect
+
+    def _danger_tip(self, table: Any, surface: pygame.Surface) -> bool:
+        """The reason of the tile under the pointer (its badge or the tile), above the
+        guide panel so the caption stays readable; True when one was drawn."""
+        hovered = next((d for rect, _, d in self.badges if rect.collidepoint(self.pointer)), None)
+        if hovered is None and table.hover is not None:
+            hovered = next((d for _, i, d in self.badges if i == table.hover), None)
+        self.tip = ""
+        if hovered is None:
+            return False
+        index = next(i for _, i, d in self.badges if d is hovered)
+        tile, g = table.hand_slot(index), table.guide_rect()
+        self.tip = hovered.reason
+        draw_tip(surface, hovered.reason, pygame.Rect(tile.x, g.y, tile.w, 1), table.layout.scale)
+        return True
 
     @staticmethod
     def panel_rect(table: Any) -> pygame.Rect:
@@ -320,6 +454,23 @@ class GuideView:
             return
         anchor = next(rect for rect, word in self.terms if word == hit)
         draw_tip(surface, meaning, anchor, s)
+
+
+BADGE_STYLE = {  # fill, ink, edge per tier: a word on every badge, the colours only help
+    "safe": ((214, 240, 224), theme.MINT_DEEP, theme.MINT_DEEP),
+    "suji": ((226, 236, 250), theme.SKY_DEEP, theme.SKY_DEEP),
+    "risky": ((255, 232, 190), (150, 92, 20), (214, 142, 40)),
+    "dangerous": (theme.ROSE_DEEP, (255, 255, 255), (150, 40, 60)),
+}
+
+
+def badge_text_size(s: float) -> int:
+    return max(10, round(11 * s))
+
+
+def badge_text_width(s: float) -> int:
+    """The widest badge word's width (``danger``), so every badge holds its word."""
+    return theme.font(badge_text_size(s)).size(BADGE_WORDS["dangerous"])[0]
 
 
 def draw_tip(surface: pygame.Surface, words: str, anchor: pygame.Rect, s: float) -> pygame.Rect:

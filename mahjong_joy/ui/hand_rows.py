@@ -19,7 +19,7 @@ from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.melds import ADDED_KAN
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.scenes.table import meld_tiles
+from mahjong_joy.ui.melds import meld_tiles
 from mahjong_joy.ui.session import Meld, TableSnapshot
 from mahjong_joy.ui.tiles_art import BACK, tile_height
 

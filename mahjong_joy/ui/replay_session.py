@@ -15,7 +15,7 @@ from typing import Any
 
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import IllegalActionError, RecordError
-from mahjong_joy.names import tile_label, tiles_label
+from mahjong_joy.names import SEAT_NAMES, tile_label, tiles_label
 from mahjong_joy.replay.branch import Branch
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.controller import furiten_reason, seat_view, snapshot_of
@@ -94,7 +94,8 @@ class ReplaySession:
         action = self.cursor.last_action
         hand = self.cursor.hand
         if action is None:
-            return f"{self.names[hand.dealer]} deals and draws"
+            name = self.names[hand.dealer]
+            return f"{name} {'deal and draw' if name == SEAT_NAMES[0] else 'deals and draws'}"
         return f"{self.names[action.seat]}: {action_words(action)}"
 
     def reason(self) -> tuple[int, str] | None:

@@ -3,8 +3,8 @@
 The table scene draws a :class:`TableSnapshot` and submits actions through a
 :class:`Session`. One concept has one shape: melds are the controller's
 :class:`~mahjong_joy.melds.Meld` (codes, with the claimed tile and its seat), a hand's result is the engine's own
-:class:`~mahjong_joy.engine.match.HandOutcome` (with one
-:class:`~mahjong_joy.engine.match.WinResult` per winner), read as it is, not copied
+:class:`~mahjong_joy.engine.outcome.HandOutcome` (with one
+:class:`~mahjong_joy.engine.outcome.WinResult` per winner), read as it is, not copied
 into a look-alike. Tiles in the snapshot are codes: kinds 0..33 and 34..36 for the
 red 5m, 5p, 5s (under Joy, with no red fives, a code is its kind). No pygame here.
 """
@@ -19,7 +19,8 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.outcome import DrawReason, HandOutcome, WinResult
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.melds import Meld
-from mahjong_joy.names import SEAT_NAMES
+from mahjong_joy.names import SEAT_NAMES, tile_label
+from mahjong_joy.tiles import code_name
 from mahjong_joy.controller import DEFAULT_RULES
 from mahjong_joy.rulesets.rules import Rules, TableRules
 
@@ -115,6 +116,13 @@ class TableSnapshot:
     def my_turn(self) -> bool:
         """True when the player must discard or declare."""
         return bool(self.own_actions)
+
+
+def refusal_sentence(reason: str, code: int) -> str:
+    """The engine's reason a tile may not go, as a sentence with the tile in words:
+    ``kuikae: 6m may not ...`` becomes ``Kuikae: the 6 of Characters may not ...``."""
+    text = reason.replace(code_name(code), f"the {tile_label(code)}")
+    return text[:1].upper() + text[1:] + "."
 
 
 def table_view(

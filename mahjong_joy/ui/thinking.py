@@ -82,7 +82,9 @@ class ThinkingBubbles:
             bubble.age += dt
         self.bubbles = {seat: b for seat, b in self.bubbles.items() if b.alpha > 0}
 
-    def draw(self, surface: pygame.Surface, layout: TableLayout, me: int) -> None:
+    def draw(self, surface: pygame.Surface, layout: TableLayout, me: int, avoid: pygame.Rect | None = None) -> None:
+        """Each opponent's bubble by its seat; one that would sit under ``avoid`` (the top
+        notice, drawn later) moves down below it (play test: the notice hid the bubble)."""
         for seat, bubble in self.bubbles.items():
             rel = (seat - me) % 4
             if rel == 0:
@@ -95,8 +97,19 @@ class ThinkingBubbles:
             image = self._images[key]
             image.set_alpha(round(255 * bubble.alpha))
             corner, point = bubble_anchor(layout, rel)
-            rect = image.get_rect(**{corner: point})
-            surface.blit(image, rect.clamp(surface.get_rect()))
+            surface.blit(image, place_bubble(image.get_rect(**{corner: point}), avoid, surface.get_rect(), round(6 * layout.scale)))
+
+
+def place_bubble(rect: pygame.Rect, avoid: pygame.Rect | None, screen: pygame.Rect, gap: int) -> pygame.Rect:
+    """A bubble's place: below ``avoid`` when it would overlap it, kept on screen.
+
+    >>> place_bubble(pygame.Rect(600, 80, 200, 60), pygame.Rect(330, 70, 620, 46), pygame.Rect(0, 0, 1280, 800), 6)
+    Rect(600, 122, 200, 60)
+    """
+    placed = rect.copy()
+    if avoid is not None and placed.colliderect(avoid):
+        placed.top = avoid.bottom + gap
+    return placed.clamp(screen)
 
 
 def bubble_image(text: str, scale: float, rel: int) -> pygame.Surface:

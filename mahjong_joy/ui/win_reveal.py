@@ -23,7 +23,7 @@ from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import ease_out_cubic, lerp
 from mahjong_joy.ui.layout import table_layout
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.scenes.score import ScoreScene, headline, pretty, score_lines, wins_of
+from mahjong_joy.ui.scenes.score import ScoreScene, headline, payment_text, pretty, score_lines, table_lines, wins_of
 from mahjong_joy.ui.session import TableSnapshot, WinResult
 
 SKIP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -282,8 +282,9 @@ class WinRevealScene(Scene):
         lines = self.lines
         bottom_area = card.bottom - round(170 * s)
         top = hand.bottom + round(16 * s)
-        step = max(round(18 * s), min(round(32 * s), (bottom_area - top) // max(1, len(lines) + 1)))
-        size = min(round(22 * s), round(step * 0.72))
+        extra = self.outcome_lines()
+        step = max(round(18 * s), min(round(40 * s), (bottom_area - top) // max(1, len(lines) + 1 + len(extra))))
+        size = min(round(24 * s), round(step * 0.66))
         column = pygame.Rect(0, top, min(card.w - round(80 * s), round(480 * s)), step)
         column.centerx = card.centerx
         b = self.beats
@@ -295,9 +296,20 @@ class WinRevealScene(Scene):
             y = top + i * step + (round(6 * s) if i == len(lines) - 1 else 0)
             self._draw_line(surface, line, column.move(round(30 * s * (1 - p)), y - top), size + (round(3 * s) if i == len(lines) - 1 else 0),
                             round(255 * p), total=i == len(lines) - 1)
+        if self.elapsed >= b.count_start:  # who paid, and the honba, sticks and pao behind the points
+            y = top + len(lines) * step + round(14 * s)
+            room = bottom_area - (round(44 * s) if win.limit else 0)  # clear of a limit title's sparkles
+            for line in (line for i, line in enumerate(extra) if y + (i + 1) * round(26 * s) <= room or i == 0):
+                theme.blit_fit(surface, line, round(17 * s), theme.INK_SOFT, card.w - round(80 * s), midtop=(card.centerx, y))
+                y += round(26 * s)
         self._draw_points(surface, card, s)
         hint = "Click or Enter: go on" if self.elapsed >= b.end else "Click or Enter: skip"
         theme.blit_text(surface, hint, round(14 * s), theme.INK_SOFT, midbottom=(card.centerx, card.bottom - round(12 * s)))
+
+    def outcome_lines(self) -> list[str]:
+        """Under the total once the points count: who paid, then the honba, sticks and pao
+        lines of the score card (play test: the reveal's panel was mostly blank)."""
+        return [payment_text(self.snap, self.win)] + table_lines(self.snap, self.index)
 
     @staticmethod
     def _draw_line(surface: pygame.Surface, line: str, row: pygame.Rect, size: int, alpha: int, total: bool) -> None:

@@ -24,19 +24,6 @@ ORDER = {Ron: 0, Kan: 1, Pon: 2, Chi: 3, Pass: 9}
 LETTER = {Ron: pygame.K_r, Kan: pygame.K_k, Pon: pygame.K_p, Chi: pygame.K_c, Pass: pygame.K_SPACE}
 
 
-def auto_pass_action(offer: ClaimOffer | None, auto_pass: bool, auto_win: bool = False) -> Any:
-    """The answer to send without asking: Ron when Auto-win is on and Ron is offered;
-    Pass when auto-pass (or No calls) is on and Ron is not possible."""
-    if offer is None:
-        return None
-    ron = next((a for a in offer.actions if isinstance(a, Ron)), None)
-    if ron is not None:
-        return ron if auto_win else None
-    if not auto_pass:
-        return None
-    return next((a for a in offer.actions if isinstance(a, Pass)), None)
-
-
 def prompt_lines(tile: int, name: str, wind: str, can_ron: bool) -> list[str]:
     """The prompt's question, longest first (the panel shows the first that fits): the
     tile by name, who threw it, and "You can win" first when Ron is offered.
@@ -85,6 +72,10 @@ class ClaimOverlay(Scene):
         gap = round(8 * s)
         bw = (area.w - 2 * gap - (cols - 1) * gap) // cols
         bh = round(44 * s)
+        if self._riichi():  # keep clear of the Auto-pass/Auto-win/No-calls switches atop the area (play test)
+            rows = -(-n // cols)
+            room = area.bottom - (area.y + round(32 * s)) - round(40 * s) - gap * rows
+            bh = max(round(30 * s), min(bh, room // max(1, rows)))
         self.buttons, self.actions = [], {}
         for i, action in enumerate(options):
             row, col = divmod(i, cols)
@@ -135,9 +126,7 @@ class ClaimOverlay(Scene):
             if hit:
                 self.choose(hit.action)
             elif event.key == pygame.K_ESCAPE:
-                from mahjong_joy.ui.scenes.menu import MenuOverlay
-
-                self.next = Transition("push", MenuOverlay(self.app))  # the prompt stays; Resume comes back to it
+                self.next = Transition("push", "menu")  # the prompt stays; Resume comes back to it
 
     def choose(self, ident: str) -> None:
         """Send the chosen answer to the table (which submits it) and close."""

@@ -236,9 +236,7 @@ class HelpBookScene(Scene):
         elif action == "back":
             self.next = Transition("pop")
         elif action == "tutorial":
-            from mahjong_joy.ui.scenes.tutorial import TutorialScene
-
-            self.next = Transition("replace", TutorialScene(self.app), {})
+            self.next = Transition("replace", "tutorial", {})
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -237,12 +237,6 @@ class HomeScene(Scene):
 
     def activate(self, action: str) -> None:
         """Carry out a Home choice."""
-        from mahjong_joy.ui.scenes.replay import ReplaysScene
-        from mahjong_joy.ui.scenes.rules import RulesScene
-        from mahjong_joy.ui.scenes.settings import SettingsScene
-        from mahjong_joy.ui.scenes.stats import StatsScene
-        from mahjong_joy.ui.scenes.table import TableScene
-
         if action == "continue" and self.can_continue:
             self._continue()
         elif action == "new":
@@ -250,15 +244,15 @@ class HomeScene(Scene):
                 from mahjong_joy.app.saved import abandon_autosave
 
                 self.app.show_notice(abandon_autosave())
-            self.next = Transition("push", TableScene(self.app), chosen(self.app.settings, self.seed_field.seed).context())
+            self.next = Transition("push", "table", chosen(self.app.settings, self.seed_field.seed).context())
         elif action == "stats":
-            self.next = Transition("push", StatsScene(self.app))
+            self.next = Transition("push", "stats")
         elif action == "replays":
-            self.next = Transition("push", ReplaysScene(self.app))
+            self.next = Transition("push", "replays")
         elif action == "settings":
-            self.next = Transition("push", SettingsScene(self.app))
+            self.next = Transition("push", "settings")
         elif action == "rules":
-            self.next = Transition("push", RulesScene(self.app, self.ruleset, offer_tutorial=True))
+            self.next = Transition("push", "rules", args=(self.ruleset,), kwargs={"offer_tutorial": True})
         elif action == "quit":
             self.next = Transition("quit")
 
@@ -266,7 +260,6 @@ class HomeScene(Scene):
         """Rebuild the autosaved match; a bad save is set aside and explained, and Home stays."""
         from mahjong_joy.errors import MahjongJoyError
         from mahjong_joy.ui.controller_session import ControllerSession
-        from mahjong_joy.ui.scenes.table import TableScene
 
         try:
             session = ControllerSession.resume()
@@ -276,9 +269,13 @@ class HomeScene(Scene):
         if session is None:  # nothing to continue after all (bad, or the match had ended)
             self.enter()
             return
-        self.next = Transition("push", TableScene(self.app, session), {})
+        self.next = Transition("push", "table", {}, args=(session,))
 
     # -- drawing -------------------------------------------------------------------------
+    def animating(self) -> bool:
+        """Home changes only on input (hover, keys) or a notice fading (the App says so)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
         w, h = surface.get_size()

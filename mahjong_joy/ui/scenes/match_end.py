@@ -17,6 +17,7 @@ from mahjong_joy.ui import theme
 from mahjong_joy.ui.celebration import Celebration
 from mahjong_joy.ui.game_choice import GameChoice, chosen
 from mahjong_joy.ui.points_chart import draw_points_chart
+from mahjong_joy.ui.navigation import build
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.menu import playing_choice, seed_line
 from mahjong_joy.ui.session import TableSnapshot
@@ -116,23 +117,18 @@ class MatchEndScene(Scene):
     def choose(self, ident: str) -> None:
         """Start a new match (same rules, length and opponents, a fresh deal), play this
         deal again (the same seed too), or go Home."""
-        from mahjong_joy.ui.scenes.home import HomeScene
-
         if ident == "new":
             base = self.choice or chosen(self.app.settings)
             self._start(GameChoice(base.ruleset, base.length, base.opponents, None))
         elif ident == "again" and self.choice is not None and self.choice.seed is not None:
             self._start(self.choice)
         elif ident == "home":
-            self.next = Transition("replace", HomeScene(self.app))
+            self.next = Transition("replace", "home")
 
     def _start(self, choice: GameChoice) -> None:
         """A new table over Home (so leaving it lands on Home)."""
-        from mahjong_joy.ui.scenes.home import HomeScene
-        from mahjong_joy.ui.scenes.table import TableScene
-
-        self.app.replace(HomeScene(self.app))
-        self.app.push(TableScene(self.app), choice.context())
+        self.app.replace(build(self.app, "home"))
+        self.app.push(build(self.app, "table"), choice.context())
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale

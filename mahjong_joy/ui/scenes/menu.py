@@ -66,19 +66,16 @@ class MenuOverlay(Scene):
     def choose(self, ident: str) -> None:
         """Carry out a menu choice."""
         from mahjong_joy.ui.controller_session import rules_for
-        from mahjong_joy.ui.scenes.home import HomeScene
-        from mahjong_joy.ui.scenes.rules import RulesScene
-        from mahjong_joy.ui.scenes.settings import SettingsScene
 
         if ident == "resume":
             self.next = Transition("pop")
         elif ident == "settings":
-            self.next = Transition("push", SettingsScene(self.app))
+            self.next = Transition("push", "settings")
         elif ident == "rules":  # the book of the match in play (its preset and length), not Home's last choice
             played = None if self.choice is None else rules_for(self.choice.ruleset, self.choice.length)
-            self.next = Transition("push", RulesScene(self.app, rules=played))
+            self.next = Transition("push", "rules", kwargs={"rules": played})
         elif ident == "home":
-            self.next = Transition("replace", HomeScene(self.app))
+            self.next = Transition("replace", "home")
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale

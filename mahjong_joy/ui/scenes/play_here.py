@@ -18,6 +18,7 @@ from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.replay.branch import MATCH_OVER, branch_refusal
 from mahjong_joy.names import HUMAN, WIND_LETTERS
 from mahjong_joy.ui import theme
+from mahjong_joy.ui.navigation import build
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
 
@@ -30,13 +31,12 @@ def open_live_table(app: Any, cursor: Any, hand: int, step: int, seat: int, auto
     the other seats' levels for a seat that was human come from Settings. Raises
     ``RecordError`` when the position cannot be played on."""
     from mahjong_joy.ui.controller_session import branch_session
-    from mahjong_joy.ui.scenes.table import TableScene
 
     settings = app.settings
     session, notice = branch_session(cursor, hand, step, seat, opponents=settings.opponents,
                                      player_name=settings.player_name, autosave=autosave)
     app.show_notice(notice)
-    return TableScene(app, session)
+    return build(app, "table", session)
 
 
 class SeatChooser(Scene):

@@ -19,6 +19,7 @@ from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.bubble import TAIL_SIDES, bubble_size, draw_bubble
+from mahjong_joy.replay.branch import branch_refusal
 from mahjong_joy.ui.replay_session import ReplaySession
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.score import headline, score_lines
@@ -53,6 +54,8 @@ class ReplayViewerScene(TableScene):
         self.controls: list[Button] = []
         self.close = Button("Back", "close", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, hint="Esc")
         self.play_here = Button("Play from here", "play_here", pygame.Rect(0, 0, 1, 1), pygame.K_p, hint="P")
+        if branch_refusal(session.cursor):  # an imported log: the button says why there is no Play from here (play test #9)
+            self.play_here.label, self.play_here.hint = "Can't play on", "imported log: why? P"
 
     @property
     def speed(self) -> float:
@@ -114,10 +117,8 @@ class ReplayViewerScene(TableScene):
         if action == "close":
             self.next = Transition("pop")
         elif action == "play_here":
-            from mahjong_joy.ui.scenes.play_here import SeatChooser
-
             self.playing = False
-            self.next = Transition("push", SeatChooser(self.app, self))
+            self.next = Transition("push", "seat_chooser", args=(self,))
         elif action == "play":
             self.playing = not self.playing and not self.session.cursor.at_end
             self.play_timer = 0.0

@@ -18,9 +18,9 @@ from mahjong_joy.names import WIND_NAMES, fu_words, yaku_japanese, yaku_name
 from mahjong_joy.rulesets.riichi import YAKU_ROWS
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, final_tiles, rows_fit, seat_hands
+from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, rows_fit, seat_hands
+from mahjong_joy.ui.melds import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.scenes.table import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
 from mahjong_joy.ui.widgets import Button, track_hover
@@ -162,6 +162,13 @@ def table_lines(snap: TableSnapshot, index: int = 0) -> list[str]:
     return out
 
 
+def abort_outcome_lines(snap: TableSnapshot) -> list[str]:
+    """What an abortive draw leaves: nobody pays, the dealer deals again with one more honba
+    (RULES.md A1: every abortive draw is a dealer repeat), and where the riichi sticks go."""
+    first = "Nobody pays; the match is over." if snap.match_over else "Nobody pays; the dealer deals again with one more honba."
+    return [first] + ([sticks_text(snap.sticks, snap.match_over)] if snap.riichi_rules and snap.sticks else [])
+
+
 def sticks_text(sticks: int, match_over: bool) -> str:
     """Where the riichi sticks left after a draw go.
 
@@ -273,9 +280,7 @@ class ScoreScene(Scene):
             self.turn_page(1)
             return
         if self.snap.match_over:
-            from mahjong_joy.ui.scenes.match_end import MatchEndScene
-
-            self.next = Transition("replace", MatchEndScene(self.app, self.snap))
+            self.next = Transition("replace", "match_end", args=(self.snap,))
         else:
             self.next = Transition("pop", context={"next_hand": True})
 
@@ -503,10 +508,6 @@ class ScoreScene(Scene):
             theme.blit_text(surface, "winning tile", round(13 * s), theme.ROSE_DEEP, midtop=(win.centerx, bottom))
         return bottom + round(26 * s)
 
-    def seat_hand(self, seat: int) -> tuple[int, ...]:
-        """A seat's concealed tiles as the finished table shows them (:func:`~mahjong_joy.ui.hand_rows.final_tiles`)."""
-        return final_tiles(self.snap, seat)
-
     def _draw_ready_joy(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
         """Joy's draw card (nobody pays): every seat's hand, ready ones with their waits."""
         card = self._card
@@ -534,7 +535,9 @@ class ScoreScene(Scene):
         return y + round(56 * s)
 
     def _draw_abort(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> None:
-        """An abortive draw: its reason in words, and the hand that caused it (nine terminals)."""
+        """An abortive draw: its reason in words, every seat's hand (the one that caused it
+        named), and what happens to the sticks and the dealer (play test: the card was
+        mostly empty panel)."""
         snap, r = self.snap, self.snap.result
         title, words = ABORT_WORDING.get(r.abort, (pretty(r.abort), "The hand ended early."))
         seat = snap.abort_seat
@@ -545,13 +548,14 @@ class ScoreScene(Scene):
         for line in theme.wrap(words.format(name=name), round(19 * s), card.w - round(60 * s)):
             theme.blit_text(surface, line, round(19 * s), theme.INK, topleft=(x, y))
             y += round(26 * s)
-        if seat is not None:
-            y += round(10 * s)
-            tw = round(40 * s)
-            for i, t in enumerate(self.seat_hand(seat)):
-                surface.blit(self.app.art.image(t, tw), (x + i * (tw + 1), y))
-            y += round(tw * 1.5)
-        theme.blit_text(surface, "Nobody pays; the dealer deals again with one more honba.", round(16 * s), theme.INK_SOFT, topleft=(x, y + round(6 * s)))
+        labels = {seat: (title, theme.ROSE_DEEP)} if seat is not None else {}
+        shown = tuple(row for row in seat_hands(snap) if row.tiles or row.melds)  # an abortive draw shows only some hands
+        bottom = card.bottom - round(92 * s) - round(60 * s)
+        self.rows_area = pygame.Rect(x, y + round(8 * s), card.w - round(56 * s), bottom - y - round(8 * s))
+        y = draw_seat_hands(surface, self.app.art, snap, shown, self.rows_area, s, labels=labels, tile_max=44)
+        for i, line in enumerate(abort_outcome_lines(snap)):
+            theme.blit_fit(surface, line, round((17 if i == 0 else 16) * s), theme.INK if i == 0 else theme.INK_SOFT,
+                           card.w - round(60 * s), topleft=(x, y + round(4 * s) + i * round(26 * s)))
 
     def _draw_deltas(self, surface: pygame.Surface, card: pygame.Rect, s: float) -> None:
         """Every seat's change and new total along the bottom of the card."""

@@ -15,11 +15,12 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.app.archive import player_stats
 from mahjong_joy.errors import StorageUnavailableError
 from mahjong_joy.names import ruleset_title
 from mahjong_joy.rulesets.presets import PRESETS
 from mahjong_joy.storage.history import History
-from mahjong_joy.storage.stats import Figures, Stats, compute_stats, has_riichi, pays_game_points, ruleset_order, yaku_label
+from mahjong_joy.storage.stats import Figures, Stats, has_riichi, pays_game_points, ruleset_order, yaku_label
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
@@ -98,7 +99,7 @@ class StatsScene(Scene):
         """Read the history; one in use by another program shows empty figures and says so."""
         try:
             with History.open(self.path) as history:
-                self.stats = compute_stats(history)
+                self.stats = player_stats(history)
                 self.notice = history.message()
         except StorageUnavailableError as exc:
             self.stats, self.notice = Stats(), str(exc)
@@ -317,11 +318,14 @@ class StatsScene(Scene):
 
 
 def placements_title(count: int) -> str:
-    """The placement chart's title, in the singular for one match.
+    """The placement chart's title, in the singular for one match; none yet when only
+    unfinished matches (or a branch left unfinished, whose hands still count) are kept.
 
-    >>> placements_title(1), placements_title(20)
-    ('Placement, last match', 'Placement, last 20 matches')
+    >>> placements_title(1), placements_title(20), placements_title(0)
+    ('Placement, last match', 'Placement, last 20 matches', 'Placement: no finished match yet')
     """
+    if count == 0:
+        return "Placement: no finished match yet"
     return "Placement, last match" if count == 1 else f"Placement, last {count} matches"
 
 

@@ -120,16 +120,24 @@ class TutorialScore(ScoreScene):
         self.button.label = "Finish the guided hand"
 
     def proceed(self) -> None:
-        from mahjong_joy.ui.scenes.home import HomeScene
-
-        self.next = Transition("replace", HomeScene(self.app))
+        self.next = Transition("replace", "home")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        s = self.scale
-        w = surface.get_size()[0]
-        box = pygame.Rect(0, 0, min(w - round(200 * s), round(760 * s)), 0)
-        coach_box(surface, box, FINISHED, "", s, bottom=self.button.rect.y - round(132 * s))  # above the seats' row
+        self.coach_rect = self.draw_coach(surface)
+
+    def draw_coach(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The coach's last words beside the other seats' face-down rows, in the room their
+        thirteen backs leave on the right (play test: the box covered the hands). With Show
+        hands on, the hands have the room and the coach keeps quiet."""
+        s, area = self.scale, self.rows_area
+        if self.show_hands:
+            return None
+        if area is None:  # no rows drawn: above the seats' row, as before
+            box = pygame.Rect(0, 0, min(surface.get_width() - round(200 * s), round(760 * s)), 0)
+            return coach_box(surface, box, FINISHED, "", s, bottom=self.button.rect.y - round(132 * s))
+        box = pygame.Rect(area.x + round(area.w * 0.55), 0, area.w - round(area.w * 0.55), 0)
+        return coach_box(surface, box, FINISHED, "", s, top=area.y)
 
 
 class TutorialScene(TableScene):
