@@ -38,7 +38,7 @@ class RiichiAtOnce(Tsumogiri):
     def choose(self, view, legal):  # noqa: ANN001, ANN201
         riichis = [a for a in legal if isinstance(a, Riichi)]
         if riichis:
-            return next((a for a in riichis if a.tile == view.drawn_code), riichis[0])
+            return next((a for a in riichis if a.tile == view.drawn), riichis[0])
         return super().choose(view, legal)
 
 

@@ -123,7 +123,8 @@ def tile_dangers(view: SeatView, found: Sequence[rd.Threat], words: rd.SeatWords
     """Each held kind's danger against ``found``, by Hard's model."""
     visible = view.visible_counts34()
     safes = {t.seat: rd.safe_after(view, t.seat, words) for t in found}
-    held = [k for k in range(KIND_COUNT) if view.counts34[k]]
+    counts = view.counts34()
+    held = [k for k in range(KIND_COUNT) if counts[k]]
     return tuple(_danger(view, kind, found, visible, safes, words) for kind in held)
 
 
