@@ -18,6 +18,7 @@ What the engine itself worked out about the seat's hand stays in kinds: its
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from mahjong_joy.engine.actions import Action
@@ -118,7 +119,7 @@ def observe(state: HandState, seat: int) -> SeatView:
         seat,
         state.shown_hand(seat),
         None if drawn is None else state.codes[drawn],
-        state.opportunity_of(seat),
+        None if mine else state.opportunity_of(seat),
         state.legal_actions(seat),
         waits,
         state.is_furiten(seat, waits) if waits else False,
@@ -127,6 +128,7 @@ def observe(state: HandState, seat: int) -> SeatView:
 
 
 _VIEW = tuple.__new__  # a SeatView from its fields in order (observe always gives them all)
+_RIVER, _CONCEALED, _RIICHI_AT = attrgetter("river_view"), attrgetter("concealed"), attrgetter("riichi_at")
 
 
 def table_facts(state: HandState) -> tuple:
@@ -142,9 +144,9 @@ def table_facts(state: HandState) -> tuple:
             state.dealer,
             state.round_wind,
             state.shown_melds(),
-            tuple([s.river_view for s in seats]),
-            tuple([len(s.concealed) for s in seats]),
-            tuple([s.riichi_at for s in seats]),
+            tuple(map(_RIVER, seats)),  # map over attrgetter: no Python frame per seat
+            tuple(map(len, map(_CONCEALED, seats))),
+            tuple(map(_RIICHI_AT, seats)),
             tuple(state.points),
             state.sticks,
             state.wall.live_count,
