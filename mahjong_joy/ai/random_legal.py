@@ -26,10 +26,10 @@ from mahjong_joy.melds import Meld
 def position_key(view: SeatView) -> str:
     """A text naming this decision point from the seat's side; it changes with every move.
 
-    The text of each river and each seat's melds is kept beside the tuple it was made
-    from (:func:`_text`): a river or a meld list changes only when its seat discards
-    or calls, and the engine hands out the same tuple until then, so every seat's
-    decision in between reuses its text.
+    The text of each river, and of the four seats' melds, is kept beside the tuple it
+    was made from (:func:`_texts`): a river changes only when its seat discards, the
+    melds only on a call, and the engine hands out the same tuple until then, so the
+    decisions in between reuse the text.
 
     >>> from mahjong_joy.engine.state import HandState
     >>> from mahjong_joy.engine.view import observe
@@ -51,7 +51,7 @@ _PHASE_TEXT = {phase: phase.value for phase in Phase}
 # per kind of part, as an empty river and an empty meld list could be the same tuple ``()``
 _RIVER_TEXTS: dict[int, tuple[tuple, str]] = {}
 _MELD_TEXTS: dict[int, tuple[tuple, str]] = {}
-_TEXTS_KEPT = 32  # a table has 4 live rivers and 4 meld lists; emptied when more pile up (finished hands)
+_TEXTS_KEPT = 32  # a table has 4 live rivers and 1 meld tuple; emptied when more pile up (finished hands)
 
 
 def _texts(texts: dict[int, tuple[tuple, str]], parts: tuple, make: Callable[[tuple], str]) -> list[str]:
