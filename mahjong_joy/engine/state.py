@@ -376,7 +376,9 @@ class HandState:
         if phase is Phase.AWAITING_DISCARD:
             if seat != self.current:
                 return ()
-            return tuple(checks.own_turn_actions(self.facts(seat), self._shanten_floor(seat), lambda: self._shanten(seat)))
+            seen = self.seats[seat].shanten_seen  # the floor as _shanten_floor gives it, inline: every turn asks
+            floor = -1 if seen is None else max(-1, seen[1] - (self.seats[seat].draws - seen[0]))
+            return tuple(checks.own_turn_actions(self.facts(seat), floor, lambda: self._shanten(seat)))
         opportunity = self.opportunity_of(seat)
         if opportunity is None:
             return ()
@@ -408,6 +410,7 @@ class HandState:
             tile = turn.drawn if turn else (stage.tile if isinstance(stage, ClaimWindow) else None)
         codes = self.codes
         wall = self.wall
+        live = wall.live_count
         return _SEAT_FACTS(checks.SeatFacts, (  # the tuple itself: built at every decision, keywords cost 2 us more
             seat,
             self.ruleset,
@@ -423,8 +426,8 @@ class HandState:
             st.temp_furiten or st.riichi_furiten,  # furiten_marked
             not st.river and not self.calls,  # first_turn
             self.points[seat],
-            wall.live_count,
-            wall.kans < MAX_KANS and wall.live_count > 0,  # can_kan, as Wall.can_kan
+            live,
+            wall.kans < MAX_KANS and live > 0,  # can_kan, as Wall.can_kan
             lambda tsumo, robbed: self.has_yaku(seat, tile, tsumo, robbed),  # type: ignore[arg-type]
         ))
 
