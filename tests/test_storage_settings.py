@@ -134,3 +134,13 @@ def test_the_settings_docstring_examples_hold() -> None:
 
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted >= 3
+
+
+def test_the_colour_safe_tile_style_is_off_by_default_kept_and_checked() -> None:
+    """Issue 28: an older settings file without the field loads with the classic tiles;
+    a saved choice round-trips; a wrong-typed value falls back to off alone."""
+    assert Settings.from_dict({"volume": 0.3}).colour_safe_tiles is False
+    assert Settings.from_dict(Settings(colour_safe_tiles=True).to_dict()).colour_safe_tiles is True
+    for bad in ("yes", 1, None, [True]):
+        got = Settings.from_dict({"colour_safe_tiles": bad, "latin_labels": True})
+        assert got == Settings(latin_labels=True)

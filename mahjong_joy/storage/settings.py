@@ -28,6 +28,7 @@ class Settings:
     anim_speed: str = "normal"  # key of ANIM_SPEEDS
     hints: bool = True
     latin_labels: bool = False
+    colour_safe_tiles: bool = False  # red fives and suits marked by shape, not colour alone (issue 28)
     volume: float = 0.6  # 0..1
     fullscreen: bool = False
     auto_pass: bool = False
@@ -60,7 +61,7 @@ class Settings:
         bad entry (a hand edit, an older version) never costs the player the rest.
 
         >>> Settings.from_dict({"volume": 7, "hints": False, "colour": "red"})
-        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', joy_length='east', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You', opponents=('normal', 'normal', 'normal'), show_ai_thinking=False, tutorial_seen=False)
+        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, colour_safe_tiles=False, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', joy_length='east', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You', opponents=('normal', 'normal', 'normal'), show_ai_thinking=False, tutorial_seen=False)
         """
         kept: dict[str, Any] = {}
         for name, check in _CHECKS.items():
@@ -155,6 +156,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "anim_speed": _choice(ANIM_SPEEDS),
     "hints": _flag,
     "latin_labels": _flag,
+    "colour_safe_tiles": _flag,
     "volume": _volume,
     "fullscreen": _flag,
     "auto_pass": _flag,

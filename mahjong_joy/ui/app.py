@@ -59,7 +59,7 @@ class App:
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{corner[0]},{corner[1]}"
             settings.window_size = size  # the window as it is, so leaving fullscreen comes back to it
         self.screen = pygame.display.set_mode(size or DEFAULT_SIZE, pygame.RESIZABLE)
-        self.art = TileArt(latin=self.settings.latin_labels)
+        self.art = TileArt(latin=self.settings.latin_labels, safe=self.settings.colour_safe_tiles)
         self.sounds = Sounds(self.settings.volume)
         self.seed = seed
         self.stack: list[Scene] = []
@@ -186,6 +186,7 @@ class App:
         """Changes from the Settings screen take effect at once."""
         if self.art.latin != self.settings.latin_labels:
             self.art.latin = self.settings.latin_labels
+        self.art.safe = self.settings.colour_safe_tiles
         self.sounds.set_volume(self.settings.volume)
         for scene in list(self.stack):
             scene.settings_changed()

@@ -9,6 +9,8 @@ cached, so a frame only blits.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from mahjong_joy.names import WIND_GLYPHS, WIND_LETTERS
@@ -21,6 +23,11 @@ WIND_LATIN = WIND_LETTERS  # the Latin letter drawn on a wind tile
 SUPERSAMPLE = 2
 RED_INK = (214, 58, 74)  # a red five's pips and badge: stronger than the pastel rose of ordinary accents
 RED_FACE = (255, 232, 230)  # a red five's face, faintly pink
+# The colour-blind-safe style (issue 28): a red five carries a star outlined in dark ink,
+# filled with Okabe-Ito vermillion (Okabe & Ito 2008, "Color Universal Design"), and its
+# dots are solid discs and its sticks outlined, so it differs from a plain five by shape
+# and by lightness, not by hue alone (see scripts/cvd_sheets.py for the measurements).
+SAFE_STAR = (213, 94, 0)  # Okabe-Ito vermillion
 
 DOT_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
@@ -81,7 +88,14 @@ def _ring(surface: pygame.Surface, color: theme.Color, center: tuple[float, floa
     pygame.draw.circle(surface, color, (cx, cy), max(1, int(r * 0.38)))
 
 
-def _draw_dots(surface: pygame.Surface, rank: int, red: bool = False) -> None:
+def _disc(surface: pygame.Surface, color: theme.Color, center: tuple[float, float], radius: float) -> None:
+    """A solid pip with a dark rim: a red five's dot in the colour-safe style (a ring's hole filled)."""
+    cx, cy, r = int(center[0]), int(center[1]), max(2, int(radius))
+    pygame.draw.circle(surface, theme.INK, (cx, cy), r)
+    pygame.draw.circle(surface, color, (cx, cy), max(1, int(r * 0.78)))
+
+
+def _draw_dots(surface: pygame.Surface, rank: int, red: bool = False, safe: bool = False) -> None:
     w, h = surface.get_size()
     spots = DOT_LAYOUTS[rank]
     radius = {1: 0.36, 2: 0.2, 3: 0.17}.get(rank, 0.155 if rank < 7 else 0.13) * w
@@ -93,13 +107,17 @@ def _draw_dots(surface: pygame.Surface, rank: int, red: bool = False) -> None:
             color = theme.ROSE_DEEP if rank != 9 else theme.MINT_DEEP
         if red:
             color = RED_INK
-        _ring(surface, color, (x * w, y * h), radius)
+        (_disc if red and safe else _ring)(surface, color, (x * w, y * h), radius)
 
 
-def _stick(surface: pygame.Surface, color: theme.Color, center: tuple[float, float], w: float, h: float) -> None:
-    """One bamboo stick: a rounded rod with joints at the ends and the middle."""
+def _stick(surface: pygame.Surface, color: theme.Color, center: tuple[float, float], w: float, h: float,
+           rim: bool = False) -> None:
+    """One bamboo stick: a rounded rod with joints at the ends and the middle
+    (``rim``: outlined in dark ink, a red five's stick in the colour-safe style)."""
     rect = pygame.Rect(0, 0, int(w), int(h))
     rect.center = (int(center[0]), int(center[1]))
+    if rim:
+        pygame.draw.rect(surface, theme.INK, rect.inflate(int(w * 0.5), int(w * 0.5)), border_radius=int(w * 0.75))
     pygame.draw.rect(surface, color, rect, border_radius=int(w / 2))
     joint = max(1, int(h * 0.07))
     light = tuple(min(255, c + 90) for c in color)
@@ -132,7 +150,7 @@ def _bird(surface: pygame.Surface) -> None:
         pygame.draw.line(surface, theme.INK_SOFT, (int(w * x), leg_top), (int(w * x), int(h * 0.9)), max(2, w // 30))
 
 
-def _draw_bamboo(surface: pygame.Surface, rank: int, red: bool = False) -> None:
+def _draw_bamboo(surface: pygame.Surface, rank: int, red: bool = False, safe: bool = False) -> None:
     if rank == 1:
         _bird(surface)
         return
@@ -142,12 +160,16 @@ def _draw_bamboo(surface: pygame.Surface, rank: int, red: bool = False) -> None:
     stick_w = w * (0.13 if rank == 8 else 0.16)
     for i, (x, y) in enumerate(BAMBOO_LAYOUTS[rank]):
         color = RED_INK if red else theme.ROSE_DEEP if (rank, i) in BAMBOO_RED else theme.MINT_DEEP
-        _stick(surface, color, (x * w, y * h), stick_w, stick_h)
+        _stick(surface, color, (x * w, y * h), stick_w, stick_h, rim=red and safe)
 
 
-def _draw_characters(surface: pygame.Surface, rank: int, latin: bool, red: bool = False, labels: bool = True) -> None:
+def _draw_characters(surface: pygame.Surface, rank: int, latin: bool, red: bool = False, labels: bool = True,
+                     safe: bool = False) -> None:
     w, h = surface.get_size()
     ink = RED_INK if red else theme.INK
+    if red and safe:  # a dark ring round the numeral: the colour-safe red five's second mark
+        pygame.draw.ellipse(surface, theme.INK, pygame.Rect(w * 0.08, h * 0.02 if not latin else h * 0.06, w * 0.84, h * 0.5 if not latin else h * 0.6),
+                            width=max(2, w // 16))
     if latin:
         if labels:
             _glyph(surface, str(rank), int(h * 0.5), ink, (w * 0.5, h * 0.36))
@@ -205,19 +227,37 @@ def _red_mark(surface: pygame.Surface) -> None:
     pygame.draw.polygon(surface, RED_INK, [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)])
 
 
-def draw_face(surface: pygame.Surface, tile: int, latin: bool = False, labels: bool = True) -> None:
+def _star_mark(surface: pygame.Surface) -> None:
+    """A red five's badge in the colour-safe style: a five-pointed vermillion star with a
+    dark rim in the face's top-right corner, told from the plain five by its shape and
+    its dark outline even in greyscale."""
+    w, h = surface.get_size()
+    cx, cy, r = w * 0.8, h * 0.12, max(3.0, w * 0.21)
+    points = []
+    for i in range(10):
+        angle = math.pi * (i / 5 - 0.5)
+        reach = r if i % 2 == 0 else r * 0.48
+        points.append((cx + reach * math.cos(angle), cy + reach * math.sin(angle)))
+    pygame.draw.polygon(surface, theme.INK, [(cx + (x - cx) * 1.28, cy + (y - cy) * 1.28) for x, y in points])
+    pygame.draw.polygon(surface, SAFE_STAR, points)
+
+
+def draw_face(surface: pygame.Surface, tile: int, latin: bool = False, labels: bool = True, safe: bool = False) -> None:
     """Paint the picture of ``tile`` onto ``surface`` (the face area, any size).
 
     ``tile`` is a code: a kind, or 34..36 for a red five, drawn in red ink with a red
     badge (its face is tinted too, by :class:`TileArt`). ``labels=False`` leaves out
     the Latin letters and digits, which a turned tile draws upright afterwards
-    (:func:`draw_upright_labels`)."""
+    (:func:`draw_upright_labels`). ``safe`` is the colour-blind-safe style: a red
+    five's badge is a dark-rimmed star drawn over the picture, its dots solid, its
+    sticks outlined; every other tile looks as in the classic style."""
     red = tile >= 34
     if red:
         tile = FIVES[tile - 34]
     suit, rank = suit_of(tile), rank_of(tile)
-    if red:
+    if red and not safe:
         _red_mark(surface)
+    whole = surface
     if latin and suit in (1, 2):
         if labels:
             _corner_index(surface, tile, red)
@@ -226,11 +266,13 @@ def draw_face(surface: pygame.Surface, tile: int, latin: bool = False, labels: b
     if is_honor(tile):
         _draw_honor(surface, tile, latin, labels)
     elif suit == 0:
-        _draw_characters(surface, rank, latin, red, labels)
+        _draw_characters(surface, rank, latin, red, labels, safe)
     elif suit == 1:
-        _draw_dots(surface, rank, red)
+        _draw_dots(surface, rank, red, safe)
     else:
-        _draw_bamboo(surface, rank, red)
+        _draw_bamboo(surface, rank, red, safe)
+    if red and safe:
+        _star_mark(whole)
 
 
 def _turned(fx: float, fy: float, rotation: int) -> tuple[float, float]:
@@ -279,12 +321,13 @@ def _upright_characters(surface: pygame.Surface, area: pygame.Rect, rank: int, i
 
 
 class TileArt:
-    """Cache of finished tile images keyed by (code, width, rotation, labels): a code is a
-    kind 0..33, a red five 34..36, or ``BACK``."""
+    """Cache of finished tile images keyed by (code, width, rotation, labels, safe): a code
+    is a kind 0..33, a red five 34..36, or ``BACK``; ``safe`` is the colour-blind-safe style."""
 
-    def __init__(self, latin: bool = False) -> None:
+    def __init__(self, latin: bool = False, safe: bool = False) -> None:
         self.latin = latin
-        self._cache: dict[tuple[int, int, int, bool], pygame.Surface] = {}
+        self.safe = safe
+        self._cache: dict[tuple[int, int, int, bool, bool], pygame.Surface] = {}
 
     def image(self, tile: int, width: int, rotation: int = 0) -> pygame.Surface:
         """A tile (``BACK`` for face-down) with its thickness and soft shadow.
@@ -292,13 +335,13 @@ class TileArt:
         The top face occupies ``footprint(width, rotation)`` from the image's
         top-left; the thickness and shadow extend below and to the right.
         """
-        key = (tile, int(width), rotation % 360, self.latin and tile != BACK)
+        key = (tile, int(width), rotation % 360, self.latin and tile != BACK, self.safe and tile >= 34)
         found = self._cache.get(key)
         if found is None:
             found = self._cache[key] = self._render(*key)
         return found
 
-    def _render(self, tile: int, width: int, rotation: int, latin: bool) -> pygame.Surface:
+    def _render(self, tile: int, width: int, rotation: int, latin: bool, safe: bool = False) -> pygame.Surface:
         fw, fh = footprint(width, rotation)
         depth = depth_of(width)
         radius = max(3, width // 7)
@@ -315,16 +358,16 @@ class TileArt:
             return image
         pygame.draw.rect(image, theme.TILE_SIDE, top, border_radius=radius)
         pygame.draw.rect(image, RED_FACE if tile >= 34 else theme.TILE_FACE, top.inflate(-2, -2), border_radius=radius - 1)
-        image.blit(self._face(tile, width, rotation, latin), (0, 0))
+        image.blit(self._face(tile, width, rotation, latin, safe), (0, 0))
         return image
 
-    def _face(self, tile: int, width: int, rotation: int, latin: bool) -> pygame.Surface:
+    def _face(self, tile: int, width: int, rotation: int, latin: bool, safe: bool = False) -> pygame.Surface:
         """The picture alone, supersampled, then turned to the tile's rotation."""
         pad = max(2, width // 9)
         cw, ch = width - 2 * pad, tile_height(width) - 2 * pad
         big = pygame.Surface((cw * SUPERSAMPLE, ch * SUPERSAMPLE), pygame.SRCALPHA)
         upright = latin and rotation % 360 != 0
-        draw_face(big, tile, latin, labels=not upright)
+        draw_face(big, tile, latin, labels=not upright, safe=safe)
         small = pygame.transform.smoothscale(big, (cw, ch))
         small = pygame.transform.rotate(small, rotation) if rotation else small
         canvas = pygame.Surface(footprint(width, rotation), pygame.SRCALPHA)

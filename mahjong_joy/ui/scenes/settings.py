@@ -2,7 +2,8 @@
 (the current one lit); a click picks one, Left/Right step, Enter moves on by one.
 All apply at once and are kept.
 
-Two columns: how the table plays (pace, animation, hints, auto-pass, AI thinking)
+Two columns: how the table plays (pace, animation, hints, auto-pass, AI thinking,
+and the colour-blind tile style, which sits here to keep the columns the same height)
 and who plays it and how it looks and sounds (the opponents' levels, all three or
 per seat, tile labels, volume, fullscreen). Keyboard focus runs down the name field,
 the left column, the right column and Back, and follows the mouse.
@@ -31,6 +32,7 @@ LEFT_ROWS = (
     ("hints", "Hints (guide)"),
     ("auto_pass", "Auto-pass claims"),
     ("show_ai_thinking", "Show AI thinking"),
+    ("colour_safe_tiles", "Colour-blind tiles"),
 )
 RIGHT_ROWS = (
     ("opponents", "All opponents"),
@@ -53,6 +55,8 @@ def options_of(field: str) -> list[tuple[Any, str]]:
         return [(speed, speed) for speed in sorted(ANIM_SPEEDS, key=ANIM_SPEEDS.__getitem__)]
     if field == "latin_labels":
         return [(False, "CJK 一萬 東"), (True, "Latin 1m E")]
+    if field == "colour_safe_tiles":
+        return [(False, "classic"), (True, "shape marks")]
     if field == "volume":
         return [(v, "off" if v == 0 else f"{round(v * 100)}%") for v in VOLUMES]
     if field == "opponents" or field.startswith("seat"):

@@ -211,7 +211,7 @@ class TableAnimation:
     def _squeeze(self, tile: int, width: int, rotation: int, factor: float) -> pygame.Surface:
         """A tile image narrowed along its row to ``factor`` (quantised to 1/24 and cached)."""
         step = max(1, round(factor * 24))
-        key = (tile, width, rotation, step, self.app.art.latin)
+        key = (tile, width, rotation, step, self.app.art.latin, self.app.art.safe)
         found = self._squeezed.get(key)
         if found is None:
             image = self.app.art.image(tile, width, rotation)

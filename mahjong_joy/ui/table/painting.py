@@ -49,7 +49,7 @@ class TablePainting:
     _layer_key: object
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = (self.snap.version if self.snap else -1, surface.get_size(), frozenset(f.key for f in self.anim.flights), self.app.settings.latin_labels, self.flip.done, self.selected if self.can_act() else -1, self.riichi_mode, self.dora_flip is None)
+        key = (self.snap.version if self.snap else -1, surface.get_size(), frozenset(f.key for f in self.anim.flights), self.app.settings.latin_labels, self.app.settings.colour_safe_tiles, self.flip.done, self.selected if self.can_act() else -1, self.riichi_mode, self.dora_flip is None)
         if self._layer is None or self._layer_key != key or self._layer.get_size() != surface.get_size():
             self._layer = self._render_static(surface.get_size())
             self._layer_key = key
