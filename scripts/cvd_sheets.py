@@ -51,7 +51,7 @@ SHEET_WIDTH = 40  # tile width on the saved sheets (small PNGs)
 MEASURE_WIDTH = 60  # tile width for the measurements (a hand tile's size at 1280x800)
 LIGHTNESS_STEP = 8.0
 DELTA_E_STEP = 10.0
-BACKDROP = theme.FELT if hasattr(theme, "FELT") else (190, 222, 210)
+BACKDROP = theme.FELT  # the table the tiles lie on
 
 
 def _linear(c: int) -> float:

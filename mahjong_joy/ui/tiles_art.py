@@ -168,8 +168,9 @@ def _draw_characters(surface: pygame.Surface, rank: int, latin: bool, red: bool 
     w, h = surface.get_size()
     ink = RED_INK if red else theme.INK
     if red and safe:  # a dark ring round the numeral: the colour-safe red five's second mark
-        pygame.draw.ellipse(surface, theme.INK, pygame.Rect(w * 0.08, h * 0.02 if not latin else h * 0.06, w * 0.84, h * 0.5 if not latin else h * 0.6),
-                            width=max(2, w // 16))
+        top, tall = (0.06, 0.6) if latin else (0.02, 0.5)
+        ring = pygame.Rect(int(w * 0.08), int(h * top), int(w * 0.84), int(h * tall))
+        pygame.draw.ellipse(surface, theme.INK, ring, width=max(2, w // 16))
     if latin:
         if labels:
             _glyph(surface, str(rank), int(h * 0.5), ink, (w * 0.5, h * 0.36))
