@@ -8,31 +8,18 @@ defence page, to look at before calling them done.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("MAHJONG_JOY_HOME", "/tmp/mahjong-joy-shots")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import pygame  # noqa: E402
+from riichi_screenshots import SIZES, save  # noqa: E402  (it sets the headless drivers and the shots' data folder)
 
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.scenes.help_book import HelpBookScene  # noqa: E402
 from tests.test_guide_defence import FOLD_DRAWS, FOLD_HANDS, furiten_table, sora_in_riichi  # noqa: E402
 from tests.test_ui_riichi import QUIET, index_of  # noqa: E402
-
-SIZES = ((1280, 800), (1024, 640))
-
-
-def save(app: App, out: Path, name: str) -> None:
-    app.step(1 / 60)
-    w, h_ = app.size
-    pygame.image.save(app.screen, str(out / f"{name}_{w}x{h_}.png"))
 
 
 def shots(out: Path, size: tuple[int, int]) -> None:
