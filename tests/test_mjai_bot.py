@@ -163,3 +163,26 @@ def test_an_event_the_checkers_refuse_is_one_line_naming_it(event: dict | list, 
     with pytest.raises(MahjongJoyError) as caught:
         serve(MjaiBot("easy"), lines, io.StringIO())
     assert str(caught.value) == f"stdin line 2: not mjai events the bot can follow ({reason})"
+
+
+def test_an_impossible_call_changes_nothing_before_it_is_refused() -> None:
+    """Validate before mutating (review finding): a pon on a discard that is not there, or of
+    tiles the seat does not hold, leaves the seat's table as it was."""
+    import copy
+
+    from mahjong_joy.ai.mjai_seat import MjaiSeat
+    from mahjong_joy.errors import MahjongJoyError
+
+    seat = MjaiSeat("tenhou")
+    seat.feed([{"type": "start_game", "id": 0, "names": ["a", "b", "c", "d"]},
+               {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0, "dora_marker": "1m",
+                "scores": [25000] * 4, "tehais": [["1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p"]]
+                + [["?"] * 13] * 3},
+               {"type": "tsumo", "actor": 0, "pai": "E"}, {"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": True},
+               {"type": "tsumo", "actor": 1, "pai": "?"}, {"type": "dahai", "actor": 1, "pai": "9p", "tsumogiri": True}])
+    before = copy.deepcopy((seat.melds, seat.rivers, seat.codes, seat.sizes, seat.calls))
+    for bad in ({"type": "pon", "actor": 0, "target": 3, "pai": "1m", "consumed": ["1m", "1m"]},  # no discard there
+                {"type": "pon", "actor": 0, "target": 1, "pai": "9p", "consumed": ["9p", "9p"]}):  # holds no 9p
+        with pytest.raises(MahjongJoyError):
+            seat.apply(bad)
+        assert copy.deepcopy((seat.melds, seat.rivers, seat.codes, seat.sizes, seat.calls)) == before

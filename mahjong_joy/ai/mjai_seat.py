@@ -114,6 +114,8 @@ class MjaiSeat:
         elif kind == "ankan":
             codes = [code_of_mjai(t) for t in ev["consumed"]]
             k = kind_of_code(codes[0])
+            if me:
+                self._without(codes, ev)  # refused before anything changes
             self.melds[actor].append(Meld(CLOSED_KAN, tuple(sorted(codes, key=code_order))))
             self.sizes[actor] -= 4
             self.calls += 1
@@ -128,6 +130,8 @@ class MjaiSeat:
             k = kind_of_code(code)
             melds = self.melds[actor]
             _refuse(ev, checks.added_kan_blocker(_meld_facts(melds), k))
+            if me:
+                self._without([code], ev)  # refused before anything changes
             index = next(i for i, m in enumerate(melds) if m.type == PON and m.kinds[0] == k)
             pon = melds[index]
             melds[index] = Meld(ADDED_KAN, tuple(sorted((*pon.tiles, code), key=code_order)), pon.claimed, pon.from_seat)
@@ -181,10 +185,12 @@ class MjaiSeat:
         kinds = tuple(sorted(kind_of_code(c) for c in [*consumed, called]))
         meld_type = {"chi": CHI, "pon": PON, "daiminkan": KAN}[kind]
         target = ev["target"]
-        self.melds[actor].append(Meld(meld_type, tuple(sorted([*consumed, called], key=code_order)), called, target))
         river = self.rivers[target]
         if not river or river[-1].claimed_by is not None or kind_of_code(river[-1].tile) != kind_of_code(called):
             _refuse(ev, f"seat {target}'s last discard is not {code_name(called)}")
+        if me:
+            self._without(consumed, ev)  # validate before anything changes (STYLE.md, Errors)
+        self.melds[actor].append(Meld(meld_type, tuple(sorted([*consumed, called], key=code_order)), called, target))
         river[-1] = river[-1]._replace(claimed_by=actor)
         self.sizes[actor] -= len(consumed)
         self.calls += 1
@@ -201,14 +207,18 @@ class MjaiSeat:
                     self.forbidden = kuikae_mask(ClaimOption(meld_type, kinds, kind_of_code(called)))
 
     def _take(self, codes: list[int], ev: dict[str, Any]) -> None:
-        """Take this seat's own tiles out of its hand; an event naming a tile it does not
-        hold cannot have happened."""
+        """Take this seat's own tiles out of its hand (:meth:`_without`)."""
+        self.codes = self._without(codes, ev)
+
+    def _without(self, codes: list[int], ev: dict[str, Any]) -> list[int]:
+        """This seat's hand less ``codes``, changing nothing: an event naming a tile it does
+        not hold cannot have happened, and is refused before anything is updated."""
         rest = list(self.codes)
         for code in codes:
             if code not in rest:
                 _refuse(ev, f"holds no {code_name(code)}")
             rest.remove(code)
-        self.codes = rest
+        return rest
 
     # ------------------------------------------------------------ queries
 

@@ -12,7 +12,7 @@ Nothing here changes its arguments; each rule cites the RULES.md row it implemen
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import product
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -377,6 +377,13 @@ def nine_terminals_blocker(f: SeatFacts) -> str | None:
     return None if kinds >= 9 else f"holds {kinds} kinds of terminals and honors, needs nine"
 
 
+def is_furiten(furiten_rule: bool, discarded: int, marked: bool, waits: Iterable[int]) -> bool:
+    """The one furiten rule (A1 "Furiten"): under rules that play it, a seat may not ron
+    while a win it let pass is marked (temporary, or riichi furiten) or while a tile it
+    waits on lies in its own river (``discarded``, a bit per kind)."""
+    return furiten_rule and (marked or any(discarded >> w & 1 for w in waits))
+
+
 def furiten_cause(f: SeatFacts) -> tuple[str, int | None] | None:
     """Why this seat may not ron now (A1 "Furiten"), or ``None``: ``("discarded", kind)``
     for a wait in its own river, ``("riichi", None)`` for a win missed after riichi,
@@ -385,11 +392,11 @@ def furiten_cause(f: SeatFacts) -> tuple[str, int | None] | None:
     if not f.hand_rules.furiten or sum(f.counts) + 3 * len(f.melds) != 13:
         return None
     waits = f.ruleset.waits(f.counts, len(f.melds))
-    own = [w for w in waits if f.discarded >> w & 1]
-    if own:
-        return ("discarded", own[0])
-    if not f.furiten_marked or not waits:
+    if not is_furiten(True, f.discarded, f.furiten_marked and bool(waits), waits):
         return None
+    own = next((w for w in waits if f.discarded >> w & 1), None)
+    if own is not None:
+        return ("discarded", own)
     return ("riichi", None) if f.riichi else ("missed", None)
 
 

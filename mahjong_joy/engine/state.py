@@ -350,14 +350,11 @@ class HandState:
         return _waits(self.ruleset, self.seats[seat])
 
     def is_furiten(self, seat: int, waits: Sequence[int] | None = None) -> bool:
-        """Whether this seat may not ron now: temporary, riichi or permanent furiten (A1);
-        ``waits`` when the caller has them already."""
-        if not self.rules.hand.furiten:
-            return False
+        """Whether this seat may not ron now (:func:`~mahjong_joy.engine.checks.is_furiten`:
+        temporary, riichi or permanent furiten, A1); ``waits`` when the caller has them already."""
         st = self.seats[seat]
-        if st.temp_furiten or st.riichi_furiten:
-            return True
-        return any(st.discarded >> w & 1 for w in (self.waits_of(seat) if waits is None else waits))
+        return checks.is_furiten(self.rules.hand.furiten, st.discarded, st.temp_furiten or st.riichi_furiten,
+                                 self.waits_of(seat) if waits is None else waits)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Exactly the actions ``apply`` accepts from this seat now: the candidates whose
