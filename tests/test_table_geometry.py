@@ -8,7 +8,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_ROWS, pond_size, table_layout  # noqa: E402
+from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_LARGEST, RIVER_ROWS, pond_size, table_layout  # noqa: E402
 from mahjong_joy.ui.session import Meld  # noqa: E402
 from mahjong_joy.ui.tiles_art import tile_height  # noqa: E402
 from tests.test_ui_polish import SIZES, snapshot, table_at  # noqa: E402
@@ -69,5 +69,17 @@ def test_the_ponds_fill_the_felt_between_the_hands(size: tuple[int, int]) -> Non
     assert not old.river_area(0).colliderect(old.guide)
     bigger = river_w + 1
     too_big = max(round(178 * s), RIVER_COLUMNS * bigger - 2 * round(6 * s)) + 2 * round(6 * s) + 2 * RIVER_ROWS * tile_height(bigger)
-    assert river_w == round(36 * s) or too_big > felt_h, "a larger pond tile would still fit"
-    assert pond_size((10_000, 10_000), s, round(6 * s))[0] == round(36 * s)
+    assert river_w == round(RIVER_LARGEST * s) or too_big > felt_h, "a larger pond tile would still fit"
+    assert pond_size((10_000, 10_000), s, round(6 * s))[0] == round(RIVER_LARGEST * s)
+
+
+def test_the_ponds_use_larger_tiles_at_1280x800_with_a_running_third_row() -> None:
+    """The felt looked empty around small ponds (play test): three reserved rows, the third
+    running on along its line, let the pond tiles grow from 34 px to 40 at 1280x800; a
+    river's 19th tile still lies in the third row, right after the 18th."""
+    layout = table_layout((1280, 800))
+    assert layout.river_w >= 40 and RIVER_ROWS == 3
+    for rel in range(4):
+        a, b = layout.river_slot(rel, 17), layout.river_slot(rel, 18)
+        assert (a.x == b.x or a.y == b.y) and not a.colliderect(b)
+        assert layout.river_slot(rel, 12).colliderect(layout.river_area(rel))

@@ -17,7 +17,8 @@ from mahjong_joy.ui.tiles_art import depth_of, tile_height
 
 ROTATION = (0, 90, 180, 270)  # tile art rotation per seat_from_me
 RIVER_COLUMNS = 6
-RIVER_ROWS = 4  # rows reserved (a river rarely reaches a fourth row; the fifth overlaps softly)
+RIVER_ROWS = 3  # rows reserved: two of six, then the third runs on along its line (as online riichi tables lay them)
+RIVER_LARGEST = 44  # the largest pond tile at scale 1, on a felt with room for it
 # Along-the-line direction u and the direction from the seat's edge toward the centre n.
 DIRECTIONS = (((1, 0), (0, -1)), ((0, -1), (-1, 0)), ((-1, 0), (0, 1)), ((0, 1), (1, 0)))
 
@@ -62,10 +63,11 @@ class TableLayout:
         return self.hand_w if seat_from_me == 0 else self.opp_w
 
     def river_slot(self, seat_from_me: int, index: int) -> pygame.Rect:
-        """Rectangle of the ``index``-th river tile of a seat (rows of six, outward)."""
-        row, col = divmod(index, RIVER_COLUMNS)
+        """Rectangle of the ``index``-th river tile of a seat (rows of six outward, the
+        third running on: :func:`river_row_col`)."""
+        row, col = river_row_col(index)
         rw, rh = self.river_w, tile_height(self.river_w)
-        return self.rivers[seat_from_me].rect(col * rw, rw, min(row, RIVER_ROWS) * rh, rh)
+        return self.rivers[seat_from_me].rect(col * rw, rw, row * rh, rh)
 
     def river_area(self, seat_from_me: int) -> pygame.Rect:
         """The whole reserved river area of a seat."""
@@ -86,16 +88,29 @@ class TableLayout:
         return named
 
 
+def river_row_col(index: int) -> tuple[int, int]:
+    """The row and column of a river's ``index``-th tile: rows of six, and the third row
+    runs on past six instead of a fourth opening (a seat rarely discards more than 18
+    tiles, and three rows let the ponds take larger tiles; play test: the felt looked
+    empty around small ponds).
+
+    >>> river_row_col(5), river_row_col(6), river_row_col(12), river_row_col(19)
+    ((0, 5), (1, 0), (2, 0), (2, 7))
+    """
+    row = min(index // RIVER_COLUMNS, RIVER_ROWS - 1)
+    return row, index - row * RIVER_COLUMNS
+
+
 def pond_size(felt: tuple[int, int], s: float, gap: int) -> tuple[int, int]:
     """River tile width and centre panel side that fill the felt between the hands: the
-    largest river tiles (31 to 36 px at scale 1) whose four ponds and the centre fit
+    largest river tiles (31 to :data:`RIVER_LARGEST` px at scale 1) whose four ponds and the centre fit
     ``felt`` (width, height) across both ways. The centre grows with the tiles so a row
     of six stays within the centre's side and the ponds never meet at a corner.
 
     >>> pond_size((1100, 600), 1.0, 6), pond_size((1100, 400), 1.0, 6)
-    ((36, 204), (31, 178))
+    ((43, 246), (31, 178))
     """
-    smallest, largest = round(31 * s), round(36 * s)
+    smallest, largest = round(31 * s), round(RIVER_LARGEST * s)
     for river_w in range(largest, smallest - 1, -1):
         side = max(round(178 * s), RIVER_COLUMNS * river_w - 2 * gap)
         across = side + 2 * gap + 2 * RIVER_ROWS * tile_height(river_w)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.layout import RIVER_COLUMNS, RIVER_ROWS, ROTATION, TableLayout, hand_start
+from mahjong_joy.ui.layout import ROTATION, TableLayout, hand_start, river_row_col
 from mahjong_joy.ui.melds import meld_tiles
 from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.tiles_art import BACK, footprint, tile_height
@@ -105,12 +105,12 @@ class TableGeometry:
         assert self.snap is not None
         rel = self.snap.seat_from_me(seat)
         sideways = self.snap.river_sideways[seat] if seat < len(self.snap.river_sideways) else None
-        row, col = divmod(index, RIVER_COLUMNS)
-        if sideways is None or sideways // RIVER_COLUMNS != row or index < sideways:
+        row, col = river_row_col(index)
+        if sideways is None or river_row_col(sideways)[0] != row or index < sideways:
             return self.layout.river_slot(rel, index), False
         rw = self.layout.river_w
         rh = tile_height(rw)
-        frame, across = self.layout.rivers[rel], min(row, RIVER_ROWS) * rh
+        frame, across = self.layout.rivers[rel], row * rh
         if index == sideways:
             return frame.rect(col * rw, rh, across + rh - rw, rw), True
         return frame.rect(col * rw + rh - rw, rw, across, rh), False
@@ -204,10 +204,12 @@ class TableGeometry:
         return size
 
     def message_rect(self) -> pygame.Rect:
-        """The top notice ("Sora declares riichi", "Kan dora ..."), centred under the top edge."""
+        """The top notice ("Sora declares riichi", "Kan dora ..."), centred at the top edge over
+        the across seat's face-down hand for its few seconds, clear of that seat's pond (whose
+        third row now reaches up toward the hand)."""
         s = self.layout.scale
         rect = pygame.Rect(0, 0, round(620 * s), round(46 * s))
-        rect.midtop = (self.layout.size[0] // 2, round(70 * s))
+        rect.midtop = (self.layout.size[0] // 2, round(10 * s))
         return rect
 
     def furiten_badge_rect(self) -> pygame.Rect:
