@@ -389,7 +389,7 @@ class GuideView:
 
     def _items(self, table: Any, surface: pygame.Surface, items: tuple[Item, ...], x: int, g: pygame.Rect, s: float) -> None:
         """Tile icons with their unseen counts, as many as fit, then ``+N more``."""
-        mw = min(max(22, round(26 * s)), (g.h - 6) * 3 // 4)
+        mw = min(max(22, round(30 * s)), (g.h - 6) * 3 // 4)  # as large as the panel allows (play test: 24 px)
         count_size = max(12, round(13 * s))
         more_w = theme.font(count_size).size("+99 more")[0]
         self.icons, self.more = [], 0
