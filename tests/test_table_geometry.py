@@ -83,3 +83,15 @@ def test_the_ponds_use_larger_tiles_at_1280x800_with_a_running_third_row() -> No
         a, b = layout.river_slot(rel, 17), layout.river_slot(rel, 18)
         assert (a.x == b.x or a.y == b.y) and not a.colliderect(b)
         assert layout.river_slot(rel, 12).colliderect(layout.river_area(rel))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_a_long_river_running_on_meets_no_hand_button_guide_or_centre(size: tuple[int, int]) -> None:
+    """Up to 21 discards (more than a hand gives a seat) the running third row stays clear of
+    the action buttons, the guide, every seat's hand line and the centre panel."""
+    layout = table_layout(size)
+    others = [layout.actions, layout.guide, layout.center, *(layout.line_area(rel) for rel in range(4))]
+    for rel in range(4):
+        for index in range(21):
+            slot = layout.river_slot(rel, index)
+            assert not any(slot.colliderect(other) for other in others), (rel, index)
