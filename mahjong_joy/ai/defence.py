@@ -87,18 +87,6 @@ class Defence:
         return None
 
 
-def threat_words(view: SeatView, threat: rd.Threat, words: rd.SeatWords) -> str:
-    """A threat as the guide and Hard's fold reasons name it."""
-    if threat.riichi:
-        return f"{words.is_(threat.seat)} in riichi"
-    return f"{words.owns(threat.seat)} open hand looks ready"
-
-
-def main_threat(found: Sequence[rd.Threat]) -> rd.Threat:
-    """The threat that weighs most (cost times how likely it is ready), as Hard names it."""
-    return max(found, key=lambda t: t.value * t.ready_chance)
-
-
 def seat_defence(view: SeatView, legal: Sequence[Action], words: rd.SeatWords) -> Defence | None:
     """The guide's defence for this seat's view, or ``None`` when nothing threatens it,
     the seat is in riichi itself (its discards are locked), or the rules have no riichi.
@@ -111,7 +99,7 @@ def seat_defence(view: SeatView, legal: Sequence[Action], words: rd.SeatWords) -
     if not found:
         return None
     dangers = tile_dangers(view, found, words)
-    threat = threat_words(view, main_threat(found), words)
+    threat = rd.threat_words(rd.main_threat(found), words)
     turn = [a for a in legal if isinstance(a, (Discard, Riichi))]
     if not turn:
         return Defence(threat, dangers)
@@ -137,7 +125,7 @@ def _danger(view: SeatView, kind: int, found: Sequence[rd.Threat], visible: Sequ
     chance = max(chances.values())
     tier = tier_of(chance)
     evidence = rd.safety_evidence(kind, visible, safes[worst.seat])
-    against = threat_words(view, worst, words)
+    against = rd.threat_words(worst, words)
     text = rd.kind_text(kind)
     if tier == "safe":
         reason = f"Safe: {against} and {text} cannot deal in ({safes[worst.seat].get(kind, 'safe')})"

@@ -218,9 +218,8 @@ class LevelAI:
             return rd.deal_in_loss(view, c.kind, threats, visible, safes)
         order = {c.kind: i for i, c in enumerate(eff)}
         safest = min(eff, key=lambda c: (round(danger(c), 1), order[c.kind]))
-        main = max(threats, key=lambda t: t.value * t.ready_chance)
-        what = f"{self.words.is_(main.seat)} in riichi" if main.riichi else f"{self.words.owns(main.seat)} open hand looks ready"
-        reason = f"fold: {why or what}; {rd.safety_reason(view, safest.kind, main.seat, visible, safes[main.seat])}"
+        main = rd.main_threat(threats)
+        reason = f"fold: {why or rd.threat_words(main, self.words)}; {rd.safety_reason(view, safest.kind, main.seat, visible, safes[main.seat])}"
         return safest, reason
 
     def _hard_pick(self, view: SeatView, outlook: Outlook, eff: list[rd.Candidate], low: int,
@@ -330,7 +329,7 @@ class LevelAI:
             counts[best.kind] -= 1
             if threats:
                 visible = view.visible_counts34()
-                main = max(threats, key=lambda t: t.value * t.ready_chance)
+                main = rd.main_threat(threats)
                 safe = rd.safe_after(view, main.seat, self.words) if view.needs_yaku else _joy_safe(view, main.seat)
                 han = rd.han_estimate(view, counts, rd.calls_of(view, view.seat) == 0, False)
                 value = rd.points_for(han, view.seat == view.dealer)
@@ -341,7 +340,7 @@ class LevelAI:
         steps = f"{best.shanten} from ready"
         if threats and view.needs_yaku and self.level == "hard":
             visible = view.visible_counts34()
-            main = max(threats, key=lambda t: t.value * t.ready_chance)
+            main = rd.main_threat(threats)
             safe = rd.safe_after(view, main.seat, self.words)
             return f"push: {steps}, {best.ukeire} useful tiles left, {rd.safety_reason(view, best.kind, main.seat, visible, safe)}"
         return f"discard {text}: {steps}, {best.ukeire} useful tiles left"

@@ -244,6 +244,19 @@ def safety_evidence(kind: int, visible: Sequence[int], safe: dict[int, str]) -> 
     return ""
 
 
+def threat_words(threat: Threat, words: SeatWords) -> str:
+    """A threat as the guide and Hard's fold reasons name it: ``Sora is in riichi``,
+    ``Sora's open hand looks ready``."""
+    if threat.riichi:
+        return f"{words.is_(threat.seat)} in riichi"
+    return f"{words.owns(threat.seat)} open hand looks ready"
+
+
+def main_threat(found: Sequence[Threat]) -> Threat:
+    """The threat that weighs most (cost times how likely it is ready), as Hard names it."""
+    return max(found, key=lambda t: t.value * t.ready_chance)
+
+
 def threats(view: SeatView) -> list[Threat]:
     """Riichi seats, and open hands likely ready: 3+ calls, or 2 with dora or a flush showing."""
     found = []
