@@ -244,6 +244,12 @@ class Controller:
         return self.match.last_result
 
     @property
+    def awaits_human(self) -> bool:
+        """Whether the game waits for a human decision: :attr:`pending` without building it
+        (the table asks every frame; the decision lists each refused tile's reason)."""
+        return self._human_to_ask() is not None
+
+    @property
     def pending(self) -> Decision | None:
         """The human decision the game waits for, if any."""
         seat = self._human_to_ask()

@@ -169,7 +169,7 @@ class ControllerSession:
     # -- driving ---------------------------------------------------------------------
     def needs_human(self) -> bool:
         """True while the controller waits for the player."""
-        return self.ctl.pending is not None
+        return self.ctl.awaits_human
 
     def step(self) -> None:
         """One paced move of the AI seats (a discard, a claim resolution, a draw)."""
