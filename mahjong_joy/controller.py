@@ -175,13 +175,16 @@ class Controller:
         max_hands: int | None = None,
         deciders: Sequence[Decider | None] | None = None,
         auto_deal: bool = True,
+        match: Match | None = None,
     ) -> None:
+        """``match`` is one already started (a record's own: :func:`~mahjong_joy.replay.record.start_match`);
+        by default a new one on ``seed`` under ``ruleset``."""
         if len(seats) != 4:
             raise ValueError(f"a table has four seats, got {len(seats)}")
         self.seat_kinds = tuple(seats)
         self.auto_deal = auto_deal
         self.seed = seed
-        self.match = Match(seed, ruleset or ruleset_for(), max_hands)
+        self.match = match or Match(seed, ruleset or ruleset_for(), max_hands)
         words = SeatWords.at_table(self.seat_kinds)  # the reasons name seats as the table does
         self.deciders: list[Decider | None] = [
             None if kind == HUMAN else make_ai(kind, f"{seed}:{seat}", words) for seat, kind in enumerate(seats)
@@ -216,11 +219,8 @@ class Controller:
         on their seed and the position). Raises ``RecordError`` naming the first
         decision that does not apply.
         """
-        ctl = cls(seats, entry["seed"], ruleset, entry.get("max_hands"), deciders, auto_deal)
-        if entry.get("deals") is not None or entry.get("start") is not None:  # an imported game's own decks
-            ctl.match = start_match(entry, ctl.match.ruleset, name)
-            ctl.events = list(ctl.match.take_new_events())
-            ctl.last_events = tuple(ctl.events)
+        match = start_match(entry, ruleset or ruleset_for(), name)  # an imported game's own decks included
+        ctl = cls(seats, entry["seed"], match.ruleset, entry.get("max_hands"), deciders, auto_deal, match)
         replay_decisions(entry["decisions"], ctl.match, f"{name}:",
                          deal=lambda: ctl._publish(ctl._deal()), apply=lambda action: ctl._publish(ctl._apply(action)))
         reasons = entry.get("reasons")
