@@ -94,6 +94,11 @@ def test_every_tile_gets_a_danger_mark_with_its_reason() -> None:
     assert caption(table).startswith("Discard 6 of Dots") and caption(table).endswith("· risky")
     app.step(1 / 60)
     assert table.guide.tip == six.reason  # the reason drawn above the panel
+    for index in range(len(table.my_tiles())):  # above the hovered copy, not the first of its kind
+        table.hover = index
+        table._guide_cache.clear()
+        app.step(1 / 60)
+        assert table.guide.tip_at == index
 
 
 def test_the_riichi_button_is_never_advised_on_the_tile_hard_would_not_throw() -> None:

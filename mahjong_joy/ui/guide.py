@@ -272,6 +272,7 @@ class GuideView:
         self.more = 0  # how many listed tiles did not fit ("+N more")
         self.badges: list[tuple[pygame.Rect, int, Any]] = []  # danger badges as last drawn: (rect, tile index, danger)
         self.tip = ""  # the danger reason the last frame showed
+        self.tip_at: int | None = None  # the hand slot it was shown above
 
     def advice(self, table: Any) -> Advice:
         """The advice, cached in the table's guide cache (cleared with each snapshot)."""
@@ -336,15 +337,15 @@ class GuideView:
     def _danger_tip(self, table: Any, surface: pygame.Surface) -> bool:
         """The reason of the tile under the pointer (its badge or the tile), above the
         guide panel so the caption stays readable; True when one was drawn."""
-        hovered = next((d for rect, _, d in self.badges if rect.collidepoint(self.pointer)), None)
-        if hovered is None and table.hover is not None:
-            hovered = next((d for _, i, d in self.badges if i == table.hover), None)
+        found = next(((i, d) for rect, i, d in self.badges if rect.collidepoint(self.pointer)), None)
+        if found is None and table.hover is not None:
+            found = next(((i, d) for _, i, d in self.badges if i == table.hover), None)
         self.tip = ""
-        if hovered is None:
+        if found is None:
             return False
-        index = next(i for _, i, d in self.badges if d is hovered)
+        index, hovered = found  # the tile itself: copies of a kind share one danger
         tile, g = table.hand_slot(index), table.guide_rect()
-        self.tip = hovered.reason
+        self.tip, self.tip_at = hovered.reason, index
         draw_tip(surface, hovered.reason, pygame.Rect(tile.x, g.y, tile.w, 1), table.layout.scale)
         return True
 
