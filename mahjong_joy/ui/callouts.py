@@ -15,7 +15,7 @@ import pygame
 
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import ease_out_cubic
-from mahjong_joy.ui.layout import TableLayout
+from mahjong_joy.ui.layout import TableLayout, clear_of
 
 CALLOUT_SECONDS = 0.75  # at the normal animation speed
 POP_SHARE = 0.2  # of the banner's life spent popping in; the last FADE_SHARE fades out
@@ -92,9 +92,7 @@ def banner_rect(banner: pygame.Rect, at: tuple[int, int], screen: pygame.Rect, a
     """
     rect = banner.copy()
     rect.center = at
-    if avoid is not None and rect.colliderect(avoid):
-        rect.bottom = avoid.top - gap
-    return rect.clamp(screen)
+    return clear_of(rect, avoid, screen, gap, above=True)
 
 
 class Callouts:

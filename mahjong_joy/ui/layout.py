@@ -88,6 +88,22 @@ class TableLayout:
         return named
 
 
+def clear_of(rect: pygame.Rect, avoid: pygame.Rect | None, screen: pygame.Rect, gap: int, above: bool) -> pygame.Rect:
+    """``rect`` moved just ``above`` (else below) ``avoid`` when it would overlap it, then
+    kept on ``screen``: a callout clear of the guide panel, a bubble clear of the top notice.
+
+    >>> clear_of(pygame.Rect(600, 80, 200, 60), pygame.Rect(330, 70, 620, 46), pygame.Rect(0, 0, 1280, 800), 6, above=False)
+    Rect(600, 122, 200, 60)
+    """
+    placed = rect.copy()
+    if avoid is not None and placed.colliderect(avoid):
+        if above:
+            placed.bottom = avoid.top - gap
+        else:
+            placed.top = avoid.bottom + gap
+    return placed.clamp(screen)
+
+
 def river_row_col(index: int) -> tuple[int, int]:
     """The row and column of a river's ``index``-th tile: rows of six, and the third row
     runs on past six instead of a fourth opening (a seat rarely discards more than 18

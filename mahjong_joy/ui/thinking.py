@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.layout import TableLayout
+from mahjong_joy.ui.layout import TableLayout, clear_of
 from mahjong_joy.ui.tiles_art import depth_of, tile_height
 
 HOLD_SECONDS = 4.0  # long enough to read a line or two
@@ -97,19 +97,7 @@ class ThinkingBubbles:
             image = self._images[key]
             image.set_alpha(round(255 * bubble.alpha))
             corner, point = bubble_anchor(layout, rel)
-            surface.blit(image, place_bubble(image.get_rect(**{corner: point}), avoid, surface.get_rect(), round(6 * layout.scale)))
-
-
-def place_bubble(rect: pygame.Rect, avoid: pygame.Rect | None, screen: pygame.Rect, gap: int) -> pygame.Rect:
-    """A bubble's place: below ``avoid`` when it would overlap it, kept on screen.
-
-    >>> place_bubble(pygame.Rect(600, 80, 200, 60), pygame.Rect(330, 70, 620, 46), pygame.Rect(0, 0, 1280, 800), 6)
-    Rect(600, 122, 200, 60)
-    """
-    placed = rect.copy()
-    if avoid is not None and placed.colliderect(avoid):
-        placed.top = avoid.bottom + gap
-    return placed.clamp(screen)
+            surface.blit(image, clear_of(image.get_rect(**{corner: point}), avoid, surface.get_rect(), round(6 * layout.scale), above=False))
 
 
 def bubble_image(text: str, scale: float, rel: int) -> pygame.Surface:
