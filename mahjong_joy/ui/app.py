@@ -203,6 +203,8 @@ class App:
             self.toggle_fullscreen()
         elif self.top is not None:
             top = self.top
+            if top.input_guard > 0 and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                return  # the scene came up by itself just as the player pressed for the one before
             top.handle(event)
             self._apply(top)
 
@@ -213,16 +215,13 @@ class App:
             if self.notice_left <= 0:
                 self.notice = None
         for scene in list(self.stack):
+            scene.input_guard = max(0.0, scene.input_guard - dt)
             scene.update(dt)
             self._apply(scene)
 
     def draw(self) -> None:
         """Draw from the highest opaque scene upward so overlays sit over the table."""
-        first = 0
-        for i, scene in enumerate(self.stack):
-            if scene.opaque:
-                first = i
-        for scene in self.stack[first:]:
+        for scene in self.visible():
             scene.draw(self.screen)
 
     def step(self, frame_dt: float = STEP, present: bool = True, lazy: bool = False) -> bool:
@@ -256,10 +255,14 @@ class App:
         self.frames += 1
         return self.running
 
-    def _animating(self) -> bool:
-        """Whether a scene on screen (from the highest opaque one up) or a notice may change."""
+    def visible(self) -> list[Scene]:
+        """The scenes on screen: the highest opaque one and those above it, bottom first."""
         first = max((i for i, scene in enumerate(self.stack) if scene.opaque), default=0)
-        return self.notice is not None or any(scene.animating() for scene in self.stack[first:])
+        return self.stack[first:]
+
+    def _animating(self) -> bool:
+        """Whether a scene on screen or a notice may change."""
+        return self.notice is not None or any(scene.animating() for scene in self.visible())
 
     def idle(self, budget: float = IDLE_BUDGET) -> bool:
         """Run background steps until ``budget`` seconds have gone (at least one step);

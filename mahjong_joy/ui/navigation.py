@@ -12,6 +12,7 @@ function that returns a scene (the win reveal picks the reveal or the score card
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -40,6 +41,7 @@ class UnknownSceneError(MahjongJoyError):
     """A transition named a scene the navigation table does not list."""
 
 
+@functools.cache  # the table asks every frame while a screen is over it
 def scene_maker(name: str) -> Callable[..., Scene]:
     """The class (or factory) of the scene called ``name``, its module imported on first use.
 

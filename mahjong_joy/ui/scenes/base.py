@@ -35,10 +35,15 @@ class Scene:
     """Base screen: override what you need; ``opaque`` scenes hide those below."""
 
     opaque = True
+    input_guard = 0.0  # (see __init__) a scene that never set it guards nothing
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.next: Transition | None = None
+        # Seconds during which the App drops key presses and clicks meant for the screen
+        # before: set by a scene that hands over to this one by itself (the win reveal
+        # moving on to the score screen), so one press moves one screen.
+        self.input_guard = 0.0
 
     def enter(self, context: Any = None) -> None:
         """Called when the scene becomes active (with whatever the previous scene passed)."""

@@ -221,7 +221,6 @@ class ScoreScene(Scene):
         self.hands_button = Button("Show hands", "hands", pygame.Rect(0, 0, 1, 1), pygame.K_h, hint="H")
         self._strip = True  # the other hands fit under the breakdown (else Show hands swaps them in)
         self.rows_area: pygame.Rect | None = None  # where the seats' hand rows were last drawn
-        self.input_guard = 0.0  # seconds left during which a key or click is taken as meant for the screen before
         self._label()
 
     @property
@@ -250,12 +249,7 @@ class ScoreScene(Scene):
         self.show_hands = not self.show_hands
         self.hands_button.label = "Hide hands" if self.show_hands else "Show hands"
 
-    def update(self, dt: float) -> None:
-        self.input_guard = max(0.0, self.input_guard - dt)
-
     def handle(self, event: pygame.event.Event) -> None:
-        if self.input_guard > 0 and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            return  # the win reveal moved on by itself just as the player pressed to move it on
         if event.type == pygame.MOUSEMOTION:
             track_hover([self.button, self.hands_button], event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.wins and self.hands_button.hit(event.pos):
