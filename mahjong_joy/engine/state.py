@@ -68,7 +68,7 @@ from mahjong_joy.engine.events import (
     Won,
 )
 from mahjong_joy.engine.phases import ClaimOpportunity, ClaimWindow, OwnTurn, Over, Phase, RobWindow, Stage
-from mahjong_joy.engine.wall import MAX_KANS, Wall
+from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import ClaimOption
 from mahjong_joy.melds import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, Meld, code_order
@@ -77,7 +77,7 @@ from mahjong_joy.notation import format_tiles
 from mahjong_joy.rulesets.base import Ruleset, TableState
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.rulesets.win import WinContext
-from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, code_of, kind_of, kind_of_code, tile_name
+from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, code_of, from_counts34, kind_of, kind_of_code, tile_name
 from mahjong_joy.engine import checks
 
 
@@ -155,13 +155,6 @@ class HandEnd:
     points: tuple[int, ...] = (25_000,) * 4
     sticks: int = 0
 
-    @property
-    def kind(self) -> str:
-        """``win``, ``abortive_draw`` or ``exhaustive_draw`` (the JSON summary's ``end``)."""
-        if self.wins:
-            return "win"
-        return "abortive_draw" if self.abort else "exhaustive_draw"
-
 
 @dataclass
 class SeatState:
@@ -196,10 +189,6 @@ class SeatState:
     @property
     def in_riichi(self) -> bool:
         return self.riichi_at is not None
-
-    @property
-    def is_closed(self) -> bool:
-        return all(m.type == CLOSED_KAN for m in self.melds)
 
 
 _CODES = (tuple(code_of(t, 0) for t in range(136)), tuple(code_of(t, 1) for t in range(136)))
@@ -373,9 +362,7 @@ class HandState:
         if phase is Phase.AWAITING_DISCARD:
             if seat != self.current:
                 return ()
-            seen = self.seats[seat].shanten_seen  # the floor as _shanten_floor gives it, inline: every turn asks
-            floor = -1 if seen is None else max(-1, seen[1] - (self.seats[seat].draws - seen[0]))
-            return tuple(checks.own_turn_actions(self.facts(seat), floor, lambda: self._shanten(seat)))
+            return tuple(checks.own_turn_actions(self.facts(seat), self._shanten_floor(seat), lambda: self._shanten(seat)))
         opportunity = self.opportunity_of(seat)
         if opportunity is None:
             return ()
@@ -424,7 +411,7 @@ class HandState:
             not st.river and not self.calls,  # first_turn
             self.points[seat],
             live,
-            wall.kans < MAX_KANS and live > 0,  # can_kan, as Wall.can_kan
+            wall.can_kan(),
             lambda tsumo, robbed: self.has_yaku(seat, tile, tsumo, robbed),  # type: ignore[arg-type]
         ))
 
@@ -1021,7 +1008,7 @@ class HandState:
         if isinstance(action, Tsumo):
             reason = checks.tsumo_blocker(facts)
             if reason == checks.NOT_COMPLETE:
-                return f"{format_tiles(_kinds(facts.counts))} {checks.NOT_COMPLETE}"
+                return f"{format_tiles(from_counts34(facts.counts))} {checks.NOT_COMPLETE}"
             return reason
         if isinstance(action, NineTerminals):
             return checks.nine_terminals_blocker(facts)
@@ -1054,7 +1041,7 @@ class HandState:
         if isinstance(action, Ron):
             reason = checks.ron_blocker(facts, offer)
             if reason == checks.DOES_NOT_WIN:
-                return f"{format_tiles(_kinds(facts.counts))} {checks.DOES_NOT_WIN} on {name}"
+                return f"{format_tiles(from_counts34(facts.counts))} {checks.DOES_NOT_WIN} on {name}"
             return reason
         if isinstance(action, Pon):
             return checks.pon_blocker(facts, offer, action.consumed)
@@ -1104,10 +1091,6 @@ def _counts_of(ids: Sequence[int]) -> list[int]:
     for tile in ids:
         counts[kind_of(tile)] += 1
     return counts
-
-
-def _kinds(counts: Sequence[int]) -> list[int]:
-    return [t for t in range(KIND_COUNT) for _ in range(counts[t])]
 
 
 def _last_of_code(tiles: Sequence[int], code: int, codes: Sequence[int], skip: int | None = None) -> int:
