@@ -19,9 +19,12 @@ MELD_TYPES = (CHI, PON, KAN, CLOSED_KAN, ADDED_KAN)
 KAN_TYPES = (KAN, CLOSED_KAN, ADDED_KAN)
 
 
-def code_order(code: int) -> tuple[int, int]:
+CODE_RANK = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))  # by kind, a red five right after its kind
+
+
+def code_order(code: int) -> int:
     """Sort key of a code: by kind, a red five right after the plain fives of its kind."""
-    return kind_of_code(code), code
+    return CODE_RANK[code]
 
 
 @dataclass(frozen=True, slots=True)

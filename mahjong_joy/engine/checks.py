@@ -31,6 +31,7 @@ from mahjong_joy.engine.actions import (
     Tsumo,
 )
 from mahjong_joy.hand.claims import CHI, CLOSED_KAN, KAN, PON, ClaimOption
+from mahjong_joy.melds import CODE_RANK
 from mahjong_joy.hand.waits import kinds_in_mask
 from mahjong_joy.tiles import KIND_COUNT, KIND_OF_CODE, TERMINALS_AND_HONORS, WINDS, code_name, kind_of_code, tile_name
 
@@ -237,7 +238,7 @@ class SeatFacts(NamedTuple):
         """Distinct held codes by kind, a red five right after its plain kind."""
         found = sorted(set(self.hand))
         if found and found[-1] >= 34:  # a red five: put it right after its kind
-            found.sort(key=_CODE_ORDER.__getitem__)
+            found.sort(key=CODE_RANK.__getitem__)
         return tuple(found)
 
     @property
@@ -265,7 +266,6 @@ class Offer(NamedTuple):
     ends_hand: bool = False
 
 
-_CODE_ORDER = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))  # a red five right after its kind
 # Actions are immutable values: the common ones are made once and shared.
 DISCARDS = tuple(tuple(Discard(seat, code) for code in range(37)) for seat in range(4))
 PASSES = tuple(Pass(seat) for seat in range(4))

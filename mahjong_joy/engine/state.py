@@ -71,7 +71,7 @@ from mahjong_joy.engine.phases import ClaimOpportunity, ClaimWindow, OwnTurn, Ov
 from mahjong_joy.engine.wall import Wall
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.hand.claims import ClaimOption
-from mahjong_joy.melds import ADDED_KAN, CHI, CLOSED_KAN, KAN, PON, Meld, code_order
+from mahjong_joy.melds import ADDED_KAN, CHI, CLOSED_KAN, CODE_RANK, KAN, PON, Meld, code_order
 from mahjong_joy.names import WIND_TILE_OF
 from mahjong_joy.notation import format_tiles
 from mahjong_joy.rulesets.base import Ruleset, TableState
@@ -196,7 +196,6 @@ _CODES = (tuple(code_of(t, 0) for t in range(136)), tuple(code_of(t, 1) for t in
 _DISCARDED = tuple(tuple((Discarded(s, c, False), Discarded(s, c, True)) for c in range(37)) for s in range(4))
 _DREW = tuple(tuple((Drew(s, c, False), Drew(s, c, True)) for c in range(37)) for s in range(4))
 _SEAT_FACTS = _NEW = tuple.__new__  # a named tuple from its fields in order, skipping the keyword-aware __new__
-_CODE_RANK = tuple(2 * kind_of_code(c) + (c >= 34) for c in range(37))  # code_order as one int: a red five after its kind
 _YAOCHUU_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 
 
@@ -322,7 +321,7 @@ class HandState:
         if found is None:
             codes = sorted(map(self.codes.__getitem__, st.concealed))
             if codes and codes[-1] >= 34:  # a red five: put it after the plain fives of its kind
-                codes.sort(key=_CODE_RANK.__getitem__)
+                codes.sort(key=CODE_RANK.__getitem__)
             found = tuple(codes)
             st.view_hand = found
         return found
