@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.engine.actions import Discard, Riichi, Ron, Tsumo
+from mahjong_joy.engine.actions import Ron, Tsumo
 from mahjong_joy.controller import GuideFacts, guide_facts, valued_kinds as table_values
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.names import explain, tile_label
@@ -61,9 +61,7 @@ def facts_of(snap: Any, codes: list[int]) -> GuideFacts:
     """The controller's facts about my hand of ``codes`` at this snapshot
     (:func:`mahjong_joy.controller.guide_facts`): the screen reads them, it never
     analyses a hand itself."""
-    legal = {a.tile for a in snap.own_actions if isinstance(a, Discard)}
-    riichi = {a.tile for a in snap.own_actions if isinstance(a, Riichi)}
-    return guide_facts(codes, len(snap.melds[snap.me]), snap.visible34, legal, riichi, valued_kinds(snap))
+    return guide_facts(codes, len(snap.melds[snap.me]), snap.visible34, snap.discard_codes, snap.riichi_codes, valued_kinds(snap))
 
 
 def best_index(codes: list[int], pick: Any, allowed: set[int]) -> int | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, Snapshot
-from mahjong_joy.engine.actions import Action
+from mahjong_joy.engine.actions import Action, Discard, Riichi
 from mahjong_joy.engine.outcome import DrawReason, HandOutcome, WinResult
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.melds import Meld
@@ -107,6 +107,16 @@ class TableSnapshot:
     def seat_from_me(self, seat: int) -> int:
         """Relative position of an absolute seat: 0 me, 1 right, 2 across, 3 left."""
         return (seat - self.me) % 4
+
+    @property
+    def discard_codes(self) -> set[int]:
+        """Codes I may discard now (others are greyed: kuikae, or locked after riichi)."""
+        return {a.tile for a in self.own_actions if isinstance(a, Discard)}
+
+    @property
+    def riichi_codes(self) -> set[int]:
+        """Codes whose discard declares riichi."""
+        return {a.tile for a in self.own_actions if isinstance(a, Riichi)}
 
     def refusal_of(self, code: int) -> str:
         """The engine's reason I may not discard this code now ("" when I may)."""

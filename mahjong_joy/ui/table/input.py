@@ -106,23 +106,19 @@ class TableInput:
         if action is None:
             if self.riichi_mode:
                 self.show_message(f"Discarding the {tile_label(tiles[index])} would not leave the hand ready.")
-            elif not self.snap.riichi[self.snap.me] and self.snap.refusal_of(tiles[index]):
-                self.show_message(refusal_sentence(self.snap.refusal_of(tiles[index]), tiles[index]))
+            elif not self.snap.riichi[self.snap.me] and (refused := self.snap.refusal_of(tiles[index])):
+                self.show_message(refusal_sentence(refused, tiles[index]))
             return
         self.riichi_mode = False
         self._submit(action, from_rect=self.hand_slot(index))
 
     def ready_discards(self) -> set[int]:
         """Codes whose discard declares riichi (the highlighted tiles in riichi mode)."""
-        if self.snap is None:
-            return set()
-        return {a.tile for a in self.snap.own_actions if isinstance(a, Riichi)}
+        return set() if self.snap is None else self.snap.riichi_codes
 
     def legal_codes(self) -> set[int]:
         """Codes I may discard now (others are greyed: kuikae, or locked after riichi)."""
-        if self.snap is None:
-            return set()
-        return {a.tile for a in self.snap.own_actions if isinstance(a, Discard)}
+        return set() if self.snap is None else self.snap.discard_codes
 
     def toggle(self, ident: str) -> None:
         """Auto-pass, Auto-win or No-calls on the table (kept in settings)."""
