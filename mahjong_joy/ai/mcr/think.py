@@ -1,0 +1,189 @@
+"""How an MCR seat weighs its hand: the plans in reach, each discard's standing, win chances.
+
+Pure functions over a :class:`Hand` (concealed kinds, declared melds, unseen
+copies, winds, tiles left in the wall), so tests build hands by hand and the
+seat (:mod:`mahjong_joy.ai.mcr.seat`) only translates its view.
+
+* :func:`standings` lists the plans a hand can still reach with their distance,
+  useful unseen tiles and expected fan (:mod:`mahjong_joy.ai.mcr.plans`);
+* :func:`options` reads each discard of a 14-tile hand (or of a hand right after
+  a call) as the 13-tile hand it leaves, with its plans and, when ready, its
+  exactly scored waits (:mod:`mahjong_joy.ai.mcr.wins`);
+* :func:`win_chance` turns a distance and the useful tiles into a chance to
+  complete before the wall ends, and :func:`worth` into points (a discard win of
+  x fan brings 8 + x from the discarder and 8 from each other, a self-draw
+  8 + x from each: RULES.md B2 "Payments").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import comb
+
+from mahjong_joy.ai.mcr.plans import (
+    FAR,
+    MINIMUM,
+    PLANS,
+    Plan,
+    Winds,
+    expected_fan,
+    plan_distance,
+    useful_kinds,
+)
+from mahjong_joy.ai.mcr.wins import ReadyHand, ready_hand
+from mahjong_joy.hand.shanten import standard_distance
+from mahjong_joy.melds import Meld
+from mahjong_joy.tiles import KIND_COUNT
+
+SPREAD = 1  # plans further than the best by more than this are not weighed
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What a seat knows of its own hand: ``counts`` (kinds, 13 or 14 less three a
+    meld), ``melds`` (its declared sets), ``unseen`` copies, ``winds`` and the tiles
+    left in the ``wall``."""
+
+    counts: tuple[int, ...]
+    melds: tuple[Meld, ...] = ()
+    unseen: tuple[int, ...] = (4,) * KIND_COUNT
+    winds: Winds = Winds(27, 27)
+    wall: int = 80
+
+    def without(self, kind: int) -> list[int]:
+        counts = list(self.counts)
+        counts[kind] -= 1
+        return counts
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A plan as a hand stands toward it: tiles still needed, useful unseen copies,
+    the fan it is expected to score (:func:`~mahjong_joy.ai.mcr.plans.expected_fan`)."""
+
+    plan: Plan
+    distance: int
+    useful: int
+    fan: int
+
+    @property
+    def enough(self) -> bool:
+        return self.fan >= MINIMUM
+
+
+@dataclass
+class Option:
+    """One discard (``kind``) and the 13-tile hand it leaves: the plans in reach, best
+    first, the plain distance to any complete shape, and the ready hand's waits."""
+
+    kind: int
+    counts: list[int]
+    standings: list[Standing] = field(default_factory=list)
+    plain: int = FAR
+    ready: ReadyHand | None = None
+
+    def best(self, enough: bool = True) -> Standing | None:
+        for s in self.standings:
+            if s.enough or not enough:
+                return s
+        return None
+
+    def of(self, plan: Plan) -> Standing | None:
+        return next((s for s in self.standings if s.plan is plan), None)
+
+
+def standings(counts: list[int], melds: Sequence[Meld], unseen: Sequence[int], winds: Winds,
+              plans: Sequence[Plan] = PLANS, spread: int = SPREAD) -> list[Standing]:
+    """The plans within ``spread`` of the nearest one, with useful tiles and fan,
+    ordered by (distance, a plan reaching 8 first, most useful tiles, most fan).
+
+    ``counts`` is a 13-tile hand (less three a meld): useful tiles are draws.
+    """
+    found = [(plan_distance(p, counts, melds, unseen), p) for p in plans]
+    near = min((d for d, _ in found), default=FAR)
+    if near >= FAR:
+        return []
+    out = []
+    for d, p in found:
+        if d > near + spread:
+            continue
+        useful = sum(unseen[k] for k in useful_kinds(p, counts, melds, unseen))
+        out.append(Standing(p, d, useful, expected_fan(p, counts, melds, winds)))
+    out.sort(key=lambda s: (s.distance, not s.enough, -s.useful, -s.fan, s.plan.id))
+    return out
+
+
+def options(hand: Hand, allowed: int = -1, plans: Sequence[Plan] = PLANS, exact: bool = True) -> list[Option]:
+    """Each discard of a hand holding one tile more than 13 less three a meld, as
+    the hand it leaves; ``allowed`` masks the kinds that may go. ``exact`` scores the
+    waits of every discard leaving the hand ready."""
+    out = []
+    melds = hand.melds
+    for kind in range(KIND_COUNT):
+        if not hand.counts[kind] or not allowed >> kind & 1:
+            continue
+        counts = hand.without(kind)
+        option = Option(kind, counts)
+        option.standings = standings(counts, melds, hand.unseen, hand.winds, plans)
+        option.plain = standard_distance(bytes(counts), len(melds))
+        if exact and _may_be_ready(option, melds):
+            ready = ready_hand(counts, melds, hand.winds, hand.unseen)
+            option.ready = ready if ready.waits else None
+        out.append(option)
+    return out
+
+
+def _may_be_ready(option: Option, melds: Sequence[Meld]) -> bool:
+    """A cheap necessary condition: one tile from a regular hand or from a plan
+    (the special forms and the knitted straight are plans)."""
+    return option.plain == 1 or any(s.distance == 1 for s in option.standings)
+
+
+def hand_now(hand: Hand, plans: Sequence[Plan] = PLANS) -> Option:
+    """The 13-tile hand as it is (no discard): a claim is weighed against it."""
+    counts = list(hand.counts)
+    option = Option(-1, counts, standings(counts, hand.melds, hand.unseen, hand.winds, plans),
+                    standard_distance(bytes(counts), len(hand.melds)))
+    if _may_be_ready(option, hand.melds):
+        ready = ready_hand(counts, hand.melds, hand.winds, hand.unseen)
+        option.ready = ready if ready.waits else None
+    return option
+
+
+# ---------------------------------------------------------------- chances and worth
+
+def draws_left(wall: int) -> int:
+    """Own draws before the wall ends (a quarter of what is left)."""
+    return max(0, wall // 4)
+
+
+@lru_cache(maxsize=4096)
+def _tail(n: int, d: int, q_percent: int) -> float:
+    q = q_percent / 100
+    if d <= 0:
+        return 1.0
+    if d > n:
+        return 0.0
+    return 1.0 - sum(comb(n, i) * q ** i * (1 - q) ** (n - i) for i in range(d))
+
+
+def win_chance(distance: int, useful: float, wall: int, unseen_total: int, claims: float = 1.0) -> float:
+    """The chance to draw ``distance`` useful tiles before the wall ends: at least
+    ``distance`` successes in the seat's remaining draws, each hitting one of the
+    ``useful`` copies among the ``unseen_total`` (a binomial tail). ``claims``
+    stretches the draws for the tiles others discard (a ready hand wins on any
+    discard, an open hand may chow or pung)."""
+    if distance >= FAR or useful <= 0:
+        return 0.0
+    n = int(draws_left(wall) * claims)
+    q = min(0.95, useful / max(1, unseen_total))
+    return _tail(n, distance, round(100 * q))
+
+
+def worth(fan: float) -> float:
+    """Points a win of ``fan`` brings on average (half discard wins, half self-draws)."""
+    discard = 8 + fan + 16
+    self_draw = 3 * (8 + fan)
+    return (discard + self_draw) / 2
