@@ -40,10 +40,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
 
 from mahjong_joy.hand.mcr_forms import KNITTED_PATTERNS
 from mahjong_joy.hand.shanten import standard_distance
+from mahjong_joy.hand.waits import useful_mask
 from mahjong_joy.melds import CHI, Meld
 from mahjong_joy.tiles import DRAGONS, KIND_COUNT, TERMINALS_AND_HONORS
 
@@ -82,6 +84,11 @@ class Plan:
     singles: tuple[int, ...] = ()
     allowed: int = ALL_KINDS
     cheap: bool = False
+    tiles: tuple[int, ...] = ()  # the template's fixed tiles, filled in from the sets
+
+    def __post_init__(self) -> None:
+        chows = tuple(t + i for t in self.chows for i in range(3))
+        object.__setattr__(self, "tiles", chows + tuple(t for t in self.pungs for _ in range(3)) + self.singles)
 
     @property
     def free(self) -> int:
@@ -91,11 +98,6 @@ class Plan:
     @property
     def closed(self) -> bool:
         return self.kind in (PAIRS, ORPHANS, HONORS_KNITTED)
-
-    @property
-    def template_tiles(self) -> tuple[int, ...]:
-        chows = tuple(t + i for t in self.chows for i in range(3))
-        return chows + tuple(t for t in self.pungs for _ in range(3)) + self.singles
 
     @property
     def allows_honors(self) -> bool:
@@ -202,33 +204,48 @@ def _restricted(counts: Sequence[int], allowed: int) -> bytes:
 
 
 def _template_distance(plan: Plan, counts: Sequence[int], melds: Sequence[Meld], unseen: Sequence[int] | None) -> int:
-    chows, pungs = list(plan.chows), list(plan.pungs)
-    free = plan.free
-    if plan.singles and len(melds) > 1:
+    needed, free = _template_left(plan, melds)
+    if free < 0:
         return FAR
-    for meld in melds:
-        first = meld.kinds[0]
-        if meld.type == CHI and first in chows:
-            chows.remove(first)
-        elif meld.type != CHI and first in pungs:
-            pungs.remove(first)
-        elif free > 0:
-            free -= 1
-        else:
-            return FAR
     rest = list(counts)
     missing = 0
-    needed = [t + i for t in chows for i in range(3)] + [t for t in pungs for _ in range(3)] + list(plan.singles)
-    short: dict[int, int] = {}
+    short: list[int] = []
     for t in needed:
         if rest[t]:
             rest[t] -= 1
         else:
             missing += 1
-            short[t] = short.get(t, 0) + 1
-    if unseen is not None and any(unseen[t] < n for t, n in short.items()):
+            short.append(t)
+    if unseen is not None and short and any(unseen[t] < short.count(t) for t in short):
         return FAR
     return missing + standard_distance(bytes(rest), 4 - free)
+
+
+def _template_left(plan: Plan, melds: Sequence[Meld]) -> tuple[tuple[int, ...], int]:
+    """The template tiles the declared melds leave to collect, and the free sets left
+    (negative when a meld fits neither the template nor a free set)."""
+    if not melds:
+        return plan.tiles, plan.free
+    if plan.singles and len(melds) > 1:
+        return (), -1
+    chows, pungs = list(plan.chows), list(plan.pungs)
+    free = plan.free
+    for meld in melds:
+        is_chow, first = _meld_key(meld)
+        if is_chow and first in chows:
+            chows.remove(first)
+        elif not is_chow and first in pungs:
+            pungs.remove(first)
+        elif free > 0:
+            free -= 1
+        else:
+            return (), -1
+    return tuple(t + i for t in chows for i in range(3)) + tuple(t for t in pungs for _ in range(3)) + plan.singles, free
+
+
+@lru_cache(maxsize=4096)
+def _meld_key(meld: Meld) -> tuple[bool, int]:
+    return meld.type == CHI, meld.kinds[0]
 
 
 def pungs_distance(counts: Sequence[int], allowed: int, sets: int, unseen: Sequence[int] | None = None) -> int:
@@ -270,19 +287,38 @@ def _honors_knitted_distance(counts: Sequence[int]) -> int:
 
 def useful_kinds(plan: Plan, counts: list[int], melds: Sequence[Meld], unseen: Sequence[int]) -> list[int]:
     """Kinds (with a copy unseen) whose draw brings ``plan`` one tile closer, ``counts``
-    being a 13-tile hand (less three a meld)."""
+    being a 13-tile hand (less three a meld).
+
+    A template's are its missing tiles and the draws that lower its free part's
+    distance (the riichi tables' useful mask, which reads the same form); the
+    other plans try each kind."""
     now = plan_distance(plan, counts, melds, unseen)
     if now >= FAR:
         return []
-    found = []
-    for k in range(KIND_COUNT):
-        if not unseen[k] or counts[k] >= 4 or not plan.allowed >> k & 1:
-            continue
-        counts[k] += 1
-        if plan_distance(plan, counts, melds) < now:
-            found.append(k)
-        counts[k] -= 1
-    return found
+    if plan.kind == TEMPLATE:
+        mask = _template_useful(plan, counts, melds)
+    else:
+        mask = 0
+        for k in range(KIND_COUNT):
+            if counts[k] >= 4 or not plan.allowed >> k & 1 or not unseen[k]:
+                continue
+            counts[k] += 1
+            if plan_distance(plan, counts, melds) < now:
+                mask |= 1 << k
+            counts[k] -= 1
+    return [k for k in range(KIND_COUNT) if mask >> k & 1 and unseen[k] and counts[k] < 4]
+
+
+def _template_useful(plan: Plan, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+    needed, free = _template_left(plan, melds)
+    rest = list(counts)
+    mask = 0
+    for t in needed:
+        if rest[t]:
+            rest[t] -= 1
+        else:
+            mask |= 1 << t
+    return mask | useful_mask(bytes(rest), 4 - free)
 
 
 # ---------------------------------------------------------------- the fan around a plan

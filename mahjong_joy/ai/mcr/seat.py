@@ -44,10 +44,10 @@ LEVELS = ("easy", "normal", "hard")
 FLOWER = "flower"  # the engine's action name for declaring a flower
 READY_CLAIMS = 2.5  # a ready hand wins on others' discards too: its draws count this much more
 OPEN_CLAIMS = 1.3  # a hand that may still call gets tiles from others' discards as well
-SHORT_WEIGHT = 0.3  # a plan whose expected fan is below 8 is worth this share of its win
+SHORT_WEIGHT = 0.15  # a plan whose expected fan is below 8 is worth this share of its win
 SECOND_WEIGHT = 0.2  # Hard's credit for a second plan of another fan beside the best
 CALL_MARGIN = 1.1  # Hard calls only when the called hand is worth this much more
-FOLD_WALL = 24  # Hard stops building a hand three or more tiles away with this little wall left
+EASY_REACH = 3  # Easy calls only toward a cheap plan at most this many tiles away after the call
 
 
 class McrLevelAI:
@@ -199,7 +199,7 @@ class McrLevelAI:
         if self.level == "easy":
             target = now.best()
             reach = best_after.best()
-            if reach is None:
+            if reach is None or reach.distance > EASY_REACH:
                 return tr("pass: after {call} no cheap plan reaches 8 fan", call=what)
             if target is not None and reach.distance >= target.distance:
                 return tr("pass: {call} does not bring {plan} closer", call=what, plan=plan_words(reach.plan))

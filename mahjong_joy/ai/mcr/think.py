@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from math import comb
 
 from mahjong_joy.ai.mcr.plans import (
     FAR,
@@ -38,6 +37,7 @@ from mahjong_joy.melds import Meld
 from mahjong_joy.tiles import KIND_COUNT
 
 SPREAD = 1  # plans further than the best by more than this are not weighed
+WEIGHED = 10  # at most this many plans (nearest first, then the most fan) are weighed per hand
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ class Option:
 
 def standings(counts: list[int], melds: Sequence[Meld], unseen: Sequence[int], winds: Winds,
               plans: Sequence[Plan] = PLANS, spread: int = SPREAD) -> list[Standing]:
-    """The plans within ``spread`` of the nearest one, with useful tiles and fan,
+    """The plans within ``spread`` of the nearest one (at most :data:`WEIGHED`), with useful tiles and fan,
     ordered by (distance, a plan reaching 8 first, most useful tiles, most fan).
 
     ``counts`` is a 13-tile hand (less three a meld): useful tiles are draws.
@@ -106,9 +106,10 @@ def standings(counts: list[int], melds: Sequence[Meld], unseen: Sequence[int], w
     if near >= FAR:
         return []
     out = []
-    for d, p in found:
+    found.sort(key=lambda item: (item[0], -item[1].value))
+    for d, p in found[:WEIGHED]:
         if d > near + spread:
-            continue
+            break
         useful = sum(unseen[k] for k in useful_kinds(p, counts, melds, unseen))
         out.append(Standing(p, d, useful, expected_fan(p, counts, melds, winds)))
     out.sort(key=lambda s: (s.distance, not s.enough, -s.useful, -s.fan, s.plan.id))
@@ -121,6 +122,7 @@ def options(hand: Hand, allowed: int = -1, plans: Sequence[Plan] = PLANS, exact:
     waits of every discard leaving the hand ready."""
     out = []
     melds = hand.melds
+    plans = _near_plans(hand, plans)
     for kind in range(KIND_COUNT):
         if not hand.counts[kind] or not allowed >> kind & 1:
             continue
@@ -133,6 +135,15 @@ def options(hand: Hand, allowed: int = -1, plans: Sequence[Plan] = PLANS, exact:
             option.ready = ready if ready.waits else None
         out.append(option)
     return out
+
+
+def _near_plans(hand: Hand, plans: Sequence[Plan]) -> list[Plan]:
+    """The plans any discard can leave within :data:`SPREAD` of the nearest: a discard
+    never brings a plan closer and moves it at most one tile away, so a plan further
+    than ``SPREAD + 1`` beyond the nearest before the discard is out of the count."""
+    found = [(plan_distance(p, hand.counts, hand.melds, hand.unseen), p) for p in plans]
+    near = min((d for d, _ in found), default=FAR)
+    return [p for d, p in found if d <= near + SPREAD + 1]
 
 
 def _may_be_ready(option: Option, melds: Sequence[Meld]) -> bool:
@@ -159,27 +170,35 @@ def draws_left(wall: int) -> int:
     return max(0, wall // 4)
 
 
-@lru_cache(maxsize=4096)
-def _tail(n: int, d: int, q_percent: int) -> float:
-    q = q_percent / 100
+@lru_cache(maxsize=8192)
+def _complete_chance(n: int, d: int, q_percent: int) -> float:
+    """The chance that ``d`` steps are all taken within ``n`` draws, when the first
+    step succeeds with ``q_percent`` percent a draw and each later step with a
+    proportionally smaller share (the useful tiles of a plan shrink as it fills)."""
     if d <= 0:
         return 1.0
-    if d > n:
-        return 0.0
-    return 1.0 - sum(comb(n, i) * q ** i * (1 - q) ** (n - i) for i in range(d))
+    q0 = q_percent / 100
+    steps = [q0 * (d - i) / d for i in range(d)]
+    done = [1.0] + [0.0] * d  # chance of having taken j steps
+    for _ in range(n):
+        for j in range(d - 1, -1, -1):
+            moved = done[j] * steps[j]
+            done[j] -= moved
+            done[j + 1] += moved
+    return done[d]
 
 
 def win_chance(distance: int, useful: float, wall: int, unseen_total: int, claims: float = 1.0) -> float:
-    """The chance to draw ``distance`` useful tiles before the wall ends: at least
-    ``distance`` successes in the seat's remaining draws, each hitting one of the
-    ``useful`` copies among the ``unseen_total`` (a binomial tail). ``claims``
-    stretches the draws for the tiles others discard (a ready hand wins on any
-    discard, an open hand may chow or pung)."""
+    """The chance to draw the ``distance`` tiles a plan needs before the wall ends:
+    each of the seat's remaining draws hits one of the ``useful`` copies among the
+    ``unseen_total``, a share that shrinks as the plan fills (:func:`_complete_chance`).
+    ``claims`` stretches the draws for the tiles others discard (a ready hand wins
+    on any discard, an open hand may chow or pung)."""
     if distance >= FAR or useful <= 0:
         return 0.0
     n = int(draws_left(wall) * claims)
     q = min(0.95, useful / max(1, unseen_total))
-    return _tail(n, distance, round(100 * q))
+    return _complete_chance(n, distance, round(100 * q))
 
 
 def worth(fan: float) -> float:
