@@ -309,6 +309,22 @@ def useful_kinds(plan: Plan, counts: list[int], melds: Sequence[Meld], unseen: S
     return [k for k in range(KIND_COUNT) if mask >> k & 1 and unseen[k] and counts[k] < 4]
 
 
+def missing_tiles(plan: Plan, counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
+    """The template tiles the hand still lacks (a kind once per copy lacking); empty
+    for a plan that is not a template."""
+    if plan.kind != TEMPLATE:
+        return []
+    needed, _ = _template_left(plan, melds)
+    rest = list(counts)
+    short = []
+    for t in needed:
+        if rest[t]:
+            rest[t] -= 1
+        else:
+            short.append(t)
+    return short
+
+
 def _template_useful(plan: Plan, counts: Sequence[int], melds: Sequence[Meld]) -> int:
     needed, free = _template_left(plan, melds)
     rest = list(counts)

@@ -304,7 +304,7 @@ def hard_value(option: Option, hand: Hand, unseen_total: int) -> tuple[float, St
     if ready is not None and ready.live:
         best_value = win_chance(1, ready.live, hand.wall, unseen_total, READY_CLAIMS) * worth(ready.fan)
     for s in option.standings:
-        value = win_chance(s.distance, s.useful, hand.wall, unseen_total, claims) * worth(s.fan)
+        value = win_chance(s.distance, s.useful, hand.wall, unseen_total, claims, s.missing, s.missing_copies) * worth(s.fan)
         if not s.enough:
             value *= SHORT_WEIGHT
         if s.distance <= 1 and ready is not None and not ready.live:

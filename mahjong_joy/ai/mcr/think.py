@@ -28,6 +28,7 @@ from mahjong_joy.ai.mcr.plans import (
     Plan,
     Winds,
     expected_fan,
+    missing_tiles,
     plan_distance,
     useful_kinds,
 )
@@ -67,6 +68,8 @@ class Standing:
     distance: int
     useful: int
     fan: int
+    missing: int = 0  # a template's tiles still lacking (part of ``distance``)
+    missing_copies: int = 0  # their unseen copies (part of ``useful``)
 
     @property
     def enough(self) -> bool:
@@ -110,8 +113,11 @@ def standings(counts: list[int], melds: Sequence[Meld], unseen: Sequence[int], w
     for d, p in found[:WEIGHED]:
         if d > near + spread:
             break
-        useful = sum(unseen[k] for k in useful_kinds(p, counts, melds, unseen))
-        out.append(Standing(p, d, useful, expected_fan(p, counts, melds, winds)))
+        kinds = useful_kinds(p, counts, melds, unseen)
+        useful = sum(unseen[k] for k in kinds)
+        short = missing_tiles(p, counts, melds)
+        copies = sum(unseen[k] for k in set(short))
+        out.append(Standing(p, d, useful, expected_fan(p, counts, melds, winds), len(short), copies))
     out.sort(key=lambda s: (s.distance, not s.enough, -s.useful, -s.fan, s.plan.id))
     return out
 
@@ -170,35 +176,49 @@ def draws_left(wall: int) -> int:
     return max(0, wall // 4)
 
 
-@lru_cache(maxsize=8192)
-def _complete_chance(n: int, d: int, q_percent: int) -> float:
-    """The chance that ``d`` steps are all taken within ``n`` draws, when the first
-    step succeeds with ``q_percent`` percent a draw and each later step with a
-    proportionally smaller share (the useful tiles of a plan shrink as it fills)."""
-    if d <= 0:
-        return 1.0
-    q0 = q_percent / 100
-    steps = [q0 * (d - i) / d for i in range(d)]
-    done = [1.0] + [0.0] * d  # chance of having taken j steps
+@lru_cache(maxsize=16384)
+def _complete_chance(n: int, missing: int, a_percent: int, rest: int, b_percent: int) -> float:
+    """The chance to take every step within ``n`` draws, when the plan lacks
+    ``missing`` fixed tiles (each kind hit with ``a_percent`` percent a draw, fewer
+    kinds left as they come) and ``rest`` steps of its free part (hit with
+    ``b_percent`` percent at first, a proportionally smaller share as it fills):
+    two races run on the same draws."""
+    a, b = a_percent / 100, b_percent / 100
+    done = {(missing, rest): 1.0}  # chance of (fixed tiles left, free steps left)
     for _ in range(n):
-        for j in range(d - 1, -1, -1):
-            moved = done[j] * steps[j]
-            done[j] -= moved
-            done[j + 1] += moved
-    return done[d]
+        grown: dict[tuple[int, int], float] = {}
+        for (j, k), p in done.items():
+            hit_fixed = min(0.95, j * a)
+            hit_free = b * k / rest if rest else 0.0
+            stay = max(0.0, 1.0 - hit_fixed - hit_free)
+            grown[(j, k)] = grown.get((j, k), 0.0) + p * stay
+            if j:
+                grown[(j - 1, k)] = grown.get((j - 1, k), 0.0) + p * hit_fixed
+            if k:
+                grown[(j, k - 1)] = grown.get((j, k - 1), 0.0) + p * hit_free
+        done = grown
+    return done.get((0, 0), 0.0)
 
 
-def win_chance(distance: int, useful: float, wall: int, unseen_total: int, claims: float = 1.0) -> float:
-    """The chance to draw the ``distance`` tiles a plan needs before the wall ends:
-    each of the seat's remaining draws hits one of the ``useful`` copies among the
-    ``unseen_total``, a share that shrinks as the plan fills (:func:`_complete_chance`).
-    ``claims`` stretches the draws for the tiles others discard (a ready hand wins
-    on any discard, an open hand may chow or pung)."""
+def win_chance(distance: int, useful: float, wall: int, unseen_total: int, claims: float = 1.0,
+               missing: int = 0, missing_copies: int = 0) -> float:
+    """The chance to draw the ``distance`` tiles a plan needs before the wall ends.
+
+    Of the ``useful`` copies (among ``unseen_total``), ``missing_copies`` are the
+    template's ``missing`` fixed tiles, each needed once; the rest serve the free
+    part, whose useful draws thin out as it fills (:func:`_complete_chance`).
+    ``claims`` stretches the seat's draws for the tiles others discard (a ready
+    hand wins on any discard, an open hand may chow or pung)."""
     if distance >= FAR or useful <= 0:
         return 0.0
     n = int(draws_left(wall) * claims)
-    q = min(0.95, useful / max(1, unseen_total))
-    return _complete_chance(n, distance, round(100 * q))
+    total = max(1, unseen_total)
+    per_kind = missing_copies / missing / total if missing else 0.0
+    free = max(0, distance - missing)
+    b = (useful - missing_copies) / total if free else 0.0
+    if free and b <= 0:
+        return 0.0
+    return _complete_chance(n, missing, round(100 * per_kind), free, round(100 * min(0.95, b)))
 
 
 def worth(fan: float) -> float:
