@@ -186,7 +186,8 @@ def plan_distance(plan: Plan, counts: Sequence[int], melds: Sequence[Meld], unse
             return FAR
         return pungs_distance(counts, plan.allowed, 4 - len(melds), unseen)
     if plan.kind == PAIRS:
-        return 7 - min(7, sum(n // 2 for n in counts))
+        key = bytes(counts)
+        return 7 - min(7, key.count(2) + key.count(3) + 2 * key.count(4))
     if plan.kind == ORPHANS:
         held = [counts[t] for t in TERMINALS_AND_HONORS]
         return 14 - sum(1 for n in held if n) - (1 if max(held) >= 2 else 0)
@@ -197,10 +198,21 @@ def _meld_allowed(plan: Plan, meld: Meld) -> bool:
     return all(plan.allowed >> k & 1 for k in meld.kinds)
 
 
+_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+@lru_cache(maxsize=64)
+def _groups_allowed(allowed: int) -> tuple[bool, ...]:
+    """Which of the four groups (three suits, honors) a plan's mask allows; the masks
+    here are always made of whole groups."""
+    return tuple(bool(allowed >> start & 1) for start, _ in _GROUPS)
+
+
 def _restricted(counts: Sequence[int], allowed: int) -> bytes:
+    key = bytes(counts)
     if allowed == ALL_KINDS:
-        return bytes(counts)
-    return bytes(n if allowed >> k & 1 else 0 for k, n in enumerate(counts))
+        return key
+    return b"".join(key[a:b] if ok else bytes(b - a) for (a, b), ok in zip(_GROUPS, _groups_allowed(allowed)))
 
 
 def _template_distance(plan: Plan, counts: Sequence[int], melds: Sequence[Meld], unseen: Sequence[int] | None) -> int:
@@ -285,28 +297,49 @@ def _honors_knitted_distance(counts: Sequence[int]) -> int:
     return 14 - min(14, honors + best)
 
 
-def useful_kinds(plan: Plan, counts: list[int], melds: Sequence[Meld], unseen: Sequence[int]) -> list[int]:
+def useful_kinds(plan: Plan, counts: list[int], melds: Sequence[Meld], unseen: Sequence[int],
+                 now: int | None = None) -> list[int]:
     """Kinds (with a copy unseen) whose draw brings ``plan`` one tile closer, ``counts``
     being a 13-tile hand (less three a meld).
 
     A template's are its missing tiles and the draws that lower its free part's
     distance (the riichi tables' useful mask, which reads the same form); the
-    other plans try each kind."""
-    now = plan_distance(plan, counts, melds, unseen)
+    other plans try each kind. ``now`` is the plan's distance when the caller knows it."""
+    if now is None:
+        now = plan_distance(plan, counts, melds, unseen)
     if now >= FAR:
         return []
     if plan.kind == TEMPLATE:
         mask = _template_useful(plan, counts, melds)
     else:
         mask = 0
-        for k in range(KIND_COUNT):
-            if counts[k] >= 4 or not plan.allowed >> k & 1 or not unseen[k]:
+        for k in _candidates(plan, counts, melds):
+            if counts[k] >= 4 or not unseen[k]:
                 continue
             counts[k] += 1
             if plan_distance(plan, counts, melds) < now:
                 mask |= 1 << k
             counts[k] -= 1
     return [k for k in range(KIND_COUNT) if mask >> k & 1 and unseen[k] and counts[k] < 4]
+
+
+def _candidates(plan: Plan, counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
+    """The kinds worth trying as a useful draw for a plan that is not a template: the
+    riichi tables' useful kinds of the allowed tiles (the special forms they also read
+    are tried and dropped), the kinds held for pairs and pungs, the orphans, or every
+    allowed kind."""
+    if plan.kind == RESTRICTED:
+        mask = useful_mask(_restricted(counts, plan.allowed), len(melds)) & plan.allowed
+        return [k for k in range(KIND_COUNT) if mask >> k & 1]
+    if plan.kind == PAIRS:
+        return [k for k in range(KIND_COUNT) if counts[k] % 2]
+    if plan.kind == ORPHANS:
+        return list(TERMINALS_AND_HONORS)
+    if plan.kind == PUNGS_ONLY:
+        held = [k for k in range(KIND_COUNT) if counts[k] and plan.allowed >> k & 1]
+        if len(held) > 4 - len(melds):
+            return held
+    return [k for k in range(KIND_COUNT) if plan.allowed >> k & 1]
 
 
 def missing_tiles(plan: Plan, counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:

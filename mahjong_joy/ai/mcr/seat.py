@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from mahjong_joy.ai.mcr.danger import DEAL_IN_LOSS, Threat, deal_in, threats, unseen_of, winds_of
 from mahjong_joy.ai.mcr.plans import CHEAP_PLANS, PLANS, SUIT_LETTERS, Plan
-from mahjong_joy.ai.mcr.think import Hand, Option, Standing, hand_now, options, win_chance, worth
+from mahjong_joy.ai.mcr.think import Hand, Option, Standing, hand_now, options, table_pace, win_chance, worth
 from mahjong_joy.ai.potential import discard_of_kind, tie_rank, tiles_used
 from mahjong_joy.ai.reading import SeatWords
 from mahjong_joy.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Pon, Ron, Tsumo
@@ -46,7 +46,7 @@ READY_CLAIMS = 2.5  # a ready hand wins on others' discards too: its draws count
 OPEN_CLAIMS = 1.3  # a hand that may still call gets tiles from others' discards as well
 SHORT_WEIGHT = 0.15  # a plan whose expected fan is below 8 is worth this share of its win
 SECOND_WEIGHT = 0.2  # Hard's credit for a second plan of another fan beside the best
-CALL_MARGIN = 1.1  # Hard calls only when the called hand is worth this much more
+CALL_MARGIN = 1.0  # Hard calls only when the called hand is worth this much more
 EASY_REACH = 3  # Easy calls only toward a cheap plan at most this many tiles away after the call
 
 
@@ -139,10 +139,12 @@ class McrLevelAI:
         risks = {o.kind: deal_in(seen, o.kind, unseen) * DEAL_IN_LOSS for o in opts} if seen else {}
 
         def key(o: Option) -> tuple:
-            return (-(values[o.kind][0] - risks.get(o.kind, 0.0)), tie_rank(hand.counts, o.kind))
+            best = o.best(False)
+            near = (best.distance, -best.useful) if best else (o.plain + 1, 0)
+            return (-round(values[o.kind][0] - risks.get(o.kind, 0.0), 3), near, tie_rank(hand.counts, o.kind))
 
         chosen = min(opts, key=key)
-        bold = min(opts, key=lambda o: (-values[o.kind][0], tie_rank(hand.counts, o.kind)))
+        bold = min(opts, key=lambda o: (-round(values[o.kind][0], 3), tie_rank(hand.counts, o.kind)))
         if seen and chosen.kind != bold.kind:
             return chosen, self._defence_reason(chosen, bold, seen, risks, values)
         return chosen, self._discard_reason(chosen, values[chosen.kind][1], values[chosen.kind][0])
@@ -176,7 +178,7 @@ class McrLevelAI:
         counts = list(hand.counts)
         for k in tiles_used(action, tile):
             counts[k] -= 1
-        after = Hand(tuple(counts), (*hand.melds, meld), hand.unseen, hand.winds, hand.wall)
+        after = Hand(tuple(counts), (*hand.melds, meld), hand.unseen, hand.winds, hand.wall, hand.pace)
         if isinstance(action, Kan):
             best_after = hand_now(after, self.plans)
         else:
@@ -242,7 +244,7 @@ class McrLevelAI:
                 counts[kind] -= 1
                 melds = tuple(Meld(KAN, (kind,) * 4, m.claimed, m.from_seat) if m.type == PON and m.kinds[0] == kind else m
                               for m in hand.melds)
-            after = hand_now(Hand(tuple(counts), melds, hand.unseen, hand.winds, hand.wall), self.plans)
+            after = hand_now(Hand(tuple(counts), melds, hand.unseen, hand.winds, hand.wall, hand.pace), self.plans)
             reach = after.best() or after.best(False)
             if reach is not None and (best is None or reach.distance <= best.distance):
                 return action, tr("kong {tile}: {plan} stays {distance} tiles away, and a replacement tile comes",
@@ -302,9 +304,10 @@ def hard_value(option: Option, hand: Hand, unseen_total: int) -> tuple[float, St
     seconds: dict[str, float] = {}
     ready = option.ready
     if ready is not None and ready.live:
-        best_value = win_chance(1, ready.live, hand.wall, unseen_total, READY_CLAIMS) * worth(ready.fan)
+        best_value = win_chance(1, ready.live, hand.wall, unseen_total, READY_CLAIMS, others_win=hand.pace) * worth(ready.fan)
     for s in option.standings:
-        value = win_chance(s.distance, s.useful, hand.wall, unseen_total, claims, s.missing, s.missing_copies) * worth(s.fan)
+        value = win_chance(s.distance, s.useful, hand.wall, unseen_total, claims, s.missing, s.missing_copies,
+                           hand.pace) * worth(s.fan)
         if not s.enough:
             value *= SHORT_WEIGHT
         if s.distance <= 1 and ready is not None and not ready.live:
@@ -332,8 +335,9 @@ def _target(opts: list[Option]) -> Plan | None:
 
 def hand_of(view: SeatView) -> Hand:
     """The seat's hand and what it knows around it, from its view."""
+    others = [sum(1 for m in view.melds[s] if m.is_open) for s in range(4) if s != view.seat]
     return Hand(tuple(view.counts34()), tuple(view.melds[view.seat]), tuple(unseen_of(view)), winds_of(view),
-                view.wall_count)
+                view.wall_count, table_pace(others))
 
 
 def called_meld(action: Action, tile: int) -> Meld:

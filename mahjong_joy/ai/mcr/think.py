@@ -38,20 +38,22 @@ from mahjong_joy.melds import Meld
 from mahjong_joy.tiles import KIND_COUNT
 
 SPREAD = 1  # plans further than the best by more than this are not weighed
+LATER_STEP = 7  # percent a draw that completes a partial set (two-sided: 8 of some 110 unseen)
 WEIGHED = 10  # at most this many plans (nearest first, then the most fan) are weighed per hand
 
 
 @dataclass(frozen=True)
 class Hand:
     """What a seat knows of its own hand: ``counts`` (kinds, 13 or 14 less three a
-    meld), ``melds`` (its declared sets), ``unseen`` copies, ``winds`` and the tiles
-    left in the ``wall``."""
+    meld), ``melds`` (its declared sets), ``unseen`` copies, ``winds``, the tiles
+    left in the ``wall`` and the ``pace`` of the others (:func:`table_pace`)."""
 
     counts: tuple[int, ...]
     melds: tuple[Meld, ...] = ()
     unseen: tuple[int, ...] = (4,) * KIND_COUNT
     winds: Winds = Winds(27, 27)
     wall: int = 80
+    pace: float = 0.04  # the chance a turn that another seat wins first (more when they show melds)
 
     def without(self, kind: int) -> list[int]:
         counts = list(self.counts)
@@ -113,7 +115,7 @@ def standings(counts: list[int], melds: Sequence[Meld], unseen: Sequence[int], w
     for d, p in found[:WEIGHED]:
         if d > near + spread:
             break
-        kinds = useful_kinds(p, counts, melds, unseen)
+        kinds = useful_kinds(p, counts, melds, unseen, d)
         useful = sum(unseen[k] for k in kinds)
         short = missing_tiles(p, counts, melds)
         copies = sum(unseen[k] for k in set(short))
@@ -171,44 +173,63 @@ def hand_now(hand: Hand, plans: Sequence[Plan] = PLANS) -> Option:
 
 # ---------------------------------------------------------------- chances and worth
 
+def table_pace(other_melds: Sequence[int]) -> float:
+    """The chance a turn that another seat ends the hand first: a base for closed
+    hands, more for each seat that has called (it is nearer its win)."""
+    return 0.04 + sum(0.02 if n >= 2 else 0.01 if n == 1 else 0.0 for n in other_melds)
+
+
 def draws_left(wall: int) -> int:
     """Own draws before the wall ends (a quarter of what is left)."""
     return max(0, wall // 4)
 
 
 @lru_cache(maxsize=16384)
-def _complete_chance(n: int, missing: int, a_percent: int, rest: int, b_percent: int) -> float:
+def _complete_chance(n: int, missing: int, a_percent: int, rest: int, b_percent: int, end_percent: int = 0) -> float:
     """The chance to take every step within ``n`` draws, when the plan lacks
     ``missing`` fixed tiles (each kind hit with ``a_percent`` percent a draw, fewer
     kinds left as they come) and ``rest`` steps of its free part (hit with
-    ``b_percent`` percent at first, a proportionally smaller share as it fills):
-    two races run on the same draws."""
+    ``b_percent`` percent at first; a later step, once a single has become a
+    partial set, waits on a few tiles whatever the first step's width:
+    :data:`LATER_STEP`):
+    two races run on the same draws. Before each draw the hand may end with
+    another seat's win (``end_percent`` percent a turn)."""
     a, b = a_percent / 100, b_percent / 100
-    done = {(missing, rest): 1.0}  # chance of (fixed tiles left, free steps left)
+    alive = 1.0 - end_percent / 100
+    width = rest + 1
+    fixed = [min(0.95, j * a) for j in range(missing + 1)]
+    later = min(b, LATER_STEP / 100)
+    free = [0.0] + [later] * (rest - 1) + [b] if rest else [0.0]
+    done = [0.0] * ((missing + 1) * width)  # chance of (fixed tiles left j, free steps left k) at j * width + k
+    done[missing * width + rest] = 1.0
     for _ in range(n):
-        grown: dict[tuple[int, int], float] = {}
-        for (j, k), p in done.items():
-            hit_fixed = min(0.95, j * a)
-            hit_free = b * k / rest if rest else 0.0
-            stay = max(0.0, 1.0 - hit_fixed - hit_free)
-            grown[(j, k)] = grown.get((j, k), 0.0) + p * stay
-            if j:
-                grown[(j - 1, k)] = grown.get((j - 1, k), 0.0) + p * hit_fixed
-            if k:
-                grown[(j, k - 1)] = grown.get((j, k - 1), 0.0) + p * hit_free
-        done = grown
-    return done.get((0, 0), 0.0)
+        for j in range(missing + 1):
+            hit_j = fixed[j]
+            for k in range(width):
+                i = j * width + k
+                p = done[i]
+                if not p or not i:  # nothing here, or the plan complete
+                    continue
+                hit_k = free[k]
+                p *= alive
+                done[i] = p * max(0.0, 1.0 - hit_j - hit_k)
+                if j:
+                    done[i - width] += p * hit_j
+                if k:
+                    done[i - 1] += p * hit_k
+    return done[0]
 
 
 def win_chance(distance: int, useful: float, wall: int, unseen_total: int, claims: float = 1.0,
-               missing: int = 0, missing_copies: int = 0) -> float:
+               missing: int = 0, missing_copies: int = 0, others_win: float = 0.0) -> float:
     """The chance to draw the ``distance`` tiles a plan needs before the wall ends.
 
     Of the ``useful`` copies (among ``unseen_total``), ``missing_copies`` are the
     template's ``missing`` fixed tiles, each needed once; the rest serve the free
     part, whose useful draws thin out as it fills (:func:`_complete_chance`).
     ``claims`` stretches the seat's draws for the tiles others discard (a ready
-    hand wins on any discard, an open hand may chow or pung)."""
+    hand wins on any discard, an open hand may chow or pung); ``others_win`` is
+    the chance a turn that another seat ends the hand first."""
     if distance >= FAR or useful <= 0:
         return 0.0
     n = int(draws_left(wall) * claims)
@@ -218,7 +239,7 @@ def win_chance(distance: int, useful: float, wall: int, unseen_total: int, claim
     b = (useful - missing_copies) / total if free else 0.0
     if free and b <= 0:
         return 0.0
-    return _complete_chance(n, missing, round(100 * per_kind), free, round(100 * min(0.95, b)))
+    return _complete_chance(n, missing, round(100 * per_kind), free, round(100 * min(0.95, b)), round(100 * others_win))
 
 
 def worth(fan: float) -> float:
