@@ -224,3 +224,46 @@ def test_a_decision_is_a_function_of_the_view():
     first = [McrLevelAI(level, seed=1).choose(view_of(hand), discards(hand)) for level in ("easy", "normal", "hard")]
     again = [McrLevelAI(level, seed=2).choose(view_of(hand), discards(hand)) for level in ("easy", "normal", "hard")]
     assert first == again
+
+
+# ---------------------------------------------------------------- at the table
+
+
+def test_every_level_declares_a_flower_first():
+    from mahjong_joy.engine.actions import DeclareFlower
+
+    hand = "123m456m78m23p67s"
+    for level in ("easy", "normal", "hard"):
+        ai = McrLevelAI(level)
+        action = ai.choose(view_of(hand), [*discards(hand), DeclareFlower(0, 37)])
+        assert isinstance(action, DeclareFlower)
+        assert "flower" in ai.last_reason
+
+
+def test_chinese_official_tables_seat_the_chinese_official_levels():
+    from mahjong_joy.ai import LevelAI
+    from mahjong_joy.controller import Controller
+    from mahjong_joy.rulesets.joy import ruleset_for
+
+    ctl = Controller(seats=["easy", "normal", "hard", "random"], seed=1, ruleset=ruleset_for("mcr"))
+    assert [type(d).__name__ for d in ctl.deciders[:3]] == ["McrLevelAI"] * 3
+    riichi = Controller(seats=["easy", "normal", "hard", "random"], seed=1, ruleset=ruleset_for("tenhou"))
+    assert all(isinstance(d, LevelAI) for d in riichi.deciders[:3])
+
+
+def test_a_seeded_mcr_hand_plays_the_same_twice():
+    """Determinism per seed: the same seats on the same seed take the same decisions
+    with the same reasons, each among the legal actions."""
+    from mahjong_joy.controller import Controller
+    from mahjong_joy.rulesets.joy import ruleset_for
+
+    def play() -> tuple[list, list]:
+        ctl = Controller(seats=["hard", "easy", "normal", "hard"], seed=7, ruleset=ruleset_for("mcr"), max_hands=1)
+        while not ctl.is_over:
+            ctl.step()
+        return ctl.decisions, ctl.reasons
+
+    first, again = play(), play()
+    assert first == again
+    assert len(first[0]) > 20
+    assert all(reason for action, reason in zip(*first) if action.name in ("discard", "flower"))

@@ -63,6 +63,12 @@ def _suit_mask(suit: int) -> int:
     return sum(1 << k for k in range(suit * 9, suit * 9 + 9))
 
 
+@lru_cache(maxsize=4096)
+def _need_of(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Tiles as (kind, copies), lowest kind first."""
+    return tuple((k, tiles.count(k)) for k in sorted(set(tiles)))
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
     """One fan shape to aim at.
@@ -85,10 +91,13 @@ class Plan:
     allowed: int = ALL_KINDS
     cheap: bool = False
     tiles: tuple[int, ...] = ()  # the template's fixed tiles, filled in from the sets
+    need: tuple[tuple[int, int], ...] = ()  # the same as (kind, copies), filled in
 
     def __post_init__(self) -> None:
         chows = tuple(t + i for t in self.chows for i in range(3))
-        object.__setattr__(self, "tiles", chows + tuple(t for t in self.pungs for _ in range(3)) + self.singles)
+        tiles = chows + tuple(t for t in self.pungs for _ in range(3)) + self.singles
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "need", _need_of(tiles))
 
     @property
     def free(self) -> int:
@@ -216,20 +225,24 @@ def _restricted(counts: Sequence[int], allowed: int) -> bytes:
 
 
 def _template_distance(plan: Plan, counts: Sequence[int], melds: Sequence[Meld], unseen: Sequence[int] | None) -> int:
-    needed, free = _template_left(plan, melds)
-    if free < 0:
-        return FAR
+    if melds:
+        needed, free = _template_left(plan, melds)
+        if free < 0:
+            return FAR
+        need = _need_of(needed)
+    else:
+        need, free = plan.need, plan.free
     rest = list(counts)
     missing = 0
-    short: list[int] = []
-    for t in needed:
-        if rest[t]:
-            rest[t] -= 1
-        else:
-            missing += 1
-            short.append(t)
-    if unseen is not None and short and any(unseen[t] < short.count(t) for t in short):
-        return FAR
+    for k, n in need:
+        have = rest[k]
+        if have >= n:
+            rest[k] = have - n
+            continue
+        missing += n - have
+        rest[k] = 0
+        if unseen is not None and unseen[k] < n - have:
+            return FAR
     return missing + standard_distance(bytes(rest), 4 - free)
 
 

@@ -3,7 +3,9 @@
 - **Easy** aims at the common cheap shapes (all chows with no honors, half flush,
   all pungs, mixed shifted or triple chows: :data:`~mahjong_joy.ai.mcr.plans.CHEAP_PLANS`):
   the discard keeping the nearest of them with the most useful tiles; it calls
-  only when the call brings a cheap plan that reaches 8 fan closer.
+  only when the call brings a cheap plan that reaches 8 fan closer (three tiles
+  away at most). It reads only its own hand (every copy it does not hold counts
+  as still to come) and trusts its plan's fan without scoring its waits.
 - **Normal** chooses a target each turn among every plan that can reach 8 fan
   (the nearest, then the one with the most useful tiles still unseen, then the
   most fan), discards toward it, and calls when the call brings the target closer
@@ -24,7 +26,7 @@ function of the view: the seed is kept for records only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from mahjong_joy.ai.mcr.danger import DEAL_IN_LOSS, Threat, deal_in, threats, unseen_of, winds_of
 from mahjong_joy.ai.mcr.plans import CHEAP_PLANS, PLANS, SUIT_LETTERS, Plan
@@ -86,11 +88,11 @@ class McrLevelAI:
 
     def _turn(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
         discards = [a for a in legal if isinstance(a, Discard)]
-        hand = hand_of(view)
+        hand = hand_of(view, self.level != "easy")
         allowed = 0
         for a in discards:
             allowed |= 1 << kind_of_code(a.tile)
-        opts = options(hand, allowed, self.plans)
+        opts = options(hand, allowed, self.plans, exact=self.level != "easy")
         if not opts:
             return discards[0], tr("discard {tile}: the only tile that may go", tile=_tile(kind_of_code(discards[0].tile)))
         kong = self._own_kong(view, legal, hand, opts)
@@ -115,7 +117,12 @@ class McrLevelAI:
         if live:
             chosen = max(live, key=lambda o: (o.ready.live, o.ready.fan, -o.kind))
             return chosen, self._discard_reason(chosen, None)
-        target = _target(opts)
+        total = sum(hand.unseen)
+
+        def chance(s: Standing) -> float:
+            return round(win_chance(s.distance, s.useful, hand.wall, total, 1.0, s.missing, s.missing_copies), 4)
+
+        target = _target(opts, chance)
         if target is None:
             chosen = min(opts, key=lambda o: (o.plain, tie_rank(hand.counts, o.kind)))
             return chosen, self._discard_reason(chosen, None)
@@ -123,10 +130,10 @@ class McrLevelAI:
         def key(o: Option) -> tuple:
             s = o.of(target)
             if s is None:
-                return (1, 0, 0, tie_rank(hand.counts, o.kind))
+                return (1, 0, 0, 0, 0, tie_rank(hand.counts, o.kind))
             others = sum(1 for t in o.standings if t.enough and t.distance == s.distance)
             dead = o.ready is not None and not o.ready.live and s.distance <= 1
-            return (0, s.distance + dead, -s.useful, -others, tie_rank(hand.counts, o.kind))
+            return (int(dead), -chance(s), s.distance, -s.useful, -others, tie_rank(hand.counts, o.kind))
 
         chosen = min(opts, key=key)
         return chosen, self._discard_reason(chosen, chosen.of(target))
@@ -154,7 +161,7 @@ class McrLevelAI:
     def _claim(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
         tile = view.last_discard
         assert tile is not None
-        hand = hand_of(view)
+        hand = hand_of(view, self.level != "easy")
         now = hand_now(hand, self.plans)
         best: tuple[float, Action, str] | None = None
         refused = ""
@@ -324,19 +331,31 @@ def hard_value(option: Option, hand: Hand, unseen_total: int) -> tuple[float, St
     return best_value + SECOND_WEIGHT * second, best
 
 
-def _target(opts: list[Option]) -> Plan | None:
+def _target(opts: list[Option], chance: Callable[[Standing], float] | None = None) -> Plan | None:
     """Normal's target: among the plans reaching 8 fan in reach of any discard, the
-    nearest, then the one with the most useful tiles unseen, then the most fan."""
+    one most likely to complete (``chance``, by its distance and the useful tiles
+    unseen), then the nearest, the one with the most useful tiles, the most fan."""
     found = [s for o in opts for s in o.standings if s.enough]
     if not found:
         return None
-    return min(found, key=lambda s: (s.distance, -s.useful, -s.fan, s.plan.id)).plan
+    rate = chance or (lambda s: 0.0)
+    return min(found, key=lambda s: (-rate(s), s.distance, -s.useful, -s.fan, s.plan.id)).plan
 
 
-def hand_of(view: SeatView) -> Hand:
-    """The seat's hand and what it knows around it, from its view."""
+def hand_of(view: SeatView, reads_table: bool = True) -> Hand:
+    """The seat's hand and what it knows around it, from its view. A seat that does
+    not read the table (Easy) counts as unseen every copy not in its own hand and melds."""
     others = [sum(1 for m in view.melds[s] if m.is_open) for s in range(4) if s != view.seat]
-    return Hand(tuple(view.counts34()), tuple(view.melds[view.seat]), tuple(unseen_of(view)), winds_of(view),
+    counts = view.counts34()
+    if reads_table:
+        unseen = unseen_of(view)
+    else:
+        mine = list(counts)
+        for meld in view.melds[view.seat]:
+            for k in meld.kinds:
+                mine[k] += 1
+        unseen = [max(0, 4 - n) for n in mine]
+    return Hand(tuple(counts), tuple(view.melds[view.seat]), tuple(unseen), winds_of(view),
                 view.wall_count, table_pace(others))
 
 

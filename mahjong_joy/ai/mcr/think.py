@@ -39,7 +39,7 @@ from mahjong_joy.tiles import KIND_COUNT
 
 SPREAD = 1  # plans further than the best by more than this are not weighed
 LATER_STEP = 7  # percent a draw that completes a partial set (two-sided: 8 of some 110 unseen)
-WEIGHED = 10  # at most this many plans (nearest first, then the most fan) are weighed per hand
+WEIGHED = 6  # at most this many plans (nearest first, then the most fan) are weighed per hand
 
 
 @dataclass(frozen=True)
@@ -100,13 +100,16 @@ class Option:
 
 
 def standings(counts: list[int], melds: Sequence[Meld], unseen: Sequence[int], winds: Winds,
-              plans: Sequence[Plan] = PLANS, spread: int = SPREAD) -> list[Standing]:
+              plans: Sequence[Plan] = PLANS, spread: int = SPREAD,
+              found: list[tuple[int, Plan]] | None = None) -> list[Standing]:
     """The plans within ``spread`` of the nearest one (at most :data:`WEIGHED`), with useful tiles and fan,
     ordered by (distance, a plan reaching 8 first, most useful tiles, most fan).
 
-    ``counts`` is a 13-tile hand (less three a meld): useful tiles are draws.
+    ``counts`` is a 13-tile hand (less three a meld): useful tiles are draws;
+    ``found`` are the plans' distances when the caller has them (:func:`distances`).
     """
-    found = [(plan_distance(p, counts, melds, unseen), p) for p in plans]
+    if found is None:
+        found = distances(counts, melds, unseen, plans)
     near = min((d for d, _ in found), default=FAR)
     if near >= FAR:
         return []
@@ -131,18 +134,28 @@ def options(hand: Hand, allowed: int = -1, plans: Sequence[Plan] = PLANS, exact:
     out = []
     melds = hand.melds
     plans = _near_plans(hand, plans)
+    found = {}
     for kind in range(KIND_COUNT):
-        if not hand.counts[kind] or not allowed >> kind & 1:
-            continue
+        if hand.counts[kind] and allowed >> kind & 1:
+            found[kind] = distances(hand.without(kind), melds, hand.unseen, plans)
+    nearest = {kind: min((d for d, _ in f), default=FAR) for kind, f in found.items()}
+    best = min(nearest.values(), default=FAR)
+    for kind, distances_found in found.items():
         counts = hand.without(kind)
         option = Option(kind, counts)
-        option.standings = standings(counts, melds, hand.unseen, hand.winds, plans)
+        if nearest[kind] <= best + 1:  # a discard two tiles behind the best is not weighed further
+            option.standings = standings(counts, melds, hand.unseen, hand.winds, plans, found=distances_found)
         option.plain = standard_distance(bytes(counts), len(melds))
         if exact and _may_be_ready(option, melds):
             ready = ready_hand(counts, melds, hand.winds, hand.unseen)
             option.ready = ready if ready.waits else None
         out.append(option)
     return out
+
+
+def distances(counts: Sequence[int], melds: Sequence[Meld], unseen: Sequence[int], plans: Sequence[Plan]) -> list[tuple[int, Plan]]:
+    """(distance, plan) for each plan."""
+    return [(plan_distance(p, counts, melds, unseen), p) for p in plans]
 
 
 def _near_plans(hand: Hand, plans: Sequence[Plan]) -> list[Plan]:
