@@ -122,6 +122,8 @@ def report(rows_per_set: list[list[dict]], lineup: list[str], tally: Tally) -> d
                     for key in ("hands", "wins", "deal_ins", "calls"):
                         totals[key] += r[key]
                     totals["games"] += 1
+        if not per_set:
+            continue
         low, high = bootstrap(per_set)
         ts = sorted(tally.times.get(kind, [])) or [0.0]
         cpu = sorted(tally.cpu.get(kind, [])) or [0.0]

@@ -145,15 +145,15 @@ class McrLevelAI:
         values = {o.kind: hard_value(o, hand, total) for o in opts}
         risks = {o.kind: deal_in(seen, o.kind, unseen) * DEAL_IN_LOSS for o in opts} if seen else {}
 
-        def key(o: Option) -> tuple:
+        def key(o: Option, risk: dict[int, float] = risks) -> tuple:
             best = o.best(False)
             near = (best.distance, -best.useful) if best else (o.plain + 1, 0)
-            return (-round(values[o.kind][0] - risks.get(o.kind, 0.0), 3), near, tie_rank(hand.counts, o.kind))
+            return (-round(values[o.kind][0] - risk.get(o.kind, 0.0), 3), near, tie_rank(hand.counts, o.kind))
 
         chosen = min(opts, key=key)
-        bold = min(opts, key=lambda o: (-round(values[o.kind][0], 3), tie_rank(hand.counts, o.kind)))
+        bold = min(opts, key=lambda o: key(o, {}))
         if seen and chosen.kind != bold.kind:
-            return chosen, self._defence_reason(chosen, bold, seen, risks, values)
+            return chosen, self._defence_reason(chosen, bold, seen)
         return chosen, self._discard_reason(chosen, values[chosen.kind][1], values[chosen.kind][0])
 
     # ------------------------------------------------------------ claims
@@ -276,8 +276,7 @@ class McrLevelAI:
         return tr("discard {tile}: toward {plan}, {distance} tiles away, {useful} useful tiles unseen",
                   tile=tile, plan=plan_words(standing.plan), distance=standing.distance, useful=standing.useful)
 
-    def _defence_reason(self, chosen: Option, bold: Option, seen: list[Threat], risks: dict[int, float],
-                        values: dict[int, tuple[float, Standing | None]]) -> str:
+    def _defence_reason(self, chosen: Option, bold: Option, seen: list[Threat]) -> str:
         main = max(seen, key=lambda t: t.ready)
         who = self.words.name(main.seat)
         if main.suit is not None:
