@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from mahjong_joy.engine import AddedKan, Chi, ClosedKan, Phase, Pon, Ron, Tsumo
-from mahjong_joy.engine.actions import DeclareFlower, Discard, Kan, Pass
+from mahjong_joy.engine.actions import DeclareFlower, Discard, Pass
 from mahjong_joy.engine.events import Drew, FlowerDeclared, Won
 from mahjong_joy.engine.view import observe
 from mahjong_joy.errors import IllegalActionError
@@ -16,7 +16,7 @@ from mahjong_joy.rulesets.claims import resolve_claims
 from mahjong_joy.rulesets.mcr import McrSituation, score_mcr
 from mahjong_joy.rulesets.mcr.family import paid_for
 from mahjong_joy.tiles import FLOWER_CODES
-from tests.mcr_helpers import MCR, QUIET, act, check_mcr_hand, deal, discard, drop_drawn, pass_all
+from tests.mcr_helpers import MCR, QUIET, act, check_mcr_hand, deal, drop_drawn, pass_all
 
 F1, F2, F3, F4, F5 = FLOWER_CODES[:5]
 QUIET2 = "258m258p258s4567z"  # another hand that never calls or wins (no 1 or 9, no pair)

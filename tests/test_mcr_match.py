@@ -146,24 +146,28 @@ def test_the_controller_seats_the_players_in_their_chairs() -> None:
         if ctl.hand.is_finished:
             ctl.next_hand()
         snap = ctl.snapshot()
-        rounds[snap.round_wind] = (snap.players, ctl.seat_kinds, tuple(s.player for s in snap.seats))
+        rounds[snap.round_wind] = (snap.players, ctl.chair_kinds, tuple(s.player for s in snap.seats),
+                                   tuple(s.kind for s in snap.seats))
         ctl.step()
     kinds = ("random", "potential", "random", "potential")
-    for players, seat_kinds, shown in rounds.values():
-        assert seat_kinds == tuple(kinds[p] for p in players) and shown == players
+    for players, chair_kinds, shown, snap_kinds in rounds.values():
+        assert chair_kinds == snap_kinds == tuple(kinds[p] for p in players) and shown == players
+    assert ctl.seat_kinds == kinds  # per player, as records store them
     assert rounds["S"][0] == (B, A, D, C) and rounds["N"][0] == (D, C, A, B)
     assert ctl.match.hands_played == 16 and sum(ctl.match.points) == 0
+    by_player = ctl.points_by_player()
+    assert all(by_player[p] == ctl.match.points[ctl.chair_of(p)] for p in range(4)) and ctl.chair_of(A) == 2
 
 
 def test_a_recorded_mcr_match_replays_and_resumes_to_the_same_events() -> None:
     """A record replays through the one replay loop; Continue rebuilds the controller."""
     ctl = played()
-    record = json.loads(json.dumps(record_of_entries(5, ctl.player_kinds, [ctl.record()], ctl.match.rules)))
+    record = json.loads(json.dumps(record_of_entries(5, ctl.seat_kinds, [ctl.record()], ctl.match.rules)))
     (events,) = replay_events(record)
     assert [e.to_dict() for e in events] == [e.to_dict() for e in ctl.match.events]
     entry = dict(record["matches"][0])
     entry["decisions"] = entry["decisions"][: len(entry["decisions"]) // 2]
-    resumed = Controller.resume(entry, ctl.player_kinds, ruleset_for(Rules.from_dict(record["rules"])))
+    resumed = Controller.resume(entry, ctl.seat_kinds, ruleset_for(Rules.from_dict(record["rules"])))
     while not resumed.is_over:
         resumed.step()
     assert [e.to_dict() for e in resumed.match.events] == [e.to_dict() for e in ctl.match.events]
