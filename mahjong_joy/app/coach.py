@@ -311,20 +311,10 @@ class Reviewer:
 
     def _judge(self, item: _Pending) -> Decision:
         view, chosen = item.view, item.action
-        legal = view.legal_actions
-        judgement = judge(view, legal, self.words)
-        option = _option_for(judgement, chosen)
-        best = judgement.best
-        loss = max(0.0, best.value - option.value)
-        grade = grade_of(loss, best.value)
-        agreed = same_choice(best.action, option.action)
-        reason = judgement.reason if agreed else compare(judgement, option.action, view, self.words)
-        if not agreed and grade == "good":
-            reason = tr("{chosen}: as good as {best} within the AI's margin ({why})",
-                        chosen=action_words(option.action), best=action_words(best.action), why=reason)
-        self._note_deal_in(item, judgement, option)
-        return Decision(item.hand, item.step, item.index, item.label, _kind(legal, option.action, best.action),
-                        chosen, judgement.options, loss, grade, reason, _tiles(view), agreed,
+        found = assess(view, chosen, self.words)
+        self._note_deal_in(item, found.judgement, found.option)
+        return Decision(item.hand, item.step, item.index, item.label, _kind(view.legal_actions, found.option.action, found.best.action),
+                        chosen, found.judgement.options, found.loss, found.grade, found.reason, _tiles(view), found.agreed,
                         _offered(view), view.drawn)
 
     def _note_deal_in(self, item: _Pending, judgement: Judgement, option: Option) -> None:
@@ -347,6 +337,40 @@ class Reviewer:
         worst = tuple(sorted((d for d in decisions if d.loss > 0), key=lambda d: (-d.loss, d.index))[:WORST])
         return Summary(reviewed, agreed / reviewed if reviewed else 1.0, sum(d.loss for d in decisions), grades, worst,
                        tuple(luck_lines(self._hands, self.seat, self.words)))
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """One decision judged: the AI's judgement, the option taken, its loss, grade and reason."""
+
+    judgement: Judgement
+    option: Option
+    loss: float
+    grade: str
+    reason: str
+    agreed: bool
+
+    @property
+    def best(self) -> Option:
+        return self.judgement.best
+
+
+def assess(view: SeatView, chosen: Action, words: SeatWords = SeatWords()) -> Assessment:
+    """Judge the choice ``chosen`` made from ``view`` (among ``view.legal_actions``).
+
+    The reason is the AI's own when the choice was its first; otherwise why the best
+    option beats it, and for a near-tie that the choice is as good within the AI's margin."""
+    judgement = judge(view, view.legal_actions, words)
+    option = judgement.option_of(chosen)
+    best = judgement.best
+    loss = max(0.0, best.value - option.value)
+    grade = grade_of(loss, best.value)
+    agreed = same_choice(best.action, option.action)
+    reason = judgement.reason if agreed else compare(judgement, option.action, view, words)
+    if not agreed and grade == "good":
+        reason = tr("{chosen} is as good as {best} within the AI's margin: {why}",
+                    chosen=action_words(option.action), best=action_words(best.action), why=reason)
+    return Assessment(judgement, option, loss, grade, reason, agreed)
 
 
 def review_match(record: dict[str, Any], seat: int, match_index: int = 0, name: str = "record",
@@ -399,10 +423,6 @@ def _label(match: Match) -> str:
     """The hand being played as ``E1-0``: round wind, hand number, honba."""
     position = match.position
     return f"{position.round_wind}{position.hand_number}-{position.honba}"
-
-
-def _option_for(judgement: Judgement, chosen: Action) -> Option:
-    return judgement.option_of(chosen)
 
 
 def _kind(legal: tuple[Action, ...], chosen: Action, best: Action) -> str:
