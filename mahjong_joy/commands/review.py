@@ -95,6 +95,7 @@ def _end_bar() -> None:
 def text_lines(review: Any) -> list[str]:
     """The review as text: summary, legend, then every mistake and blunder."""
     from mahjong_joy.ai.judge import action_words
+    from mahjong_joy.app.coach import grade_word, legend
 
     s = review.summary
     lines = [
@@ -108,14 +109,12 @@ def text_lines(review: Any) -> list[str]:
         lines.append(tr("The costliest decisions:"))
         for d in s.worst:
             lines.append("  " + tr("{label} (hand {hand} step {step}): {grade}, -{loss}: {chosen} instead of {best}",
-                                   label=d.label, hand=d.hand + 1, step=d.step, grade=d.grade, loss=round(d.loss),
+                                   label=d.label, hand=d.hand + 1, step=d.step, grade=grade_word(d.grade), loss=round(d.loss),
                                    chosen=action_words(d.chosen), best=action_words(d.best.action)))
     if s.luck:
         lines.append(tr("Luck (facts, not grades):"))
         lines.extend(f"  {line}" for line in s.luck)
     lines.append(tr("Legend:"))
-    from mahjong_joy.app.coach import legend
-
     lines.extend(f"  {line}" for line in legend())
     bad = review.mistakes()
     if bad:
@@ -124,7 +123,7 @@ def text_lines(review: Any) -> list[str]:
     for d in bad:
         top = ", ".join(f"{action_words(o.action)} {o.value}" for o in d.options[:3])
         lines += [
-            tr("{label} hand {hand} step {step} [{grade}, -{loss}]", label=d.label, hand=d.hand + 1, step=d.step, grade=d.grade, loss=round(d.loss)),
+            tr("{label} hand {hand} step {step} [{grade}, -{loss}]", label=d.label, hand=d.hand + 1, step=d.step, grade=grade_word(d.grade), loss=round(d.loss)),
             "  " + tr("hand: {tiles}", tiles=d.tiles),
             "  " + tr("chose: {chosen}; best: {best}", chosen=action_words(d.chosen), best=action_words(d.best.action)),
             "  " + tr("options: {top}", top=top),
