@@ -22,8 +22,9 @@ COPYRIGHT_FILE = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 OUT_NAME = "MahjongJoySans-Bold.otf"
 
 # Every CJK character the game draws: numerals and 萬 on the character suit, the
-# four winds, the three dragons, and the few UI words (round names, 局 "hand").
-TILE_CJK = "一二三四五六七八九萬東南西北白發中"
+# four winds, the three dragons, the eight flowers and seasons (Chinese Official),
+# and the few UI words (round names, 局 "hand").
+TILE_CJK = "一二三四五六七八九萬東南西北白發中梅兰菊竹春夏秋冬"
 UI_CJK = "局麻雀"
 SYMBOLS = "·×→←↑↓…–—•°"
 ASCII = "".join(ch for ch in string.printable if ch.isprintable())
