@@ -194,7 +194,10 @@ def han_text(row: YakuRow, rules: Rules) -> str:
 
 def yaku_entries(rules: Rules) -> tuple[YakuEntry, ...]:
     """Every yaku of ``rules`` with its example, regular yaku first (table order), then
-    Joy's no-yaku win when a hand may win without one."""
+    Joy's no-yaku win when a hand may win without one; none under Chinese Official rules,
+    which score fan (:func:`fan_entries`)."""
+    if getattr(rules, "family", "riichi") == "mcr":
+        return ()
     entries = []
     for row in yaku_rows_for(rules):
         hand, win, extra = EXAMPLES[row.id]

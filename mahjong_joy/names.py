@@ -140,12 +140,18 @@ def the_tile(code: int) -> str:
     return f"the {tile_label(code)}"
 
 
-def ruleset_title(name: str) -> str:
-    """A ruleset as players read it: ``mahjong_soul`` -> ``Mahjong Soul``, ``""`` -> ``All``.
+RULESET_TITLES = {"mcr": "Chinese Official"}  # a preset whose name is not its title in words
 
-    >>> ruleset_title("tenhou"), ruleset_title("")
-    ('Tenhou', 'All')
+
+def ruleset_title(name: str) -> str:
+    """A ruleset as players read it: ``mahjong_soul`` -> ``Mahjong Soul``, ``mcr`` ->
+    ``Chinese Official``, ``""`` -> ``All``.
+
+    >>> ruleset_title("tenhou"), ruleset_title("mcr"), ruleset_title("")
+    ('Tenhou', 'Chinese Official', 'All')
     """
+    if name in RULESET_TITLES:
+        return tr(RULESET_TITLES[name])
     return name.replace("_", " ").title() if name else "All"
 
 

@@ -200,16 +200,10 @@ def _hand(number: int, label: str, dealer: int, tsumo: bool, riichi: tuple[int, 
     return HandSummary(
         number=number, label=label, dealer=dealer,
         wins=tuple(WinScore(w.seat, outcome.deltas[w.seat] if i == 0 else w.deltas[w.seat], w.han, w.fu, w.limit,
-                            _yaku(_fan_rows(w) or w.yaku)) for i, w in enumerate(wins)),
+                            _yaku(w.yaku)) for i, w in enumerate(wins)),
         from_seat=None if not wins or tsumo else wins[0].from_seat, tsumo=bool(wins) and tsumo,
         deltas=tuple(outcome.deltas), riichi=riichi, winners=outcome.winners,
     )
-
-
-def _fan_rows(win: object) -> tuple[tuple[str, int], ...]:
-    """A Chinese Official win's fan as the history keeps yaku: (fan id, its value times its
-    count), flowers included; empty for a riichi win (which lists yaku)."""
-    return tuple((fan_id, points * count) for fan_id, points, count in getattr(win, "fan", ()))
 
 
 def _yaku(yaku: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
