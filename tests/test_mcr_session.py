@@ -30,3 +30,28 @@ def test_the_player_keeps_his_hand_and_his_name_as_the_chairs_change() -> None:
         play_one_move(session)
     assert chairs == {27: 0, 28: 1, 29: 3, 30: 2}  # round winds E S W N: chairs 0, 1, 3, 2 (B3)
     assert session.ctl.match.hands_played == 16
+
+
+def test_a_replay_follows_the_player_to_his_chair() -> None:
+    """The replay viewer shows the record's player at his chair of each hand, with his name."""
+    import json
+
+    from mahjong_joy.ai import RandomLegalAI
+    from mahjong_joy.controller import Controller
+    from mahjong_joy.replay.record import record_of_entries
+    from mahjong_joy.rulesets.joy import ruleset_for
+    from mahjong_joy.ui.replay_session import ReplaySession
+
+    ctl = Controller(seats=(HUMAN, "random", "random", "random"), seed=2, ruleset=ruleset_for("mcr"),
+                     deciders=[RandomLegalAI(9), None, None, None])  # the human's seat played by a random AI
+    while not ctl.is_over:
+        ctl.step()
+    record = json.loads(json.dumps(record_of_entries(2, ctl.seat_kinds, [ctl.record()], ctl.match.rules)))
+    replay = ReplaySession(record)
+    seen = {}
+    for hand in range(16):
+        replay.seek(hand, 1)
+        snap = replay.snapshot()
+        seen[snap.round_wind] = snap.me
+        assert snap.names[snap.me] == replay._player_names[replay.player]
+    assert seen == {27: 0, 28: 1, 29: 3, 30: 2}
