@@ -267,7 +267,7 @@ class Controller:
             return None
         hand = self.hand
         if hand.phase is Phase.AWAITING_DISCARD:
-            drawn = None if hand.drawn is None else kind_of(hand.drawn)
+            drawn = None if hand.drawn is None or is_flower_id(hand.drawn) else kind_of(hand.drawn)  # a flower has no kind
             legal = tuple(hand.legal_actions(seat))
             return Decision(seat, TURN, drawn, legal, _refused_discards(hand, seat, legal))
         kind = ROB_KAN if hand.phase is Phase.AWAITING_ROBBERY else CLAIM

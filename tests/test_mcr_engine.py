@@ -407,3 +407,31 @@ def test_an_exhaustive_draw_pays_nothing_and_the_deal_passes() -> None:
     check_mcr_hand(hand)
     settlement = MCR.settle(hand.outcome, _table())
     assert settlement.deltas == (0, 0, 0, 0) and not settlement.dealer_keeps and not hand.outcome.wins
+
+
+def test_a_drawn_flower_is_no_tile_kind_in_the_players_decision() -> None:
+    """The controller's pending decision names no kind for a flower just drawn (a flower has
+    none): the decision lists the declaration and the discards."""
+    from mahjong_joy.controller import Controller
+    from mahjong_joy.engine.match import Match
+
+    hand = deal([QUIET, SEAT1, QUIET, QUIET], draws="7zF1")
+    match = Match(0, MCR, deals=[hand.wall.deck])
+    ctl = Controller(seats=("random", "human", "random", "random"), match=match)
+    ctl.step()
+    while ctl.pending is not None and ctl.pending.kind != "turn":
+        ctl.submit(Pass(1))  # whatever the random dealer let go
+        ctl.step()
+    decision = ctl.pending
+    assert decision is not None and decision.seat == 1 and decision.tile is None
+    assert DeclareFlower(1, F1) in decision.actions
+    seat = ctl.snapshot().seats[1]
+    assert seat.drawn is None and seat.kept_flowers == (F1,) and len(seat.hand) == 13
+
+
+def test_a_hand_from_its_key_has_the_rules_tile_set() -> None:
+    from mahjong_joy.engine import HandState
+
+    hand = HandState.from_key("mcr:E:1:0", 0, MCR)
+    check_mcr_hand(hand)
+    assert len(hand.wall.deck) == 144

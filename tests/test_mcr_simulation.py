@@ -71,10 +71,17 @@ def test_seeded_matches_keep_every_invariant(seed: int, ai: str) -> None:
 def test_simulate_json_carries_each_win_situation_and_the_flowers() -> None:
     """``simulate --rules mcr --json``: the riichi JSON's shape plus, per win, the situation,
     the fan total without flowers, the flowers and the fan rows ``score --rules mcr`` prints."""
-    run = subprocess.run([sys.executable, "-m", "mahjong_joy", "simulate", "--rules", "mcr", "--ai", "normal",
+    run = subprocess.run([sys.executable, "-m", "mahjong_joy", "simulate", "--rules", "mcr", "--ai", "normal,random,hard,easy",
                           "--seed", "4", "--json"], capture_output=True, text=True, check=True)
-    match = json.loads(run.stdout)["matches"][0]
+    assert "flower_first" in run.stderr  # the stopgap AIs are named, not hidden
+    out = json.loads(run.stdout)
+    match = out["matches"][0]
     assert len(match["hands"]) == 16 and sum(match["final_points"]) == 0
+    chairs = match["final_players"]  # the per-seat lines are per player, whatever chair he ended in
+    for player, line in enumerate(out["seats"]):
+        place = match["final_placements"][chairs.index(player)]
+        assert line["ai"] == "normal,random,hard,easy".split(",")[player] and line["placements"][place - 1] == 1
+        assert line["points_delta"] == match["final_points"][chairs.index(player)]
     hand = match["hands"][0]
     assert {"round_wind", "dealer", "deltas", "wins", "flowers", "players"} <= set(hand)
     wins = [w for h in match["hands"] for w in h["wins"]]
