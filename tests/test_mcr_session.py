@@ -55,3 +55,43 @@ def test_a_replay_follows_the_player_to_his_chair() -> None:
         seen[snap.round_wind] = snap.me
         assert snap.names[snap.me] == replay._player_names[replay.player]
     assert seen == {27: 0, 28: 1, 29: 3, 30: 2}
+
+
+def test_continue_rebuilds_an_mcr_match_past_a_chair_change(tmp_path, monkeypatch) -> None:
+    """Autosave and Continue: the saved MCR match comes back at the same decision, with the
+    player in his chair of that hand (RULES.md B3)."""
+    from mahjong_joy.app.saved import load_autosave
+    from mahjong_joy.storage import paths
+
+    monkeypatch.setenv(paths.HOME_VARIABLE, str(tmp_path))
+    session = ControllerSession(seed=6, ruleset="mcr", ai="random", autosave=True)
+    while session.snapshot().round_wind == 27 or session.ctl.hand.is_finished:  # into the South round
+        if session.ctl.hand.is_finished:
+            session.next_hand()
+        else:
+            play_one_move(session)
+    for _ in range(5):
+        play_one_move(session)
+    ctl, meta = load_autosave()
+    assert [e.to_dict() for e in ctl.events] == [e.to_dict() for e in session.ctl.events]
+    assert meta.player_seat == 0 and ctl.chair_of(0) == session.me == 1 and ctl.chair_kinds[1] == HUMAN
+
+
+def test_a_finished_mcr_match_is_kept_in_the_history_by_player(tmp_path, monkeypatch) -> None:
+    """The history row of an MCR match: points per player, the player's placement and table
+    points from his chair of the last hand."""
+    from mahjong_joy.storage import paths
+    from mahjong_joy.storage.history import History
+
+    monkeypatch.setenv(paths.HOME_VARIABLE, str(tmp_path))
+    session = ControllerSession(seed=8, ruleset="mcr", ai="random", autosave=True)
+    while not session.ctl.is_over:
+        if session.ctl.hand.is_finished:
+            session.next_hand()
+        else:
+            play_one_move(session)
+    ctl = session.ctl
+    mine = next(s for s in ctl.match.final if s.seat == ctl.chair_of(0))
+    (row,) = History.open().matches()
+    assert row.ruleset == "mcr" and row.points == ctl.points_by_player() and sum(row.points) == 0
+    assert row.placement == mine.placement and row.game_points == mine.score
