@@ -737,8 +737,9 @@ class HandState:
                     if tile >= FIRST_FLOWER_ID:
                         st.kept.append(tile)
                     else:
-                        st.concealed.append(tile)
+                        st.concealed.append(tile)  # as ``_draw`` does
                         st.counts[kind_of(tile)] += 1
+                        st.draws += 1
                         if seat == self.dealer and turn.drawn is not None and turn.drawn >= FIRST_FLOWER_ID:
                             turn.drawn = tile
                     out.append(_DREW[seat][self.codes[tile]][True])
