@@ -267,3 +267,27 @@ def test_a_seeded_mcr_hand_plays_the_same_twice():
     assert first == again
     assert len(first[0]) > 20
     assert all(reason for action, reason in zip(*first) if action.name in ("discard", "flower"))
+
+
+# ---------------------------------------------------------------- chances
+
+
+def test_win_chance_grows_with_useful_tiles_and_wall_and_falls_with_distance_and_pace():
+    from mahjong_joy.ai.mcr.think import win_chance
+
+    base = win_chance(2, 12, 60, 100)
+    assert 0 < base < 1
+    assert win_chance(2, 24, 60, 100) > base
+    assert win_chance(3, 12, 60, 100) < base
+    assert win_chance(2, 12, 20, 100) < base
+    assert win_chance(2, 12, 60, 100, others_win=0.1) < base
+    assert win_chance(2, 0, 60, 100) == 0.0
+    # a template missing two fixed tiles of few copies is slower than one whose free part is wide
+    assert win_chance(2, 40, 60, 100, missing=2, missing_copies=4) < win_chance(2, 40, 60, 100)
+
+
+def test_normal_names_its_target_plan():
+    hand = "123m456m78m23p67s1z"
+    ai = McrLevelAI("normal")
+    ai.choose(view_of(hand), discards(hand))
+    assert "Pure Straight in Characters" in ai.last_reason
