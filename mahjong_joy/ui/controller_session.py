@@ -23,7 +23,7 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.app.archive import archive_saved
 from mahjong_joy.app.saved import load_autosave
-from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, new_meta
+from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, autosave_record, new_meta
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.rules import Rules
@@ -135,6 +135,12 @@ class ControllerSession:
         rules = self.ctl.match.rules
         opponents = tuple(kind for seat, kind in enumerate(self.ctl.seat_kinds) if seat != self.me)
         return GameChoice(rules.name, rules.table.length, opponents, self.seed)  # type: ignore[arg-type]
+
+    def record(self) -> dict[str, Any]:
+        """The match so far as a record (what the autosave writes), for the coach to review:
+        the hand just scored is its last hand until the next one is dealt."""
+        meta = self._writer.meta if self._writer is not None else new_meta(self.me, self.player_name)
+        return autosave_record(self.ctl, meta)
 
     def rename(self, name: str) -> None:
         """Show the player under ``name`` from now on (Settings changed it mid-match);

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import tr
 from mahjong_joy.storage.settings import AI_PACES, ANIM_SPEEDS, NAME_LENGTH, OPPONENT_LEVELS, valid_name
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.game_choice import LEVEL_NAMES, OPPONENT_SEATS, same_levels
@@ -33,6 +34,7 @@ LEFT_ROWS = (
     ("auto_pass", "Auto-pass claims"),
     ("show_ai_thinking", "Show AI thinking"),
     ("colour_safe_tiles", "Colour-blind tiles"),
+    ("coach_after_hand", "Coach after each hand"),
 )
 RIGHT_ROWS = (
     ("opponents", "All opponents"),
@@ -108,7 +110,7 @@ class SettingsScene(Scene):
             cx = x + column * (col_w + between)
             y = top + (rh + gap) * (1 - column)  # the left column starts under the name field
             for field, label in rows:
-                row = ChoiceRow(field, label, options_of(field), value_of(st, field))
+                row = ChoiceRow(field, tr(label), options_of(field), value_of(st, field))
                 wide = round(210 * s) if field.startswith("seat") or field == "opponents" else label_w
                 row.layout(pygame.Rect(cx, y, col_w, rh), wide)
                 self.rows.append(row)
