@@ -142,6 +142,13 @@ class ControllerSession:
         meta = self._writer.meta if self._writer is not None else new_meta(self.me, self.player_name)
         return autosave_record(self.ctl, meta)
 
+    def coach_target(self) -> tuple[int, int] | None:
+        """``(seat, hand)`` the coach reviews after a hand: the player's seat and the hand just
+        scored (0-based); ``None`` when no person plays here (the demo) or no hand has ended."""
+        if self.ctl.seat_kinds[self.me] != HUMAN or not self.ctl.match.results:
+            return None
+        return self.me, len(self.ctl.match.results) - 1
+
     def rename(self, name: str) -> None:
         """Show the player under ``name`` from now on (Settings changed it mid-match);
         the autosave and the archived record carry it too."""

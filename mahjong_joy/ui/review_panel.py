@@ -33,8 +33,8 @@ def draw_marks(surface: pygame.Surface, track: pygame.Rect, marks: list[tuple[in
     shape (a good one smaller, so the few bad ones stand out); worse marks are drawn last."""
     for step, grade in marks:
         x = track.x + round(track.w * step / max(1, total))
-        size = round((9 if grade == "good" else 13) * s)
-        draw_mark(surface, grade, (x, track.centery), max(5, size))
+        size = max(7, round(10 * s)) if grade == "good" else max(10, round(14 * s))
+        draw_mark(surface, grade, (x, track.centery), size)
 
 
 def money(value: float) -> str:
@@ -52,7 +52,7 @@ def legend_lines() -> list[tuple[str, str]]:
 def legend_rows(width: int, s: float) -> list[Row]:
     """The legend as rows: a mark, then the grade and its threshold (wrapped)."""
     size = max(10, round(12 * s))
-    mark = round(11 * s)
+    mark = max(9, round(12 * s))
     rows: list[Row] = []
     for grade, words in legend_lines():
         lines = theme.wrap(words, size, width - mark - round(8 * s))
@@ -102,8 +102,9 @@ def _progress_rows(review: ReviewState | None, width: int, s: float) -> list[Row
 def _option_rows(card: DecisionCard, width: int, s: float, art: Any) -> list[Row]:
     """The AI's top options, one row each: rank, tile picture, words, value; the player's row lit."""
     size = round(13 * s)
-    tile_w = round(18 * s)
-    row_h = max(round(size * 1.6), round(tile_w * 1.4))
+    tile_w = max(12, round(17 * s))
+    tile_h = art.image(0, tile_w).get_height() if art is not None else 0
+    row_h = max(round(size * 1.6), tile_h + round(3 * s))
     rows: list[Row] = []
     for option in card.options:
         def draw(surface: pygame.Surface, x: int, y: int, w: int, option: Any = option) -> None:

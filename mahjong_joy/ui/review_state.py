@@ -60,17 +60,16 @@ class DecisionCard:
 class ReviewState:
     """One seat's review of one match of a record: running, then read.
 
-    ``hands`` limits the review to those hands (the score screen's review of the hand just
-    played). Call :meth:`start` once the window's warm-up has finished (the coach reads the
-    tables it builds), then :meth:`poll` each frame until :attr:`ready`."""
+    Call :meth:`start` once the window's warm-up has finished (the coach reads the tables it
+    builds), then :meth:`poll` each frame until :attr:`ready`. The score screen's review of the
+    hand just played reviews the match so far and reads that hand (a hanchan takes the coach
+    about 0.3 s, so judging the earlier hands again costs little)."""
 
-    def __init__(self, record: dict[str, Any], seat: int, *, name: str = "record", match_index: int = 0,
-                 hands: tuple[int, ...] | None = None) -> None:
+    def __init__(self, record: dict[str, Any], seat: int, *, name: str = "record", match_index: int = 0) -> None:
         self.record = record
         self.seat = seat
         self.name = name
         self.match_index = match_index
-        self.hands = hands
         self.job: BackgroundJob[Any] | None = None
         self.review: Any = None
         self.cards: list[DecisionCard] = []
@@ -80,13 +79,12 @@ class ReviewState:
     # -- running -------------------------------------------------------------------------
     def _job(self) -> BackgroundJob[Any]:
         if self.job is None:
-            record, seat, name, index, hands = self.record, self.seat, self.name, self.match_index, self.hands
+            record, seat, name, index = self.record, self.seat, self.name, self.match_index
 
             def work(progress: Callable[[float], None]) -> Any:
                 from mahjong_joy.app.coach import review_match
 
-                extra = {} if hands is None else {"hands": hands}
-                return review_match(record, seat, index, name, on_progress=progress, **extra)
+                return review_match(record, seat, index, name, on_progress=progress)
 
             self.job = BackgroundJob(work, name=f"review of {name}, seat {seat}")
         return self.job
@@ -164,6 +162,10 @@ class ReviewState:
         i = bisect_left(self._bad, position)
         return self._bad[i - 1] if i > 0 else None
 
+    def hand_mistakes(self, hand: int) -> list[tuple[int, int]]:
+        """The mistakes and blunders of one hand, as ``(hand, step)`` in order."""
+        return [m for m in self._bad if m[0] == hand]
+
     def hand_tally(self, hand: int) -> tuple[int, int]:
         """Decisions reviewed in ``hand`` and how many were mistakes or blunders."""
         cards = [c for c in self.cards if c.hand == hand]
@@ -190,3 +192,13 @@ def _tile_of(action: Any) -> int | None:
     """The tile an action lets go of or shows (a discard, a riichi, a kan), for its picture."""
     tile = getattr(action, "tile", None)
     return tile if isinstance(tile, int) and not isinstance(tile, bool) else None
+
+
+def playing_session(app: Any) -> Any:
+    """The live match's session on the stack (the table under the score screen or the
+    standings), if any: its ``record()`` is what the coach reviews."""
+    for scene in reversed(getattr(app, "stack", [])):
+        session = getattr(scene, "session", None)
+        if callable(getattr(session, "record", None)):
+            return session
+    return None
