@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -25,14 +26,20 @@ os.environ["MAHJONG_JOY_HOME"] = tempfile.mkdtemp(prefix="mahjong-joy-shots-")
 
 import pygame  # noqa: E402
 
+from mahjong_joy.ai.levels import LevelAI  # noqa: E402
 from mahjong_joy.commands.simulate import simulate  # noqa: E402
 from mahjong_joy.replay.record import run_record  # noqa: E402
 from mahjong_joy.rulesets.presets import find_preset  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
+from mahjong_joy.ui.controller_session import ControllerSession  # noqa: E402
 from mahjong_joy.ui.replay_session import ReplaySession  # noqa: E402
 from mahjong_joy.ui.review_state import ReviewState  # noqa: E402
+from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
+from mahjong_joy.ui.scenes.match_end import MatchEndScene  # noqa: E402
 from mahjong_joy.ui.scenes.replay import ReplayViewerScene  # noqa: E402
+from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
+from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
 
 SEED = 7
 SIZES = ((1280, 800), (960, 600))
@@ -77,6 +84,80 @@ def viewer_shots(out: Path, size: tuple[int, int], record: dict, review: ReviewS
     waiting.press("close")
 
 
+def play_as_easy(session: ControllerSession, until_match_end: bool) -> None:
+    """Play the player's seat with the Easy AI (so the coach finds mistakes), up to the end of
+    the first hand, or of the match."""
+    easy = LevelAI("easy")
+    ctl = session.ctl
+    while not ctl.is_over:
+        if ctl.hand.is_finished:
+            if not until_match_end:
+                return
+            session.next_hand()
+        elif ctl.awaits_human:
+            pending = ctl.pending
+            session.submit(easy.decide(ctl.view(pending.seat), pending.actions)[0])
+        else:
+            session.step()
+
+
+def live_table(size: tuple[int, int], until_match_end: bool, max_hands: int | None = 2) -> tuple[App, TableScene, ControllerSession]:
+    app = App(size=size, settings=Settings(player_name="Mei", coach_after_hand=True, anim_speed="instant", ai_pace="instant"))
+    app.background = None
+    session = ControllerSession(seed=SEED, ruleset="tenhou", length="east", ai=("normal",) * 3, max_hands=max_hands,
+                                player_name="Mei", autosave=False)
+    play_as_easy(session, until_match_end)
+    app.replace(HomeScene(app))
+    table = TableScene(app, session)
+    app.push(table, {})
+    return app, table, session
+
+
+def settle(app: App, done: object, frames: int = 600) -> None:
+    """Step frames until ``done()`` (the review in its thread), at most ``frames``."""
+    for _ in range(frames):
+        if done():
+            break
+        app.step(1 / 60)
+        time.sleep(0.005)
+    app.step(1 / 60)
+
+
+def standings_shots(out: Path, size: tuple[int, int]) -> None:
+    tag = f"{size[0]}x{size[1]}"
+    app, table, session = live_table(size, until_match_end=True)
+    end = MatchEndScene(app, session.snapshot())
+    app.replace(end)
+    app.step(1 / 60)
+    save(app, out, f"standings_{tag}.png")
+    end.choose("review")
+    app._apply(end)
+    summary = app.top
+    app.step(1 / 60)
+    save(app, out, f"summary_progress_{tag}.png")
+    settle(app, lambda: summary.review.ready)
+    save(app, out, f"summary_{tag}.png")
+    summary.choose("worst0")
+    app._apply(summary)
+    app.step(1 / 60)
+    save(app, out, f"summary_link_viewer_{tag}.png")
+
+
+def score_shots(out: Path, size: tuple[int, int]) -> None:
+    tag = f"{size[0]}x{size[1]}"
+    app, table, session = live_table(size, until_match_end=False)
+    score = ScoreScene(app, session.snapshot())
+    app.push(score)
+    app.step(1 / 60)
+    save(app, out, f"score_coach_waiting_{tag}.png")
+    settle(app, lambda: score.coach.ready)
+    save(app, out, f"score_coach_{tag}.png")
+    score.open_coach()
+    app._apply(score)
+    app.step(1 / 60)
+    save(app, out, f"score_coach_viewer_{tag}.png")
+
+
 def main() -> int:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "screens/coach")
     out.mkdir(parents=True, exist_ok=True)
@@ -85,6 +166,8 @@ def main() -> int:
     review.compute_here()
     for size in SIZES:
         viewer_shots(out, size, record, review)
+        standings_shots(out, size)
+        score_shots(out, size)
     return 0
 
 

@@ -67,6 +67,29 @@ def legend_rows(width: int, s: float) -> list[Row]:
     return rows
 
 
+def compact_legend_row(width: int, s: float) -> Row:
+    """The legend in one row for a short panel: each mark with the loss that earns it
+    (``● under 100  ▲ 100+  ■ 300+  ✖ 600+``, in points)."""
+    from mahjong_joy.app.coach import GRADES
+
+    size = max(10, round(12 * s))
+    mark = max(9, round(12 * s))
+    items = []
+    for i, (grade, least) in enumerate(GRADES):
+        words = tr("under {points}", points=money(GRADES[1][1])) if i == 0 else tr("{points}+", points=money(least))
+        items.append((grade, words))
+
+    def draw(surface: pygame.Surface, x: int, y: int, w: int) -> None:
+        cell = w // len(items)
+        for i, (grade, words) in enumerate(items):
+            cx = x + i * cell
+            draw_mark(surface, grade, (cx + mark // 2, y + round(size * 0.65)), mark)
+            theme.blit_fit(surface, words, size, theme.INK_SOFT, cell - mark - round(6 * s), midleft=(cx + mark + round(4 * s), y + round(size * 0.65)))
+        theme.blit_fit(surface, tr("points lost; near-ties count as good"), size, theme.INK_SOFT, w, topleft=(x, y + round(size * 1.5)))
+
+    return (round(size * 2.9), draw)
+
+
 def _text_rows(text: str, size: int, colour: theme.Color, width: int, limit: int = 99) -> list[Row]:
     rows: list[Row] = []
     lines = theme.wrap(text, size, width)
@@ -159,8 +182,10 @@ def _tally_rows(review: ReviewState, hand: int, width: int, s: float) -> list[Ro
     return rows
 
 
-def panel_rows(review: ReviewState | None, card: DecisionCard | None, hand: int, name: str, width: int, s: float, art: Any = None) -> list[Row]:
-    """Every row of the panel, top to bottom."""
+def panel_rows(review: ReviewState | None, card: DecisionCard | None, hand: int, name: str, width: int, s: float,
+               art: Any = None, room: int | None = None) -> list[Row]:
+    """Every row of the panel, top to bottom; the legend shrinks to one row when the full one
+    would not fit in ``room`` px."""
     rows = _text_rows(tr("Review · {name}", name=name), round(17 * s), theme.INK, width, 1)
     rows.append(_gap(round(4 * s)))
     if review is None or not review.ready:
@@ -170,24 +195,28 @@ def panel_rows(review: ReviewState | None, card: DecisionCard | None, hand: int,
     else:
         rows += _tally_rows(review, hand, width, s)
     rows.append(_gap(round(8 * s)))
-    rows += legend_rows(width, s)
-    return rows
+    legend = legend_rows(width, s)
+    if room is not None and sum(h for h, _ in rows + legend) > room:
+        legend = [compact_legend_row(width, s)]
+    return rows + legend
 
 
-def review_panel_height(card: DecisionCard | None, review: ReviewState | None, width: int, s: float, hand: int = 0) -> int:
-    """The panel's height for ``width`` px (its padding included)."""
+def review_panel_height(card: DecisionCard | None, review: ReviewState | None, width: int, s: float, hand: int = 0,
+                        room: int | None = None, art: Any = None) -> int:
+    """The panel's height for ``width`` px (its padding included), within ``room`` px if given."""
     pad = round(12 * s)
-    return sum(h for h, _ in panel_rows(review, card, hand, "", width - 2 * pad, s)) + 2 * pad
+    inner = None if room is None else room - 2 * pad
+    return sum(h for h, _ in panel_rows(review, card, hand, "", width - 2 * pad, s, art, inner)) + 2 * pad
 
 
 def draw_review_panel(surface: pygame.Surface, rect: pygame.Rect, review: ReviewState | None, card: DecisionCard | None,
                       hand: int, name: str, s: float, art: Any = None) -> None:
-    """The panel in ``rect``; rows that do not fit are left off (the legend first)."""
+    """The panel in ``rect``; rows that do not fit are left off (the legend shrinks first)."""
     pad = round(12 * s)
     edge = COLOURS[card.grade] if card is not None else theme.LAVENDER_DEEP
     theme.panel(surface, rect, theme.PANEL, round(14 * s), edge)
     x, y, w = rect.x + pad, rect.y + pad, rect.w - 2 * pad
-    for height, draw in panel_rows(review, card, hand, name, w, s, art):
+    for height, draw in panel_rows(review, card, hand, name, w, s, art, rect.h - 2 * pad):
         if y + height > rect.bottom - pad + 1:
             break
         draw(surface, x, y, w)

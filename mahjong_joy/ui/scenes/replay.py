@@ -346,7 +346,7 @@ class ReplayViewerScene(TableScene):
             below = self._result_card().bottom + round(12 * s)
             column = pygame.Rect(column.x, below, column.w, max(0, column.bottom - below))
         card = self._review_card()
-        height = review_panel_height(card, self.review, column.w, s, self.session.cursor.position[0])
+        height = review_panel_height(card, self.review, column.w, s, self.session.cursor.position[0], column.h, self.app.art)
         return pygame.Rect(column.x, column.y, column.w, min(column.h, height))
 
     def _review_card(self) -> Any:

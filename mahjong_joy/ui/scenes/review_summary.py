@@ -193,7 +193,8 @@ class ReviewSummaryScene(Scene):
             cx = x + i * cell
             draw_mark(surface, grade, (cx + round(9 * s), y + round(12 * s)), round(16 * s))
             theme.blit_text(surface, f"{summary.grades.get(grade, 0)}", round(20 * s), theme.INK, midleft=(cx + round(24 * s), y + round(12 * s)))
-        y += round(40 * s)
+        y += round(36 * s)
+        y = self._draw_kinds(surface, x, y, inner, s)
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + inner, y), max(1, round(2 * s)))
         y += round(12 * s)
         for height, draw in legend_rows(inner, s * 1.15):
@@ -201,6 +202,22 @@ class ReviewSummaryScene(Scene):
                 break
             draw(surface, x, y, inner)
             y += height + round(4 * s)
+
+    def _draw_kinds(self, surface: pygame.Surface, x: int, y: int, width: int, s: float) -> int:
+        """A small table by kind of decision: how many, how often the AI agreed, the loss."""
+        size, step = round(14 * s), round(21 * s)
+        columns = (x + round(width * 0.55), x + round(width * 0.76), x + width)
+        heads = (tr("decisions"), tr("agreed"), tr("loss"))
+        theme.blit_text(surface, tr("By kind"), size, theme.INK_SOFT, topleft=(x, y))
+        for right, head in zip(columns, heads):
+            theme.blit_text(surface, head, size, theme.INK_SOFT, topright=(right, y))
+        y += step
+        for words, count, agreed, loss in kind_rows(self.review.review.decisions):
+            theme.blit_fit(surface, words, size, theme.INK, columns[0] - x - round(60 * s), topleft=(x, y))
+            for right, value in zip(columns, (f"{count}", f"{agreed}%", money(loss))):
+                theme.blit_text(surface, value, size, theme.INK, topright=(right, y))
+            y += step
+        return y + round(8 * s)
 
     def _draw_worst(self, surface: pygame.Surface, s: float) -> None:
         """Right: the costliest decisions as links, then the luck lines."""
@@ -227,7 +244,7 @@ class ReviewSummaryScene(Scene):
         key = ROW_KEYS.index(button.hotkey) + 1 if button.hotkey in ROW_KEYS else 0
         theme.blit_text(surface, f"{key}", round(15 * s), theme.INK_SOFT, midleft=(rect.x + round(10 * s), rect.centery))
         draw_mark(surface, decision.grade, (rect.x + round(36 * s), rect.centery), round(15 * s))
-        loss = theme.blit_text(surface, tr("−{points}", points=money(decision.loss)), round(18 * s), theme.ROSE_DEEP,
+        loss = theme.blit_text(surface, tr("-{points}", points=money(decision.loss)), round(18 * s), theme.ROSE_DEEP,
                                midright=(rect.right - round(12 * s), rect.centery))
         left = rect.x + round(54 * s)
         room = loss.x - left - round(10 * s)
@@ -253,6 +270,21 @@ class ReviewSummaryScene(Scene):
         for line in lines[:shown]:
             theme.blit_text(surface, line, round(14 * s), theme.INK_SOFT, topleft=(x, y))
             y += step
+
+
+KIND_WORDS = (("discard", "Discards"), ("riichi", "Riichi or not"), ("call", "Calls"), ("pass", "Passes"),
+              ("kan", "Kans"), ("win", "Wins taken or not"))
+
+
+def kind_rows(decisions: Any) -> list[tuple[str, int, int, float]]:
+    """Per kind of decision the coach reviewed: words, count, percent agreed with the AI, total loss."""
+    rows = []
+    for kind, words in KIND_WORDS:
+        mine = [d for d in decisions if d.kind == kind]
+        if mine:
+            agreed = round(100 * sum(1 for d in mine if d.agreed) / len(mine))
+            rows.append((tr(words), len(mine), agreed, sum(d.loss for d in mine)))
+    return rows
 
 
 def _viewer(app: Any, session: ReplaySession, title: str, review: ReviewState) -> Scene:
