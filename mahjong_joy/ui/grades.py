@@ -58,39 +58,3 @@ def draw_mark(surface: pygame.Surface, grade: str, center: tuple[int, int], size
             pygame.draw.line(surface, c, (cx - d, cy - d), (cx + d, cy + d), w)
             pygame.draw.line(surface, c, (cx - d, cy + d), (cx + d, cy - d), w)
     return pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)
-
-
-def legend_entries(thresholds: dict[str, float], unit: str) -> list[tuple[str, str]]:
-    """``(grade, words)`` for each grade: its name and the loss that earns it, e.g.
-    ``mistake: loss 0.30 to 0.80 {unit}``. ``thresholds`` maps a grade to the smallest loss
-    that earns it (``good`` has none: everything below the first threshold)."""
-    lows = [thresholds.get(g) for g in GRADES]
-    out: list[tuple[str, str]] = []
-    for i, grade in enumerate(GRADES):
-        low = lows[i]
-        high = next((v for v in lows[i + 1:] if v is not None), None)
-        name = grade_name(grade)
-        if low is None:
-            words = tr("{grade}: loss under {high} {unit}", grade=name, high=_num(high), unit=unit) if high is not None else name
-        elif high is None:
-            words = tr("{grade}: loss {low} {unit} or more", grade=name, low=_num(low), unit=unit)
-        else:
-            words = tr("{grade}: loss {low} to {high} {unit}", grade=name, low=_num(low), high=_num(high), unit=unit)
-        out.append((grade, words))
-    return out
-
-
-def _num(value: float | None) -> str:
-    """A threshold as the legend prints it: ``0.3``, ``1``, ``2.5``."""
-    return "" if value is None else f"{value:g}"
-
-
-def draw_legend(surface: pygame.Surface, entries: list[tuple[str, str]], topleft: tuple[int, int], size: int, width: int) -> int:
-    """The legend, one grade a line (mark, then words); returns the y below it."""
-    x, y = topleft
-    step = round(size * 1.45)
-    for grade, words in entries:
-        draw_mark(surface, grade, (x + size // 2, y + step // 2), size)
-        theme.blit_fit(surface, words, size, theme.INK, width - size - round(size * 0.6), midleft=(x + size + round(size * 0.6), y + step // 2))
-        y += step
-    return y
