@@ -96,6 +96,7 @@ class Judgement:
     options: tuple[Option, ...]
     reason: str
     threat: int | None = None  # the seat Hard minds most, if any
+    threat_riichi: bool = False  # that seat is in riichi (else an open hand that looks ready)
     evidence: dict[int, str] | None = None  # per kind: why it is safer against that threat
 
     @property
@@ -122,6 +123,7 @@ def judge(view: SeatView, legal: Sequence[Action], words: rd.SeatWords = rd.Seat
     ai = LevelAI("hard", words=words)
     pick, reason = ai.decide(view, legal)
     valued, threat, evidence = _values(ai, view, legal)
+    riichi = threat is not None and view.riichi[threat] is not None
     top = max(v for _, v, _ in valued)
     options = []
     for action, value, facts in valued:
@@ -130,7 +132,7 @@ def judge(view: SeatView, legal: Sequence[Action], words: rd.SeatWords = rd.Seat
         else:
             options.append(Option(action, round(value), facts))
     head, rest = options[0], sorted(options[1:], key=lambda o: -o.value)
-    return Judgement((head, *rest), reason, threat, evidence)
+    return Judgement((head, *rest), reason, threat, riichi, evidence)
 
 
 def same_choice(a: Action, b: Action) -> bool:
@@ -398,9 +400,11 @@ def compare(judgement: Judgement, chosen: Action, view: SeatView, words: rd.Seat
     if threat is not None and m.risk > b.risk + 50 and isinstance(ba, (Discard, Riichi)) and isinstance(ma, (Discard, Riichi)):
         kind = kind_of_code(ba.tile)
         evidence = (judgement.evidence or {}).get(kind) or tr("the least dangerous tile")
-        return tr("{best} is {evidence} against {threat}; your {chosen} deals in about {pct}% of the time",
-                  best=rd.kind_text(kind), evidence=evidence, threat=words.name(threat),
-                  chosen=rd.kind_text(kind_of_code(ma.tile)), pct=max(1, round(100 * m.chance)))
+        facts = {"best": rd.kind_text(kind), "evidence": evidence, "name": words.name(threat),
+                 "chosen": rd.kind_text(kind_of_code(ma.tile)), "pct": max(1, round(100 * m.chance))}
+        if judgement.threat_riichi:
+            return tr("{best} is {evidence} against {name}'s riichi; your {chosen} deals in about {pct}% of the time", **facts)
+        return tr("{best} is {evidence} against {name}'s open hand; your {chosen} deals in about {pct}% of the time", **facts)
     if isinstance(ba, Riichi) and isinstance(ma, Discard) and ba.tile == ma.tile:
         return tr("riichi here: {wait}; dama is worth about {dama} points, riichi about {riichi}",
                   wait=rd.wait_text(b.waits, rd.unseen(view)), dama=round(mine.value), riichi=round(best.value))

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong_joy.ai.judge import Judgement, Option, action_words, compare, judge, same_choice
-from mahjong_joy.ai.reading import SeatWords, kind_text
+from mahjong_joy.ai.reading import SeatWords, kind_text, shanten_of, unseen
 from mahjong_joy.engine.actions import (
     Action,
     AddedKan,
@@ -53,6 +53,7 @@ from mahjong_joy.engine.events import HandScored
 from mahjong_joy.engine.match import Match
 from mahjong_joy.engine.view import SeatView, observe
 from mahjong_joy.errors import RecordError
+from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.i18n import ntr, tr
 from mahjong_joy.melds import CLOSED_KAN
 from mahjong_joy.mjai_tiles import mjai_tile
@@ -90,17 +91,21 @@ def is_near_tie(loss: float, best_value: float) -> bool:
     return loss < GRADES[1][1] or loss < NOISE_SHARE * abs(best_value)
 
 
+def grade_word(grade: str) -> str:
+    """A grade as the player reads it (translated)."""
+    return {"good": tr("good"), "inaccuracy": tr("inaccuracy"), "mistake": tr("mistake"), "blunder": tr("blunder")}[grade]
+
+
 def legend() -> list[str]:
     """The grades and their thresholds in words, one line each (the summary and the viewer show it)."""
-    lines = [tr("good: the AI's choice, or within {noise}% of its value or {least} points of it",
-                noise=round(100 * NOISE_SHARE), least=round(GRADES[1][1]))]
-    words = {"inaccuracy": tr("inaccuracy"), "mistake": tr("mistake"), "blunder": tr("blunder")}
+    lines = [tr("{grade}: the AI's choice, or within {least} points or {noise}% of its value",
+                grade=grade_word("good"), noise=round(100 * NOISE_SHARE), least=round(GRADES[1][1]))]
     bounds = [*GRADES[1:], (None, None)]
     for (name, least), (_, upper) in zip(GRADES[1:], bounds[1:]):
         if upper is None:
-            lines.append(tr("{grade}: loses {least} points or more", grade=words[name], least=round(least)))
+            lines.append(tr("{grade}: loses {least} points or more", grade=grade_word(name), least=round(least)))
         else:
-            lines.append(tr("{grade}: loses {least} to {upper} points", grade=words[name], least=round(least), upper=round(upper)))
+            lines.append(tr("{grade}: loses {least} to {upper} points", grade=grade_word(name), least=round(least), upper=round(upper)))
     return lines
 
 
@@ -202,6 +207,7 @@ class _HandFacts:
     label: str
     best_wait: int = 0  # most unseen tiles the seat's ready hand waited on
     last_discard: int = -1  # decision index of the seat's last discard in the hand
+    last_kind: int | None = None  # and its kind
     deal_in_ai: bool = False  # the AI would have let go of that last discard too (or it was forced)
     outcome: Any = None
 
@@ -221,6 +227,9 @@ class Reviewer:
         self.match_index = match_index
         self.name = name
         self.ruleset = record_ruleset(record, name)
+        family = getattr(self.ruleset.rules, "family", "riichi")
+        if family != "riichi":  # Joy shares the riichi family's rules object; Chinese Official has no ranking AI yet
+            raise RecordError(f"{name}: the coach reviews riichi and Joy games; the AI cannot rank {family} decisions yet")
         self.entry = matches[match_index]
         self.words = words or SeatWords(seat, table_names(record["seats"], me=seat))
         self._total = len(self.entry["decisions"])
@@ -287,9 +296,10 @@ class Reviewer:
             if action.seat != self.seat or match.hand.is_finished:
                 return
             view = observe(match.hand, self.seat)
-            self._note_wait(view)
+            self._note_wait(view, action)
             if isinstance(action, (Discard, Riichi)):
                 self._hands[hand].last_discard = at
+                self._hands[hand].last_kind = kind_of_code(action.tile)
                 self._hands[hand].deal_in_ai = len(view.legal_actions) == 1  # forced: anyone lets it go
             if len(view.legal_actions) > 1:
                 self._pending.append(_Pending(hand, at - first, at, self._hands[hand].label, view, action))
@@ -300,31 +310,25 @@ class Reviewer:
             self._replayed = start + len(chunk)
             yield None
 
-    def _note_wait(self, view: SeatView) -> None:
-        """Keep the widest wait the seat's ready hand had in this hand (for the luck lines)."""
-        if view.waits:
-            from mahjong_joy.ai.reading import unseen
-
-            left = unseen(view)
+    def _note_wait(self, view: SeatView, action: Action) -> None:
+        """Keep the widest wait the seat's ready hand had in this hand (for the luck lines):
+        the waits a claim window shows, or those the hand is left with after a discard."""
+        left = unseen(view)
+        waits: tuple[int, ...] | list[int] = view.waits
+        if isinstance(action, (Discard, Riichi)):
+            counts = view.counts34()
+            counts[kind_of_code(action.tile)] -= 1
+            waits = ready_waits(counts, view.meld_count)
+        if waits:
             facts = self._hands[-1]
-            facts.best_wait = max(facts.best_wait, sum(left[w] for w in view.waits))
+            facts.best_wait = max(facts.best_wait, sum(left[w] for w in waits))
 
     def _judge(self, item: _Pending) -> Decision:
         view, chosen = item.view, item.action
-        legal = view.legal_actions
-        judgement = judge(view, legal, self.words)
-        option = _option_for(judgement, chosen)
-        best = judgement.best
-        loss = max(0.0, best.value - option.value)
-        grade = grade_of(loss, best.value)
-        agreed = same_choice(best.action, option.action)
-        reason = judgement.reason if agreed else compare(judgement, option.action, view, self.words)
-        if not agreed and grade == "good":
-            reason = tr("{chosen}: as good as {best} within the AI's margin ({why})",
-                        chosen=action_words(option.action), best=action_words(best.action), why=reason)
-        self._note_deal_in(item, judgement, option)
-        return Decision(item.hand, item.step, item.index, item.label, _kind(legal, option.action, best.action),
-                        chosen, judgement.options, loss, grade, reason, _tiles(view), agreed,
+        found = assess(view, chosen, self.words)
+        self._note_deal_in(item, found.judgement, found.option)
+        return Decision(item.hand, item.step, item.index, item.label, _kind(view.legal_actions, found.option.action, found.best.action),
+                        chosen, found.judgement.options, found.loss, found.grade, found.reason, _tiles(view), found.agreed,
                         _offered(view), view.drawn)
 
     def _note_deal_in(self, item: _Pending, judgement: Judgement, option: Option) -> None:
@@ -347,6 +351,40 @@ class Reviewer:
         worst = tuple(sorted((d for d in decisions if d.loss > 0), key=lambda d: (-d.loss, d.index))[:WORST])
         return Summary(reviewed, agreed / reviewed if reviewed else 1.0, sum(d.loss for d in decisions), grades, worst,
                        tuple(luck_lines(self._hands, self.seat, self.words)))
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """One decision judged: the AI's judgement, the option taken, its loss, grade and reason."""
+
+    judgement: Judgement
+    option: Option
+    loss: float
+    grade: str
+    reason: str
+    agreed: bool
+
+    @property
+    def best(self) -> Option:
+        return self.judgement.best
+
+
+def assess(view: SeatView, chosen: Action, words: SeatWords = SeatWords()) -> Assessment:
+    """Judge the choice ``chosen`` made from ``view`` (among ``view.legal_actions``).
+
+    The reason is the AI's own when the choice was its first; otherwise why the best
+    option beats it, and for a near-tie that the choice is as good within the AI's margin."""
+    judgement = judge(view, view.legal_actions, words)
+    option = judgement.option_of(chosen)
+    best = judgement.best
+    loss = max(0.0, best.value - option.value)
+    grade = grade_of(loss, best.value)
+    agreed = same_choice(best.action, option.action)
+    reason = judgement.reason if agreed else compare(judgement, option.action, view, words)
+    if not agreed and grade == "good":
+        reason = tr("{chosen} is as good as {best} within the AI's margin: {why}",
+                    chosen=action_words(option.action), best=action_words(best.action), why=reason)
+    return Assessment(judgement, option, loss, grade, reason, agreed)
 
 
 def review_match(record: dict[str, Any], seat: int, match_index: int = 0, name: str = "record",
@@ -383,7 +421,7 @@ def luck_lines(hands: list[_HandFacts], seat: int, words: SeatWords) -> list[str
                                  ura, hand=facts.label, who=who))
             if "ippatsu" in yaku:
                 lines.append(tr("{hand}: {who} won with ippatsu", hand=facts.label, who=who))
-            if win.from_seat == seat and not win.tsumo and facts.deal_in_ai:
+            if win.from_seat == seat and not win.tsumo and facts.deal_in_ai and facts.last_kind == kind_of_code(win.win_tile):
                 lines.append(tr("{hand}: you dealt in with {tile}, a tile the AI would also have let go",
                                 hand=facts.label, tile=kind_text(kind_of_code(win.win_tile))))
         if facts.best_wait >= GOOD_WAIT and not won:
@@ -395,14 +433,17 @@ def luck_lines(hands: list[_HandFacts], seat: int, words: SeatWords) -> list[str
 # ---------------------------------------------------------------- helpers
 
 
+def ready_waits(counts13: list[int], melds: int) -> list[int]:
+    """The waits of a ready 13-tile hand; [] when it is not ready."""
+    if shanten_of(counts13, melds) != 0:
+        return []
+    return list(kinds_in_mask(useful_mask(bytes(counts13), melds)))
+
+
 def _label(match: Match) -> str:
     """The hand being played as ``E1-0``: round wind, hand number, honba."""
     position = match.position
     return f"{position.round_wind}{position.hand_number}-{position.honba}"
-
-
-def _option_for(judgement: Judgement, chosen: Action) -> Option:
-    return judgement.option_of(chosen)
 
 
 def _kind(legal: tuple[Action, ...], chosen: Action, best: Action) -> str:
