@@ -212,10 +212,10 @@ def play_as_easy(session: ControllerSession, until_match_end: bool) -> None:
             session.step()
 
 
-def live_app(coach: bool, until_match_end: bool) -> tuple[App, ControllerSession]:
+def live_app(coach: bool, until_match_end: bool, ruleset: str = "tenhou") -> tuple[App, ControllerSession]:
     app = App(size=(1280, 800), settings=Settings(coach_after_hand=coach, anim_speed="instant", ai_pace="instant"))
     app.background = None
-    session = ControllerSession(seed=SEED, ruleset="tenhou", length="east", ai=("normal",) * 3, max_hands=2, autosave=False)
+    session = ControllerSession(seed=SEED, ruleset=ruleset, length="east", ai=("normal",) * 3, max_hands=2, autosave=False)
     play_as_easy(session, until_match_end)
     app.replace(HomeScene(app))
     app.push(TableScene(app, session), {})
@@ -308,6 +308,18 @@ def test_the_coach_line_opens_the_review_at_the_hands_first_mistake_with_no_play
     key(app, pygame.K_p)  # the match is still in play: a note, no seat chooser
     assert app.top is shown and shown.message
     key(app, pygame.K_ESCAPE)
+    assert app.top is score
+
+
+def test_a_ruleset_the_coach_cannot_rank_gets_a_line_saying_why_and_nothing_to_open() -> None:
+    app, session = live_app(coach=True, until_match_end=False, ruleset="mcr")
+    score = ScoreScene(app, session.snapshot())
+    app.push(score)
+    app.step(1 / 60)
+    assert score.coach is not None and score.coach.job.wait(30)
+    app.step(1 / 60)
+    assert score.coach.error and score.coach_line().startswith("Coach: ") and "mcr" in score.coach_line()
+    key(app, pygame.K_c)
     assert app.top is score
 
 

@@ -12,7 +12,6 @@ import math
 
 import pygame
 
-from mahjong_joy.i18n import tr
 from mahjong_joy.ui import theme
 
 GRADES = ("good", "inaccuracy", "mistake", "blunder")  # best to worst
@@ -27,9 +26,10 @@ RIM: theme.Color = theme.INK
 
 
 def grade_name(grade: str) -> str:
-    """The grade in the player's words."""
-    names = {"good": tr("good"), "inaccuracy": tr("inaccuracy"), "mistake": tr("mistake"), "blunder": tr("blunder")}
-    return names.get(grade, grade)
+    """The grade in the player's words (the coach's own word for it)."""
+    from mahjong_joy.app.coach import grade_word
+
+    return grade_word(grade) if grade in SHAPES else grade
 
 
 def draw_mark(surface: pygame.Surface, grade: str, center: tuple[int, int], size: int) -> pygame.Rect:

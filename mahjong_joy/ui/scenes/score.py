@@ -359,8 +359,8 @@ class ScoreScene(Scene):
         review = self.coach
         if review is None:
             return ""
-        if review.error:
-            return tr("The coach could not review this hand")
+        if review.error:  # e.g. a ruleset the AI cannot rank yet: the coach says which
+            return tr("Coach: {why}", why=review.error.removeprefix(f"{review.name}: "))
         if not review.ready:
             return tr("Coach: reviewing this hand… {percent}%", percent=round(100 * review.fraction))
         count = len(review.hand_mistakes(self.coach_hand))
@@ -492,14 +492,20 @@ class ScoreScene(Scene):
             self.coach_button.draw(surface, s * 0.85)
             return
         rect = self.coach_button.rect  # while the review is made: the line over a thin progress bar
-        theme.blit_fit(surface, line, round(15 * s), theme.INK_SOFT if not review.error else theme.ROSE_DEEP, rect.w,
-                       midleft=(rect.x, rect.centery - round(6 * s)))
-        if not review.error:
-            track = pygame.Rect(rect.x, rect.centery + round(10 * s), rect.w, max(3, round(5 * s)))
-            pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.h)
-            done = track.copy()
-            done.w = max(track.h, round(track.w * review.fraction))
-            pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
+        if review.error:  # why not, in at most three short lines
+            size = round(14 * s)
+            lines = theme.wrap(line, size, rect.w)
+            lines = lines[:2] + ([" ".join(lines[2:])] if len(lines) > 2 else [])
+            top = rect.centery - len(lines) * round(size * 1.25) // 2
+            for i, text in enumerate(lines):
+                theme.blit_fit(surface, text, size, theme.ROSE_DEEP, rect.w, topleft=(rect.x, top + i * round(size * 1.25)))
+            return
+        theme.blit_fit(surface, line, round(15 * s), theme.INK_SOFT, rect.w, midleft=(rect.x, rect.centery - round(6 * s)))
+        track = pygame.Rect(rect.x, rect.centery + round(10 * s), rect.w, max(3, round(5 * s)))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.h)
+        done = track.copy()
+        done.w = max(track.h, round(track.w * review.fraction))
+        pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
 
     def _draw_win_body(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> None:
         """Under the winner's hand: the breakdown and who paid, then the other seats' hands
