@@ -124,7 +124,7 @@ class ReviewSummaryScene(Scene):
         """The replay viewer over this screen, in review mode at ``(hand, step)``."""
         if self._session is None:
             self._session = ReplaySession(self.record, name=self.review.name)
-        viewer = _viewer(self.app, self._session, self.title or tr("Review"), self.review)
+        viewer = _viewer(self.app, self._session, tr("Review of this match"), self.review)
         self.next = Transition("push", viewer)
         viewer.seek(hand, step)
 
