@@ -252,6 +252,23 @@ def test_review_this_match_opens_the_summary_whose_links_open_the_viewer_there()
     assert app.top is end
 
 
+def test_leaving_the_summary_early_stops_the_review_and_coming_back_starts_it_again() -> None:
+    app, session = live_app(coach=False, until_match_end=True)
+    end = MatchEndScene(app, session.snapshot())
+    app.replace(end)
+    app.step(1 / 60)
+    key(app, pygame.K_r)
+    summary = app.top
+    job = summary.review.job
+    key(app, pygame.K_ESCAPE)  # at once, before the review can have finished
+    assert app.top is end and (summary.review.job is None or summary.review.ready)
+    assert job.wait(60)  # the stopped worker ends too
+    key(app, pygame.K_r)
+    again = app.top
+    assert isinstance(again, ReviewSummaryScene) and again.review is summary.review
+    finish_review(app, again.review)
+
+
 def test_the_standings_offer_no_review_without_a_match_behind_them() -> None:
     app, session = live_app(coach=False, until_match_end=True)
     snap = session.snapshot()

@@ -105,9 +105,11 @@ class ReviewState:
         return self.ready
 
     def cancel(self) -> None:
-        """Stop a review nobody waits for any more (its screen closed)."""
+        """Stop a review nobody waits for any more (its screen closed); a later :meth:`start`
+        begins it again (the stopped thread's result, if any, is dropped)."""
         if self.job is not None and not self.job.done:
             self.job.cancel()
+            self.job = None
 
     @property
     def started(self) -> bool:

@@ -443,6 +443,8 @@ class ScoreScene(Scene):
         if self.page < len(self.wins) - 1:
             self.turn_page(1)
             return
+        if self.coach is not None:
+            self.coach.cancel()  # still running: nobody will read it now
         if self.snap.match_over:
             self.next = Transition("replace", "match_end", args=(self.snap,))
         else:
