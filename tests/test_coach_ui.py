@@ -31,7 +31,7 @@ from mahjong_joy.ui.app import App  # noqa: E402
 from mahjong_joy.ui.controller_session import ControllerSession  # noqa: E402
 from mahjong_joy.ui.grades import COLOURS, SHAPES  # noqa: E402
 from mahjong_joy.ui.replay_session import ReplaySession  # noqa: E402
-from mahjong_joy.ui.review_state import ReviewState  # noqa: E402
+from mahjong_joy.ui.review_state import ReviewState, playing_session  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.match_end import MatchEndScene  # noqa: E402
 from mahjong_joy.ui.scenes.play_here import SeatChooser  # noqa: E402
@@ -338,6 +338,19 @@ def test_a_ruleset_the_coach_cannot_rank_gets_a_line_saying_why_and_nothing_to_o
     assert score.coach.error and score.coach_line().startswith("Coach: ") and "mcr" in score.coach_line()
     key(app, pygame.K_c)
     assert app.top is score
+
+
+def test_the_guided_first_hand_is_not_coached() -> None:
+    from mahjong_joy.tutorial import tutorial_controller
+
+    app = App(size=(1280, 800), settings=Settings(coach_after_hand=True))
+    app.background = None
+    session = ControllerSession.for_controller(tutorial_controller(), "Mei")
+    app.replace(HomeScene(app))
+    app.push(TableScene(app, session), {})
+    assert playing_session(app) is None and not session.reviewable  # its rigged wall is not in its record
+    score = ScoreScene(app, session.snapshot())
+    assert score.coach is None and score.coach_line() == ""
 
 
 def test_settings_has_the_coach_row_and_it_applies_at_once() -> None:

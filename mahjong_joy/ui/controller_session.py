@@ -94,6 +94,7 @@ class ControllerSession:
         never autosaved nor archived: it is not one of the player's matches."""
         session = cls.__new__(cls)
         session._adopt(ctl, new_meta(0, player_name), keep=False)
+        session.reviewable = False  # a rigged wall its record does not carry: the coach could not replay it
         return session
 
     @classmethod
@@ -128,6 +129,7 @@ class ControllerSession:
         self._saved = len(ctl.decisions)
         self._archived = False
         self.storage_error = ""  # the last autosave or archive failure, for a message
+        self.reviewable = True  # whether the coach can replay this match from its record
 
     def choice(self) -> GameChoice:
         """This match's deal and choices (seed, ruleset, length, the opponents' AI), so
@@ -145,7 +147,7 @@ class ControllerSession:
     def coach_target(self) -> tuple[int, int] | None:
         """``(seat, hand)`` the coach reviews after a hand: the player's seat and the hand just
         scored (0-based); ``None`` when no person plays here (the demo) or no hand has ended."""
-        if self.ctl.seat_kinds[self.me] != HUMAN or not self.ctl.match.results:
+        if not self.reviewable or self.ctl.seat_kinds[self.me] != HUMAN or not self.ctl.match.results:
             return None
         return self.me, len(self.ctl.match.results) - 1
 

@@ -198,9 +198,10 @@ def _tile_of(action: Any) -> int | None:
 
 def playing_session(app: Any) -> Any:
     """The live match's session on the stack (the table under the score screen or the
-    standings), if any: its ``record()`` is what the coach reviews."""
+    standings), if any: its ``record()`` is what the coach reviews. The guided first hand
+    is not one (its rigged wall is not in its record)."""
     for scene in reversed(getattr(app, "stack", [])):
         session = getattr(scene, "session", None)
         if callable(getattr(session, "record", None)):
-            return session
+            return session if getattr(session, "reviewable", True) else None
     return None
