@@ -16,7 +16,6 @@ import json
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -62,7 +61,6 @@ def save(app: App, out: Path, name: str) -> None:
 def viewer_shots(out: Path, size: tuple[int, int], record: dict, review: ReviewState) -> None:
     tag = f"{size[0]}x{size[1]}"
     app = App(size=size, settings=Settings(player_name="Mei"))
-    app.background = None  # no warm-up in the way of the review
     scene = ReplayViewerScene(app, ReplaySession(record, name="run.json"), "Replay · run.json · seed 7", review=review)
     app.replace(scene)
     first = review.mistakes[0] if review.mistakes else review.cards[0][:2] if review.cards else (0, 5)
@@ -103,7 +101,6 @@ def play_as_easy(session: ControllerSession, until_match_end: bool) -> None:
 
 def live_table(size: tuple[int, int], until_match_end: bool, max_hands: int | None = 2) -> tuple[App, TableScene, ControllerSession]:
     app = App(size=size, settings=Settings(player_name="Mei", coach_after_hand=True, anim_speed="instant", ai_pace="instant"))
-    app.background = None
     session = ControllerSession(seed=SEED, ruleset="tenhou", length="east", ai=("normal",) * 3, max_hands=max_hands,
                                 player_name="Mei", autosave=False)
     play_as_easy(session, until_match_end)
@@ -113,13 +110,10 @@ def live_table(size: tuple[int, int], until_match_end: bool, max_hands: int | No
     return app, table, session
 
 
-def settle(app: App, done: object, frames: int = 600) -> None:
-    """Step frames until ``done()`` (the review in its thread), at most ``frames``."""
-    for _ in range(frames):
-        if done():
-            break
-        app.step(1 / 60)
-        time.sleep(0.005)
+def settle(app: App, review: ReviewState) -> None:
+    """Run the window's between-frames steps until the review is made, then a frame."""
+    while review.job is not None and not review.job.done:
+        app.idle()
     app.step(1 / 60)
 
 
@@ -135,7 +129,7 @@ def standings_shots(out: Path, size: tuple[int, int]) -> None:
     summary = app.top
     app.step(1 / 60)
     save(app, out, f"summary_progress_{tag}.png")
-    settle(app, lambda: summary.review.ready)
+    settle(app, summary.review)
     save(app, out, f"summary_{tag}.png")
     summary.choose("worst0")
     app._apply(summary)
@@ -150,7 +144,7 @@ def score_shots(out: Path, size: tuple[int, int]) -> None:
     app.push(score)
     app.step(1 / 60)
     save(app, out, f"score_coach_waiting_{tag}.png")
-    settle(app, lambda: score.coach.ready)
+    settle(app, score.coach)
     save(app, out, f"score_coach_{tag}.png")
     score.open_coach()
     app._apply(score)

@@ -4,15 +4,15 @@ that keeps the frame loop free while a review is made.
 
 Every expectation is read from the coach's own review of the same seeded record (its
 decisions, grades and mistakes), so these tests check that the screens show and reach
-what the coach found, not what it found. No timing here: frames per second while a review
-runs are measured by ``scripts/bench_coach_ui.py``.
+what the coach found, not what it found. The work runs in steps between frames (``App.idle``,
+as the window's loop calls it); here the tests call it themselves. No timing here: frames
+per second while a review runs are measured by ``scripts/bench_coach_ui.py``.
 """
 
 from __future__ import annotations
 
 import json
-import sys
-import threading
+from collections.abc import Generator
 from typing import Any
 
 import pytest
@@ -20,7 +20,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from mahjong_joy.ai.levels import LevelAI  # noqa: E402
-from mahjong_joy.app.background import SWITCH_SECONDS, BackgroundJob  # noqa: E402
+from mahjong_joy.app.background import BackgroundJob  # noqa: E402
 from mahjong_joy.app.coach import review_match  # noqa: E402
 from mahjong_joy.commands.simulate import simulate  # noqa: E402
 from mahjong_joy.errors import RecordError  # noqa: E402
@@ -61,6 +61,16 @@ def reviewed(record: dict[str, Any]) -> ReviewState:
     return state
 
 
+def finish(app: App, review: ReviewState) -> None:
+    """Run the window's between-frames steps until the review is made, then a frame."""
+    for _ in range(100_000):
+        if review.job is None or review.job.done:
+            break
+        app.idle()
+    app.step(1 / 60)
+    assert review.ready, review.error
+
+
 def key(app: App, k: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
     app.step(1 / 60)
@@ -90,16 +100,24 @@ def test_r_turns_review_mode_on_and_off_and_says_so_in_the_key_help(record: dict
     scene.review.cancel()
 
 
-def test_the_review_runs_in_a_worker_thread_and_the_panel_shows_its_progress_meanwhile(record: dict[str, Any]) -> None:
+def test_the_review_is_made_in_steps_between_frames_with_a_progress_bar_meanwhile(record: dict[str, Any]) -> None:
     app, scene = viewer(record)
-    key(app, pygame.K_r)  # the frame after the key starts the job
+    key(app, pygame.K_r)
     job = scene.review.job
-    assert job is not None and job.started and job._thread is not threading.current_thread()
-    assert sys.getswitchinterval() == pytest.approx(SWITCH_SECONDS) or job.done  # the frame loop gets the interpreter back often
-    assert job.wait(60), "the review should finish"
+    assert job is not None and job in app.jobs and not job.done
+    for _ in range(5):
+        app.step(1 / 60)  # frames alone do none of the work: it waits for the loop's idle time
+    assert job.progress == 0.0 and not scene.review.ready
+    app.idle()
+    app.idle()
+    assert 0.0 <= job.progress < 1.0 and not job.done  # a few milliseconds a frame: far from done yet
+    steps = 0
+    while not job.done:
+        app.idle()
+        steps += 1
+    assert steps > 5 and job not in app.jobs  # many frames' worth, then the App lets it go
     app.step(1 / 60)
     assert scene.review.ready and scene.review.error is None
-    assert sys.getswitchinterval() != pytest.approx(SWITCH_SECONDS)  # restored once no job runs
 
 
 def grade_pixels(surface: pygame.Surface, area: pygame.Rect, grade: str) -> int:
@@ -222,12 +240,6 @@ def live_app(coach: bool, until_match_end: bool, ruleset: str = "tenhou") -> tup
     return app, session
 
 
-def finish_review(app: App, review: ReviewState) -> None:
-    assert review.job is not None and review.job.wait(60)
-    app.step(1 / 60)
-    assert review.ready
-
-
 def test_review_this_match_opens_the_summary_whose_links_open_the_viewer_there() -> None:
     app, session = live_app(coach=False, until_match_end=True)
     end = MatchEndScene(app, session.snapshot())
@@ -237,7 +249,7 @@ def test_review_this_match_opens_the_summary_whose_links_open_the_viewer_there()
     key(app, pygame.K_r)
     summary = app.top
     assert isinstance(summary, ReviewSummaryScene) and summary.seat == session.me
-    finish_review(app, summary.review)
+    finish(app, summary.review)
     expected = review_match(session.record(), session.me)
     assert [(d.hand, d.step, d.loss) for d in summary.worst()] == [(d.hand, d.step, d.loss) for d in expected.summary.worst]
     assert len(summary.rows) == len(expected.summary.worst) > 0
@@ -261,12 +273,13 @@ def test_leaving_the_summary_early_stops_the_review_and_coming_back_starts_it_ag
     summary = app.top
     job = summary.review.job
     key(app, pygame.K_ESCAPE)  # at once, before the review can have finished
-    assert app.top is end and (summary.review.job is None or summary.review.ready)
-    assert job.wait(60)  # the stopped worker ends too
+    assert app.top is end and summary.review.job is None and job.done and job.result is None
+    app.idle()
+    assert job not in app.jobs  # the window drops the stopped work
     key(app, pygame.K_r)
     again = app.top
     assert isinstance(again, ReviewSummaryScene) and again.review is summary.review
-    finish_review(app, again.review)
+    finish(app, again.review)
 
 
 def test_the_standings_offer_no_review_without_a_match_behind_them() -> None:
@@ -285,7 +298,7 @@ def test_a_bad_record_says_why_on_the_summary_and_never_crashes() -> None:
     summary = ReviewSummaryScene(app, {"schema": 1, "matches": []}, 0, "bad")
     app.replace(summary)
     app.step(1 / 60)
-    assert summary.review.job.wait(30)
+    app.idle()
     app.step(1 / 60)
     assert summary.review.error and not summary.review.ready and not summary.open_button.enabled
 
@@ -302,7 +315,7 @@ def test_the_score_screen_line_appears_only_with_the_setting_on() -> None:
     app.push(score)
     app.step(1 / 60)
     assert score.coach is not None and score.coach_line() and "coach" in score.layout_rects()
-    finish_review(app, score.coach)
+    finish(app, score.coach)
     hand = len(session.ctl.match.results) - 1
     expected = [d for d in review_match(session.record(), session.me).mistakes() if d.hand == hand]
     line = score.coach_line()
@@ -314,7 +327,7 @@ def test_the_coach_line_opens_the_review_at_the_hands_first_mistake_with_no_play
     score = ScoreScene(app, session.snapshot())
     app.push(score)
     app.step(1 / 60)
-    finish_review(app, score.coach)
+    finish(app, score.coach)
     mistakes = score.coach.hand_mistakes(score.coach_hand)
     if not mistakes:
         pytest.skip("this seed's first hand holds no mistake to open")  # pragma: no cover - the seed is chosen to hold one
@@ -333,7 +346,8 @@ def test_a_ruleset_the_coach_cannot_rank_gets_a_line_saying_why_and_nothing_to_o
     score = ScoreScene(app, session.snapshot())
     app.push(score)
     app.step(1 / 60)
-    assert score.coach is not None and score.coach.job.wait(30)
+    assert score.coach is not None
+    app.idle()
     app.step(1 / 60)
     assert score.coach.error and score.coach_line().startswith("Coach: ") and "mcr" in score.coach_line()
     key(app, pygame.K_c)
@@ -367,28 +381,28 @@ def test_settings_has_the_coach_row_and_it_applies_at_once() -> None:
     assert Settings.from_dict({"coach_after_hand": "yes"}).coach_after_hand is False
 
 
-# -- the worker -------------------------------------------------------------------------------------
-def test_a_cancelled_job_stops_at_its_next_report_and_keeps_no_result() -> None:
-    gate = threading.Event()
-    reports: list[float] = []
+# -- the job ---------------------------------------------------------------------------------------
+def test_a_cancelled_job_stops_where_it_was_and_keeps_no_result() -> None:
+    pieces: list[int] = []
 
-    def work(progress: Any) -> str:
-        progress(0.1)
-        reports.append(0.1)
-        gate.wait(10)
-        progress(0.5)  # raises: cancelled meanwhile
-        reports.append(0.5)
+    def steps() -> Generator[float, None, str]:
+        for i in range(10):
+            pieces.append(i)
+            yield i / 10
         return "done"
 
-    job = BackgroundJob(work, "test").start()
+    job = BackgroundJob(steps, "test").start()
+    job.step()
+    job.step()
     job.cancel()
-    gate.set()
-    assert job.wait(10) and job.result is None and job.error is None and reports == [0.1]
+    assert job.done and job.result is None and job.error is None and pieces == [0, 1] and job.progress == 0.1
+    assert BackgroundJob(steps, "again").run_here().result == "done"
 
 
 def test_a_failing_job_reports_its_error_instead_of_raising() -> None:
-    def work(progress: Any) -> None:
+    def steps() -> Generator[float, None, None]:
+        yield 0.5
         raise RecordError("run.json: not a record")
 
-    job = BackgroundJob(work, "test").run_here()
-    assert job.done and job.result is None and job.error == "run.json: not a record"
+    job = BackgroundJob(steps, "test").run_here()
+    assert job.done and job.result is None and job.error == "run.json: not a record" and job.progress == 0.5

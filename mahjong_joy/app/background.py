@@ -1,125 +1,98 @@
-"""Long work beside the window's frame loop: a worker thread the screen polls each frame.
+"""Long work done in small steps between frames, the way the window already builds its tables.
 
-A review of a hanchan takes seconds (issue 26 §3), far longer than a frame. Run on the
-frame loop, in slices between frames as the warm-up is (:meth:`mahjong_joy.ui.app.App.idle`),
-one slow decision would still hold a frame back; so the work runs in a thread and the
-screen only reads :attr:`BackgroundJob.progress` and, once :attr:`BackgroundJob.done`,
-its result or error. The job reports progress through the callback it is handed, and
-that callback is where a cancelled job stops (the player closed the screen).
+A review of a hanchan takes the coach a good part of a second (issue 26 §3), far longer than
+a frame. It runs as a :class:`BackgroundJob`: a generator that does one small piece of the
+work per step and yields the share done. The window's loop runs steps of its jobs after each
+frame is drawn, within a few milliseconds (:meth:`mahjong_joy.ui.app.App.idle`, which runs the
+warm-up the same way), and the screens read :attr:`BackgroundJob.progress` and, once
+:attr:`BackgroundJob.done`, its result or error.
 
-Python runs one thread at a time: by default a busy thread keeps the interpreter for
-5 ms before the frame loop may have it back, several times a frame. While a job runs the
-interpreter switches every millisecond instead (:data:`SWITCH_SECONDS`), and the old
-interval returns when the last job ends; ``scripts/bench_coach_ui.py`` measures the frames.
-No pygame here.
+Why steps and not a worker thread: Python runs one thread at a time, and on a loaded machine a
+worker descheduled while it holds the interpreter stalls the frame loop with it. Measured with
+``scripts/bench_coach_ui.py`` on this project's 2-core machine while it was shared (load 16-17),
+the viewer playing at 4x kept 29-33 frames a second with the review in steps between frames
+against 42-46 with no review, and 20-21 with a worker thread (the interpreter switching every
+1 ms; 14-17 at the default 5 ms). Steps also keep the work in the one thread that builds the
+shared lazy tables, so a review never races the warm-up. No pygame here.
 """
 
 from __future__ import annotations
 
-import sys
-import threading
+import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Generic, TypeVar
 
 from mahjong_joy.errors import MahjongJoyError
 
 T = TypeVar("T")
-Progress = Callable[[float], None]  # the share of the work done, 0..1
-SWITCH_SECONDS = 0.001  # how long a busy worker may keep the interpreter while the window draws
-
-_lock = threading.Lock()
-_running = 0
-_saved_interval: float | None = None
-
-
-class JobCancelled(MahjongJoyError):
-    """Raised inside a job's own thread, at its next progress report, once it was cancelled."""
-
-
-def _enter() -> None:
-    global _running, _saved_interval
-    with _lock:
-        if _running == 0:
-            _saved_interval = sys.getswitchinterval()
-            sys.setswitchinterval(SWITCH_SECONDS)
-        _running += 1
-
-
-def _leave() -> None:
-    global _running
-    with _lock:
-        _running -= 1
-        if _running == 0 and _saved_interval is not None:
-            sys.setswitchinterval(_saved_interval)
+Steps = Generator[float, None, T]  # yields the share done (0..1) after each piece; returns the result
 
 
 class BackgroundJob(Generic[T]):
-    """``work(progress)`` run once in a daemon thread; read :attr:`progress`, :attr:`done`,
-    :attr:`result` and :attr:`error` from the frame loop. ``work`` calls ``progress(share)``
-    (0..1) as it goes; each call may raise :class:`JobCancelled`, which the work lets through."""
+    """``steps()`` made into a generator on :meth:`start` and run a piece at a time
+    (:meth:`step`, :meth:`run_for`); read :attr:`progress`, :attr:`done`, :attr:`result` and
+    :attr:`error`. A failure of the work is kept as :attr:`error`, never raised at the window."""
 
-    def __init__(self, work: Callable[[Progress], T], name: str = "job") -> None:
-        self._work = work
+    def __init__(self, steps: Callable[[], Steps[T]], name: str = "job") -> None:
+        self._make = steps
         self.name = name
+        self._steps: Steps[T] | None = None
         self.progress = 0.0  # share done, 0..1, as the work last reported it
         self.result: T | None = None
         self.error: str | None = None
-        self._done = threading.Event()
-        self._cancel = threading.Event()
-        self._thread: threading.Thread | None = None
+        self.done = False
 
     @property
     def started(self) -> bool:
         """Whether :meth:`start` ran (a job runs once)."""
-        return self._thread is not None
-
-    @property
-    def done(self) -> bool:
-        """Finished: with a result, an error, or cancelled."""
-        return self._done.is_set()
+        return self._steps is not None or self.done
 
     def start(self) -> BackgroundJob[T]:
-        """Begin the work in its thread (a second call does nothing); returns the job."""
-        if self._thread is None:
-            _enter()
-            self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
-            self._thread.start()
+        """Make the work ready to step (nothing runs yet); returns the job."""
+        if not self.started:
+            self._steps = self._make()
         return self
 
-    def run_here(self) -> BackgroundJob[T]:
-        """Do the work in this thread, now (the command line, and tests that want it done)."""
-        if self._thread is None:
-            self._thread = threading.current_thread()
-            _enter()
-            self._run()
-        return self
-
-    def cancel(self) -> None:
-        """Ask the work to stop at its next progress report; the result stays ``None``."""
-        self._cancel.set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Block until the job is done (scripts and tests); False if ``timeout`` ran out."""
-        return self._done.wait(timeout)
-
-    def _report(self, share: float) -> None:
-        if self._cancel.is_set():
-            raise JobCancelled(f"{self.name} cancelled at {share:.0%}")
-        self.progress = min(1.0, max(self.progress, float(share)))
-
-    def _run(self) -> None:
+    def step(self) -> bool:
+        """One piece of the work; True once the job is done."""
+        self.start()
+        if self.done or self._steps is None:
+            return True
         try:
-            result = self._work(self._report)
-            if not self._cancel.is_set():
-                self.result = result
-        except JobCancelled:
-            pass
-        except (MahjongJoyError, OSError) as exc:  # a record the review cannot read: said on screen, never a crash
+            self.progress = min(1.0, max(self.progress, float(next(self._steps))))
+        except StopIteration as finished:
+            self.result, self.progress = finished.value, 1.0
+            self._end()
+        except (MahjongJoyError, OSError) as exc:  # a record the work cannot read: said on screen
             self.error = str(exc)
+            self._end()
         except Exception as exc:  # noqa: BLE001 - a bug in the work must not take the window down with it
             self.error = f"{type(exc).__name__}: {exc}"
             traceback.print_exc()  # the screen shows one line; the terminal keeps the whole story
-        finally:
-            _leave()
-            self._done.set()
+            self._end()
+        return self.done
+
+    def run_for(self, seconds: float) -> bool:
+        """Steps until ``seconds`` have gone (at least one); True once the job is done."""
+        end = time.perf_counter() + seconds
+        while not self.step():
+            if time.perf_counter() >= end:
+                return False
+        return True
+
+    def run_here(self) -> BackgroundJob[T]:
+        """All the work now (the command line, scripts, and tests that want it done)."""
+        while not self.step():
+            pass
+        return self
+
+    def cancel(self) -> None:
+        """Stop the work (nobody waits for it any more); the result stays ``None``."""
+        if self._steps is not None and not self.done:
+            self._steps.close()
+        self._end()
+
+    def _end(self) -> None:
+        self.done = True
+        self._steps = None

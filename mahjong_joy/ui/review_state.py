@@ -2,8 +2,8 @@
 reviewed decisions indexed the way the screens ask for them (by hand and step).
 
 The review itself is the coach's (:mod:`mahjong_joy.app.coach`); this module only starts
-it in a :class:`~mahjong_joy.app.background.BackgroundJob`, waits for it without holding
-a frame, and turns its decisions into :class:`DecisionCard` rows the viewer, the summary and
+it as a :class:`~mahjong_joy.app.background.BackgroundJob` the window runs in steps between
+frames, and turns its decisions into :class:`DecisionCard` rows the viewer, the summary and
 the score screen draw. A review is kept by the record and seat, so the summary, the
 viewer it opens and a second toggle of review mode share one computation. No pygame here.
 """
@@ -11,7 +11,7 @@ viewer it opens and a second toggle of review mode share one computation. No pyg
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,7 @@ from mahjong_joy.i18n import tr
 
 BAD = ("mistake", "blunder")  # the grades the mistake keys jump between
 TOP = 3  # options shown beside the player's choice
+PIECE_SECONDS = 0.002  # the coach's work per step (at least one replayed chunk or one judged decision)
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,8 @@ class DecisionCard:
 class ReviewState:
     """One seat's review of one match of a record: running, then read.
 
-    Call :meth:`start` once the window's warm-up has finished (the coach reads the tables it
-    builds), then :meth:`poll` each frame until :attr:`ready`. The score screen's review of the
+    :meth:`start` hands the work to the window's loop, which runs it in steps between frames
+    after its warm-up; :meth:`poll` each frame until :attr:`ready`. The score screen's review of the
     hand just played reviews the match so far and reads that hand (a hanchan takes the coach
     about 0.3 s, so judging the earlier hands again costs little)."""
 
@@ -81,20 +82,24 @@ class ReviewState:
         if self.job is None:
             record, seat, name, index = self.record, self.seat, self.name, self.match_index
 
-            def work(progress: Callable[[float], None]) -> Any:
-                from mahjong_joy.app.coach import review_match
+            def steps() -> Generator[float, None, Any]:
+                from mahjong_joy.app.coach import Reviewer
 
-                return review_match(record, seat, index, name, on_progress=progress)
+                reviewer = Reviewer(record, seat, index, name)  # checks the record: a bad one fails this first step
+                yield 0.0
+                while not reviewer.advance(PIECE_SECONDS):
+                    yield reviewer.progress
+                return reviewer.review
 
-            self.job = BackgroundJob(work, name=f"review of {name}, seat {seat}")
+            self.job = BackgroundJob(steps, name=f"review of {name}, seat {seat}")
         return self.job
 
-    def start(self) -> None:
-        """Begin the review in its worker thread (once)."""
-        self._job().start()
+    def start(self, app: Any) -> None:
+        """Have ``app`` run the review in steps between frames (once)."""
+        app.run_beside(self._job())
 
     def compute_here(self) -> None:
-        """Review now, in this thread (scripts and tests that want it done before they look)."""
+        """Review now, all at once (scripts and tests that want it done before they look)."""
         self._job().run_here()
         self.poll()
 
@@ -106,7 +111,7 @@ class ReviewState:
 
     def cancel(self) -> None:
         """Stop a review nobody waits for any more (its screen closed); a later :meth:`start`
-        begins it again (the stopped thread's result, if any, is dropped)."""
+        begins it again."""
         if self.job is not None and not self.job.done:
             self.job.cancel()
             self.job = None

@@ -254,13 +254,12 @@ class ReplayViewerScene(TableScene):
                 self.playing = False
 
     def _run_review(self) -> None:
-        """Start the review once the window's warm-up is done (the coach reads the tables it
-        builds, and two threads must not build them at once), then take its result."""
+        """Hand the review to the window's loop (steps between frames), then take its result."""
         review = self.review
         if not self.reviewing or review is None:
             return
-        if not review.started and getattr(self.app, "background", None) is None:
-            review.start()
+        if not review.started:
+            review.start(self.app)
         review.poll()
 
     # -- drawing ---------------------------------------------------------------------

@@ -46,8 +46,8 @@ class ReviewSummaryScene(Scene):
 
     # -- flow ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if not self.review.started and getattr(self.app, "background", None) is None:
-            self.review.start()
+        if not self.review.started:
+            self.review.start(self.app)  # steps between frames
         if not self.review.ready and self.review.poll():
             self.resize(self.app.size)  # the links exist now
 

@@ -350,8 +350,8 @@ class ScoreScene(Scene):
     def _run_coach(self) -> None:
         if self.coach is None:
             return
-        if not self.coach.started and getattr(self.app, "background", None) is None:  # after the warm-up's tables
-            self.coach.start()
+        if not self.coach.started:
+            self.coach.start(self.app)  # steps between frames, after the warm-up
         self.coach.poll()
 
     def coach_line(self) -> str:
