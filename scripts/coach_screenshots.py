@@ -78,6 +78,7 @@ def viewer_shots(out: Path, size: tuple[int, int], record: dict, review: ReviewS
     app.replace(waiting)
     waiting.seek(0, 12)
     app.step(1 / 60)
+    part_way(app, waiting.review)
     save(app, out, f"review_progress_{tag}.png")
     waiting.press("close")
 
@@ -110,6 +111,13 @@ def live_table(size: tuple[int, int], until_match_end: bool, max_hands: int | No
     return app, table, session
 
 
+def part_way(app: App, review: ReviewState, share: float = 0.4) -> None:
+    """Run the between-frames steps until the review is about ``share`` done (for a progress picture)."""
+    while review.job is not None and not review.job.done and review.fraction < share:
+        app.idle(0.002)
+    app.step(1 / 60)
+
+
 def settle(app: App, review: ReviewState) -> None:
     """Run the window's between-frames steps until the review is made, then a frame."""
     while review.job is not None and not review.job.done:
@@ -128,6 +136,7 @@ def standings_shots(out: Path, size: tuple[int, int]) -> None:
     app._apply(end)
     summary = app.top
     app.step(1 / 60)
+    part_way(app, summary.review)
     save(app, out, f"summary_progress_{tag}.png")
     settle(app, summary.review)
     save(app, out, f"summary_{tag}.png")
@@ -143,6 +152,7 @@ def score_shots(out: Path, size: tuple[int, int]) -> None:
     score = ScoreScene(app, session.snapshot())
     app.push(score)
     app.step(1 / 60)
+    part_way(app, score.coach)
     save(app, out, f"score_coach_waiting_{tag}.png")
     settle(app, score.coach)
     save(app, out, f"score_coach_{tag}.png")

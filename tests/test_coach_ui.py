@@ -160,8 +160,13 @@ def test_the_panel_shows_the_decision_at_the_cursor_with_the_ais_top_three(recor
     panel = scene.review_rect()
     assert not panel.colliderect(scene.bar) and not panel.colliderect(scene._info_card()[0])
     reviewed_steps = {(d.hand, d.step) for d in reviewed.review.decisions}
-    free = next(s for s in range(scene.session.cursor.steps_in_hand(hand)) if (hand, s) not in reviewed_steps)
-    scene.seek(hand, free)  # no decision of the seat here: the hand's tally instead
+    if (hand, step + 1) not in reviewed_steps:
+        scene.seek(hand, step + 1)  # just past it: the same decision, noted as just played
+        app.step(1 / 60)
+        assert scene._review_card() is card
+    free = next(s for s in range(1, scene.session.cursor.steps_in_hand(hand))
+                if (hand, s) not in reviewed_steps and (hand, s - 1) not in reviewed_steps)
+    scene.seek(hand, free)  # no decision of the seat here nor just before: the hand's tally instead
     app.step(1 / 60)
     assert scene._review_card() is None and reviewed.hand_tally(hand)[0] == len(reviewed.review.in_hand(hand))
 

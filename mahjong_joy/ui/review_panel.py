@@ -2,7 +2,7 @@
 
 The panel shows the decision the player faces at the cursor (the coach's ``step`` is the
 position before the decision, so the table shows the very choice and Play from here can try
-another): the grade with its mark and the loss, the player's choice, the AI's top three
+another), or the one just played: the grade with its mark and the loss, the player's choice, the AI's top three
 options with their values (the player's row lit, added fourth when it is not among them),
 and why. With no decision of the seat at the cursor, the hand's tally; while the review is
 made, a progress bar; always, the legend of the grades with their thresholds.
@@ -119,7 +119,7 @@ def _progress_rows(review: ReviewState | None, width: int, s: float) -> list[Row
         done.w = max(bar_h, round(w * share))
         pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=bar_h)
 
-    return _text_rows(words, round(14 * s), theme.INK, width) + [(bar_h + round(6 * s), bar)]
+    return _text_rows(words, round(14 * s), theme.INK, width) + [_gap(round(5 * s)), (bar_h + round(6 * s), bar)]
 
 
 def _option_rows(card: DecisionCard, width: int, s: float, art: Any) -> list[Row]:
@@ -149,8 +149,9 @@ def _option_rows(card: DecisionCard, width: int, s: float, art: Any) -> list[Row
     return rows
 
 
-def _card_rows(card: DecisionCard, width: int, s: float, art: Any) -> list[Row]:
-    """A decision: its grade and loss, the player's choice, the AI's options, the reason."""
+def _card_rows(card: DecisionCard, width: int, s: float, art: Any, step: int | None = None) -> list[Row]:
+    """A decision: its grade and loss, the player's choice, the AI's options, the reason; a
+    note when the cursor is past it (``step`` is the cursor's)."""
     head = round(16 * s)
     mark = round(15 * s)
     words = tr("{grade} · loss {loss} points", grade=grade_name(card.grade).capitalize(), loss=money(card.loss))
@@ -160,7 +161,10 @@ def _card_rows(card: DecisionCard, width: int, s: float, art: Any) -> list[Row]:
         theme.blit_fit(surface, words, head, theme.darker(COLOURS[card.grade], 0.7) if card.grade != "good" else theme.MINT_DEEP,
                        w - mark - round(8 * s), topleft=(x + mark + round(8 * s), y))
 
-    rows: list[Row] = [(round(head * 1.45), title)]
+    rows: list[Row] = []
+    if step is not None and step != card.step:
+        rows += _text_rows(tr("Just played, at step {step}:", step=card.step), round(12 * s), theme.INK_SOFT, width, 1)
+    rows.append((round(head * 1.45), title))
     rows += _text_rows(tr("Your choice: {action}", action=card.chosen), round(14 * s), theme.INK, width, 2)
     rows.append(_gap(round(4 * s)))
     rows += _text_rows(tr("The AI's top three (expected points):"), round(12 * s), theme.INK_SOFT, width, 2)
@@ -183,7 +187,7 @@ def _tally_rows(review: ReviewState, hand: int, width: int, s: float) -> list[Ro
 
 
 def panel_rows(review: ReviewState | None, card: DecisionCard | None, hand: int, name: str, width: int, s: float,
-               art: Any = None, room: int | None = None) -> list[Row]:
+               art: Any = None, room: int | None = None, step: int | None = None) -> list[Row]:
     """Every row of the panel, top to bottom; the legend shrinks to one row when the full one
     would not fit in ``room`` px."""
     rows = _text_rows(tr("Review · {name}", name=name), round(17 * s), theme.INK, width, 1)
@@ -191,7 +195,7 @@ def panel_rows(review: ReviewState | None, card: DecisionCard | None, hand: int,
     if review is None or not review.ready:
         rows += _progress_rows(review, width, s)
     elif card is not None:
-        rows += _card_rows(card, width, s, art)
+        rows += _card_rows(card, width, s, art, step)
     else:
         rows += _tally_rows(review, hand, width, s)
     rows.append(_gap(round(8 * s)))
@@ -202,21 +206,21 @@ def panel_rows(review: ReviewState | None, card: DecisionCard | None, hand: int,
 
 
 def review_panel_height(card: DecisionCard | None, review: ReviewState | None, width: int, s: float, hand: int = 0,
-                        room: int | None = None, art: Any = None) -> int:
+                        room: int | None = None, art: Any = None, step: int | None = None) -> int:
     """The panel's height for ``width`` px (its padding included), within ``room`` px if given."""
     pad = round(12 * s)
     inner = None if room is None else room - 2 * pad
-    return sum(h for h, _ in panel_rows(review, card, hand, "", width - 2 * pad, s, art, inner)) + 2 * pad
+    return sum(h for h, _ in panel_rows(review, card, hand, "", width - 2 * pad, s, art, inner, step)) + 2 * pad
 
 
 def draw_review_panel(surface: pygame.Surface, rect: pygame.Rect, review: ReviewState | None, card: DecisionCard | None,
-                      hand: int, name: str, s: float, art: Any = None) -> None:
+                      hand: int, name: str, s: float, art: Any = None, step: int | None = None) -> None:
     """The panel in ``rect``; rows that do not fit are left off (the legend shrinks first)."""
     pad = round(12 * s)
     edge = COLOURS[card.grade] if card is not None else theme.LAVENDER_DEEP
     theme.panel(surface, rect, theme.PANEL, round(14 * s), edge)
     x, y, w = rect.x + pad, rect.y + pad, rect.w - 2 * pad
-    for height, draw in panel_rows(review, card, hand, name, w, s, art, rect.h - 2 * pad):
+    for height, draw in panel_rows(review, card, hand, name, w, s, art, rect.h - 2 * pad, step):
         if y + height > rect.bottom - pad + 1:
             break
         draw(surface, x, y, w)

@@ -345,14 +345,18 @@ class ReplayViewerScene(TableScene):
             below = self._result_card().bottom + round(12 * s)
             column = pygame.Rect(column.x, below, column.w, max(0, column.bottom - below))
         card = self._review_card()
-        height = review_panel_height(card, self.review, column.w, s, self.session.cursor.position[0], column.h, self.app.art)
+        hand, step = self.session.cursor.position
+        height = review_panel_height(card, self.review, column.w, s, hand, column.h, self.app.art, step)
         return pygame.Rect(column.x, column.y, column.w, min(column.h, height))
 
     def _review_card(self) -> Any:
+        """The reviewed decision the seat faces at the cursor, else the one it has just made
+        (so stepping forward shows each decision before and after it is played)."""
         review = self.review
         if review is None or not review.ready:
             return None
-        return review.card_at(*self.session.cursor.position)
+        hand, step = self.session.cursor.position
+        return review.card_at(hand, step) or review.card_at(hand, step - 1)
 
     def _draw_review(self, surface: pygame.Surface) -> None:
         """The review panel: the decision at the cursor (grade, loss, the AI's top three beside
@@ -363,7 +367,8 @@ class ReplayViewerScene(TableScene):
             return
         hand, _ = self.session.cursor.position
         name = self.snap.names[self.review_seat]
-        draw_review_panel(surface, rect, self.review, self._review_card(), hand, name, self.layout.scale, self.app.art)
+        draw_review_panel(surface, rect, self.review, self._review_card(), hand, name, self.layout.scale, self.app.art,
+                          self.session.cursor.position[1])
 
     def _draw_progress(self, surface: pygame.Surface, track: pygame.Rect) -> None:
         """A thin track under the labels: how far into the hand the cursor is."""
