@@ -14,7 +14,9 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.ai.judge import action_words
 from mahjong_joy.i18n import ntr, tr
+from mahjong_joy.replay.seats import seat_names
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.grades import GRADES, draw_mark
 from mahjong_joy.ui.navigation import build
@@ -146,8 +148,6 @@ class ReviewSummaryScene(Scene):
         self.back.draw(surface, s)
 
     def _seat_name(self) -> str:
-        from mahjong_joy.replay.seats import seat_names
-
         return seat_names(self.record)[self.seat]
 
     def _draw_waiting(self, surface: pygame.Surface, s: float) -> None:
@@ -236,8 +236,6 @@ class ReviewSummaryScene(Scene):
 
     def _draw_link(self, surface: pygame.Surface, button: Button, decision: Any, s: float) -> None:
         """One costly decision: its number key, mark, where, the choice against the AI's, the loss."""
-        from mahjong_joy.ai.judge import action_words
-
         rect = button.rect
         fill = theme.lighter(theme.HIGHLIGHT, 0.55) if button.focused or button.hover else theme.lighter(theme.LAVENDER, 0.8)
         theme.panel(surface, rect, fill, round(10 * s), theme.HIGHLIGHT if button.focused else theme.PANEL_EDGE)
