@@ -37,6 +37,7 @@ MAX_STEPS = 5  # after a stall, catch up at most this many steps rather than spi
 IDLE_BUDGET = 0.006  # seconds of background work (the warm-up, a review) per frame, after the frame is drawn
 NOTICE_SECONDS = 12.0  # how long a notice (a data file set aside) stays on screen
 SPARE_KEPT = 0.003  # seconds of a frame's spare time background jobs leave free (the clock's own wait)
+JOB_LEAST = 0.002  # seconds background jobs get after a frame that ran late (at least one step in any case)
 IDLE_FRAME = 0.5  # seconds between frames the window's loop draws while nothing changes
 
 
@@ -272,12 +273,14 @@ class App:
         if job not in self.jobs and not job.done:
             self.jobs.append(job.start())
 
-    def idle(self, budget: float = IDLE_BUDGET, spare: float = 0.0) -> bool:
+    def idle(self, budget: float = IDLE_BUDGET, spare: float | None = None) -> bool:
         """Run background steps until ``budget`` seconds have gone (at least one step):
-        the warm-up first, then the jobs (:meth:`run_beside`), oldest first, which may also
-        use the frame's ``spare`` time (less :data:`SPARE_KEPT`); False once there is nothing
-        left to run. Events wait only for the current step, so the window keeps answering
-        while the warm-up builds its tables or a review is made."""
+        the warm-up first, then the jobs (:meth:`run_beside`), oldest first; False once
+        there is nothing left to run. Given the frame's ``spare`` time, the jobs take that
+        (less :data:`SPARE_KEPT`) instead, and only :data:`JOB_LEAST` when the frame ran
+        late, so a review never slows a busy window by more than a step. Events wait only
+        for the current step, so the window keeps answering while the warm-up builds its
+        tables or a review is made."""
         begun = time.perf_counter()
         end = begun + budget
         if self.background is not None:
@@ -285,7 +288,8 @@ class App:
                 if time.perf_counter() >= end:
                     return True
             self.background = None
-        end = max(end, begun + spare - SPARE_KEPT)
+        if spare is not None:
+            end = begun + max(JOB_LEAST, spare - SPARE_KEPT)
         self.jobs = [job for job in self.jobs if not job.done]  # finished or cancelled meanwhile
         for job in self.jobs:
             if not job.run_for(end - time.perf_counter()):
