@@ -304,5 +304,5 @@ def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: s
 
     ctl, branch = play_from(cursor, hand, step, seat, opponents)
     notice = abandon_autosave() if autosave and autosave_exists() else None
-    meta = replace(new_meta(seat, player_name), branched_from=branch)
+    meta = replace(new_meta(ctl.seat_kinds.index(HUMAN), player_name), branched_from=branch)  # the player, by his first seat
     return ControllerSession.take_over(ctl, meta, autosave), notice
