@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.layout import ROTATION, TableLayout, hand_start, river_row_col
+from mahjong_joy.ui.layout import ROTATION, TableLayout, hand_start
 from mahjong_joy.ui.melds import meld_tiles
 from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.tiles_art import BACK, footprint, tile_height
@@ -105,8 +105,8 @@ class TableGeometry:
         assert self.snap is not None
         rel = self.snap.seat_from_me(seat)
         sideways = self.snap.river_sideways[seat] if seat < len(self.snap.river_sideways) else None
-        row, col = river_row_col(index)
-        if sideways is None or river_row_col(sideways)[0] != row or index < sideways:
+        row, col = self.layout.river_row_col(rel, index)
+        if sideways is None or self.layout.river_row_col(rel, sideways)[0] != row or index < sideways:
             return self.layout.river_slot(rel, index), False
         rw = self.layout.river_w
         rh = tile_height(rw)
