@@ -279,7 +279,7 @@ def side_tile_width(span: int, smallest: int, largest: int, s: float) -> int:
     four melds and a tile; never below the 100% width ``smallest``.
 
     >>> side_tile_width(600, 29, 36, 1.0), side_tile_width(800, 29, 36, 1.0)
-    (31, 36)
+    (33, 36)
     """
     for width in range(largest, smallest, -1):
         line = span - tile_height(width) - depth_of(width) - round(40 * s)
