@@ -21,7 +21,7 @@ from mahjong_joy.ui import theme
 from mahjong_joy.ui.layout import table_layout
 from mahjong_joy.ui.game_choice import LEVEL_NAMES, OPPONENT_SEATS, same_levels
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField
+from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField, same_as
 
 NAME_LABEL = "Your name"
 EDIT_KEYS_KEPT = (pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB)
@@ -178,7 +178,7 @@ class SettingsScene(Scene):
                 if self.name_field.handle(event):
                     self.rename()
                 return
-            self._key(event.key)
+            self._key(same_as(event))
 
     def _click(self, pos: tuple[int, int]) -> None:
         if self.name_field.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)):

@@ -71,6 +71,7 @@ class TableScene(TableInput, TableAnimation, TablePainting, TableGuide, TableGeo
         self.badge_hover = False
         self._note_shown = ""
         self.toggles: list[Button] = []
+        self.button_focus: str | None = None  # Tab's focus on a button or switch (None: my hand's selected tile)
         self.dora_flip: Tween | None = None  # the newest kan dora indicator turning over
         self.callouts = Callouts()  # "Pon!", "Ron!" banners by the caller (overlays; never blocks play)
         self.thinking = ThinkingBubbles()  # "Show AI thinking": each opponent's last reason
