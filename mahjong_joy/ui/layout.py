@@ -240,7 +240,7 @@ def zoomed_layout(size: tuple[int, int], zoom: float, shapes: tuple[tuple[int, i
     river_w = round(plain_river * zoom)
     rh = tile_height(river_w)
     (across_cols, across_rows), (side_cols, side_rows) = shapes
-    side = max(round(178 * s), side_cols * river_w - 2 * gap)
+    side = max(round(178 * s), side_cols * river_w + rh - river_w - 2 * gap)  # a row with a sideways riichi tile too
     high = top_band + gap
     low = min(guide.top, replay_bar(size, hand_h).top) - gap  # the replay viewer's bar sits over the guide's row
     room = low - high - (2 * across_rows * rh + side + 2 * gap)
@@ -305,7 +305,7 @@ def replay_bar(size: tuple[int, int], hand_h: int) -> pygame.Rect:
 def layout_clashes(layout: TableLayout) -> list[str]:
     """What a zoomed layout gets wrong, in words (empty when it fits): an area off the
     window, a pond slot (up to :data:`LONGEST_RIVER`) off the window or over another area
-    or pond, my hand's line too short for 14 tiles or for four melds and two tiles, an
+    or pond (a row's end pushed on by a sideways riichi tile), my hand's line too short for 14 tiles or for four melds and two tiles, an
     opponent's line too short for 14 tiles or four melds and a tile. The tests ask the
     same of every tile size at 1280x800."""
     s, window = layout.scale, pygame.Rect((0, 0), layout.size)
@@ -316,8 +316,10 @@ def layout_clashes(layout: TableLayout) -> list[str]:
     slots = {rel: [layout.river_slot(rel, i) for i in range(LONGEST_RIVER)] for rel in range(4)}
     lying = tile_height(layout.river_w) - layout.river_w  # a sideways riichi tile pushes its row on by this
     for rel, rects in slots.items():
-        (ux, uy), last = layout.rivers[rel].u, rects[-1]
-        rects[-1] = last.union(last.move(ux * lying, uy * lying))
+        (ux, uy), columns = layout.rivers[rel].u, layout.ponds[rel][0]
+        for i, rect in enumerate(rects):  # the end of each row, and the last tile, as if a riichi tile lay in its row
+            if i % columns == columns - 1 or i == len(rects) - 1:
+                rects[i] = rect.union(rect.move(ux * lying, uy * lying))
     for rel, rects in slots.items():
         others = [rect for name, rect in areas.items() if name != f"river{rel}"]
         others += [r for other, rs in slots.items() if other != rel for r in rs]
