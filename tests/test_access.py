@@ -57,7 +57,7 @@ def full_table(size: tuple[int, int], scale: float):  # noqa: ANN201
 def test_at_1280x800_the_chosen_tile_size_is_reached_and_everything_stays_apart(scale: float) -> None:
     app, table = full_table((1280, 800), scale)
     L = table.layout
-    assert L.zoom == min(scale, 1.3) and L.river_w == round(40 * L.zoom), "1280x800 holds 125%, and 150% as 130%"
+    assert L.zoom == scale and L.river_w == round(40 * scale), "1280x800 holds the size chosen"
     window = app.screen.get_rect()
     areas = L.rects()
     assert all(window.contains(rect) for rect in areas.values()), areas
@@ -80,11 +80,11 @@ def test_at_1280x800_the_chosen_tile_size_is_reached_and_everything_stays_apart(
 
 def test_the_ponds_grow_with_the_tile_size_and_100_percent_is_todays_table() -> None:
     widths = [table_layout((1280, 800), scale).river_w for scale in UI_SCALES]
-    assert widths == sorted(widths) and widths[0] == 40 and widths[1] == 50 and widths[-1] == 52
+    assert widths == [40, 50, 60]
     assert table_layout((1280, 800), 1.0) == table_layout((1280, 800))
 
 
-@pytest.mark.parametrize("size", [(960, 600), (1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("size", [(960, 600), (1024, 640), (1920, 1080)])
 @pytest.mark.parametrize("scale", [1.25, 1.5])
 def test_any_window_gets_the_largest_size_that_fits(size: tuple[int, int], scale: float) -> None:
     layout = table_layout(size, scale)
@@ -100,9 +100,9 @@ def test_the_settings_row_changes_the_table_at_once_and_is_kept() -> None:
     before = table.layout.river_w
     settings = SettingsScene(app)
     app.push(settings)
-    settings.set("ui_scale", 1.25)
-    assert table.layout.zoom == 1.25 and table.layout.river_w > before
-    assert Settings.from_dict(app.settings.to_dict()).ui_scale == 1.25
+    settings.set("ui_scale", 1.5)
+    assert table.layout.zoom == 1.5 and table.layout.river_w > before
+    assert Settings.from_dict(app.settings.to_dict()).ui_scale == 1.5
     assert Settings.from_dict({"ui_scale": 1.3}).ui_scale == 1.0 and Settings.from_dict({"ui_scale": True}).ui_scale == 1.0
 
 
@@ -112,7 +112,7 @@ def test_the_colour_safe_tiles_keep_working_at_a_larger_size() -> None:
     app.settings.colour_safe_tiles = True
     app.apply_settings()
     safe = app.art.image(34, table.layout.river_w)
-    assert safe.get_size() == plain.get_size() and table.layout.river_w == 52
+    assert safe.get_size() == plain.get_size() and table.layout.river_w == 60
     assert pygame.image.tobytes(safe, "RGBA") != pygame.image.tobytes(plain, "RGBA")
 
 

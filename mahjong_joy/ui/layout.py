@@ -24,10 +24,11 @@ ZOOM_STEP = 0.05  # a window too small for the chosen size gets the largest fitt
 OPP_ZOOM = 1.25  # opponents' tiles grow at most this much: their side lines hold 13 tiles and 4 melds
 HAND_ZOOM = 1.25  # my hand, already the largest tiles, grows at most this much: the height goes to the ponds
 LONGEST_RIVER = 21  # discards every zoomed pond must hold on screen (with one riichi tile lying sideways)
-# Pond shapes (columns, reserved rows) tried for a zoomed table, (top and bottom, sides) each: the
-# usual rows of six first, then longer two-row ponds across and deeper four-wide ponds at the sides,
-# which spend the window's spare width instead of the height the hands and ponds share.
-ZOOM_SHAPES = (((6, 3), (6, 3)), ((9, 2), (4, 5)), ((10, 2), (4, 5)), ((9, 2), (3, 6)), ((10, 2), (3, 6)), ((11, 2), (3, 6)))
+# Pond shapes (columns, reserved rows) tried for a zoomed table, (top and bottom, sides) each: long
+# two-row ponds across and deep four-wide ponds at the sides, which spend the window's spare width
+# instead of the height the hands and ponds share (three rows of six stop at about 41 px at 1280x800).
+ZOOM_SHAPES = (((9, 2), (4, 6)), ((10, 2), (4, 6)), ((9, 2), (4, 5)), ((10, 2), (4, 5)), ((11, 2), (4, 5)))
+Shapes = tuple[tuple[int, int], tuple[int, int]]  # across (columns, rows), sides (columns, rows)
 # Along-the-line direction u and the direction from the seat's edge toward the centre n.
 DIRECTIONS = (((1, 0), (0, -1)), ((0, -1), (-1, 0)), ((-1, 0), (0, 1)), ((0, 1), (1, 0)))
 
@@ -165,7 +166,7 @@ def table_layout(size: tuple[int, int], ui_scale: float = 1.0) -> TableLayout:
 
 
 @functools.lru_cache(maxsize=32)
-def fitting_zoom(size: tuple[int, int], ui_scale: float) -> tuple[float, tuple[tuple[int, int], tuple[int, int]]] | None:
+def fitting_zoom(size: tuple[int, int], ui_scale: float) -> tuple[float, Shapes] | None:
     """The largest tile zoom up to ``ui_scale`` (in :data:`ZOOM_STEP` steps) and the pond
     shapes at which the table fits ``size`` with nothing clashing; None for 100%. Cached:
     the search builds a few dozen layouts, and a window has few sizes."""
@@ -218,14 +219,16 @@ def _plain_layout(size: tuple[int, int]) -> TableLayout:
     return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths)
 
 
-def zoomed_layout(size: tuple[int, int], zoom: float, shapes: tuple[tuple[int, int], tuple[int, int]],
-                  plain_river: int) -> TableLayout | None:
+def zoomed_layout(size: tuple[int, int], zoom: float, shapes: Shapes, plain_river: int) -> TableLayout | None:
     """The table with larger tiles (issue 28): the ponds, the melds and the dora ``zoom``
     times their 100% size, my hand up to :data:`HAND_ZOOM` (it was the largest already)
     and opponents' tiles up to :data:`OPP_ZOOM` (their side lines are short); the words
     and panels keep the window's scale (they were never the small part). The ponds take
-    ``shapes`` (columns, reserved rows) across and at the sides; they still meet only
-    if the side ponds' rows outrun the centre, which grows to hold them. None when the
+    ``shapes`` (columns, reserved rows) across and at the sides (:data:`ZOOM_SHAPES`) in
+    a pinwheel: each pond starts at its owner's left corner of the centre, as on a real
+    table whose rows outrun the centre, so a row's end (which a riichi tile lying
+    sideways pushes on) points at a corner no other pond takes. My pond runs right
+    toward where the buttons were, so they move left of it. None when the
     ponds do not fit the height between the top hand and the replay viewer's bar.
     :func:`layout_clashes` checks the rest."""
     w, h = size
@@ -240,7 +243,7 @@ def zoomed_layout(size: tuple[int, int], zoom: float, shapes: tuple[tuple[int, i
     river_w = round(plain_river * zoom)
     rh = tile_height(river_w)
     (across_cols, across_rows), (side_cols, side_rows) = shapes
-    side = max(round(178 * s), side_cols * river_w + rh - river_w - 2 * gap)  # a row with a sideways riichi tile too
+    side = max(round(178 * s), side_cols * river_w - 2 * gap)
     high = top_band + gap
     low = min(guide.top, replay_bar(size, hand_h).top) - gap  # the replay viewer's bar sits over the guide's row
     room = low - high - (2 * across_rows * rh + side + 2 * gap)
@@ -249,17 +252,13 @@ def zoomed_layout(size: tuple[int, int], zoom: float, shapes: tuple[tuple[int, i
     cx, cy = w // 2, high + across_rows * rh + gap + room // 2 + side // 2
     center = pygame.Rect(cx - side // 2, cy - side // 2, side, side)
     half = side // 2 + gap
-    run, stand = across_cols * river_w, side_cols * river_w
     actions_w, actions_h = round(300 * s), round(150 * s)
-    actions = pygame.Rect(w - margin - opp_h - round(10 * s) - actions_w, guide.top - round(6 * s) - actions_h, actions_w, actions_h)
-    # my pond starts left of centre when its running row would reach the buttons (the top one mirrors it)
-    longest = (LONGEST_RIVER - across_cols * (across_rows - 1)) * river_w + rh - river_w
-    start = min(cx - run / 2, actions.x - gap - longest)
+    actions = pygame.Rect(center.x - gap - actions_w, guide.top - round(6 * s) - actions_h, actions_w, actions_h)  # left of my pond
     rivers = (
-        Frame((start, cy + half), (1, 0), (0, 1)),
-        Frame((cx + half, cy + stand / 2), (0, -1), (1, 0)),
-        Frame((2 * cx - start, cy - half), (-1, 0), (0, -1)),
-        Frame((cx - half, cy - stand / 2), (0, 1), (-1, 0)),
+        Frame((center.x, cy + half), (1, 0), (0, 1)),
+        Frame((cx + half, center.bottom), (0, -1), (1, 0)),
+        Frame((center.right, cy - half), (-1, 0), (0, -1)),
+        Frame((cx - half, center.y), (0, 1), (-1, 0)),
     )
     vertical_len = guide.top - top_band - round(40 * s)
     lines = (

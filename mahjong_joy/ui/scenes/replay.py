@@ -80,7 +80,8 @@ class ReplayViewerScene(TableScene):
         L, s = self.layout, self.layout.scale
         bottom = L.line_area(0).top - round(6 * s)
         height = round(56 * s)
-        self.bar = pygame.Rect(L.guide.x, bottom - height, L.actions.right - L.guide.x, height)
+        right = L.actions.right if L.zoom == 1.0 else L.line_area(0).right  # larger tiles put the buttons left of my pond
+        self.bar = pygame.Rect(L.guide.x, bottom - height, right - L.guide.x, height)
         pad = round(6 * s)
         bw, bh = round(62 * s), height - 2 * pad
         x = self.bar.x + pad
