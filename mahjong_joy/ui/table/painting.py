@@ -268,6 +268,8 @@ class TablePainting:
         while no button holds it: the one ring every scene draws (widgets.draw_focus_ring)."""
         if not self.hand_focus or getattr(self, "button_focus", None) is not None or not 0 <= self.selected < len(self.my_tiles()):
             return
+        if self.app.top is not self:
+            return  # a prompt or a menu over the table holds the focus
         rect = self.hand_slot(self.selected)
         if self.can_act():
             rect = rect.move(0, -round(10 * self.layout.scale))
