@@ -28,7 +28,10 @@ from mahjong_joy.ui.scenes.settings import SettingsScene, scale_note  # noqa: E4
 from mahjong_joy.ui.scenes.stats import StatsScene  # noqa: E402
 from mahjong_joy.ui.scenes.tutorial import TutorialOffer  # noqa: E402
 from mahjong_joy.ui.replay_session import ReplaySession  # noqa: E402
-from mahjong_joy.ui.session import HandOutcome, Meld  # noqa: E402
+from mahjong_joy.engine.actions import Pass, Pon  # noqa: E402
+from mahjong_joy.ui.scenes.claim import ClaimOverlay  # noqa: E402
+from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
+from mahjong_joy.ui.session import ClaimOffer, HandOutcome, Meld, StaticSession  # noqa: E402
 from mahjong_joy.ui.widgets import FOCUS_RING, ChoiceRow, TextField, draw_focus_ring, focused_item  # noqa: E402
 from tests.helpers import h  # noqa: E402
 from tests.test_replay_viewer import _record  # noqa: E402
@@ -218,3 +221,60 @@ def test_tab_and_enter_at_the_match_end_and_the_score_card() -> None:
     assert focused_item(end.buttons).action == "home"
     _press(app, pygame.K_RETURN)
     assert isinstance(app.top, HomeScene) and len(app.stack) == 1
+
+
+class _Answers(StaticSession):
+    """A still table that keeps the answers sent to it."""
+
+    def __init__(self, snap) -> None:  # noqa: ANN001
+        super().__init__(snap)
+        self.sent: list = []
+
+    def submit(self, action) -> None:  # noqa: ANN001
+        self.sent.append(action)
+
+
+def test_the_claim_prompt_starts_on_pass_and_tab_then_enter_claims() -> None:
+    offer = ClaimOffer(27, 3, (Pon(0), Pass(0)))
+    app = App(size=(1280, 800), settings=Settings(ui_scale=1.5))
+    app.replace(HomeScene(app))
+    session = _Answers(snapshot(claim=offer, turn=3, drawn=None, hand=tuple(h("11z234m567p")), own_actions=()))
+    table = TableScene(app, session)
+    app.push(table, {})
+    prompt = ClaimOverlay(app, table)
+    app.push(prompt)
+    assert isinstance(prompt.actions[focused_item(prompt.buttons).action], Pass)
+    assert ring_drawn(_draw(app), _focused_rect(prompt.buttons), table.layout.scale)
+    _press(app, pygame.K_TAB)
+    assert prompt.auto.focused  # past Pass: the Auto-pass switch
+    _press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    _press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert isinstance(prompt.actions[focused_item(prompt.buttons).action], Pon)
+    _press(app, pygame.K_RETURN)
+    assert session.sent == [Pon(0)]
+
+
+def test_tab_and_enter_on_the_score_card_the_help_book_and_stats() -> None:
+    app = App(size=(1280, 800), settings=Settings())
+    won = snapshot(result=HandOutcome((), None, (0,) * 4, (25000,) * 4), phase="finished")
+    score = ScoreScene(app, won)
+    app.replace(score)
+    _press(app, pygame.K_TAB)  # a draw's card has only its Next button: the focus stays there
+    assert focused_item(score.focusables()) is score.button
+    book = HelpBookScene(app, "joy")
+    app.replace(book)
+    _press(app, pygame.K_TAB)
+    assert book.bar_focus == "next" and focused_item(book.buttons).action == "next"
+    _press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    _press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert book.bar_focus == "back"
+    _press(app, pygame.K_TAB)
+    _press(app, pygame.K_TAB)
+    _press(app, pygame.K_SPACE)
+    assert book.index == 1  # Space pressed Next
+    stats = StatsScene(app)
+    app.replace(Scene(app))
+    app.push(stats)
+    assert focused_item(stats.focusables()).action == "back"
+    _press(app, pygame.K_RETURN)
+    assert app.top is not stats
