@@ -22,7 +22,7 @@ from mahjong_joy.ui.scenes.help_book import HelpBookScene  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
 from mahjong_joy.ui.scenes.match_end import MatchEndScene  # noqa: E402
 from mahjong_joy.ui.scenes.menu import MenuOverlay  # noqa: E402
-from mahjong_joy.ui.scenes.replay import ReplayViewerScene  # noqa: E402
+from mahjong_joy.ui.scenes.replay import ReplaysScene, ReplayViewerScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
 from mahjong_joy.ui.scenes.settings import SettingsScene, scale_note  # noqa: E402
 from mahjong_joy.ui.scenes.stats import StatsScene  # noqa: E402
@@ -182,6 +182,7 @@ def test_every_scene_draws_its_focus_ring(size: tuple[int, int]) -> None:
         (StatsScene, lambda s: s.focusables()),
         (lambda a: HelpBookScene(a, "joy"), lambda s: s.page_buttons + s.buttons),
         (TutorialOffer, lambda s: s.buttons),
+        (ReplaysScene, lambda s: s.buttons),  # no match played yet: Back holds the focus
     ):
         scene = make(app)
         app.replace(scene)
@@ -206,7 +207,7 @@ def test_every_scene_draws_its_focus_ring(size: tuple[int, int]) -> None:
     start = viewer.session.cursor.position
     _press(app, pygame.K_RETURN)
     assert viewer.session.cursor.position == (start[0], start[1] + 1)  # Enter pressed the focused step-forward control
-    assert len(seen) == 7
+    assert len(seen) == 8
 
 
 def test_tab_and_enter_at_the_match_end_and_the_score_card() -> None:

@@ -488,6 +488,8 @@ class ReplaysScene(Scene):
             if index is not None:
                 self.selected = index
                 self.open(index)
+        elif event.type == pygame.KEYDOWN and not self.rows and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.choose("back")  # the focused Back of an empty list
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
@@ -556,6 +558,7 @@ class ReplaysScene(Scene):
             self._draw_rows(surface, s)
         for b in self.buttons:
             b.enabled = b.action != "open" or bool(self.rows)
+            b.focused = not self.rows and b.action == "back"  # no row to hold the focus: Back has it
             b.draw(surface, s)
 
     def _draw_empty(self, surface: pygame.Surface, s: float) -> None:
