@@ -186,9 +186,10 @@ def test_every_scene_draws_its_focus_ring(size: tuple[int, int]) -> None:
     ):
         scene = make(app)
         app.replace(scene)
+        surface = _draw(app)
         item, s = focused_item(items(scene)), scene.scale
         rect, size = (item.rect.inflate(int(12 * s), int(8 * s)), s * 0.6) if isinstance(item, ChoiceRow) else (item.rect, s * 0.6 if isinstance(item, TextField) else s)
-        assert ring_drawn(_draw(app), rect, size), type(scene).__name__
+        assert ring_drawn(surface, rect, size), type(scene).__name__
         seen.append(type(scene).__name__)
     won = snapshot(result=HandOutcome((), None, (0,) * 4, (25000,) * 4), phase="finished", match_over=True,
                    standings=((0, 25000, 1), (1, 25000, 2), (2, 25000, 3), (3, 25000, 4)))
