@@ -100,6 +100,10 @@ class ClaimOverlay(Scene):
         passing = next((b for b in self.buttons if isinstance(self.actions[b.action], Pass)), None)
         ensure_focus(self.buttons + [self.auto], passing)  # the focus starts on Pass: Enter never claims by surprise
 
+    def settings_changed(self) -> None:
+        """A new tile size moves the table's button area: the prompt follows it."""
+        self.resize(self.app.size)
+
     def _riichi(self) -> bool:
         snap = self.table.snap
         return bool(snap is not None and snap.riichi_rules)

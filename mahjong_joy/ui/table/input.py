@@ -70,7 +70,10 @@ class TableInput:
         self._mark_focus()
 
     def _mark_focus(self) -> None:
-        """The focused flag of each button and switch, from :attr:`button_focus`."""
+        """The focused flag of each button and switch, from :attr:`button_focus`; a focus
+        whose button went away (Tsumo pressed, the turn over) goes back to my hand."""
+        if self.button_focus not in {b.action for b in self.buttons + self.toggles}:
+            self.button_focus = None
         for b in self.buttons + self.toggles:
             b.focused = b.action == self.button_focus
 
@@ -103,7 +106,10 @@ class TableInput:
             self._mark_focus()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._focused_button() is not None:
             button = self._focused_button()
-            self.toggle(button.action) if button in self.toggles else self.press(button.action)
+            if button in self.toggles:
+                self.toggle(button.action)
+            else:
+                self.press(button.action)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.discard(self.selected)
         else:
@@ -209,6 +215,7 @@ class TableInput:
         self.buttons = []
         self._rebuild_toggles()
         if self.snap is None or not self.snap.my_turn:
+            self._mark_focus()
             return
         extra = [a for a in self.snap.own_actions if not isinstance(a, (Discard, Riichi))]
         if any(isinstance(a, Riichi) for a in self.snap.own_actions):
@@ -238,7 +245,6 @@ class TableInput:
             on = bool(getattr(settings, ident))
             rect = pygame.Rect(area.right - (3 - i) * tw - (2 - i) * gap, area.y, tw, th)
             self.toggles.append(Button(f"{label}: {'on' if on else 'off'}", ident, rect, primary=on))
-        self._mark_focus()
 
 
 def _discard_of_code(actions: Any, code: int) -> Discard | None:
