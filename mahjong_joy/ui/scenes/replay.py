@@ -488,8 +488,8 @@ class ReplaysScene(Scene):
             if index is not None:
                 self.selected = index
                 self.open(index)
-        elif event.type == pygame.KEYDOWN and not self.rows and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.choose("back")  # the focused Back of an empty list
+        elif event.type == pygame.KEYDOWN and not self.rows and event.key == pygame.K_SPACE:
+            self.choose("back")  # the focused Back of an empty list (Enter stays Open's key, which waits for a match)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
