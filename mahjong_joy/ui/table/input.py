@@ -58,8 +58,11 @@ class TableInput:
             self._click(event.pos)
         elif event.type == pygame.KEYDOWN and focus_step(event, arrows=False):
             self._tab(focus_step(event, arrows=False))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            if self._focused_button() is not None:  # Space presses a focused button, never discards: it is Pass at a claim
+                self._key(pygame.K_RETURN)
         elif event.type == pygame.KEYDOWN:
-            self._key(pygame.K_RETURN if event.key == pygame.K_SPACE else event.key)
+            self._key(event.key)
 
     def _tab(self, step: int) -> None:
         """Tab / Shift-Tab: the keyboard focus goes from my hand along the own-turn buttons and
