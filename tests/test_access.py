@@ -163,6 +163,10 @@ def test_the_tables_focus_runs_from_my_tile_to_its_switches_and_enter_presses_th
     surface = _draw(app)
     tile = table.hand_slot(table.selected).move(0, -round(10 * table.layout.scale))
     assert ring_drawn(surface, tile, table.layout.scale * 0.6)
+    _press(app, pygame.K_SPACE)
+    assert table.message == "", "Space never discards (it is Pass at a claim); a still table would have refused"
+    _press(app, pygame.K_RETURN)
+    assert "still picture" in table.message  # Enter does discard the focused tile (this table refuses it)
     _press(app, pygame.K_TAB)
     assert table.button_focus == table.toggles[0].action == "auto_pass" and table.toggles[0].focused
     assert ring_drawn(_draw(app), table.toggles[0].rect, table.layout.scale * 0.62)
