@@ -173,7 +173,7 @@ class TableGeometry:
             return []
         room = c.w - 2 * round(40 * s)
         tall = c.bottom - round(34 * s) - (c.y + round(105 * s))  # down to the bottom seat's tag
-        dw = min(round(30 * s), (room - 3 * (n - 1)) // n, tall * 3 // 4 - 2)  # as large as the centre allows (play test: 20x28)
+        dw = min(round(30 * s * self.layout.zoom), (room - 3 * (n - 1)) // n, tall * 3 // 4 - 2)  # as large as the centre allows (play test: 20x28)
         x0 = c.centerx - (n * (dw + 3)) // 2
         return [(pygame.Rect((x0 + i * (dw + 3), c.y + round(105 * s)), footprint(dw)), t) for i, t in enumerate(snap.dora_indicators)]
 
