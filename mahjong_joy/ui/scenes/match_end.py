@@ -23,7 +23,7 @@ from mahjong_joy.ui.navigation import build
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.menu import playing_choice, seed_line
 from mahjong_joy.ui.session import TableSnapshot
-from mahjong_joy.ui.widgets import Button, pressed_button
+from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, pressed_button
 
 PLACES = ("1st", "2nd", "3rd", "4th")
 
@@ -108,6 +108,7 @@ class MatchEndScene(Scene):
         self.review_button = Button(tr("Review this match"), "review", pygame.Rect(0, 0, round(250 * s), round(46 * s)), pygame.K_r)
         self.review_button.rect.topright = (round(w * 0.94) - round(30 * s), round(112 * s))
         self.review_button.enabled = self.played is not None
+        ensure_focus(self.buttons)  # New match, as Enter
         self.chart = pygame.Rect(round(w * 0.48), round(130 * s), round(w * 0.46) - round(30 * s), y - round(190 * s))
         if self.played is not None:  # room above the chart for "Review this match"
             self.chart.y += round(64 * s)
@@ -117,7 +118,10 @@ class MatchEndScene(Scene):
         return {b.action: b.rect for b in self.buttons} | {"chart": self.chart} | ({"review": self.review_button.rect} if self.played else {})
 
     def handle(self, event: pygame.event.Event) -> None:
-        hit = pressed_button(self.buttons + ([self.review_button] if self.played is not None else []), event)
+        controls = self.buttons + ([self.review_button] if self.played is not None else [])
+        used, hit = keyboard_focus(controls, event)
+        if not used:
+            hit = pressed_button(controls, event)
         if hit:
             self.choose(hit.action)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

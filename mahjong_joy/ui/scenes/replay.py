@@ -27,7 +27,7 @@ from mahjong_joy.ui.review_state import ReviewState
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.score import headline, score_lines
 from mahjong_joy.ui.scenes.table import TableScene
-from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
+from mahjong_joy.ui.widgets import Button, draw_focus_ring, ensure_focus, hotkey_button, keyboard_focus, pointer_hit
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 0.6  # one decision per this many seconds at 1x
@@ -46,6 +46,8 @@ CONTROLS = (
 
 class ReplayViewerScene(TableScene):
     """Step, jump and play through a recorded match; Esc goes back."""
+
+    hand_focus = False  # the keyboard focus sits on the control bar
 
     def __init__(self, app: Any, session: ReplaySession, title: str = "Replay", *, review: ReviewState | None = None,
                  live_match: bool = False) -> None:
@@ -97,7 +99,8 @@ class ReplayViewerScene(TableScene):
         bottom = L.line_area(0).top - round(6 * s)
         height = round(56 * s)
         grown = round(STRIP * s) if self.reviewing else 0  # review mode: room for the grade marks under the labels
-        self.bar = pygame.Rect(L.guide.x, bottom - height - grown, L.actions.right - L.guide.x, height + grown)
+        right = L.actions.right if L.zoom == 1.0 else L.line_area(0).right  # larger tiles put the buttons left of my pond
+        self.bar = pygame.Rect(L.guide.x, bottom - height - grown, right - L.guide.x, height + grown)
         pad = round(6 * s)
         bw, bh = round(62 * s), height - 2 * pad
         top = self.bar.centery - bh // 2
@@ -116,6 +119,7 @@ class ReplayViewerScene(TableScene):
             self.strip = pygame.Rect(x0, self.bar.bottom - round(15 * s), max(1, right - x0), max(2, round(4 * s)))
         else:
             self.strip = pygame.Rect(x0, self.bar.bottom - round(5 * s), max(1, right - x0), max(2, round(3 * s)))
+        ensure_focus(self._buttons(), next(b for b in self.controls if b.action == "play"))
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         rects = dict(super().layout_rects())
@@ -131,7 +135,9 @@ class ReplayViewerScene(TableScene):
         return self.controls + [self.review_button, self.play_here, self.close]
 
     def handle(self, event: pygame.event.Event) -> None:
-        hit = pointer_hit(self._buttons(), event)
+        used, hit = keyboard_focus(self._buttons(), event, arrows=False, space=False)
+        if not used:  # Tab moves the focus along the bar, Enter presses it; the other keys are the controls' own
+            hit = pointer_hit(self._buttons(), event)
         if hit is not None:
             self.press(hit.action)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.strip.inflate(0, round(16 * self.layout.scale)).collidepoint(event.pos):
@@ -630,6 +636,8 @@ class ReplaysScene(Scene):
             if index is not None:
                 self.selected = index
                 self.open(index)
+        elif event.type == pygame.KEYDOWN and not self.rows and event.key == pygame.K_SPACE:
+            self.choose("back")  # the focused Back of an empty list (Enter stays Open's key, which waits for a match)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
@@ -698,6 +706,7 @@ class ReplaysScene(Scene):
             self._draw_rows(surface, s)
         for b in self.buttons:
             b.enabled = b.action != "open" or bool(self.rows)
+            b.focused = not self.rows and b.action == "back"  # no row to hold the focus: Back has it
             b.draw(surface, s)
 
     def _draw_empty(self, surface: pygame.Surface, s: float) -> None:
@@ -724,6 +733,8 @@ class ReplaysScene(Scene):
             detail = f"Cannot open this match: {problem}" if problem else f"{row.hands} hand{'s' if row.hands != 1 else ''} · {row.player_name}"
             theme.blit_text(surface, _fit(detail, round(14 * s), rect.w * 2 // 3), round(14 * s), theme.ROSE_DEEP if problem else theme.INK_SOFT, midleft=(x, rect.centery + round(12 * s)))
             theme.blit_text(surface, row_result(row), round(18 * s), theme.INK, midright=(rect.right - round(16 * s), rect.centery))
+            if index == self.selected:  # the keyboard focus: Up/Down move it, Enter opens
+                draw_focus_ring(surface, rect.inflate(-round(12 * s), -round(12 * s)), s)
         surface.set_clip(clip)
         self._draw_scrollbar(surface, s, len(rows))
 

@@ -24,7 +24,7 @@ from mahjong_joy.ui.replay_session import ReplaySession
 from mahjong_joy.ui.review_panel import legend_rows, money
 from mahjong_joy.ui.review_state import ReviewState
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
+from mahjong_joy.ui.widgets import Button, draw_focus_ring, hotkey_button, pointer_hit
 
 ROW_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
 
@@ -239,6 +239,8 @@ class ReviewSummaryScene(Scene):
         rect = button.rect
         fill = theme.lighter(theme.HIGHLIGHT, 0.55) if button.focused or button.hover else theme.lighter(theme.LAVENDER, 0.8)
         theme.panel(surface, rect, fill, round(10 * s), theme.HIGHLIGHT if button.focused else theme.PANEL_EDGE)
+        if button.focused:
+            draw_focus_ring(surface, rect, s)
         key = ROW_KEYS.index(button.hotkey) + 1 if button.hotkey in ROW_KEYS else 0
         theme.blit_text(surface, f"{key}", round(15 * s), theme.INK_SOFT, midleft=(rect.x + round(10 * s), rect.centery))
         draw_mark(surface, decision.grade, (rect.x + round(36 * s), rect.centery), round(15 * s))

@@ -30,7 +30,7 @@ from mahjong_joy.ui.review_state import ReviewState, playing_session
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
-from mahjong_joy.ui.widgets import Button, track_hover
+from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, track_hover
 
 ABORT_WORDING = {
     "nine_terminals": ("Nine terminals", "{name} showed nine different terminals and honors on the first draw."),
@@ -330,7 +330,7 @@ class ScoreScene(Scene):
         self.rows_area: pygame.Rect | None = None  # where the seats' hand rows were last drawn
         self.coach: ReviewState | None = None  # "Coach after each hand": the match so far, reviewed meanwhile
         self.coach_hand = 0
-        self.coach_button = Button("", "coach", pygame.Rect(0, 0, 1, 1), pygame.K_c)
+        self.coach_button = Button("", "coach", pygame.Rect(0, 0, 1, 1), pygame.K_c, enabled=False)
         self._label()
         if app.settings.coach_after_hand:
             self._start_coach()
@@ -405,6 +405,15 @@ class ScoreScene(Scene):
         left = self.button.rect.right + round(24 * s)
         self.coach_button.rect = pygame.Rect(left, 0, min(round(360 * s), size[0] - round(60 * s) - left), round(48 * s))
         self.coach_button.rect.centery = self.button.rect.centery
+        ensure_focus(self.focusables(), self.button)
+
+    def focusables(self) -> list[Button]:
+        """The buttons Tab moves between (Show hands only beside a win; the coach's line once it links somewhere)."""
+        return ([self.hands_button, self.button] if self.wins else [self.button]) + ([self.coach_button] if self.coach_links() else [])
+
+    def coach_links(self) -> bool:
+        """Whether the coach's line opens a review: it is made and the hand held a mistake."""
+        return self.coach is not None and self.coach.ready and bool(self.coach.hand_mistakes(self.coach_hand))
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         rects = {"next": self.button.rect} | ({"hands": self.hands_button.rect} if self.wins else {})
@@ -416,9 +425,16 @@ class ScoreScene(Scene):
         self.hands_button.label = "Hide hands" if self.show_hands else "Show hands"
 
     def handle(self, event: pygame.event.Event) -> None:
-        coach_ready = self.coach is not None and self.coach.ready
-        if coach_ready and (event.type == pygame.KEYDOWN and event.key == pygame.K_c
-                            or event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.coach_button.hit(event.pos)):
+        used, pressed = keyboard_focus(self.focusables(), event, arrows=False) if event.type == pygame.KEYDOWN else (False, None)
+        if used:
+            if pressed is self.hands_button:
+                self.toggle_hands()
+            elif pressed is self.coach_button:
+                self.open_coach()
+            elif pressed is not None:
+                self.proceed()
+        elif self.coach_links() and (event.type == pygame.KEYDOWN and event.key == pygame.K_c
+                                     or event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.coach_button.hit(event.pos)):
             self.open_coach()
         elif event.type == pygame.MOUSEMOTION:
             track_hover([self.button, self.hands_button, self.coach_button], event.pos)
@@ -487,10 +503,9 @@ class ScoreScene(Scene):
         if not line:
             return
         review = self.coach
-        mistakes = review is not None and review.ready and bool(review.hand_mistakes(self.coach_hand))
         self.coach_button.label = line
-        self.coach_button.enabled = mistakes
-        if mistakes or review is not None and review.ready:
+        self.coach_button.enabled = self.coach_links()
+        if review is not None and review.ready:
             self.coach_button.draw(surface, s * 0.85)
             return
         rect = self.coach_button.rect  # while the review is made: the line over a thin progress bar
