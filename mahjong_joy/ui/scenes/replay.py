@@ -33,6 +33,7 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 0.6  # one decision per this many seconds at 1x
 KEYS_HELP = ("←/→  step", "Space  play / pause", "PgUp/PgDn  hand", "S  speed", "P  play from here", "Esc  back")
 STRIP = 20  # px (at scale 1) the control bar grows by in review mode, for the grade marks
+PANEL_LEAST = 240  # px (at scale 1): the review panel's least width
 # control id -> (hotkey, hint under the icon)
 CONTROLS = (
     ("prev_hand", pygame.K_PAGEUP, "PgUp"),
@@ -126,8 +127,8 @@ class ReplayViewerScene(TableScene):
         for name in ("guide", "actions"):  # the viewer draws neither
             rects.pop(name, None)
         rects["bar"] = self.bar
-        if self.reviewing:
-            rects["review"] = self.review_rect()
+        if self.reviewing and self._side_card(left=True).w >= round(PANEL_LEAST * self.layout.scale):
+            rects["review"] = self.review_rect()  # (over larger tiles it lies over the left seat's on purpose)
         return rects
 
     # -- input -----------------------------------------------------------------------
@@ -344,9 +345,15 @@ class ReplayViewerScene(TableScene):
         draw_bubble(surface, rect, self._thinker(seat), why, tail, self.layout.scale)
 
     def review_rect(self) -> pygame.Rect:
-        """The review panel: the left column, under the hand's result card when that shows."""
+        """The review panel: the left column, under the hand's result card when that shows.
+        Larger tiles (Settings: tile size) leave that column narrow: the panel keeps a readable
+        width from the screen's left edge, over the left seat's tiles."""
         s = self.layout.scale
         column = self._side_card(left=True)
+        least = round(PANEL_LEAST * s)
+        if column.w < least:
+            x = round(16 * s)
+            column = pygame.Rect(x, column.y, max(column.right - x, least), column.h)
         if self.snap is not None and self.snap.result is not None:
             below = self._result_card().bottom + round(12 * s)
             column = pygame.Rect(column.x, below, column.w, max(0, column.bottom - below))
