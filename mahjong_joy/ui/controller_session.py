@@ -28,6 +28,7 @@ from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
+from mahjong_joy.i18n import ntr
 from mahjong_joy.names import AI_AT_BOTTOM, tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui.game_choice import GameChoice
@@ -41,8 +42,8 @@ def rules_for(preset: str, length: str | None = None) -> Rules:
     (Joy too: its preset plays one East round, and East-South plays on through South 4);
     ``None`` keeps the preset's own length."""
     rules = find_preset(preset)
-    if length is None or rules.table.length == length:
-        return rules
+    if length is None or rules.table.length == length or getattr(rules, "family", "riichi") == "mcr":
+        return rules  # Chinese Official is always its 16 hands (RULES.md B3)
     return replace(rules, table=replace(rules.table, length=length))
 
 
@@ -111,7 +112,7 @@ class ControllerSession:
         """Take over a controller (new or resumed); old events are not animated again."""
         self.ctl = ctl
         self.seed = ctl.seed
-        self.me = meta.player_seat
+        self.player = meta.player_seat  # the player's own seat in the first hand: who they are at the table
         self.player_name = meta.player_name
         self._cursor = len(ctl.events)
         self._version = 0
@@ -120,6 +121,7 @@ class ControllerSession:
         self._defence: tuple[int, Any] = (-1, None)
         self._abort_seat: int | None = None
         self._best: tuple[tuple[int, int], int, str] | None = None
+        self._players: tuple[int, ...] = (0, 1, 2, 3)  # who sat in each chair in the hand last dealt
         self.note = ""  # the last "why no Ron" line
         self._live = False  # the events of a resumed match are read back without notes
         self._note_points(ctl.events)
@@ -129,11 +131,19 @@ class ControllerSession:
         self._archived = False
         self.storage_error = ""  # the last autosave or archive failure, for a message
 
+    @property
+    def me(self) -> int:
+        """The player's chair in the hand on the table: the seat they started in, until
+        Chinese Official rules move the players at the start of a round (RULES.md B3)."""
+        players = getattr(self.ctl, "players", (0, 1, 2, 3))
+        return players.index(self.player) if self.player in players else self.player
+
     def choice(self) -> GameChoice:
         """This match's deal and choices (seed, ruleset, length, the opponents' AI), so
         "Play this deal again" starts the very same deal with the same table."""
         rules = self.ctl.match.rules
-        opponents = tuple(kind for seat, kind in enumerate(self.ctl.seat_kinds) if seat != self.me)
+        kinds = getattr(self.ctl, "player_kinds", self.ctl.seat_kinds)  # per player, as the match was set up
+        opponents = tuple(kind for player, kind in enumerate(kinds) if player != self.player)
         return GameChoice(rules.name, rules.table.length, opponents, self.seed)  # type: ignore[arg-type]
 
     def rename(self, name: str) -> None:
@@ -203,19 +213,31 @@ class ControllerSession:
                 self._abort_seat = getattr(event, "seat", None)
             elif event.name == "discarded" and event.seat != self.me and self._live:
                 self._note_missed(event)
+            if event.name == "hand_started":
+                self._players = tuple(getattr(event, "players", None) or (0, 1, 2, 3))
             if event.name == "hand_started" and not self.history:
-                self.history.append(tuple(event.points))
+                self.history.append(self._by_player(event.points))
             elif event.name == "hand_scored":
-                self.history.append(tuple(event.outcome.points))
+                self.history.append(self._by_player(event.outcome.points))
                 self._note_best(event)
+
+    def _by_player(self, points: Any) -> tuple[int, ...]:
+        """Points per chair of the hand in play as points per player (the chart follows a
+        player when Chinese Official rules move the players between rounds)."""
+        out = [0] * 4
+        for chair, player in enumerate(self._players):
+            out[player] = points[chair]
+        return tuple(out)
 
     def _note_best(self, event: Any) -> None:
         """Keep the match's best hand by its han and fu: every win of a hand, so the
         second winner of a double ron counts too (an earlier win keeps a tie)."""
-        for seat, han, fu, limit in ((w.seat, w.han, w.fu, w.limit) for w in event.outcome.wins):
+        for w in event.outcome.wins:
+            seat, han, fu, limit = self._players[w.seat], w.han, w.fu, w.limit  # kept by player: chairs move
             if self._best is None or (han, fu) > self._best[0]:
                 words = f" · {limit.replace('_', ' ')}" if limit else ""
-                self._best = ((han, fu), seat, f"{han} han {fu} fu{words}")
+                text = ntr("{count} fan", "{count} fan", han) if getattr(w, "fan", ()) else f"{han} han {fu} fu{words}"
+                self._best = ((han, fu), seat, text)
 
     def _note_missed(self, event: Any) -> None:
         """A tile I wait on was discarded and no Ron is offered: say why in one line."""
@@ -266,8 +288,10 @@ class ControllerSession:
         """The table as the player sees it now (:func:`~mahjong_joy.ui.session.table_view`)."""
         snap = self.ctl.snapshot()
         names = tuple(self.name_of(seat) for seat in range(4))
+        players = getattr(self.ctl, "players", (0, 1, 2, 3))
+        history = tuple(tuple(row[p] for p in players) for row in self.history)  # per chair of the hand on the table
         return table_view(
-            snap, self.me, names, self.ctl.view(self.me), history=tuple(self.history), version=self._version,
+            snap, self.me, names, self.ctl.view(self.me), history=history, version=self._version,
             furiten=self.ctl.furiten_reason(self.me), note=self.note, abort_seat=self._abort_seat, best_hand=self._best_text(),
         )
 
@@ -275,16 +299,22 @@ class ControllerSession:
         """The match's best hand in words, e.g. ``Momo: 6 han 30 fu · haneman``."""
         if self._best is None:
             return ""
-        _, seat, words = self._best
+        _, player, words = self._best
+        players = getattr(self.ctl, "players", (0, 1, 2, 3))
+        seat = players.index(player) if player in players else player
         return f"{self.name_of(seat)}: {words}"
 
     def name_of(self, seat: int) -> str:
         """The player's name at their seat; Momo, Sora and Kiri to their right, across and
         left, wherever the player sits (as the replay viewer names a record's seats). An AI
-        in the bottom seat (the demo) is Nana, not "You" (play test)."""
-        if seat == self.me:
+        in the bottom seat (the demo) is Nana, not "You" (play test). A name belongs to a
+        player, not a chair: when Chinese Official rules move the players between rounds,
+        Momo keeps her name wherever she sits."""
+        players = getattr(self.ctl, "players", (0, 1, 2, 3))
+        player = players[seat]
+        if player == self.player:
             return self.player_name if self.ctl.seat_kinds[seat] == HUMAN else AI_AT_BOTTOM
-        return SEAT_NAMES[(seat - self.me) % 4]
+        return SEAT_NAMES[(player - self.player) % 4]
 
 
 def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: str | Sequence[str] = "normal",

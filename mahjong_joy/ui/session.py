@@ -100,6 +100,11 @@ class TableSnapshot:
         return self.rules.hand.riichi
 
     @property
+    def mcr_rules(self) -> bool:
+        """True when the table plays Chinese Official: fan and flowers, Hu, chow, pung and kong."""
+        return getattr(self.rules, "family", "riichi") == "mcr"
+
+    @property
     def table_rules(self) -> TableRules:
         """The match's table rules as played (length, agari-yame, uma)."""
         return self.rules.table

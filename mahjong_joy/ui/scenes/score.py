@@ -205,7 +205,7 @@ def draw_payment_text(snap: TableSnapshot) -> str:
     r = snap.result
     if r is None or r.end != "exhaustive_draw":
         return ""
-    if plays_mcr(snap):
+    if snap.mcr_rules:
         return mcr_draw_text(snap)
     names = snap.names
     if r.nagashi:
@@ -303,11 +303,6 @@ def mcr_draw_text(snap: TableSnapshot) -> str:
     if snap.match_over:
         return tr("Nobody pays on a draw. That was the last of the 16 hands.")
     return tr("Nobody pays on a draw, and the deal passes to the next player.")
-
-
-def plays_mcr(snap: TableSnapshot) -> bool:
-    """Whether the table plays Chinese Official rules."""
-    return getattr(snap.rules, "family", "riichi") == "mcr"
 
 
 class ScoreScene(Scene):
