@@ -220,7 +220,7 @@ def _nine_gates(r: Reading) -> bool:
     suit = f.win_tile // 9
     if suit == 3:
         return False
-    before = f.counts[suit * 9: suit * 9 + 9]
+    before = list(f.counts[suit * 9: suit * 9 + 9])
     before[f.win_tile % 9] -= 1
     return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
