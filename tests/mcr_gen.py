@@ -13,7 +13,8 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from mahjong_joy.hand.mcr_forms import KNITTED_PATTERNS, ORPHANS
+from mahjong_joy.hand.mcr_forms import KNITTED_PATTERNS, ORPHANS, decompositions_of_counts
+from mahjong_joy.hand.shanten import seven_pairs_shanten, standard_distance
 from mahjong_joy.notation import format_tiles, parse_tiles
 
 Group = tuple[str, int]  # ("chow" | "pung" | "pair", tile); chows by lowest tile
@@ -522,8 +523,6 @@ def played_situations(seed: int, count: int) -> Iterator[dict[str, Any]]:
 
 
 def _distance(counts: list[int], melds: int) -> int:
-    from mahjong_joy.hand.shanten import seven_pairs_shanten, standard_distance
-
     key = bytes(counts)
     best = standard_distance(key, melds) - 1
     if not melds:
@@ -532,8 +531,6 @@ def _distance(counts: list[int], melds: int) -> int:
 
 
 def _complete(counts: list[int], melds: int) -> bool:
-    from mahjong_joy.hand.mcr_forms import decompositions_of_counts
-
     return bool(decompositions_of_counts(counts, melds))
 
 
