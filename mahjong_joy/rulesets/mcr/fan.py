@@ -34,7 +34,7 @@ from mahjong_joy.hand.mcr_forms import (
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
 )
-from mahjong_joy.rulesets.mcr.reading import HandFacts, Reading
+from mahjong_joy.rulesets.mcr.reading import HandFacts, Reading, kind_mask
 from mahjong_joy.tiles import DRAGONS, GREEN, WHITE, WINDS
 
 HAND, SITUATION, READING, SET, CHOWS, PUNGS = "hand", "situation", "reading", "set", "chows", "pungs"
@@ -51,6 +51,11 @@ _ORPHANS = _TERMINALS | frozenset(range(27, 34))
 _WIND_SET = frozenset(WINDS)
 _DRAGON_SET = frozenset(DRAGONS)
 _HONOR_SET = _WIND_SET | _DRAGON_SET
+# The same sets as kind masks, for the hand predicates (``HandFacts.kinds``).
+_GREEN_MASK, _REVERSIBLE_MASK = kind_mask(_GREEN_TILES), kind_mask(_REVERSIBLE)
+_TERMINAL_MASK, _ORPHAN_MASK = kind_mask(_TERMINALS), kind_mask(_ORPHANS)
+_WIND_MASK, _DRAGON_MASK, _HONOR_MASK = kind_mask(_WIND_SET), kind_mask(_DRAGON_SET), kind_mask(_HONOR_SET)
+_NUMBER_MASK = kind_mask(range(27))
 
 
 class FanRow(NamedTuple):
@@ -67,7 +72,7 @@ class FanRow(NamedTuple):
     arity: int = 0               # sets in a ``chows`` / ``pungs`` combination (-1: all four chows and the pair)
     covers: Callable[[Reading], int] | None = None  # the set bits a ``reading`` fan uses, for ``absorbs``
     tiles: frozenset[int] | None = None  # ``set`` rows: the only pung tiles the predicate can accept
-    needs: tuple[str, ...] = ()  # gates (``HandFacts.open_gates``) that must all be open for the row to hold
+    needs: tuple[str, ...] = ()  # gates (``reading.GATES``) that must all be open for the row to hold
 
 
 # ---------------------------------------------------------------- tile helpers
@@ -215,7 +220,7 @@ def _nine_gates(r: Reading) -> bool:
     suit = f.win_tile // 9
     if suit == 3:
         return False
-    before = f.counts[suit * 9: suit * 9 + 9]
+    before = list(f.counts[suit * 9: suit * 9 + 9])
     before[f.win_tile % 9] -= 1
     return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
@@ -266,11 +271,11 @@ def _seven_shifted(r: Reading) -> bool:
 def _knitted_straight(r: Reading) -> bool:
     if r.form == KNITTED_STRAIGHT:
         return True
-    return r.form == HONORS_AND_KNITTED and len(r.facts.kind_set) - len(_HONOR_SET & r.facts.kind_set) == 9
+    return r.form == HONORS_AND_KNITTED and (r.facts.kinds & _NUMBER_MASK).bit_count() == 9
 
 
 def _greater_honors(r: Reading) -> bool:
-    return _HONOR_SET <= r.facts.kind_set
+    return r.facts.kinds & _HONOR_MASK == _HONOR_MASK
 
 
 def _tile_hog(r: Reading) -> int:
@@ -310,11 +315,11 @@ def _terminal_or_wind_pung(r: Reading, t: int) -> bool:
 # ---------------------------------------------------------------- hand predicates
 
 def _all_green(f: HandFacts) -> bool:
-    return f.kind_set <= _GREEN_TILES
+    return not f.kinds & ~_GREEN_MASK
 
 
 def _all_terminals(f: HandFacts) -> bool:
-    return f.kind_set <= _TERMINALS
+    return not f.kinds & ~_TERMINAL_MASK
 
 
 def _all_honors(f: HandFacts) -> bool:
@@ -322,7 +327,7 @@ def _all_honors(f: HandFacts) -> bool:
 
 
 def _terminals_and_honors(f: HandFacts) -> bool:
-    return f.kind_set <= _ORPHANS
+    return not f.kinds & ~_ORPHAN_MASK
 
 
 def _full_flush(f: HandFacts) -> bool:
@@ -338,23 +343,26 @@ def _one_voided(f: HandFacts) -> bool:
 
 
 def _all_types(f: HandFacts) -> bool:
-    kinds = f.kind_set
-    return f.number_suits == 3 and not kinds.isdisjoint(_WIND_SET) and not kinds.isdisjoint(_DRAGON_SET)
+    return f.number_suits == 3 and bool(f.kinds & _WIND_MASK) and bool(f.kinds & _DRAGON_MASK)
 
 
 def _rank_range(allowed: set[int], required: int | None = None) -> Callable[[HandFacts], bool]:
+    """Every rank among ``allowed`` (and ``required`` among them), no honors."""
+    outside = 0x1FF & ~sum(1 << (rank - 1) for rank in allowed)
+    needed = 0 if required is None else 1 << (required - 1)
+
     def test(f: HandFacts) -> bool:
         ranks = f.ranks
-        return ranks is not None and ranks <= allowed and (required is None or required in ranks)
+        return bool(ranks) and not ranks & outside and ranks & needed == needed
     return test
 
 
 def _all_simples(f: HandFacts) -> bool:
-    return f.kind_set.isdisjoint(_ORPHANS)
+    return not f.kinds & _ORPHAN_MASK
 
 
 def _reversible(f: HandFacts) -> bool:
-    return f.kind_set <= _REVERSIBLE
+    return not f.kinds & ~_REVERSIBLE_MASK
 
 
 def _no_honors(f: HandFacts) -> bool:
@@ -515,8 +523,9 @@ _ROWS: tuple[FanRow, ...] = (
 )
 
 # Gates: a cheap necessary condition per row, computed once per hand
-# (``HandFacts.open_gates``); the loop never asks a row whose gate is closed. The
-# predicate alone decides whether a row holds; a gate only saves asking.
+# (``HandFacts.gates``) or per reading (``Reading.gates``); the loop never asks a
+# row whose gate is closed. The predicate alone decides whether a row holds; a
+# gate only saves asking.
 _NEEDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("four_kongs", "three_kongs", "two_concealed_kongs", "two_melded_kongs",
                      "concealed_kong_and_melded_kong"), ("two_kongs",)),
@@ -528,10 +537,18 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("upper_tiles", "upper_four"), ("ranks_six_up",)),
     **dict.fromkeys(("lower_tiles", "lower_four"), ("ranks_four_down",)),
     "middle_tiles": ("ranks_four_to_six",),
-    "all_five": ("numbers_only", "fives"),
-    **dict.fromkeys(("two_concealed_pungs", "little_three_dragons"), ("two_triples",)),
-    **dict.fromkeys(("three_concealed_pungs", "little_four_winds"), ("three_triples",)),
-    **dict.fromkeys(("four_concealed_pungs", "all_pungs", "all_even_pungs"), ("four_triples",)),
+    "all_five": ("numbers_only", "fives", "pair_five"),
+    "two_concealed_pungs": ("two_triples", "hidden_two"),
+    "three_concealed_pungs": ("three_triples", "hidden_three"),
+    "four_concealed_pungs": ("four_triples", "four_pungs", "hidden_four"),
+    "little_three_dragons": ("two_triples", "pair_dragon"),
+    "little_four_winds": ("three_triples", "pair_wind"),
+    **dict.fromkeys(("all_pungs", "all_even_pungs"), ("four_triples", "four_pungs")),
+    "outside_hand": ("pair_orphan",),
+    "all_chows": ("no_pungs",),
+    "edge_wait": ("wait_edge",),
+    "closed_wait": ("wait_closed",),
+    "single_wait": ("wait_single",),
     **dict.fromkeys(("nine_gates", "seven_shifted_pairs", "full_flush"), ("one_suit",)),
     "one_voided_suit": ("at_most_two_suits",),
     "all_green": ("at_most_one_suit",),

@@ -28,6 +28,7 @@ KONG_CONVENTIONS = (OFFICIAL, LIBRARY)
 FLAGS = ("tsumo", "last_tile", "kong_replacement", "robbing_kong", "last_wall_tile")
 _KNOWN_KEYS = frozenset(("hand", "win_tile", "melds", "seat_wind", "round_wind", "flowers", "rules") + FLAGS)
 MAX_FLOWERS = 8
+NO_WIN_TILE = -1  # the winning tile of a hand still waiting (``McrSituation.waiting``)
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,13 @@ class McrSituation:
             rules=McrRules.from_dict(data.get("rules")),
             **{name: flag_field(data, name) for name in FLAGS},
         )
+
+    @classmethod
+    def waiting(cls, hand: Any, melds: tuple[McrMeld, ...] = (), **context: Any) -> McrSituation:
+        """A hand *before* its winning tile, for :func:`~mahjong_joy.rulesets.mcr.waits.fan_by_wait`:
+        ``hand`` the concealed kinds (13 less 3 per declared meld), ``context`` any other
+        field (``tsumo``, ``seat_wind``...); ``win_tile`` is :data:`NO_WIN_TILE`."""
+        return cls(hand=tuple(sorted(hand)), win_tile=NO_WIN_TILE, melds=tuple(melds), **context)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form read by :meth:`from_dict` (every field written)."""
