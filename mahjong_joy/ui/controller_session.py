@@ -118,6 +118,7 @@ class ControllerSession:
         self._version = 0
         self.history: list[tuple[int, ...]] = []
         self._notes: dict[object, tuple[WaitNote, ...]] = {}
+        self._fan: tuple[int, dict[tuple[int | None, bool], tuple[Any, ...]]] = (-1, {})  # (version, (discard, tsumo) -> waits)
         self._defence: tuple[int, Any] = (-1, None)
         self._abort_seat: int | None = None
         self._best: tuple[tuple[int, int], int, str] | None = None
@@ -269,6 +270,17 @@ class ControllerSession:
                 notes.append(WaitNote(kind, max(0, 4 - seen[kind]), by, not ron, tsumo))
             self._notes = {key: tuple(notes)}
         return self._notes[key]
+
+    def wait_fan(self, discard: int | None, tsumo: bool = False) -> tuple[Any, ...]:
+        """Chinese Official: each wait after discarding code ``discard`` (``None``: the hand
+        now) with the fan a win on it would score (:meth:`~mahjong_joy.controller.Controller.wait_fan`),
+        worked out once per position and discard."""
+        if self._fan[0] != self._version:
+            self._fan = (self._version, {})
+        found = self._fan[1]
+        if (discard, tsumo) not in found:
+            found[(discard, tsumo)] = self.ctl.wait_fan(self.me, discard, tsumo)
+        return found[(discard, tsumo)]
 
     def defence(self) -> Any:
         """The guide's defence now (:meth:`~mahjong_joy.controller.Controller.defence`):
