@@ -133,7 +133,7 @@ class TableGeometry:
         out = []
         for i, code in enumerate(flowers[:8]):
             row, col = divmod(i, per_row)
-            rect = frame.rect(-(col + 1) * (fw + gap), fw, row * (fh + gap), fh)
+            rect = frame.rect(-(col + 1) * (fw + gap), fw, row * (fh + gap), fh)  # a gap before the river's first tile
             out.append((rect, code, ROTATION[rel]))
         return out
 
@@ -144,7 +144,7 @@ class TableGeometry:
         per_row = 3 if count <= 6 else 4
         side = 2 * tile_height(L.river_w)
         gap = max(1, round(2 * L.scale))
-        return max(8, min((side - (per_row - 1) * gap) // per_row, ((side - gap) // 2) * 3 // 4))
+        return max(8, min((side - per_row * gap) // per_row, ((side - gap) // 2) * 3 // 4))
 
     def hand_start(self, seat: int, count: int) -> int:
         """Where an opponent's ``count`` concealed tiles begin on its line: centred on its side
