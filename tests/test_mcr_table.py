@@ -212,3 +212,41 @@ def test_flowers_lie_by_their_seat_clear_of_rivers_hands_and_the_centre(home: Pa
     for seat, places in placed.items():  # each tile faces its seat
         rel = snap.seat_from_me(seat)
         assert {rot for _, _, rot in places} == {(0, 90, 180, 270)[rel]}
+
+
+def play_until(session: ControllerSession, done) -> None:
+    for _ in range(50_000):
+        ctl = session.ctl
+        if done(ctl) or ctl.is_over:
+            return
+        if ctl.hand.is_finished:
+            session.next_hand()
+        elif session.needs_human():
+            answer(session)
+        else:
+            session.step()
+
+
+def test_continue_and_the_replay_viewer_find_the_player_in_their_new_chair(home: Path) -> None:
+    from mahjong_joy.replay.record import read_record
+    from mahjong_joy.storage.paths import records_dir
+    from mahjong_joy.ui.replay_session import ReplaySession
+
+    session = ControllerSession(seed=2, ruleset="mcr", ai="easy")
+    play_until(session, lambda ctl: ctl.players != (0, 1, 2, 3) and not ctl.hand.is_finished  # a few moves into South
+               and len(ctl.decisions) > ctl.hand_starts[-1] + 12 and session.needs_human())
+    assert session.ctl.players != (0, 1, 2, 3)
+    before = session.snapshot()
+    resumed = ControllerSession.resume()
+    after = resumed.snapshot()
+    assert resumed.me == session.me and after.names == before.names and after.hand == before.hand
+    assert resumed.ctl.seat_kinds[resumed.me] == "human" and resumed.needs_human()  # the player, not an AI, sits there
+    play_until(resumed, lambda ctl: False)
+    assert resumed.ctl.is_over
+    (path,) = list(records_dir().glob("*.json"))
+    viewer = ReplaySession(read_record(path))
+    last = len(viewer.cursor.hand_starts) - 1 if hasattr(viewer.cursor, "hand_starts") else 15
+    viewer.seek(last, 0)
+    snap = viewer.snapshot()
+    players = viewer._players
+    assert players != (0, 1, 2, 3) and snap.me == players.index(0) and snap.names[snap.me] == "You"

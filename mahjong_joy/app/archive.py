@@ -59,7 +59,7 @@ def archive_match(
     (or, locked between the two steps, with the record written and no row yet).
     """
     played = (now or datetime.now()).astimezone()
-    record = run_record(ctl.seed, ctl.seat_kinds, [ctl])
+    record = run_record(ctl.seed, getattr(ctl, "player_kinds", ctl.seat_kinds), [ctl])  # per player: chairs move (B3)
     record.update(played_at=played.isoformat(timespec="seconds"), player_seat=player_seat, player_name=player_name)
     if branched_from is not None:  # Play from here: which record position this match continued
         record["branched_from"] = branched_from.to_dict()

@@ -29,11 +29,27 @@ class ReplaySession:
     def __init__(self, record: dict[str, Any], match_index: int = 0, name: str = "record") -> None:
         self.cursor = ReplayCursor(record, match_index, name)
         self.record = record
-        self.me = player_seat(record)
-        self.names = seat_names(record, self.me)
+        self.player = player_seat(record)  # the player's seat in the first hand: who they are
+        self._player_names = seat_names(record, self.player)  # by player (the seat each held in the first hand)
         self.branch = branch_of(record)
         self._version = 0
         self._pending: list[Any] = []
+
+    @property
+    def _players(self) -> tuple[int, ...]:
+        """Who sits in each chair in the hand at the cursor (Chinese Official moves the players, B3)."""
+        return tuple(getattr(self.cursor.hand, "players", None) or (0, 1, 2, 3))
+
+    @property
+    def me(self) -> int:
+        """The recorded player's chair in the hand at the cursor."""
+        players = self._players
+        return players.index(self.player) if self.player in players else self.player
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names by chair in the hand at the cursor: a name follows its player."""
+        return tuple(self._player_names[p] for p in self._players)
 
     # -- Session protocol --------------------------------------------------------------
     def needs_human(self) -> bool:
@@ -112,13 +128,24 @@ class ReplaySession:
         picture of a match (:func:`~mahjong_joy.controller.snapshot_of`) read by the same
         :func:`~mahjong_joy.ui.session.table_view` as a live game."""
         match, hand, where = self.cursor.match, self.cursor.hand, self.cursor.hand_position
-        kinds = tuple(self.record.get("seats") or ("potential",) * 4)
+        me, players = self.me, self._players
+        kinds = tuple(self.record.get("seats") or ("potential",) * 4)  # per player
+        kinds = tuple(kinds[p] for p in players)  # per chair of the hand shown
         snap = snapshot_of(match, kinds, (where.round_wind, where.hand_number, where.honba), reveal=True)
         starting = (match.ruleset.starting_points,) * 4
+        history = [starting] + [_by_player(r.points, getattr(r.start, "players", None) or (0, 1, 2, 3)) for r in match.results]
         return table_view(
-            snap, self.me, self.names, seat_view(match, self.me), face_up=True, furiten=furiten_reason(hand, self.me), version=self._version,
-            history=(starting,) + tuple(r.points for r in match.results),
+            snap, me, self.names, seat_view(match, me), face_up=True, furiten=furiten_reason(hand, me), version=self._version,
+            history=tuple(tuple(row[p] for p in players) for row in history),  # per chair of the hand shown
         )
+
+
+def _by_player(by_chair: tuple[int, ...], players: tuple[int, ...]) -> tuple[int, ...]:
+    """Per-chair points of a hand as per-player points (``players[chair]`` sat in ``chair``)."""
+    out = list(by_chair)
+    for chair, player in enumerate(players):
+        out[player] = by_chair[chair]
+    return tuple(out)
 
 
 def action_words(action: Action) -> str:
