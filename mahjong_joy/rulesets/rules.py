@@ -234,6 +234,8 @@ def _from_plain(cls: type, data: Any, where: str) -> Any:
     values: dict[str, Any] = {}
     hints = get_type_hints(cls)
     family = data.get("family", "riichi")
+    if cls is Rules and (not isinstance(family, str) or family not in _SCORING):
+        raise RulesError(f"{where}.family must be one of {', '.join(_SCORING)}, got {family!r}")
     for name, value in data.items():
         block = _BLOCKS.get(name) if cls is Rules else None
         if name == "scoring" and block is not None:
