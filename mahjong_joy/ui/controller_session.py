@@ -233,8 +233,9 @@ class ControllerSession:
     def _note_best(self, event: Any) -> None:
         """Keep the match's best hand by its han and fu: every win of a hand, so the
         second winner of a double ron counts too (an earlier win keeps a tie)."""
+        players = getattr(self, "_players", (0, 1, 2, 3))  # who sat where in that hand: kept by player, chairs move
         for w in event.outcome.wins:
-            seat, han, fu, limit = self._players[w.seat], w.han, w.fu, w.limit  # kept by player: chairs move
+            seat, han, fu, limit = players[w.seat], w.han, w.fu, w.limit
             if self._best is None or (han, fu) > self._best[0]:
                 words = f" · {limit.replace('_', ' ')}" if limit else ""
                 text = ntr("{count} fan", "{count} fan", han) if getattr(w, "fan", ()) else f"{han} han {fu} fu{words}"
