@@ -250,3 +250,18 @@ def test_continue_and_the_replay_viewer_find_the_player_in_their_new_chair(home:
     snap = viewer.snapshot()
     players = viewer._players
     assert players != (0, 1, 2, 3) and snap.me == players.index(0) and snap.names[snap.me] == "You"
+
+
+def test_the_guides_best_discard_keeps_waits_that_reach_eight_fan() -> None:
+    """Of two discards that both leave the hand ready, the guide marks the one whose waits
+    can win (8 fan or more), even when shanten and tile counts favour the other."""
+    from mahjong_joy.controller import GuideFacts
+    from mahjong_joy.hand.waits import DiscardCandidate
+    from mahjong_joy.ui.guide import fan_best
+
+    codes = [0, 1, 2, 9, 10, 11]  # any codes: 1m and 1p are the two discards compared
+    facts = GuideFacts(tuple(codes), candidates=(DiscardCandidate(0, 0, {5: 8}), DiscardCandidate(9, 0, {7: 3}),
+                                                 DiscardCandidate(1, 1, {3: 20})))
+    waits = {0: (WaitFan(5, 6, ("all_chows",), False, 8),), 9: (WaitFan(7, 12, ("mixed_straight",), True, 3),)}
+    assert fan_best(codes, facts, set(codes), lambda code: waits.get(code, ()), best=0) == 3  # the 1p, at index 3
+    assert fan_best(codes, facts, set(codes), lambda code: (), best=0) == 0  # no winning wait anywhere: as before

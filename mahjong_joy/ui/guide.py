@@ -102,6 +102,23 @@ def fan_caption(waits: Any, lead: str) -> str:
     return tr("{lead}, but no wait reaches 8 fan (at most {best})", lead=lead, best=best)
 
 
+def fan_best(codes: list[int], facts: GuideFacts, allowed: set[int], fan_of: Any, best: int | None) -> int | None:
+    """Chinese Official: among the discards that leave the hand ready, the one whose waits
+    hold the most unseen tiles that win with 8 fan or more (then the higher fan): a ready
+    hand whose every wait is short of 8 cannot win (RULES.md B2). ``best`` when no ready
+    discard has such a wait."""
+    scored = []
+    for cand in facts.candidates:
+        index = best_index(codes, cand, allowed) if cand.shanten == 0 else None
+        if index is None:
+            continue
+        waits = fan_of(codes[index])
+        winning = sum(w.unseen for w in waits if w.valid)
+        if winning:
+            scored.append((winning, max(w.fan_total for w in waits if w.valid), -index, index))
+    return max(scored)[3] if scored else best
+
+
 def short_of_eight(table: Any, snap: Any) -> str:
     """Why a hand that looks complete on my turn is not a win: the drawn tile completes
     it, but with fewer than 8 fan (``Complete, but 6 fan: a win needs 8``), else ""."""
@@ -209,6 +226,8 @@ def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, 
         return NOTHING
     allowed = table.ready_discards() if table.riichi_mode else table.legal_codes() or set(codes)
     best = best_index(codes, facts.best_riichi if table.riichi_mode else facts.best, allowed)
+    if fan_of is not None:
+        best = fan_best(codes, facts, allowed, fan_of, best)
     defence = defence_of(table)
     if defence is not None and defence.pick is not None:
         best = defence_index(codes, defence, allowed, table.riichi_mode)

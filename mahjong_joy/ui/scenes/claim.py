@@ -23,6 +23,7 @@ from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, key_cap_rec
 
 ORDER = {Ron: 0, Kan: 1, Pon: 2, Chi: 3, Pass: 9}
 LETTER = {Ron: pygame.K_r, Kan: pygame.K_k, Pon: pygame.K_p, Chi: pygame.K_c, Pass: pygame.K_SPACE}
+MCR_LETTER = {**LETTER, Ron: pygame.K_h}  # Chinese Official: H for Hu, as on the own-turn button
 
 
 def prompt_lines(tile: int, name: str, wind: str, can_ron: bool, mcr: bool = False) -> list[str]:
@@ -93,7 +94,8 @@ class ClaimOverlay(Scene):
             self.actions[ident] = action
             label = "" if isinstance(action, Chi) else label_of(action, self._mcr())
             first_of_kind = not any(isinstance(a, type(action)) for a in options[:i])
-            cap = key_label(LETTER[type(action)]) if first_of_kind and type(action) in LETTER else str(i + 1)
+            letters = MCR_LETTER if self._mcr() else LETTER
+            cap = key_label(letters[type(action)]) if first_of_kind and type(action) in letters else str(i + 1)
             self.buttons.append(Button(label, ident, rect, key, primary=isinstance(action, Ron), keycap=cap))
         last = self.buttons[-1].rect if self.buttons else area
         self.panel.h = last.bottom + gap - area.y
@@ -133,7 +135,7 @@ class ClaimOverlay(Scene):
         elif event.type == pygame.KEYDOWN:
             hit = hotkey_button(self.buttons, event.key)
             if hit is None:
-                wanted = [t for t, k in LETTER.items() if k == event.key]
+                wanted = [t for t, k in (MCR_LETTER if self._mcr() else LETTER).items() if k == event.key]
                 hit = next((b for b in self.buttons if wanted and isinstance(self.actions[b.action], wanted[0])), None)
             if hit:
                 self.choose(hit.action)
