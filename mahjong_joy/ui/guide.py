@@ -129,7 +129,11 @@ def short_of_eight(table: Any, snap: Any) -> str:
     found = next((w for w in read(snap.drawn, True) if w.tile == kind), None)
     if found is None or found.valid:
         return ""
-    return tr("Complete with the {tile}, but {fan} fan: a win needs 8", tile=tile_label(snap.drawn), fan=found.fan_total)
+    counted = ", ".join(fan_name(f) for f in found.fan[:3])
+    if not counted:
+        return tr("Complete with the {tile}, but {fan} fan: a win needs 8", tile=tile_label(snap.drawn), fan=found.fan_total)
+    return tr("Complete with the {tile}, but {fan} fan ({counted}): a win needs 8", tile=tile_label(snap.drawn),
+              fan=found.fan_total, counted=counted)
 
 
 def win_callout_words(table: Any) -> str:
