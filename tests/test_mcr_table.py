@@ -240,7 +240,7 @@ def test_continue_and_the_replay_viewer_find_the_player_in_their_new_chair(home:
     resumed = ControllerSession.resume()
     after = resumed.snapshot()
     assert resumed.me == session.me and after.names == before.names and after.hand == before.hand
-    assert resumed.ctl.seat_kinds[resumed.me] == "human" and resumed.needs_human()  # the player, not an AI, sits there
+    assert resumed.ctl.chair_kinds[resumed.me] == "human" and resumed.needs_human()  # the player, not an AI, sits there
     play_until(resumed, lambda ctl: False)
     assert resumed.ctl.is_over
     (path,) = list(records_dir().glob("*.json"))
@@ -248,7 +248,7 @@ def test_continue_and_the_replay_viewer_find_the_player_in_their_new_chair(home:
     last = len(viewer.cursor.hand_starts) - 1 if hasattr(viewer.cursor, "hand_starts") else 15
     viewer.seek(last, 0)
     snap = viewer.snapshot()
-    players = viewer._players
+    players = viewer.cursor.hand.players
     assert players != (0, 1, 2, 3) and snap.me == players.index(0) and snap.names[snap.me] == "You"
 
 

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from mahjong_joy.controller import Controller
 from mahjong_joy.engine.events import Event, HandScored, HandStarted, RiichiDeclared, Won
-from mahjong_joy.engine.match import standings_of
 from mahjong_joy.errors import MahjongJoyError, StorageUnavailableError
 from mahjong_joy.replay.pending import queue_text
 from mahjong_joy.rulesets.base import SAME_CHAIRS
@@ -59,7 +58,7 @@ def archive_match(
     (or, locked between the two steps, with the record written and no row yet).
     """
     played = (now or datetime.now()).astimezone()
-    record = run_record(ctl.seed, getattr(ctl, "player_kinds", ctl.seat_kinds), [ctl])  # per player: chairs move (B3)
+    record = run_record(ctl.seed, ctl.seat_kinds, [ctl])
     record.update(played_at=played.isoformat(timespec="seconds"), player_seat=player_seat, player_name=player_name)
     if branched_from is not None:  # Play from here: which record position this match continued
         record["branched_from"] = branched_from.to_dict()
@@ -104,23 +103,20 @@ def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: st
               branched_from: Branch | None = None) -> MatchSummary:
     """The history entry for a match, read from the controller's events; a match continued
     from a record (``branched_from``) says which of its hands the player played (:func:`first_hand`)."""
-    points = tuple(ctl.match.points)
-    players = tuple(getattr(ctl, "players", SAME_CHAIRS))  # who sits in each chair at the end
+    points = ctl.points_by_player()  # per player, as ``seats`` (Chinese Official players change chairs)
     placement = game_points = None
-    if ctl.is_over and players == SAME_CHAIRS:
-        placement = next(s.placement for s in standings_of(points) if s.seat == player_seat)
-        game_points = next(s.score for s in ctl.match.standings() if s.seat == player_seat)
-    elif ctl.is_over:  # Chinese Official moved the players: the player's standing is at his last chair (RULES.md B3)
-        mine = next(s for s in ctl.match.standings() if s.seat == players.index(player_seat))
-        placement, game_points = mine.placement, mine.score
+    if ctl.is_over:
+        chair = ctl.chair_of(player_seat)
+        placement = next(s.placement for s in ctl.match.standings() if s.seat == chair)
+        game_points = next(s.score for s in ctl.match.standings() if s.seat == chair)
     return MatchSummary(
         played_at=played_at,
         ruleset=ctl.match.ruleset.name,
         seed=str(ctl.seed),
-        seats=tuple(getattr(ctl, "player_kinds", ctl.seat_kinds)),
+        seats=tuple(ctl.seat_kinds),
         player_seat=player_seat,
         player_name=player_name,
-        points=_by_player(points, players),
+        points=points,
         placement=placement,
         hands=hand_summaries(ctl.events),
         record_path=record_path,

@@ -85,7 +85,7 @@ def new_meta(player_seat: int = 0, player_name: str = "You") -> AutosaveMeta:
 
 def autosave_record(ctl: MatchInPlay, meta: AutosaveMeta) -> dict[str, Any]:
     """The controller's match as an autosave record (a plain dict)."""
-    record = run_record(ctl.seed, getattr(ctl, "player_kinds", ctl.seat_kinds), [ctl])  # per player: chairs move (B3)
+    record = run_record(ctl.seed, ctl.seat_kinds, [ctl])
     matches = record.pop("matches")
     record.update(autosave=True, player_seat=meta.player_seat, player_name=meta.player_name, started_at=meta.started_at)
     if meta.branched_from is not None:

@@ -108,11 +108,17 @@ class ControllerSession:
         session._keep()
         return session
 
+    @property
+    def me(self) -> int:
+        """The player's chair (engine seat) for the hand on the table: his first seat under
+        riichi rules; Chinese Official players change chairs each round (RULES.md B3)."""
+        return self.ctl.chair_of(self.player)
+
     def _adopt(self, ctl: Controller, meta: AutosaveMeta, keep: bool) -> None:
         """Take over a controller (new or resumed); old events are not animated again."""
         self.ctl = ctl
         self.seed = ctl.seed
-        self.player = meta.player_seat  # the player's own seat in the first hand: who they are at the table
+        self.player = meta.player_seat  # who the player is: his seat in the first hand
         self.player_name = meta.player_name
         self._cursor = len(ctl.events)
         self._version = 0
@@ -132,19 +138,11 @@ class ControllerSession:
         self._archived = False
         self.storage_error = ""  # the last autosave or archive failure, for a message
 
-    @property
-    def me(self) -> int:
-        """The player's chair in the hand on the table: the seat they started in, until
-        Chinese Official rules move the players at the start of a round (RULES.md B3)."""
-        players = getattr(self.ctl, "players", (0, 1, 2, 3))
-        return players.index(self.player) if self.player in players else self.player
-
     def choice(self) -> GameChoice:
         """This match's deal and choices (seed, ruleset, length, the opponents' AI), so
         "Play this deal again" starts the very same deal with the same table."""
         rules = self.ctl.match.rules
-        kinds = getattr(self.ctl, "player_kinds", self.ctl.seat_kinds)  # per player, as the match was set up
-        opponents = tuple(kind for player, kind in enumerate(kinds) if player != self.player)
+        opponents = tuple(kind for seat, kind in enumerate(self.ctl.seat_kinds) if seat != self.player)
         return GameChoice(rules.name, rules.table.length, opponents, self.seed)  # type: ignore[arg-type]
 
     def rename(self, name: str) -> None:
@@ -320,14 +318,10 @@ class ControllerSession:
     def name_of(self, seat: int) -> str:
         """The player's name at their seat; Momo, Sora and Kiri to their right, across and
         left, wherever the player sits (as the replay viewer names a record's seats). An AI
-        in the bottom seat (the demo) is Nana, not "You" (play test). A name belongs to a
-        player, not a chair: when Chinese Official rules move the players between rounds,
-        Momo keeps her name wherever she sits."""
-        players = getattr(self.ctl, "players", (0, 1, 2, 3))
-        player = players[seat]
-        if player == self.player:
-            return self.player_name if self.ctl.seat_kinds[seat] == HUMAN else AI_AT_BOTTOM
-        return SEAT_NAMES[(player - self.player) % 4]
+        in the bottom seat (the demo) is Nana, not "You" (play test)."""
+        if seat == self.me:
+            return self.player_name if self.ctl.chair_kinds[seat] == HUMAN else AI_AT_BOTTOM
+        return SEAT_NAMES[(self.ctl.players[seat] - self.player) % 4]  # a name stays with its player when chairs change
 
 
 def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: str | Sequence[str] = "normal",
@@ -341,5 +335,5 @@ def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: s
 
     ctl, branch = play_from(cursor, hand, step, seat, opponents)
     notice = abandon_autosave() if autosave and autosave_exists() else None
-    meta = replace(new_meta(seat, player_name), branched_from=branch)
+    meta = replace(new_meta(ctl.seat_kinds.index(HUMAN), player_name), branched_from=branch)  # the player, by his first seat
     return ControllerSession.take_over(ctl, meta, autosave), notice

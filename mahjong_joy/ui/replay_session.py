@@ -29,27 +29,22 @@ class ReplaySession:
     def __init__(self, record: dict[str, Any], match_index: int = 0, name: str = "record") -> None:
         self.cursor = ReplayCursor(record, match_index, name)
         self.record = record
-        self.player = player_seat(record)  # the player's seat in the first hand: who they are
-        self._player_names = seat_names(record, self.player)  # by player (the seat each held in the first hand)
+        self.player = player_seat(record)  # the record's player: his seat in the first hand
+        self._player_names = seat_names(record, self.player)  # per player
         self.branch = branch_of(record)
         self._version = 0
         self._pending: list[Any] = []
 
     @property
-    def _players(self) -> tuple[int, ...]:
-        """Who sits in each chair in the hand at the cursor (Chinese Official moves the players, B3)."""
-        return tuple(getattr(self.cursor.hand, "players", None) or (0, 1, 2, 3))
-
-    @property
     def me(self) -> int:
-        """The recorded player's chair in the hand at the cursor."""
-        players = self._players
-        return players.index(self.player) if self.player in players else self.player
+        """The player's chair in the hand at the cursor (Chinese Official players change
+        chairs each round, RULES.md B3; under riichi rules his seat)."""
+        return self.cursor.hand.players.index(self.player)
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The names by chair in the hand at the cursor: a name follows its player."""
-        return tuple(self._player_names[p] for p in self._players)
+        """The name of whoever sits in each chair of the hand at the cursor."""
+        return tuple(self._player_names[p] for p in self.cursor.hand.players)
 
     # -- Session protocol --------------------------------------------------------------
     def needs_human(self) -> bool:
@@ -128,9 +123,9 @@ class ReplaySession:
         picture of a match (:func:`~mahjong_joy.controller.snapshot_of`) read by the same
         :func:`~mahjong_joy.ui.session.table_view` as a live game."""
         match, hand, where = self.cursor.match, self.cursor.hand, self.cursor.hand_position
-        me, players = self.me, self._players
         kinds = tuple(self.record.get("seats") or ("potential",) * 4)  # per player
-        kinds = tuple(kinds[p] for p in players)  # per chair of the hand shown
+        kinds = tuple(kinds[p] for p in hand.players)
+        me, players = self.me, hand.players
         snap = snapshot_of(match, kinds, (where.round_wind, where.hand_number, where.honba), reveal=True)
         starting = (match.ruleset.starting_points,) * 4
         history = [starting] + [_by_player(r.points, getattr(r.start, "players", None) or (0, 1, 2, 3)) for r in match.results]
