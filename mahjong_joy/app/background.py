@@ -10,10 +10,10 @@ warm-up the same way), and the screens read :attr:`BackgroundJob.progress` and, 
 Why steps and not a worker thread: Python runs one thread at a time, and on a loaded machine a
 worker descheduled while it holds the interpreter stalls the frame loop with it. Measured with
 ``scripts/bench_coach_ui.py`` on this project's 2-core machine while it was shared (load 16-21),
-the viewer playing at 4x under reviews made one after another kept 25-33 frames a second in
-steps between frames (40-49 with no review), against 13-21 with a worker thread switching
-every 1 ms and 14-17 at the default 5 ms. Steps also keep the work in the one thread that
-builds the shared lazy tables, so a review never races the warm-up. No pygame here.
+over six runs the viewer playing at 4x under reviews made one after another kept 25-36 frames
+a second in steps between frames (40-50 with no review), against 13-35 with a worker thread
+switching every 1 ms and 14-22 at the default 5 ms. Steps also keep the work in the one thread
+that builds the shared lazy tables, so a review never races the warm-up. No pygame here.
 """
 
 from __future__ import annotations
