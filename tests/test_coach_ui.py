@@ -258,6 +258,9 @@ def test_review_this_match_opens_the_summary_whose_links_open_the_viewer_there()
     expected = review_match(session.record(), session.me)
     assert [(d.hand, d.step, d.loss) for d in summary.worst()] == [(d.hand, d.step, d.loss) for d in expected.summary.worst]
     assert len(summary.rows) == len(expected.summary.worst) > 0
+    assert summary.rows[0].focused  # the costliest decision holds the keyboard focus first
+    key(app, pygame.K_TAB)
+    assert summary.rows[1].focused if len(summary.rows) > 1 else summary.open_button.focused
     key(app, pygame.K_1)
     shown = app.top
     assert isinstance(shown, ReplayViewerScene) and shown.reviewing and shown.review is summary.review

@@ -24,7 +24,7 @@ from mahjong_joy.ui.replay_session import ReplaySession
 from mahjong_joy.ui.review_panel import legend_rows, money
 from mahjong_joy.ui.review_state import ReviewState
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, draw_focus_ring, hotkey_button, pointer_hit
+from mahjong_joy.ui.widgets import Button, draw_focus_ring, focus_step, hotkey_button, pointer_hit
 
 ROW_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
 
@@ -100,13 +100,19 @@ class ReviewSummaryScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         hit = pointer_hit(self._buttons(), event)
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.MOUSEMOTION:  # the keyboard focus follows the pointer
             enabled = [b for b in self._buttons() if b.enabled]
-            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-                self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % len(enabled)
+            self.focus = next((i for i, b in enumerate(enabled) if b.hover), self.focus)
+            self._mark_focus()
+        elif event.type == pygame.KEYDOWN:
+            enabled = [b for b in self._buttons() if b.enabled]
+            step = focus_step(event)  # Tab / Shift-Tab and the arrows
+            if step:
+                self.focus = (self.focus + step) % len(enabled)
                 self._mark_focus()
                 return
-            hit = enabled[self.focus] if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) else hotkey_button(self._buttons(), event.key)
+            activate = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            hit = enabled[self.focus] if activate else hotkey_button(self._buttons(), event.key)
         if hit is not None:
             self.choose(hit.action)
 
