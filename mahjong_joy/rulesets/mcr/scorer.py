@@ -339,7 +339,7 @@ def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None
 def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
     """Every reading of the concealed tiles in every form (empty: no win)."""
     key = bytes(concealed)
-    found: list[Internal] = [(REGULAR, chows, pungs, pair, (), ()) for chows, pungs, pair in regular_readings(key)]
+    found: list[Internal] = regular_readings(key)
     if melds <= 1 and 27 - key[:27].count(0) >= 9 and _may_hold_knitted(key):
         found += _knitted_straight_readings(concealed, melds)
     if melds:
@@ -374,7 +374,7 @@ def _knitted_straight_readings(concealed: list[int], melds: int) -> list[Interna
         rest = bytearray(concealed)
         for t in pattern:
             rest[t] -= 1
-        for chows, pungs, pair in regular_readings(bytes(rest)):
+        for _, chows, pungs, pair, _, _ in regular_readings(bytes(rest)):
             if len(chows) + len(pungs) == 1 - melds:
                 out.append((KNITTED_STRAIGHT, chows, pungs, pair, pattern, ()))
     return out
@@ -399,8 +399,8 @@ def _form_rows(form: str, library_kongs: bool) -> dict[Any, Any]:
     rows = [(i, r) for i, r in enumerate(ORDER)
             if form in r.forms and (r is not LIBRARY_KONG_ROW or library_kongs)]
     by_scope: dict[Any, Any] = {
-        "facts": tuple((_NEEDS[i], i, r.test) for i, r in rows if r.scope in (HAND, SITUATION)),
-        READING: tuple((_NEEDS[i], i, r.test, r.covers) for i, r in rows if r.scope == READING),
+        "facts": tuple((_NEEDS[i], i, r.test, r.exact) for i, r in rows if r.scope in (HAND, SITUATION)),
+        READING: tuple((_NEEDS[i], i, r.test, r.covers, r.exact) for i, r in rows if r.scope == READING),
         SET: tuple(tuple((i, r.test) for i, r in rows if r.scope == SET and (r.tiles is None or t in r.tiles))
                    for t in range(KIND_COUNT)),
     }
@@ -450,16 +450,19 @@ _OPEN_ROWS: dict[tuple[int, int], tuple] = {}
 _OPEN_ROWS_LIMIT = 4096  # (table, gates) keys; a hand opens one of a few hundred gate sets in practice
 
 
-def _open_rows(rows: tuple, gates: int) -> tuple:
-    """The rows of ``rows`` (``(needs, ...)`` tuples) whose gates are all open, without
-    their ``needs``; kept per table and gate set, the memo emptied when it reaches
-    its bound."""
+def _open_rows(rows: tuple, gates: int) -> tuple[tuple[Instance, ...], tuple]:
+    """The rows of ``rows`` (``(needs, position, ..., exact)`` tuples) whose gates are
+    all open: the instances of those the gates decide, and the others to ask (without
+    ``needs`` and ``exact``). Kept per table and gate set, the memo emptied when it
+    reaches its bound."""
     key = (id(rows), gates)
     found = _OPEN_ROWS.get(key)
     if found is None:
         if len(_OPEN_ROWS) >= _OPEN_ROWS_LIMIT:
             _OPEN_ROWS.clear()
-        found = _OPEN_ROWS[key] = tuple(row[1:] for row in rows if not row[0] & ~gates)
+        opened = [row for row in rows if not row[0] & ~gates]
+        found = _OPEN_ROWS[key] = (tuple((row[1], 0) for row in opened if row[-1]),
+                                   tuple(row[1:-1] for row in opened if not row[-1]))
     return found
 
 
@@ -532,15 +535,20 @@ class _Hand(HandFacts):
             _KONG_GATES[kongs if kongs < 3 else 2] | bool(flags) << 2 | _TRIPLE_GATES[triples if triples < 5 else 4]
             | _SUIT_GATES[number_suits][honors != 0] | (not m) << 12 | (not kinds & ~_ORPHAN_MASK) << 13
             | (not melded_packs) << 14 | (fours > 0) << 15 | bool(key[4] or key[13] or key[22]) << 16
-            | _RANK_GATES[ranks])
+            | _RANK_GATES[ranks] | (_TSUMO if s.tsumo else _DISCARD) | _NUMBER_SUIT_GATES[number_suits]
+            | (0 if kinds & _ORPHAN_MASK else _NO_ORPHANS) | (_FOUR_MELDED if melded_packs == 4 else 0)
+            | (_WINDS if honors & 0b1111 else 0) | (_DRAGONS if honors & 0b1110000 else 0))
         self._facts_instances: dict[str, list[Instance]] = {}
         self._unique_regular: bool | None = None
 
     def facts_instances(self, form: str, rows: dict[Any, Any]) -> list[Instance]:
         found = self._facts_instances.get(form)
         if found is None:
-            facts = self.facts
-            found = [(i, 0) for i, test in _open_rows(rows["facts"], facts.gates) if test(facts)]
+            decided, asked = _open_rows(rows["facts"], self.gates)
+            found = list(decided)
+            for i, test in asked:
+                if test(self):
+                    found.append((i, 0))
             self._facts_instances[form] = found
         return found
 
@@ -597,7 +605,10 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
     rows = _form_rows(form, hand.library_kongs)
     reading = _reading(hand, r)
     found = hand.facts_instances(form, rows)[:]
-    for i, test, covers in _open_rows(rows[READING], reading.gates):
+    decided, asked = _open_rows(rows[READING], reading.gates)
+    if decided:
+        found += decided
+    for i, test, covers in asked:
         count = test(reading)
         if count:
             mask = covers(reading) if covers else 0
@@ -628,9 +639,13 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
 
 
 _G = {name: 1 << k for k, name in enumerate(GATES)}
+_TSUMO, _DISCARD, _NO_ORPHANS, _FOUR_MELDED = _G["tsumo"], _G["discard"], _G["no_orphans"], _G["four_melded"]
+_WINDS, _DRAGONS = _G["winds"], _G["dragons"]
+_NUMBER_SUIT_GATES = (0, _G["one_number_suit"], _G["two_suits"], 0)
 _PAIR_GATES = tuple(
     (_G["pair_wind"] if t in (27, 28, 29, 30) else 0) | (_G["pair_dragon"] if t in (31, 32, 33) else 0)
     | (_G["pair_orphan"] if t in ORPHANS else 0) | (_G["pair_five"] if t in (4, 13, 22) else 0)
+    | (_G["pair_number"] if t < 27 else 0)
     for t in range(KIND_COUNT)) + (0,)  # index -1: no pair
 _HIDDEN_GATES = (0, 0, _G["hidden_two"], _G["hidden_three"], _G["hidden_four"])
 _WAIT_GATES = {"": 0, "edge": _G["wait_edge"], "closed": _G["wait_closed"], "single": _G["wait_single"]}
