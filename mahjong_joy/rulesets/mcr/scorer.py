@@ -202,8 +202,13 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     if not _SUIT_WAITS:
         _load_tables()
     hand = _Hand(situation, rules, counts, concealed)
+    readings = _internal_readings(concealed, len(melds))
+    if len(readings) == 1:  # the usual case
+        reading = readings[0]
+        total, counted = _score(hand, reading)
+        return _result(situation, rules, _lines(counted), total, reading)
     best = None
-    for reading in _internal_readings(concealed, len(melds)):
+    for reading in readings:
         total, counted = _score(hand, reading)
         if best is None or total > best[0] or total == best[0] and _tie_wins(counted, reading, best):
             best = (total, counted, reading)
@@ -593,11 +598,7 @@ class _Hand(HandFacts):
 
 def _score(hand: _Hand, r: Internal) -> tuple[int, list[int]]:
     """(fan total, counted positions) of one reading."""
-    counted = _resolve(_instances(hand, r))
-    total = 0
-    for i in counted:
-        total += _POINTS[i]
-    return total, counted
+    return _resolve(_instances(hand, r))
 
 
 def _instances(hand: _Hand, r: Internal) -> list[Instance]:
@@ -761,11 +762,11 @@ def _cut(found: list[Instance], limit: int) -> list[Instance]:
     return found
 
 
-def _resolve(found: list[Instance]) -> list[int]:
+def _resolve(found: list[Instance]) -> tuple[int, list[int]]:
     """Apply ``excludes`` and ``absorbs`` in table order; nothing left is Chicken Hand.
-    Returns the counted rows' positions, sorted, one per instance."""
+    Returns the points in all and the counted rows' positions, sorted, one per instance."""
     found.sort()
-    excluded = 0
+    excluded = total = 0
     absorbers: list[tuple[int, int]] = []
     counted = []
     for i, mask in found:
@@ -774,10 +775,13 @@ def _resolve(found: list[Instance]) -> list[int]:
         if mask and absorbers and any(rows >> i & 1 and mask & cover == mask for rows, cover in absorbers):
             continue
         counted.append(i)
+        total += _POINTS[i]
         excluded |= _EXCLUDE_MASK[i]
         if mask and _ABSORB_MASK[i]:
             absorbers.append((_ABSORB_MASK[i], mask))
-    return counted or [_CHICKEN]
+    if not counted:
+        return _POINTS[_CHICKEN], [_CHICKEN]
+    return total, counted
 
 
 def _lines(counted: list[int]) -> tuple[tuple[str, int, int], ...]:
