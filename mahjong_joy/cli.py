@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("analyze", "simulate", "replay", "demo", "score", "stats", "mjai-bot")
+COMMANDS = ("analyze", "simulate", "replay", "review", "demo", "score", "stats", "mjai-bot")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -12,7 +12,7 @@ scorer's question, answered as an ``invalid_situation`` result.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from mahjong_joy.errors import ScoringError
 from mahjong_joy.notation import format_tiles, parse_tiles
@@ -45,6 +45,12 @@ class McrRules:
 
     kong_convention: str = OFFICIAL
     seven_pairs_tile_hog: bool = True
+    # The switches every scoring block of a ruleset answers (the table in rulesets/rules.py):
+    # no red fives, no riichi, no dora; a win needs value (the 8-fan minimum, RULES.md B2).
+    red_fives: ClassVar[bool] = False
+    riichi: ClassVar[bool] = False
+    dora: ClassVar[bool] = False
+    yaku_required: ClassVar[bool] = True
 
     @classmethod
     def library(cls) -> McrRules:
