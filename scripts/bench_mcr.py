@@ -130,7 +130,8 @@ def memory(count: int, seed: int) -> None:
     print(f"after {done} fresh hands (each under both kong conventions): {after / 1024:.1f} MiB resident,"
           f" {(after - before) / 1024:+.1f} MiB")
     print(f"memo: {len(scorer._OPEN_ROWS)} open-row sets (bound {scorer._OPEN_ROWS_LIMIT});"
-          f" row tables per form: {scorer._form_rows.cache_info().currsize} (bound: 5 forms x 2 conventions)")
+          f" row tables per form: {scorer._form_rows.cache_info().currsize} (bound: 5 forms x 2 conventions);"
+          f" per-set answers: {scorer._set_fan.cache_info().currsize} (bound: 5 forms x 16 wind pairs)")
     print(f"tables (complete, fixed): {tables.table_sizes()}")
 
 

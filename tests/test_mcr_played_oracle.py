@@ -49,6 +49,7 @@ def test_nothing_the_scorer_keeps_grows_with_the_hands():
     assert len(scorer._combination_tables()[("chows", "all")]) == combinations
     assert 0 < len(scorer._OPEN_ROWS) <= scorer._OPEN_ROWS_LIMIT
     assert scorer._form_rows.cache_info().currsize <= 10  # five forms, two kong conventions
+    assert scorer._set_fan.cache_info().currsize <= 5 * 16  # five forms, sixteen wind pairs
 
 
 def test_rows_decided_by_their_gates_match_their_predicates():

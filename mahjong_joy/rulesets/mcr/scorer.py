@@ -619,12 +619,11 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
                 found.extend([(i, mask)] * count)
     pungs = reading.pungs
     if pungs:
-        set_rows = rows[SET]
+        set_fan = _set_fan(form, hand.seat_wind, hand.round_wind)
         bit = 1 << PUNG_BIT_SHIFT
         for tile in pungs:
-            for i, test in set_rows[tile]:
-                if test(reading, tile):
-                    found.append((i, bit))
+            for i in set_fan[tile]:
+                found.append((i, bit))
             bit <<= 1
         if len(pungs) > 1:
             found += _combinations(rows, PUNGS, pungs, PUNG_BIT_SHIFT)
@@ -637,6 +636,26 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
                     return found
         found += rows[CHOWS, "all"][chows]
     return found
+
+
+@cache
+def _set_fan(form: str, seat_wind: int, round_wind: int) -> tuple[tuple[int, ...], ...]:
+    """Per pung tile, the per-set rows (positions) that hold for it: the set rows'
+    predicates read only the tile and the two winds, so each wind pair's answers are
+    worked out once (at most 5 forms x 16 wind pairs)."""
+    facts = _WindsOnly(seat_wind, round_wind)
+    reading = Reading(form, facts)  # type: ignore[arg-type]
+    rows = _form_rows(form, False)[SET]
+    return tuple(tuple(i for i, test in rows[t] if test(reading, t)) for t in range(KIND_COUNT))
+
+
+class _WindsOnly:
+    """The two facts a per-set predicate reads."""
+
+    __slots__ = ("seat_wind", "round_wind")
+
+    def __init__(self, seat_wind: int, round_wind: int) -> None:
+        self.seat_wind, self.round_wind = seat_wind, round_wind
 
 
 _G = {name: 1 << k for k, name in enumerate(GATES)}
