@@ -21,15 +21,18 @@ The loop, the same for every fan row (:mod:`~mahjong_joy.rulesets.mcr.fan`):
    as the rule book's examples and pymahjonggb do (B7 row 11).
 6. Flowers are added after the 8-fan minimum is checked without them (C2 row 1).
 
-Speed (``scripts/bench_mcr.py``: at most 5x pymahjonggb's C++ on hands never seen
-before): the tiles are counted once per hand into :class:`HandFacts`, whose
-*gates* (cheap necessary conditions such as "two or more kinds held three times",
-one bit each) decide which rows are asked at all (``FanRow.needs``); readings come
-from complete per-suit tables (:mod:`~mahjong_joy.rulesets.mcr.tables`), the
-combination fans of two or three sets from tables built once from the rows'
-predicates, the unique-wait rule from the same suit tables; exclusions are bit
-masks. Every kept table is complete for its key space, so none grows with the
-hands scored; no answer about a hand is kept between calls.
+Speed (``scripts/bench_mcr.py`` measures it against pymahjonggb on hands never
+seen before; README "MCR scoring" quotes the figures): the tiles are counted once
+per hand into :class:`_Hand`, whose *gates* (cheap necessary conditions such as
+"two or more kinds held three times", one bit each; a reading adds its own, such
+as "the pair is a wind") decide which rows are asked at all (``FanRow.needs``),
+and rows whose gates are their whole condition are counted without asking
+(``FanRow.exact``); readings come from complete per-suit tables
+(:mod:`~mahjong_joy.rulesets.mcr.tables`), the combination fans from tables built
+once from the rows' predicates, the unique-wait rule from the suit wait table;
+exclusions are bit masks. Every kept table is complete for its key space, so none
+grows with the hands scored; the one memo (the rows open per gate set) is bounded;
+no answer about a hand is kept between calls.
 """
 
 from __future__ import annotations
@@ -409,6 +412,9 @@ def _form_rows(form: str, library_kongs: bool) -> dict[Any, Any]:
         SET: tuple(tuple((i, r.test) for i, r in rows if r.scope == SET and (r.tiles is None or t in r.tiles))
                    for t in range(KIND_COUNT)),
     }
+    for scope in ("facts", READING):
+        _NEEDED[id(by_scope[scope])] = sum(1 << k for k in range(len(GATES) + 1)
+                                       if any(row[0] >> k & 1 for row in by_scope[scope]))
     for scope in (CHOWS, PUNGS):
         for arity in (-1, 2, 3, 4):
             by_scope[scope, arity] = tuple((i, r.test, r.points) for i, r in rows
@@ -452,6 +458,7 @@ def _load_tables() -> None:
     _SUIT_WAITS, _HONOR_WAITS = suit_wait_table(), honor_wait_table()
 
 _OPEN_ROWS: dict[tuple[int, int], tuple] = {}
+_NEEDED: dict[int, int] = {}  # per row table (``_form_rows``, kept for good): the gates its rows read
 _OPEN_ROWS_LIMIT = 4096  # (table, gates) keys; a hand opens one of a few hundred gate sets in practice
 
 
@@ -460,7 +467,8 @@ def _open_rows(rows: tuple, gates: int) -> tuple[tuple[Instance, ...], tuple]:
     all open: the instances of those the gates decide, and the others to ask (without
     ``needs`` and ``exact``). Kept per table and gate set, the memo emptied when it
     reaches its bound."""
-    key = (id(rows), gates)
+    table = id(rows)
+    key = (table, gates & _NEEDED[table])  # only the gates some row of the table reads
     found = _OPEN_ROWS.get(key)
     if found is None:
         if len(_OPEN_ROWS) >= _OPEN_ROWS_LIMIT:
