@@ -64,11 +64,10 @@ def test_rows_decided_by_their_gates_match_their_predicates():
     cases = [McrSituation.from_dict(d) for d in situations(SEED + 2, 1500)]
     cases += [McrSituation.from_dict(d) for d in played_situations(SEED + 3, 200)]
     for s in cases:
-        concealed = scorer._concealed_counts(s)
         if scorer.situation_problem(s):
             continue
-        hand = scorer._Hand(s, s.rules, scorer._all_counts(s, concealed), concealed)
-        for internal in scorer._internal_readings(concealed, len(s.melds)):
+        hand = scorer._Hand(s, s.rules)
+        for internal in scorer._internal_readings(hand.concealed, len(s.melds)):
             reading = scorer._reading(hand, internal)
             for row in exact:
                 if internal[0] not in row.forms:

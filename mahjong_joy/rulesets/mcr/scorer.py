@@ -100,6 +100,7 @@ _ABSORBS = tuple(frozenset(_POSITION[n] for n in row.absorbs) for row in ORDER)
 _EXCLUDE_MASK = tuple(sum(1 << j for j in rows) for rows in _EXCLUDES)
 _ABSORB_MASK = tuple(sum(1 << j for j in rows) for rows in _ABSORBS)
 _LINE = tuple((row.id, row.points) for row in ORDER)
+_LINE_ONCE = tuple((row.id, row.points, 1) for row in ORDER)
 _POINTS = tuple(row.points for row in ORDER)
 _CHICKEN = _POSITION[CHICKEN_HAND]
 _PREFERRED = frozenset(_POSITION[n] for n in ("pure_triple_chow", "triple_pung"))
@@ -186,25 +187,17 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     ((('pure_straight', 16, 1), ('fully_concealed_hand', 4, 1), ('all_chows', 2, 1), ('single_wait', 1, 1)), 23, {'each': 31})
     """
     rules = situation.rules if rules is None else rules
+    if not _SUIT_WAITS:
+        _load_tables()
     tiles, melds = situation.hand, situation.melds
-    concealed = bytearray(KIND_COUNT)  # counts as bytes: ``bytes()`` of it is a copy, not a conversion
-    for t in tiles:
-        concealed[t] += 1
-    if melds:
-        counts = bytearray(concealed)
-        for meld in melds:
-            for t in meld.tiles:
-                counts[t] += 1
-    else:
-        counts = concealed
-    if (len(tiles) + 3 * len(melds) != 14 or len(melds) > 4 or situation.win_tile not in tiles or max(counts) > 4
-            or situation.robbing_kong or situation.kong_replacement):
+    if len(tiles) + 3 * len(melds) != 14 or len(melds) > 4:
+        return McrScore(False, INVALID_SITUATION, situation_problem(situation), flowers=situation.flowers)
+    hand = _Hand(situation, rules)
+    counts, concealed = hand.counts, hand.concealed
+    if not concealed[situation.win_tile] or max(counts) > 4 or situation.robbing_kong or situation.kong_replacement:
         problem = situation_problem(situation, counts)
         if problem:
             return McrScore(False, INVALID_SITUATION, problem, flowers=situation.flowers)
-    if not _SUIT_WAITS:
-        _load_tables()
-    hand = _Hand(situation, rules, counts, concealed)
     readings = _internal_readings(concealed, len(melds))
     if len(readings) == 1:  # the usual case
         reading = readings[0]
@@ -239,11 +232,10 @@ def scored_readings(situation: McrSituation, rules: McrRules | None = None, coun
     comparison with another calculator asks whether its fan list is among these.
     """
     rules = situation.rules if rules is None else rules
-    concealed = _concealed_counts(situation) if concealed is None else concealed
-    counts = _all_counts(situation, concealed) if counts is None else counts
     if not _SUIT_WAITS:
         _load_tables()
-    hand = _Hand(situation, rules, counts, concealed)
+    hand = _Hand(situation, rules)
+    concealed = hand.concealed
     out = []
     for reading in _internal_readings(concealed, len(situation.melds)):
         total, counted = _score(hand, reading)
@@ -326,20 +318,36 @@ _HONOR_MASK = kind_mask(range(27, KIND_COUNT))
 _ORPHAN_MASK = kind_mask(ORPHANS)
 _NONZERO = bytes([0] + [1] * 255)
 # Gate bits (reading.GATES order) that depend on one small number, looked up rather than worked out per hand.
-_KONG_GATES = (0, 1, 0b11)                                           # kongs, two_kongs
-_TRIPLE_GATES = tuple((n >= 2) << 5 | (n >= 3) << 6 | (n >= 4) << 7 for n in range(5))
-_SUIT_GATES = tuple(tuple((not honors) << 3 | honors << 4 | (not honors and suits == 1) << 8 | (suits <= 1) << 9
-                          | (suits <= 2) << 10 | (suits == 3) << 11 for honors in (0, 1)) for suits in range(4))
+_GATE = {name: 1 << k for k, name in enumerate(GATES)}
+
+
+def _gates(*names: str, when: bool = True) -> int:
+    return sum(_GATE[name] for name in names) if when else 0
+
+
+_KONG_GATES = tuple(_gates("kongs", when=n > 0) | _gates("two_kongs", when=n > 1) for n in range(5))
+_TRIPLE_GATES = tuple(_gates("two_triples", when=n >= 2) | _gates("three_triples", when=n >= 3)
+                      | _gates("four_triples", when=n >= 4) for n in range(8))
+_HONOR_GATES = tuple(  # honors held, bit k for kind 27 + k
+    _gates("honors", when=h != 0) | _gates("numbers_only", when=h == 0) | _gates("winds", when=h & 0b1111 != 0)
+    | _gates("dragons", when=h & 0b1110000 != 0) for h in range(128))
+_SUIT_GATES = tuple(  # number suits held (bits m, p, s) and honors held (bit 3)
+    _gates("one_suit", when=not honors and suits == 1) | _gates("at_most_one_suit", when=suits <= 1)
+    | _gates("at_most_two_suits", when=suits <= 2) | _gates("three_suits", when=suits == 3)
+    | _gates("no_characters", when=not held & 1) | _gates("one_number_suit", when=suits == 1)
+    | _gates("two_suits", when=suits == 2)
+    for held in range(16) for honors, suits in [(held >> 3, bin(held & 7).count("1"))])
+_ORPHAN_GATES = ((0, _gates("no_orphans")), (_gates("orphans_only"), _gates("orphans_only", "no_orphans")))
+_MELDED_GATES = tuple(_gates("concealed", when=n == 0) | _gates("four_melded", when=n == 4) for n in range(5))
 _RANK_GATES = tuple(  # ranks_six_up, ranks_four_down, ranks_four_to_six from the ranks held (0: honors held)
     ((r & -r).bit_length() >= 6) << 17 | (0 < r.bit_length() <= 4) << 18
     | ((r & -r).bit_length() >= 4 and 0 < r.bit_length() <= 6) << 19 if r else 0 for r in range(512))  # bytes.translate: every count present or not
 _PRESENT = {bytes(((bits >> k) & 1 for k in range(9))): bits for bits in range(1 << 9)}  # 0/1 bytes -> bits
 
 
-def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None) -> HandFacts:
+def hand_facts(s: McrSituation, rules: McrRules) -> HandFacts:
     """The per-hand facts (see :class:`_Hand`, which computes them)."""
-    concealed = _concealed_counts(s)
-    return _Hand(s, rules, _all_counts(s, concealed) if counts is None else counts, concealed)
+    return _Hand(s, rules)
 
 
 # ---------------------------------------------------------------- readings
@@ -497,15 +505,45 @@ class _Hand(HandFacts):
     __slots__ = ("situation", "facts", "concealed", "library_kongs", "melds", "meld_chows", "meld_pungs",
                  "_facts_instances", "_unique_regular")
 
-    def __init__(self, s: McrSituation, rules: McrRules, counts: list[int], concealed: list[int]) -> None:
-        self.situation = s
+    def __init__(self, s: McrSituation, rules: McrRules) -> None:
         self.facts = self
+        self.concealed = concealed = bytearray(KIND_COUNT)  # counts as bytes: ``bytes()`` of it is a copy
+        for t in s.hand:
+            concealed[t] += 1
+        melds = s.melds
+        self.melds = len(melds)
+        melded_kongs = concealed_kongs = melded_packs = 0
+        if melds:
+            counts = bytearray(concealed)
+            chows, pungs = [], []
+            for meld in melds:
+                first = meld.tiles[0]
+                kind = meld.kind
+                if kind == CHOW:
+                    counts[first] += 1
+                    counts[first + 1] += 1
+                    counts[first + 2] += 1
+                    chows.append(first)
+                    melded_packs += 1
+                else:
+                    counts[first] += len(meld.tiles)
+                    pungs.append(first)
+                    if kind == CONCEALED_KONG:
+                        concealed_kongs += 1
+                    else:
+                        melded_packs += 1
+                        melded_kongs += kind == KONG
+            chows.sort()
+            pungs.sort()
+            self.meld_chows, self.meld_pungs = tuple(chows), tuple(pungs)
+        else:
+            counts = concealed
+            self.meld_chows = self.meld_pungs = ()
         self.counts = counts
-        self.concealed = concealed
         self.rules = rules
         self.library_kongs = rules.kong_convention == LIBRARY
         self.win_tile = win = s.win_tile
-        self.tsumo = s.tsumo
+        self.tsumo = tsumo = s.tsumo
         in_hand = concealed[win]
         self.last_tile = last_tile = (s.last_tile or counts[win] - in_hand == 3) and in_hand == 1
         self.kong_replacement = s.kong_replacement
@@ -513,24 +551,6 @@ class _Hand(HandFacts):
         self.last_wall_tile = s.last_wall_tile
         self.seat_wind = s.seat_wind
         self.round_wind = s.round_wind
-        melds = s.melds
-        self.melds = len(melds)
-        melded_kongs = concealed_kongs = melded_packs = 0
-        if melds:
-            for meld in melds:
-                if meld.kind == CONCEALED_KONG:
-                    concealed_kongs += 1
-                else:
-                    melded_packs += 1
-                    melded_kongs += meld.kind == KONG
-            chows, pungs = [], []
-            for meld in melds:
-                (chows if meld.kind == CHOW else pungs).append(meld.tiles[0])
-            chows.sort()
-            pungs.sort()
-            self.meld_chows, self.meld_pungs = tuple(chows), tuple(pungs)
-        else:
-            self.meld_chows = self.meld_pungs = ()
         self.melded_packs, self.melded_kongs, self.concealed_kongs = melded_packs, melded_kongs, concealed_kongs
         key = bytes(counts)
         present = key.translate(_NONZERO)
@@ -543,14 +563,12 @@ class _Hand(HandFacts):
         triples = fours + key.count(3)
         kongs = melded_kongs + concealed_kongs
         self.ranks = ranks = 0 if honors else m | p | z
-        flags = last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile
-        self.gates = (  # one bit per name of reading.GATES, in order; the rest from tables below
-            _KONG_GATES[kongs if kongs < 3 else 2] | bool(flags) << 2 | _TRIPLE_GATES[triples if triples < 5 else 4]
-            | _SUIT_GATES[number_suits][honors != 0] | (not m) << 12 | (not kinds & ~_ORPHAN_MASK) << 13
-            | (not melded_packs) << 14 | (fours > 0) << 15 | bool(key[4] or key[13] or key[22]) << 16
-            | _RANK_GATES[ranks] | (_TSUMO if s.tsumo else _DISCARD) | _NUMBER_SUIT_GATES[number_suits]
-            | (0 if kinds & _ORPHAN_MASK else _NO_ORPHANS) | (_FOUR_MELDED if melded_packs == 4 else 0)
-            | (_WINDS if honors & 0b1111 else 0) | (_DRAGONS if honors & 0b1110000 else 0))
+        self.gates = (  # one bit per name of reading.GATES, looked up by the small numbers that decide it
+            _KONG_GATES[kongs] | _TRIPLE_GATES[triples] | _HONOR_GATES[honors]
+            | _SUIT_GATES[(m != 0) | (p != 0) << 1 | (z != 0) << 2 | (honors != 0) << 3] | _RANK_GATES[ranks]
+            | _ORPHAN_GATES[not kinds & ~_ORPHAN_MASK][not kinds & _ORPHAN_MASK] | _MELDED_GATES[melded_packs]
+            | (fours > 0) << 15 | bool(key[4] or key[13] or key[22]) << 16 | (_TSUMO if tsumo else _DISCARD)
+            | (last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile) << 2)
         self._facts_instances: dict[str, list[Instance]] = {}
         self._unique_regular: bool | None = None
 
@@ -667,9 +685,7 @@ class _WindsOnly:
 
 
 _G = {name: 1 << k for k, name in enumerate(GATES)}
-_TSUMO, _DISCARD, _NO_ORPHANS, _FOUR_MELDED = _G["tsumo"], _G["discard"], _G["no_orphans"], _G["four_melded"]
-_WINDS, _DRAGONS = _G["winds"], _G["dragons"]
-_NUMBER_SUIT_GATES = (0, _G["one_number_suit"], _G["two_suits"], 0)
+_TSUMO, _DISCARD = _G["tsumo"], _G["discard"]
 _PAIR_GATES = tuple(
     (_G["pair_wind"] if t in (27, 28, 29, 30) else 0) | (_G["pair_dragon"] if t in (31, 32, 33) else 0)
     | (_G["pair_orphan"] if t in ORPHANS else 0) | (_G["pair_five"] if t in (4, 13, 22) else 0)
@@ -813,6 +829,8 @@ def _resolve(found: list[Instance]) -> tuple[int, list[int]]:
 
 def _lines(counted: list[int]) -> tuple[tuple[str, int, int], ...]:
     """(id, points, count) per counted row, in table order."""
+    if len(set(counted)) == len(counted):  # the usual case: each row once
+        return tuple(map(_LINE_ONCE.__getitem__, counted))
     lines = []
     previous, run = -1, 0
     for i in counted:

@@ -100,8 +100,12 @@ def regular_readings(key: bytes) -> list[tuple]:
     m, p, s, z = suit.get(key[0:9]), suit.get(key[9:18]), suit.get(key[18:27]), _HONORS.get(key[27:34])
     if m is None or p is None or s is None or z is None:
         return []
-    if len(m) == 1 and len(p) == 1 and len(s) == 1:
-        return _joined(m[0], p[0], s[0], z[0])
+    if len(m) == 1 and len(p) == 1 and len(s) == 1:  # the usual case, joined here
+        m, p, s, z = m[0], p[0], s[0], z[0]
+        pm, pp, ps, pz = m[2], p[5], s[8], z[2]
+        if (pm >= 0) + (pp >= 0) + (ps >= 0) + (pz >= 0) != 1:
+            return []
+        return [(REGULAR, m[0] + p[3] + s[6], m[1] + p[4] + s[7] + z[1], max(pm, pp, ps, pz), (), ())]
     out: list[tuple] = []
     for a in m:
         for b in p:
