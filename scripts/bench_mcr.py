@@ -17,9 +17,11 @@ kong convention). Then each pass times both sides on its hands, alternating who
 goes first, in this process's CPU time (``time.process_time``); the script prints
 the median of the per-pass ratios (ours / library). The target is at most 5x.
 
-``--memory N`` instead scores N fresh hands (half of each kind) and prints the
-process's resident memory before and after and the sizes of every table and memo
-the scorer keeps (the bound: the memo never holds more than its limit).
+``--memory N`` instead scores N fresh hands (half of each kind, made by a child
+process so that the generator's caches stay out of the figure) and prints the
+resident memory before and after, what allocations made in ``rulesets/mcr`` still
+hold, and the sizes of every table and memo the scorer keeps (the one memo never
+holds more than its bound).
 
 Run: ``python scripts/bench_mcr.py [--kind generated|played|both] [--hands N] [--passes P] [--seed S]``
      ``python scripts/bench_mcr.py --memory 100000``
@@ -28,9 +30,15 @@ Run: ``python scripts/bench_mcr.py [--kind generated|played|both] [--hands N] [-
 from __future__ import annotations
 
 import argparse
+import gc
+import pickle
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+import tracemalloc
+from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
 
@@ -108,27 +116,60 @@ def resident_kib() -> int:
     return 0
 
 
-def memory(count: int, seed: int) -> None:
-    """Score ``count`` fresh hands and report memory and every kept table's size."""
+def write_hands(path: str, count: int, seed: int) -> None:
+    """Write ``count`` fresh situations (half of each kind) to ``path`` as pickled chunks."""
     half = count // 2
-    batch = 5000
-    score_mcr(McrSituation.from_dict({"hand": "123m456m789m234p55s", "win_tile": "5s"}))  # builds the tables
-    before = resident_kib()
-    print(f"after the tables are built: {before / 1024:.1f} MiB resident; tables {tables.table_sizes()}")
-    done = 0
-    for kind, source in (("generated", situations(seed, half)), ("played", played_situations(seed, count - half))):
+    with open(path, "wb") as out:
+        for source in (situations(seed, half), played_situations(seed, count - half)):
+            while chunk := list(islice(source, 5000)):
+                pickle.dump(chunk, out)
+
+
+def read_hands(path: str) -> Iterator[list[dict]]:
+    with open(path, "rb") as stream:
         while True:
-            chunk = [McrSituation.from_dict(d) for d in islice(source, batch)]
-            if not chunk:
-                break
-            for s in chunk:
-                score_mcr(s, RULES)
-                score_mcr(s)
-            done += len(chunk)
-        print(f"  {kind}: scored")
-    after = resident_kib()
-    print(f"after {done} fresh hands (each under both kong conventions): {after / 1024:.1f} MiB resident,"
-          f" {(after - before) / 1024:+.1f} MiB")
+            try:
+                yield pickle.load(stream)
+            except EOFError:
+                return
+
+
+def _score_all(path: str) -> int:
+    done = 0
+    for chunk in read_hands(path):
+        for data in chunk:
+            s = McrSituation.from_dict(data)
+            score_mcr(s, RULES)
+            score_mcr(s)
+        done += len(chunk)
+    return done
+
+
+def memory(count: int, seed: int) -> None:
+    """Score ``count`` fresh hands (made by a child process, so the generator's own
+    caches stay out of this one) and report what the scorer keeps: resident memory
+    before and after, the memory still held by allocations made in the scorer's
+    modules (``tracemalloc``), and every table's and memo's size."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder) / "hands.pickle")
+        subprocess.run([sys.executable, __file__, "--write-hands", path, "--memory", str(count), "--seed", str(seed)],
+                       check=True)
+        score_mcr(McrSituation.from_dict({"hand": "123m456m789m234p55s", "win_tile": "5s"}))  # builds the tables
+        gc.collect()
+        before = resident_kib()
+        print(f"after the tables are built: {before / 1024:.1f} MiB resident; tables {tables.table_sizes()}")
+        done = _score_all(path)
+        gc.collect()
+        after = resident_kib()
+        print(f"after {done} fresh hands (each scored under both kong conventions): {after / 1024:.1f} MiB resident,"
+              f" {(after - before) / 1024:+.1f} MiB")
+        tracemalloc.start()  # a second round, traced: what do the scorer's own allocations still hold?
+        _score_all(path)
+        gc.collect()
+        kept = sum(stat.size for stat in tracemalloc.take_snapshot().statistics("filename")
+                   if "rulesets/mcr" in stat.traceback[0].filename)
+        tracemalloc.stop()
+    print(f"a second round under tracemalloc: allocations made in rulesets/mcr still hold {kept / 1024:.0f} KiB")
     print(f"memo: {len(scorer._OPEN_ROWS)} open-row sets (bound {scorer._OPEN_ROWS_LIMIT});"
           f" row tables per form: {scorer._form_rows.cache_info().currsize} (bound: 5 forms x 2 conventions);"
           f" per-set answers: {scorer._set_fan.cache_info().currsize} (bound: 5 forms x 16 wind pairs)")
@@ -142,7 +183,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--passes", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--memory", type=int, default=0, metavar="N", help="measure memory over N fresh hands")
+    parser.add_argument("--write-hands", metavar="PATH", help=argparse.SUPPRESS)  # the memory mode's child
     args = parser.parse_args(argv)
+    if args.write_hands:
+        write_hands(args.write_hands, args.memory, args.seed)
+        return 0
     if args.memory:
         memory(args.memory, args.seed)
         return 0
