@@ -184,13 +184,19 @@ def memory(count: int, seed: int) -> None:
         after = resident_kib()
         print(f"after {done} fresh hands (each scored under both kong conventions): {after / 1024:.1f} MiB resident,"
               f" {(after - before) / 1024:+.1f} MiB")
-        tracemalloc.start()  # a second round, traced: what do the scorer's own allocations still hold?
+        _score_all(path)
+        gc.collect()
+        again = resident_kib()
+        print(f"after the same {done} hands once more: {again / 1024:.1f} MiB resident, {(again - after) / 1024:+.1f} MiB")
+        scorer.clear_memos()
+        tracemalloc.start()  # a third round, traced from an empty memo: what do the scorer's allocations hold?
         _score_all(path)
         gc.collect()
         kept = sum(stat.size for stat in tracemalloc.take_snapshot().statistics("filename")
                    if "rulesets/mcr" in stat.traceback[0].filename)
         tracemalloc.stop()
-    print(f"a second round under tracemalloc: allocations made in rulesets/mcr still hold {kept / 1024:.0f} KiB")
+    print(f"a third round under tracemalloc, the memo emptied first: allocations made in rulesets/mcr"
+          f" still hold {kept / 1024:.0f} KiB")
     print(f"memo: {len(scorer._OPEN_ROWS)} open-row sets (bound {scorer._OPEN_ROWS_LIMIT});"
           f" row tables per form: {scorer._form_rows.cache_info().currsize} (bound: 5 forms x 2 conventions);"
           f" per-set answers: {scorer._set_fan.cache_info().currsize} (bound: 5 forms x 16 wind pairs)")
