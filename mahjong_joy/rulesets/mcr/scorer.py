@@ -414,15 +414,17 @@ def _form_rows(form: str, library_kongs: bool) -> dict[Any, Any]:
     form and kong convention (ten tables at most)."""
     rows = [(i, r) for i, r in enumerate(ORDER)
             if form in r.forms and (r is not LIBRARY_KONG_ROW or library_kongs)]
+    facts = [(i, r) for i, r in rows if r.scope in (HAND, SITUATION)]
+    readings = [(i, r) for i, r in rows if r.scope == READING]
     by_scope: dict[Any, Any] = {
-        "facts": tuple((_NEEDS[i], i, r.test, r.exact) for i, r in rows if r.scope in (HAND, SITUATION)),
-        READING: tuple((_NEEDS[i], i, r.test, r.covers, r.exact) for i, r in rows if r.scope == READING),
+        # each a pair of row tables: the rows the gates decide (their instances) and the rows to ask
+        "facts": (_gated([(_NEEDS[i], (i, 0)) for i, r in facts if r.exact]),
+                  _gated([(_NEEDS[i], (i, r.test)) for i, r in facts if not r.exact])),
+        READING: (_gated([(_NEEDS[i], (i, 0)) for i, r in readings if r.exact]),
+                  _gated([(_NEEDS[i], (i, r.test, r.covers)) for i, r in readings if not r.exact])),
         SET: tuple(tuple((i, r.test) for i, r in rows if r.scope == SET and (r.tiles is None or t in r.tiles))
                    for t in range(KIND_COUNT)),
     }
-    for scope in ("facts", READING):
-        _NEEDED[id(by_scope[scope])] = sum(1 << k for k in range(len(GATES) + 1)
-                                       if any(row[0] >> k & 1 for row in by_scope[scope]))
     for scope in (CHOWS, PUNGS):
         for arity in (-1, 2, 3, 4):
             by_scope[scope, arity] = tuple((i, r.test, r.points) for i, r in rows
@@ -466,24 +468,31 @@ def _load_tables() -> None:
     _SUIT_WAITS, _HONOR_WAITS = suit_wait_table(), honor_wait_table()
 
 _OPEN_ROWS: dict[tuple[int, int], tuple] = {}
-_NEEDED: dict[int, int] = {}  # per row table (``_form_rows``, kept for good): the gates its rows read
+_NEEDED: dict[int, int] = {}  # per row table (``_gated``): the gates its rows read
+_KEPT: list[tuple] = []  # the row tables, alive for good (at most 4 per form and kong convention)
 _OPEN_ROWS_LIMIT = 4096  # (table, gates) keys; a hand opens one of a few hundred gate sets in practice
 
 
-def _open_rows(rows: tuple, gates: int) -> tuple[tuple[Instance, ...], tuple]:
-    """The rows of ``rows`` (``(needs, position, ..., exact)`` tuples) whose gates are
-    all open: the instances of those the gates decide, and the others to ask (without
-    ``needs`` and ``exact``). Kept per table and gate set, the memo emptied when it
-    reaches its bound."""
+def _gated(rows: list[tuple[int, Any]]) -> tuple[tuple[int, Any], ...]:
+    """A row table for :func:`_open_rows`: ``(needs, payload)`` pairs, kept for good,
+    with the gates any of its rows reads noted (so the memo's key holds only those)."""
+    table = tuple(rows)
+    _NEEDED[id(table)] = sum(1 << k for k in range(len(GATES) + 1) if any(needs >> k & 1 for needs, _ in table))
+    _KEPT.append(table)  # the id stays this table's
+    return table
+
+
+def _open_rows(rows: tuple, gates: int) -> tuple:
+    """The payloads of the rows of ``rows`` whose gates are all open, kept per table
+    and gate set (the gates the table reads), the memo emptied when it reaches its
+    bound."""
     table = id(rows)
-    key = (table, gates & _NEEDED[table])  # only the gates some row of the table reads
+    key = (table, gates & _NEEDED[table])
     found = _OPEN_ROWS.get(key)
     if found is None:
         if len(_OPEN_ROWS) >= _OPEN_ROWS_LIMIT:
             _OPEN_ROWS.clear()
-        opened = [row for row in rows if not row[0] & ~gates]
-        found = _OPEN_ROWS[key] = (tuple((row[1], 0) for row in opened if row[-1]),
-                                   tuple(row[1:-1] for row in opened if not row[-1]))
+        found = _OPEN_ROWS[key] = tuple([payload for needs, payload in rows if not needs & ~gates])
     return found
 
 
@@ -575,8 +584,9 @@ class _Hand(HandFacts):
     def facts_instances(self, form: str, rows: dict[Any, Any]) -> list[Instance]:
         found = self._facts_instances.get(form)
         if found is None:
-            decided, asked = _open_rows(rows["facts"], self.gates)
-            found = list(decided)
+            exact, asked = rows["facts"]
+            found = list(_open_rows(exact, self.gates))
+            asked = _open_rows(asked, self.gates)
             for i, test in asked:
                 if test(self):
                     found.append((i, 0))
@@ -632,10 +642,12 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
     rows = _form_rows(form, hand.library_kongs)
     reading = _reading(hand, r)
     found = hand.facts_instances(form, rows)[:]
-    decided, asked = _open_rows(rows[READING], reading.gates)
+    exact, asked = rows[READING]
+    gates = reading.gates
+    decided = _open_rows(exact, gates)
     if decided:
         found += decided
-    for i, test, covers in asked:
+    for i, test, covers in _open_rows(asked, gates):
         count = test(reading)
         if count:
             mask = covers(reading) if covers else 0
