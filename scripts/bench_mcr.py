@@ -187,7 +187,8 @@ def memory(count: int, seed: int) -> None:
         _score_all(path)
         gc.collect()
         again = resident_kib()
-        print(f"after the same {done} hands once more: {again / 1024:.1f} MiB resident, {(again - after) / 1024:+.1f} MiB")
+        print(f"after the same {done} hands once more: {again / 1024:.1f} MiB resident,"
+              f" {(again - after) / 1024:+.1f} MiB")
         scorer.clear_memos()
         tracemalloc.start()  # a third round, traced from an empty memo: what do the scorer's allocations hold?
         _score_all(path)

@@ -55,7 +55,7 @@ def test_nothing_the_scorer_keeps_grows_with_the_hands():
 def test_rows_decided_by_their_gates_match_their_predicates():
     """A row marked ``exact`` is counted from the gates alone (fan.py ``_EXACT``): on
     every reading of a few thousand hands its predicate must say the same."""
-    from mahjong_joy.rulesets.mcr.fan import FAN_ROWS, HAND, READING, SITUATION
+    from mahjong_joy.rulesets.mcr.fan import FAN_ROWS, HAND, SITUATION
     from mahjong_joy.rulesets.mcr.reading import gate_bits
 
     exact = [row for row in FAN_ROWS if row.exact]

@@ -43,7 +43,8 @@ from mahjong_joy.rulesets.mcr.scorer import (
 )
 from mahjong_joy.rulesets.mcr.situation import McrRules, McrSituation
 
-NON_REPEAT, NON_SEPARATION, NON_IDENTICAL, ACCOUNT_ONCE = "non_repeat", "non_separation", "non_identical", "account_once"
+NON_REPEAT, NON_SEPARATION = "non_repeat", "non_separation"
+NON_IDENTICAL, ACCOUNT_ONCE = "non_identical", "account_once"
 PRINCIPLES = (NON_REPEAT, NON_SEPARATION, NON_IDENTICAL, ACCOUNT_ONCE)
 
 _DRAGON_PUNG = _POSITION["dragon_pung"]

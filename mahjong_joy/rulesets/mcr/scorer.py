@@ -316,7 +316,7 @@ def _all_counts(s: McrSituation, concealed: bytearray | None = None) -> bytearra
 
 _HONOR_MASK = kind_mask(range(27, KIND_COUNT))
 _ORPHAN_MASK = kind_mask(ORPHANS)
-_NONZERO = bytes([0] + [1] * 255)
+_NONZERO = bytes([0] + [1] * 255)  # bytes.translate: every count present (1) or not (0)
 # Gate bits (reading.GATES order) that depend on one small number, looked up rather than worked out per hand.
 _GATE = {name: 1 << k for k, name in enumerate(GATES)}
 
@@ -339,9 +339,10 @@ _SUIT_GATES = tuple(  # number suits held (bits m, p, s) and honors held (bit 3)
     for held in range(16) for honors, suits in [(held >> 3, bin(held & 7).count("1"))])
 _ORPHAN_GATES = ((0, _gates("no_orphans")), (_gates("orphans_only"), _gates("orphans_only", "no_orphans")))
 _MELDED_GATES = tuple(_gates("concealed", when=n == 0) | _gates("four_melded", when=n == 4) for n in range(5))
-_RANK_GATES = tuple(  # ranks_six_up, ranks_four_down, ranks_four_to_six from the ranks held (0: honors held)
-    ((r & -r).bit_length() >= 6) << 17 | (0 < r.bit_length() <= 4) << 18
-    | ((r & -r).bit_length() >= 4 and 0 < r.bit_length() <= 6) << 19 if r else 0 for r in range(512))  # bytes.translate: every count present or not
+_RANK_GATES = tuple(  # from the ranks held, bit r - 1 for rank r (0: honors held, no rank gate opens)
+    _gates("ranks_six_up", when=low >= 6) | _gates("ranks_four_down", when=0 < high <= 4)
+    | _gates("ranks_four_to_six", when=low >= 4 and 0 < high <= 6)
+    for r in range(512) for low, high in [((r & -r).bit_length(), r.bit_length())])
 _PRESENT = {bytes(((bits >> k) & 1 for k in range(9))): bits for bits in range(1 << 9)}  # 0/1 bytes -> bits
 
 
@@ -362,7 +363,8 @@ def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
         return found
     singles = key.count(1)
     if not singles and not key.count(3):
-        found.append((SEVEN_PAIRS, (), (), -1, (), tuple(t for t in range(KIND_COUNT) for _ in range(concealed[t] // 2))))
+        pairs = tuple(t for t in range(KIND_COUNT) for _ in range(concealed[t] // 2))
+        found.append((SEVEN_PAIRS, (), (), -1, (), pairs))
     elif singles == 12 and all(concealed[t] for t in ORPHANS):
         found.append((THIRTEEN_ORPHANS, (), (), next(t for t in ORPHANS if concealed[t] == 2), (), ()))
     elif singles == 14 and honors_and_knitted_pattern(concealed) is not None:
@@ -566,7 +568,7 @@ class _Hand(HandFacts):
         m, p, z = _PRESENT[present[0:9]], _PRESENT[present[9:18]], _PRESENT[present[18:27]]
         honors = _PRESENT[present[27:34] + b"\0\0"]
         self.kinds = kinds = m | p << 9 | z << 18 | honors << 27
-        self.number_suits = number_suits = (m != 0) + (p != 0) + (z != 0)
+        self.number_suits = (m != 0) + (p != 0) + (z != 0)
         self.has_honors = honors != 0
         self.fours = fours = key.count(4)
         triples = fours + key.count(3)
