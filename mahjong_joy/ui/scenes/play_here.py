@@ -65,8 +65,9 @@ class SeatChooser(Scene):
         session = self.viewer.session
         snap = session.snapshot()
         wind = WIND_WORDS[WIND_LETTERS[(seat - snap.dealer) % 4]]
-        kinds = session.record.get("seats") or ()
-        kind = kinds[seat] if seat < len(kinds) else HUMAN
+        kinds = session.record.get("seats") or ()  # per player; the seat is a chair of the hand on screen
+        player = session.cursor.hand.players[seat]
+        kind = kinds[player] if player < len(kinds) else HUMAN
         who = "was the player" if kind == HUMAN else f"AI: {kind}"
         return f"{wind} · {snap.names[seat]}", f"{snap.points[seat]:,} points · {who}"
 
