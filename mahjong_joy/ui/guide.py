@@ -87,9 +87,14 @@ def fan_mark(wait: Any) -> str:
     return tr("{fan} fan", fan=wait.fan_total)
 
 
-def fan_items(waits: Any) -> tuple[Item, ...]:
-    """A Chinese Official hand's waits with what each scores."""
-    return tuple((w.tile, w.unseen, fan_mark(w)) for w in waits)
+def fan_items(waits: Any, lift: Any = None, seen: Any = None) -> tuple[Item, ...]:
+    """A Chinese Official hand's waits with what each scores; or, when a swap would lift a
+    ready hand whose waits all fall short to 8 fan (``lift``; the caption says how short
+    they are), the swap alone: the tile to draw, its copies out of sight (``seen``: the
+    visible counts) and the tile it replaces, so it fits a small window's panel."""
+    if lift is None or lift.take is None or seen is None:
+        return tuple((w.tile, w.unseen, fan_mark(w)) for w in waits)
+    return ((lift.take, max(0, 4 - seen[lift.take]), tr("in place of the {tile}", tile=tile_label(lift.give))),)
 
 
 def fan_caption(waits: Any, lead: str, lift: Any = None) -> str:
@@ -101,9 +106,8 @@ def fan_caption(waits: Any, lead: str, lift: Any = None) -> str:
     best = max((w.fan_total for w in waits), default=0)
     if any(w.valid for w in waits):
         return tr("{lead}: {count} winning tiles unseen, up to {best} fan", lead=lead, count=winning, best=best)
-    if lift is not None and lift.take is not None:
-        return tr("{lead}, {fan} fan at most: needs 8; {named} would make it (a {take} for the {give})", lead=lead, fan=best,
-                  named=fan_words(lift.named), take=tile_label(lift.take), give=tile_label(lift.give))
+    if lift is not None and lift.take is not None:  # the swap itself is the first item (fan_items)
+        return tr("{lead}, {fan} fan: needs 8; {named} would make it", lead=lead, fan=best, named=fan_words(lift.named))
     return tr("{lead}, but no wait reaches 8 fan (at most {best})", lead=lead, best=best)
 
 
@@ -157,8 +161,8 @@ def short_of_eight(table: Any, snap: Any, codes: list[int] | None = None) -> Adv
     lift = lift_of(None) if lift_of is not None else None
     give = _give_index(codes or [], lift) if lift is not None else None
     if give is not None:
-        return Advice(tr("Complete with the {tile}, but {fan} fan: needs 8; {named} would make it (discard the {give})",
-                         tile=tile, fan=found.fan_total, named=fan_words(lift.named), give=tile_label(codes[give])),
+        return Advice(tr("Complete, but {fan} fan: needs 8; {named} would make it (discard the {give})",
+                         fan=found.fan_total, named=fan_words(lift.named), give=tile_label(codes[give])),
                       (lift_item(lift, snap.visible34),), give)
     counted = ", ".join(fan_name(f) for f in found.fan[:3])
     if not counted:
@@ -250,7 +254,8 @@ def _advise(table: Any, snap: Any) -> Advice:
     sh = facts.shanten
     if sh == 0 and fan_of is not None:
         waits = fan_of(None)
-        return Advice(fan_caption(waits, tr("Ready"), _lift_of(table, waits, None)), fan_items(waits))
+        lift = _lift_of(table, waits, None)
+        return Advice(fan_caption(waits, tr("Ready"), lift), fan_items(waits, lift, snap.visible34))
     if sh == 0:
         items = [(t, max(0, 4 - seen[t]), "") for t in facts.waits]
         marked = notes(None, snap.riichi[snap.me]) if notes is not None else ()
@@ -298,7 +303,8 @@ def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, 
         waits = fan_of(codes[index])
         lead = tr("Best: discard {tile}", tile=tile_label(codes[index])) if index == best and table.hover is None \
             else tr("Discard {tile}", tile=tile_label(codes[index]))
-        return Advice(fan_caption(waits, lead, _lift_of(table, waits, codes[index])), fan_items(waits), best)
+        lift = _lift_of(table, waits, codes[index])
+        return Advice(fan_caption(waits, lead, lift), fan_items(waits, lift, snap.visible34), best)
     if cand.shanten == 0 and notes is not None:
         marked = notes(codes[index], table.riichi_mode)
         if marked:

@@ -134,40 +134,46 @@ def _held(base: McrSituation, counts: Sequence[int]) -> list[int]:
     return held
 
 
-def _wins(base: McrSituation, counts: list[int]) -> dict[int, McrScore]:
+def _wins(base: McrSituation, counts: list[int], left: Sequence[int]) -> dict[int, McrScore]:
     """Each regular or seven-pairs win of the 13 tiles ``counts`` (with ``base``'s melds and
-    context) and its score; kinds held four times are left out, as in fan_by_wait."""
+    context) on a kind with copies ``left`` to come, and its score; kinds held four times
+    are left out, as in fan_by_wait."""
     mask = winning_kind_mask(counts, seven_pairs=not base.melds)
     if not mask:
         return {}
     held = _held(base, counts)
-    tiles = tuple(kind for kind in range(KIND_COUNT) for _ in range(counts[kind]))
+    tiles: list[int] = []
+    for kind in range(KIND_COUNT):
+        if counts[kind]:
+            tiles += [kind] * counts[kind]
     out = {}
     for win in range(KIND_COUNT):
-        if mask >> win & 1 and held[win] < 4:
-            out[win] = score_mcr(replace(base, hand=tuple(sorted(tiles + (win,))), win_tile=win))
+        if mask >> win & 1 and held[win] < 4 and left[win] > 0:
+            hand = sorted([*tiles, win])
+            out[win] = score_mcr(replace(base, hand=tuple(hand), win_tile=win))
     return out
 
 
 def _best_now(base: McrSituation, counts: list[int]) -> McrScore | None:
-    """The best-scoring wait of the ready hand ``counts`` (``None``: not ready)."""
-    wins = _wins(base, counts)
+    """The best-scoring wait of the ready hand ``counts`` (``None``: not ready), whether or
+    not any copy of it is left."""
+    wins = _wins(base, counts, [4] * KIND_COUNT)
     return max(wins.values(), key=lambda s: s.fan_total) if wins else None
 
 
 def _best_win(base: McrSituation, counts: list[int], give: int, take: int | None, unseen: Sequence[int],
               now: McrScore) -> tuple[tuple[int, int], FanLift] | None:
-    """The swap's weight and its lift: the winning waits of ``counts`` that reach 8, their
-    unseen copies summed (times ``take``'s unseen copies), the likeliest wait named."""
-    valid = []
-    for win, score in _wins(base, counts).items():
-        left = unseen[win] - (win == take)
-        if score.valid and left > 0:
-            valid.append((left, score.fan_total, win, score))
+    """The swap's weight and its lift: the winning waits of ``counts`` that reach 8 with a
+    copy still to come, their unseen copies summed (times ``take``'s unseen copies), the
+    likeliest wait named."""
+    left = list(unseen)
+    if take is not None:
+        left[take] -= 1
+    valid = [(left[win], score.fan_total, win, score) for win, score in _wins(base, counts, left).items() if score.valid]
     if not valid:
         return None
-    copies = sum(left for left, _, _, _ in valid) * (unseen[take] if take is not None else 1)
-    left, fan, win, score = max(valid, key=lambda v: (v[0], v[1], -v[2]))
+    copies = sum(n for n, _, _, _ in valid) * (unseen[take] if take is not None else 1)
+    _, fan, win, score = max(valid, key=lambda v: (v[0], v[1], -v[2]))
     named = named_fan(score, now)
     if not named:
         return None
