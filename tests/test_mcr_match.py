@@ -183,3 +183,22 @@ def test_a_settled_mcr_hand_reads_back_whole() -> None:
         assert again == outcome
     started = [e for e in ctl.match.events if isinstance(e, HandStarted)]
     assert started[4].to_dict()["players"] == [B, A, D, C] and "players" not in started[0].to_dict()
+
+
+def test_simulate_log_and_replay_text_agree_and_export_is_refused(tmp_path, capsys) -> None:
+    """``simulate --rules mcr --log --record`` and ``replay --text`` print the same lines (the
+    flowers named ``1f``..``8f``); ``replay --summary`` as ``simulate``; an mjai or tenhou.net/6
+    export of an MCR record is refused in words (those formats hold riichi games)."""
+    from mahjong_joy.cli import main
+
+    path = tmp_path / "mcr.json"
+    assert main(["simulate", "--rules", "mcr", "--ai", "random", "--seed", "8", "--hands", "3", "--log",
+                 "--record", str(path)]) == 0
+    simulated = capsys.readouterr().out.splitlines()
+    assert any(" declares flower " in line for line in simulated)
+    assert main(["replay", str(path), "--text"]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    log = [line for line in simulated if not line.startswith(("matches:", "hands:", "wins by", "tsumo:", "average"))]
+    assert replayed[: len(log)] == log
+    assert main(["replay", str(path), "--export", "mjai", str(tmp_path / "out.mjson")]) == 2
+    assert "riichi games only" in capsys.readouterr().err

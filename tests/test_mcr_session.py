@@ -95,3 +95,27 @@ def test_a_finished_mcr_match_is_kept_in_the_history_by_player(tmp_path, monkeyp
     (row,) = History.open().matches()
     assert row.ruleset == "mcr" and row.points == ctl.points_by_player() and sum(row.points) == 0
     assert row.placement == mine.placement and row.game_points == mine.score
+
+
+def test_play_from_here_takes_the_chair_shown_whoever_sits_there() -> None:
+    """Play from here in the South round: the chosen chair's player becomes the player."""
+    import json
+
+    from mahjong_joy.controller import Controller
+    from mahjong_joy.replay.cursor import ReplayCursor
+    from mahjong_joy.replay.record import record_of_entries
+    from mahjong_joy.rulesets.joy import ruleset_for
+    from mahjong_joy.ui.controller_session import branch_session
+
+    kinds = ("random", "easy", "random", "normal")
+    ctl = Controller(seats=kinds, seed=4, ruleset=ruleset_for("mcr"))
+    while not ctl.is_over:
+        ctl.step()
+    record = json.loads(json.dumps(record_of_entries(4, ctl.seat_kinds, [ctl.record()], ctl.match.rules)))
+    cursor = ReplayCursor(record)
+    cursor.seek(5, 3)  # South 2: chairs hold players 1, 0, 3, 2
+    assert cursor.hand.players == (1, 0, 3, 2)
+    session, _ = branch_session(cursor, 5, 3, 0, opponents="random", autosave=False)
+    assert session.player == 1 and session.me == 0  # chair 0 of that hand is player 1's
+    assert session.ctl.seat_kinds == ("random", HUMAN, "random", "normal")
+    assert session.ctl.chair_kinds[0] == HUMAN

@@ -23,11 +23,12 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.app.archive import archive_saved
 from mahjong_joy.app.saved import load_autosave
-from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, new_meta
+from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, autosave_record, new_meta
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
+from mahjong_joy.i18n import ntr
 from mahjong_joy.names import AI_AT_BOTTOM, tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui.game_choice import GameChoice
@@ -41,8 +42,8 @@ def rules_for(preset: str, length: str | None = None) -> Rules:
     (Joy too: its preset plays one East round, and East-South plays on through South 4);
     ``None`` keeps the preset's own length."""
     rules = find_preset(preset)
-    if length is None or rules.table.length == length:
-        return rules
+    if length is None or rules.table.length == length or getattr(rules, "family", "riichi") == "mcr":
+        return rules  # Chinese Official is always its 16 hands (RULES.md B3)
     return replace(rules, table=replace(rules.table, length=length))
 
 
@@ -70,6 +71,7 @@ class ControllerSession:
         ctl = Controller(seats=seats, seed=seed, ruleset=ruleset_for(rules_for(ruleset, length)), max_hands=max_hands, auto_deal=False)
         keep = human if autosave is None else autosave  # the all-AI demo leaves the player's save alone
         self._adopt(ctl, new_meta(0, player_name), keep)
+        self._cursor = 0  # a new match's first deal (its flower replacements) is drained and shown like every later one
 
     @classmethod
     def resume(cls) -> ControllerSession:
@@ -94,6 +96,7 @@ class ControllerSession:
         never autosaved nor archived: it is not one of the player's matches."""
         session = cls.__new__(cls)
         session._adopt(ctl, new_meta(0, player_name), keep=False)
+        session.reviewable = False  # a rigged wall its record does not carry: the coach could not replay it
         return session
 
     @classmethod
@@ -123,9 +126,12 @@ class ControllerSession:
         self._version = 0
         self.history: list[tuple[int, ...]] = []
         self._notes: dict[object, tuple[WaitNote, ...]] = {}
+        self._fan: tuple[int, dict[tuple[int | None, bool], tuple[Any, ...]]] = (-1, {})  # (version, (discard, tsumo) -> waits)
+        self._lift: tuple[int, dict[int | None, Any]] = (-1, {})  # (version, discard -> FanLift or None)
         self._defence: tuple[int, Any] = (-1, None)
         self._abort_seat: int | None = None
         self._best: tuple[tuple[int, int], int, str] | None = None
+        self._players: tuple[int, ...] = (0, 1, 2, 3)  # who sat in each chair in the hand last dealt
         self.note = ""  # the last "why no Ron" line
         self._live = False  # the events of a resumed match are read back without notes
         self._note_points(ctl.events)
@@ -134,6 +140,7 @@ class ControllerSession:
         self._saved = len(ctl.decisions)
         self._archived = False
         self.storage_error = ""  # the last autosave or archive failure, for a message
+        self.reviewable = True  # whether the coach can replay this match from its record
 
     def choice(self) -> GameChoice:
         """This match's deal and choices (seed, ruleset, length, the opponents' AI), so
@@ -141,6 +148,19 @@ class ControllerSession:
         rules = self.ctl.match.rules
         opponents = tuple(kind for seat, kind in enumerate(self.ctl.seat_kinds) if seat != self.player)
         return GameChoice(rules.name, rules.table.length, opponents, self.seed)  # type: ignore[arg-type]
+
+    def record(self) -> dict[str, Any]:
+        """The match so far as a record (what the autosave writes), for the coach to review:
+        the hand just scored is its last hand until the next one is dealt."""
+        meta = self._writer.meta if self._writer is not None else new_meta(self.me, self.player_name)
+        return autosave_record(self.ctl, meta)
+
+    def coach_target(self) -> tuple[int, int] | None:
+        """``(seat, hand)`` the coach reviews after a hand: the player's seat and the hand just
+        scored (0-based); ``None`` when no person plays here (the demo) or no hand has ended."""
+        if not self.reviewable or self.ctl.seat_kinds[self.me] != HUMAN or not self.ctl.match.results:
+            return None
+        return self.me, len(self.ctl.match.results) - 1
 
     def rename(self, name: str) -> None:
         """Show the player under ``name`` from now on (Settings changed it mid-match);
@@ -209,19 +229,32 @@ class ControllerSession:
                 self._abort_seat = getattr(event, "seat", None)
             elif event.name == "discarded" and event.seat != self.me and self._live:
                 self._note_missed(event)
+            if event.name == "hand_started":
+                self._players = tuple(getattr(event, "players", None) or (0, 1, 2, 3))
             if event.name == "hand_started" and not self.history:
-                self.history.append(tuple(event.points))
+                self.history.append(self._by_player(event.points))
             elif event.name == "hand_scored":
-                self.history.append(tuple(event.outcome.points))
+                self.history.append(self._by_player(event.outcome.points))
                 self._note_best(event)
+
+    def _by_player(self, points: Any) -> tuple[int, ...]:
+        """Points per chair of the hand in play as points per player (the chart follows a
+        player when Chinese Official rules move the players between rounds)."""
+        out = [0] * 4
+        for chair, player in enumerate(self._players):
+            out[player] = points[chair]
+        return tuple(out)
 
     def _note_best(self, event: Any) -> None:
         """Keep the match's best hand by its han and fu: every win of a hand, so the
         second winner of a double ron counts too (an earlier win keeps a tie)."""
-        for seat, han, fu, limit in ((w.seat, w.han, w.fu, w.limit) for w in event.outcome.wins):
+        players = getattr(self, "_players", (0, 1, 2, 3))  # who sat where in that hand: kept by player, chairs move
+        for w in event.outcome.wins:
+            seat, han, fu, limit = players[w.seat], w.han, w.fu, w.limit
             if self._best is None or (han, fu) > self._best[0]:
                 words = f" · {limit.replace('_', ' ')}" if limit else ""
-                self._best = ((han, fu), seat, f"{han} han {fu} fu{words}")
+                text = ntr("{count} fan", "{count} fan", han) if getattr(w, "fan", ()) else f"{han} han {fu} fu{words}"
+                self._best = ((han, fu), seat, text)
 
     def _note_missed(self, event: Any) -> None:
         """A tile I wait on was discarded and no Ron is offered: say why in one line."""
@@ -254,6 +287,28 @@ class ControllerSession:
             self._notes = {key: tuple(notes)}
         return self._notes[key]
 
+    def wait_fan(self, discard: int | None, tsumo: bool = False) -> tuple[Any, ...]:
+        """Chinese Official: each wait after discarding code ``discard`` (``None``: the hand
+        now) with the fan a win on it would score (:meth:`~mahjong_joy.controller.Controller.wait_fan`),
+        worked out once per position and discard."""
+        if self._fan[0] != self._version:
+            self._fan = (self._version, {})
+        found = self._fan[1]
+        if (discard, tsumo) not in found:
+            found[(discard, tsumo)] = self.ctl.wait_fan(self.me, discard, tsumo)
+        return found[(discard, tsumo)]
+
+    def fan_lift(self, discard: int | None = None) -> Any:
+        """Chinese Official: what would make my hand short of 8 fan a win (the swap and the fan
+        it gains, :meth:`~mahjong_joy.controller.Controller.fan_lift`), worked out once per
+        position and discard."""
+        if self._lift[0] != self._version:
+            self._lift = (self._version, {})
+        found = self._lift[1]
+        if discard not in found:
+            found[discard] = self.ctl.fan_lift(self.me, discard)
+        return found[discard]
+
     def defence(self) -> Any:
         """The guide's defence now (:meth:`~mahjong_joy.controller.Controller.defence`):
         the Hard AI's danger per held tile and its push or fold, from my seat's view only;
@@ -272,8 +327,10 @@ class ControllerSession:
         """The table as the player sees it now (:func:`~mahjong_joy.ui.session.table_view`)."""
         snap = self.ctl.snapshot()
         names = tuple(self.name_of(seat) for seat in range(4))
+        players = getattr(self.ctl, "players", (0, 1, 2, 3))
+        history = tuple(tuple(row[p] for p in players) for row in self.history)  # per chair of the hand on the table
         return table_view(
-            snap, self.me, names, self.ctl.view(self.me), history=tuple(self.history), version=self._version,
+            snap, self.me, names, self.ctl.view(self.me), history=history, version=self._version,
             furiten=self.ctl.furiten_reason(self.me), note=self.note, abort_seat=self._abort_seat, best_hand=self._best_text(),
         )
 
@@ -281,7 +338,9 @@ class ControllerSession:
         """The match's best hand in words, e.g. ``Momo: 6 han 30 fu · haneman``."""
         if self._best is None:
             return ""
-        _, seat, words = self._best
+        _, player, words = self._best
+        players = getattr(self.ctl, "players", (0, 1, 2, 3))
+        seat = players.index(player) if player in players else player
         return f"{self.name_of(seat)}: {words}"
 
     def name_of(self, seat: int) -> str:
@@ -304,5 +363,5 @@ def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: s
 
     ctl, branch = play_from(cursor, hand, step, seat, opponents)
     notice = abandon_autosave() if autosave and autosave_exists() else None
-    meta = replace(new_meta(seat, player_name), branched_from=branch)
+    meta = replace(new_meta(ctl.seat_kinds.index(HUMAN), player_name), branched_from=branch)  # the player, by his first seat
     return ControllerSession.take_over(ctl, meta, autosave), notice

@@ -16,7 +16,7 @@ from mahjong_joy.i18n import ntr, tr
 from mahjong_joy.melds import CHI, CLOSED_KAN
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import WIND_NAMES, fu_words, yaku_japanese, yaku_name
-from mahjong_joy.rulesets.mcr import McrSituation, score_mcr
+from mahjong_joy.rulesets.mcr import McrSituation, fan_name, principle_name, score_mcr
 from mahjong_joy.rulesets.mcr.fan import ROW_BY_ID
 from mahjong_joy.rulesets.mcr.scorer import BASE_PAYMENT
 from mahjong_joy.rulesets.riichi import YAKU_ROWS
@@ -24,10 +24,13 @@ from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, rows_fit, seat_hands
 from mahjong_joy.ui.melds import MeldTile, meld_tiles, stack_lift
+from mahjong_joy.ui.navigation import build
+from mahjong_joy.ui.replay_session import ReplaySession
+from mahjong_joy.ui.review_state import ReviewState, playing_session
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
-from mahjong_joy.ui.widgets import Button, track_hover
+from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, track_hover
 
 ABORT_WORDING = {
     "nine_terminals": ("Nine terminals", "{name} showed nine different terminals and honors on the first draw."),
@@ -205,7 +208,7 @@ def draw_payment_text(snap: TableSnapshot) -> str:
     r = snap.result
     if r is None or r.end != "exhaustive_draw":
         return ""
-    if plays_mcr(snap):
+    if snap.mcr_rules:
         return mcr_draw_text(snap)
     names = snap.names
     if r.nagashi:
@@ -225,12 +228,6 @@ def draw_payment_text(snap: TableSnapshot) -> str:
 def is_mcr_win(win: WinResult | None) -> bool:
     """A win scored in fan (Chinese Official), whose card lists fan instead of yaku and fu."""
     return win is not None and bool(getattr(win, "fan", ()))
-
-
-def fan_name(fan_id: str) -> str:
-    """A fan's English display name (``Big Three Dragons``), translated."""
-    row = ROW_BY_ID.get(fan_id)
-    return tr(row.name) if row is not None else pretty(fan_id)
 
 
 def fan_lines(win: WinResult) -> list[str]:
@@ -275,8 +272,9 @@ def excluded_lines(win: WinResult) -> list[str]:
     with its principle in words (``Pung of Terminals or Honors: not counted, Big Three
     Dragons includes it``), read from the scorer (RULES.md B5, B6 "also not counted")."""
     score = mcr_score_of(win)
-    found = getattr(score, "excluded", ()) if score is not None else ()
-    return [entry.describe() for entry in found]
+    found = score.excluded if score is not None else ()
+    return [tr("{sentence} ({principle})", sentence=entry.describe(), principle=principle_name(entry.principle))
+            for entry in found]
 
 
 def mcr_payment_text(snap: TableSnapshot, win: WinResult) -> str:
@@ -305,11 +303,6 @@ def mcr_draw_text(snap: TableSnapshot) -> str:
     return tr("Nobody pays on a draw, and the deal passes to the next player.")
 
 
-def plays_mcr(snap: TableSnapshot) -> bool:
-    """Whether the table plays Chinese Official rules."""
-    return getattr(snap.rules, "family", "riichi") == "mcr"
-
-
 class ScoreScene(Scene):
     """Opaque screen over the table. Several winners: one card each, paged with the
     arrows or Enter; Enter on the last card deals the next hand (or ends the match)."""
@@ -325,7 +318,62 @@ class ScoreScene(Scene):
         self.hands_button = Button("Show hands", "hands", pygame.Rect(0, 0, 1, 1), pygame.K_h, hint="H")
         self._strip = True  # the other hands fit under the breakdown (else Show hands swaps them in)
         self.rows_area: pygame.Rect | None = None  # where the seats' hand rows were last drawn
+        self.coach: ReviewState | None = None  # "Coach after each hand": the match so far, reviewed meanwhile
+        self.coach_hand = 0
+        self.coach_button = Button("", "coach", pygame.Rect(0, 0, 1, 1), pygame.K_c, enabled=False)
         self._label()
+        if app.settings.coach_after_hand:
+            self._start_coach()
+
+    def _start_coach(self) -> None:
+        """Review the player's decisions of the match so far in the background; the line
+        reads the hand just played. Only for a match the player plays a seat of."""
+        session = playing_session(self.app)
+        target = getattr(session, "coach_target", None)
+        found = target() if callable(target) else None
+        if found is None:
+            return
+        seat, self.coach_hand = found
+        self.coach = ReviewState(session.record(), seat, name=tr("this match"))
+        self._run_coach()
+
+    def _run_coach(self) -> None:
+        if self.coach is None:
+            return
+        if not self.coach.started:
+            self.coach.start(self.app)  # steps between frames, after the warm-up
+        self.coach.poll()
+
+    def coach_line(self) -> str:
+        """The coach's line for the hand just played (empty without the setting)."""
+        review = self.coach
+        if review is None:
+            return ""
+        if review.error:  # e.g. a ruleset the AI cannot rank yet: the coach says which
+            return tr("Coach: {why}", why=review.error.removeprefix(f"{review.name}: "))
+        if not review.ready:
+            return tr("Coach: reviewing this hand… {percent}%", percent=round(100 * review.fraction))
+        count = len(review.hand_mistakes(self.coach_hand))
+        if not count:
+            return tr("No mistakes this hand")
+        return ntr("{count} mistake this hand: see it", "{count} mistakes this hand: see them", count)
+
+    def update(self, dt: float) -> None:
+        self._run_coach()
+
+    def open_coach(self) -> None:
+        """The replay viewer over this screen, in review mode at the hand's first mistake
+        (Play from here waits for the match's end: the match is still in play)."""
+        review = self.coach
+        if review is None or not review.ready:
+            return
+        mistakes = review.hand_mistakes(self.coach_hand)
+        if not mistakes:
+            return
+        viewer = build(self.app, "replay_viewer", ReplaySession(review.record, name=review.name), tr("This hand, reviewed"),
+                       review=review, live_match=True)
+        viewer.seek(*mistakes[0])
+        self.next = Transition("push", viewer)
 
     @property
     def win(self) -> WinResult | None:
@@ -344,9 +392,22 @@ class ScoreScene(Scene):
         self.button.rect = pygame.Rect(size[0] // 2 - round(half * s), size[1] - round(84 * s), round(2 * half * s), round(56 * s))
         self.hands_button.rect = pygame.Rect(0, 0, round(180 * s), round(48 * s))
         self.hands_button.rect.midright = (self.button.rect.x - round(24 * s), self.button.rect.centery)
+        left = self.button.rect.right + round(24 * s)
+        self.coach_button.rect = pygame.Rect(left, 0, min(round(360 * s), size[0] - round(60 * s) - left), round(48 * s))
+        self.coach_button.rect.centery = self.button.rect.centery
+        ensure_focus(self.focusables(), self.button)
+
+    def focusables(self) -> list[Button]:
+        """The buttons Tab moves between (Show hands only beside a win; the coach's line once it links somewhere)."""
+        return ([self.hands_button, self.button] if self.wins else [self.button]) + ([self.coach_button] if self.coach_links() else [])
+
+    def coach_links(self) -> bool:
+        """Whether the coach's line opens a review: it is made and the hand held a mistake."""
+        return self.coach is not None and self.coach.ready and bool(self.coach.hand_mistakes(self.coach_hand))
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
-        return {"next": self.button.rect} | ({"hands": self.hands_button.rect} if self.wins else {})
+        rects = {"next": self.button.rect} | ({"hands": self.hands_button.rect} if self.wins else {})
+        return rects | ({"coach": self.coach_button.rect} if self.coach is not None else {})
 
     def toggle_hands(self) -> None:
         """Show the other seats' hands (and their waits), or the breakdown again."""
@@ -354,8 +415,19 @@ class ScoreScene(Scene):
         self.hands_button.label = "Hide hands" if self.show_hands else "Show hands"
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            track_hover([self.button, self.hands_button], event.pos)
+        used, pressed = keyboard_focus(self.focusables(), event, arrows=False) if event.type == pygame.KEYDOWN else (False, None)
+        if used:
+            if pressed is self.hands_button:
+                self.toggle_hands()
+            elif pressed is self.coach_button:
+                self.open_coach()
+            elif pressed is not None:
+                self.proceed()
+        elif self.coach_links() and (event.type == pygame.KEYDOWN and event.key == pygame.K_c
+                                     or event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.coach_button.hit(event.pos)):
+            self.open_coach()
+        elif event.type == pygame.MOUSEMOTION:
+            track_hover([self.button, self.hands_button, self.coach_button], event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.wins and self.hands_button.hit(event.pos):
             self.toggle_hands()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_h and self.wins:
@@ -377,6 +449,8 @@ class ScoreScene(Scene):
         if self.page < len(self.wins) - 1:
             self.turn_page(1)
             return
+        if self.coach is not None:
+            self.coach.cancel()  # still running: nobody will read it now
         if self.snap.match_over:
             self.next = Transition("replace", "match_end", args=(self.snap,))
         else:
@@ -411,6 +485,34 @@ class ScoreScene(Scene):
         self.button.draw(surface, s)
         if self.wins:
             self.hands_button.draw(surface, s * 0.85)
+        self._draw_coach(surface, s)
+
+    def _draw_coach(self, surface: pygame.Surface, s: float) -> None:
+        """The coach's line beside Next hand: a link to the hand's first mistake, or a note."""
+        line = self.coach_line()
+        if not line:
+            return
+        review = self.coach
+        self.coach_button.label = line
+        self.coach_button.enabled = self.coach_links()
+        if review is not None and review.ready:
+            self.coach_button.draw(surface, s * 0.85)
+            return
+        rect = self.coach_button.rect  # while the review is made: the line over a thin progress bar
+        if review.error:  # why not, in at most three short lines
+            size = round(14 * s)
+            lines = theme.wrap(line, size, rect.w)
+            lines = lines[:2] + ([" ".join(lines[2:])] if len(lines) > 2 else [])
+            top = rect.centery - len(lines) * round(size * 1.25) // 2
+            for i, text in enumerate(lines):
+                theme.blit_fit(surface, text, size, theme.ROSE_DEEP, rect.w, topleft=(rect.x, top + i * round(size * 1.25)))
+            return
+        theme.blit_fit(surface, line, round(15 * s), theme.INK_SOFT, rect.w, midleft=(rect.x, rect.centery - round(6 * s)))
+        track = pygame.Rect(rect.x, rect.centery + round(10 * s), rect.w, max(3, round(5 * s)))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.h)
+        done = track.copy()
+        done.w = max(track.h, round(track.w * review.fraction))
+        pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
 
     def _draw_win_body(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> None:
         """Under the winner's hand: the breakdown and who paid, then the other seats' hands
@@ -484,9 +586,12 @@ class ScoreScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, (left.x, total_y - round(3 * s)), (left.right, total_y - round(3 * s)),
                          max(1, round(2 * s)))
         theme.blit_fit(surface, fan_total_line(win), size + round(3 * s), theme.INK, col_w, topleft=(left.x, total_y))
-        right_bottom = self._draw_left_out(surface, pygame.Rect(x + col_w + gap, y, col_w, bottom - y), left_out, size, step)
-        y = max(total_y + step + round(8 * s), right_bottom)
-        theme.blit_fit(surface, mcr_payment_text(snap, win), round(17 * s), theme.INK_SOFT, width, topleft=(x, y))
+        pay_h = round(30 * s)  # who paid, under both columns and above the seat changes
+        right_bottom = self._draw_left_out(surface, pygame.Rect(x + col_w + gap, y, col_w, bottom - pay_h - y), left_out, size, step)
+        below = max(total_y + step + round(8 * s), right_bottom)
+        y = min(below, bottom - pay_h)
+        pay_w = width if below <= bottom - pay_h else col_w  # beside the Not counted column's foot, not over it
+        theme.blit_fit(surface, mcr_payment_text(snap, win), round(17 * s), theme.INK_SOFT, pay_w, topleft=(x, y))
         y += round(28 * s)
         self._strip = rows_fit(len(others), bottom - y - round(8 * s), s)
         if self._strip:
@@ -504,16 +609,17 @@ class ScoreScene(Scene):
                 theme.blit_text(surface, part, small, theme.INK_SOFT, topleft=(area.x, y))
                 y += round(small * 1.3)
             return y
-        for line in lines:
-            name, _, reason = line.partition(": ")
+        step_line = round(small * 1.3)
+        for n, line in enumerate(lines):
             parts = theme.wrap(line, small, area.w)
+            if y + (len(parts) + 1) * step_line > area.bottom and n < len(lines) - 1:  # keep a line for the rest
+                more = ntr("… and {count} more", "… and {count} more", len(lines) - n)
+                theme.blit_text(surface, more, small, theme.INK_SOFT, topleft=(area.x, y))
+                return y + step_line
             for i, part in enumerate(parts):
-                color = theme.INK if i == 0 and part.startswith(name) else theme.INK_SOFT
-                theme.blit_text(surface, part, small, color, topleft=(area.x, y))
-                y += round(small * 1.3)
+                theme.blit_text(surface, part, small, theme.INK if i == 0 else theme.INK_SOFT, topleft=(area.x, y))
+                y += step_line
             y += round(small * 0.4)
-            if y > area.bottom - step:
-                break
         return y
 
     def _won_too(self) -> dict[int, tuple[str, theme.Color]]:

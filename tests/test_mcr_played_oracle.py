@@ -1,0 +1,80 @@
+"""Our MCR scorer against pymahjonggb 1.4.0 on wins as a table produces them, and the
+bound on what the scorer keeps.
+
+``tests/test_mcr_differential.py`` covers every fan on pattern-built hands; these
+are the other kind the scorer meets in play (``tests.mcr_gen.played_situations``:
+a shuffled wall, draws, discards, calls, self-draws and discard wins, most under
+8 fan). Fan lists must be equal under the library's kong convention (RULES.md B7).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from mahjong_joy.rulesets.mcr import McrRules, McrSituation, score_mcr
+from mahjong_joy.rulesets.mcr import scorer, tables
+from tests.mcr_gen import played_situations, situations
+from tests.mcr_reference import library_fan
+
+SEED = 20261205
+COUNT = 600
+
+
+def test_played_hands_agree_with_the_library():
+    seen: Counter = Counter()
+    mismatches = []
+    for data in played_situations(SEED, COUNT):
+        s = McrSituation.from_dict(data)
+        ours = score_mcr(s, McrRules.library())
+        if sorted(ours.fan) != library_fan(s):
+            mismatches.append(f"{data}\n  ours: {sorted(ours.fan)}\n  lib:  {library_fan(s)}")
+        seen[ours.error] += 1
+        seen[f"melds:{len(s.melds)}"] += 1
+        seen["tsumo"] += s.tsumo
+        seen["last_tile"] += s.last_tile
+    assert not mismatches, f"{len(mismatches)} mismatches, first:\n" + mismatches[0]
+    assert seen[None] >= 60 and seen["below_minimum"] >= 200  # wins and near-wins both
+    assert seen["melds:0"] >= 20 and seen["melds:3"] >= 50 and seen["tsumo"] >= 80 and seen["last_tile"] >= 20
+
+
+def test_nothing_the_scorer_keeps_grows_with_the_hands():
+    """The tables are complete when built (fresh hands add nothing to them) and the
+    one memo stays under its bound."""
+    score_mcr(McrSituation.from_dict({"hand": "123m456m789m234p55s", "win_tile": "5s"}))
+    sizes = tables.table_sizes()
+    combinations = len(scorer._combination_tables()[("chows", "all")])
+    for data in situations(SEED + 1, 1500):
+        score_mcr(McrSituation.from_dict(data))
+    assert tables.table_sizes() == sizes
+    assert len(scorer._combination_tables()[("chows", "all")]) == combinations
+    assert 0 < len(scorer._OPEN_ROWS) <= scorer._OPEN_ROWS_LIMIT
+    assert scorer._form_rows.cache_info().currsize <= 10  # five forms, two kong conventions
+    assert scorer._set_fan.cache_info().currsize <= 5 * 16  # five forms, sixteen wind pairs
+
+
+def test_rows_decided_by_their_gates_match_their_predicates():
+    """A row marked ``exact`` is counted from the gates alone (fan.py ``_EXACT``): on
+    every reading of a few thousand hands its predicate must say the same."""
+    from mahjong_joy.rulesets.mcr.fan import FAN_ROWS, HAND, SITUATION
+    from mahjong_joy.rulesets.mcr.reading import gate_bits
+
+    exact = [row for row in FAN_ROWS if row.exact]
+    assert len(exact) >= 15
+    asked = Counter()
+    cases = [McrSituation.from_dict(d) for d in situations(SEED + 2, 1500)]
+    cases += [McrSituation.from_dict(d) for d in played_situations(SEED + 3, 200)]
+    for s in cases:
+        if scorer.situation_problem(s):
+            continue
+        hand = scorer._Hand(s, s.rules)
+        for internal in scorer._internal_readings(hand.concealed, len(s.melds)):
+            reading = scorer._reading(hand, internal)
+            for row in exact:
+                if internal[0] not in row.forms:
+                    continue
+                opened = not gate_bits(row.needs) & ~reading.gates
+                held = bool(row.test(hand) if row.scope in (HAND, SITUATION) else row.test(reading))
+                assert opened == held, (row.id, s.to_dict())
+                asked[row.id, held] += 1
+    for row in exact:
+        assert asked[row.id, True] >= 5 and asked[row.id, False] >= 5, row.id
