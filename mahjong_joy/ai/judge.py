@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from mahjong_joy.ai import reading as rd
 from mahjong_joy.ai.expect import FURITEN_SHARE, Outlook, _scored, equity, ready_average
@@ -87,17 +88,52 @@ class Option:
     facts: Facts
 
 
-@dataclass(frozen=True)
 class Judgement:
-    """The options of one decision, the Hard AI's pick first, then by value.
+    """One decision as the Hard AI judges it: its ``pick`` and ``reason`` (what it plays
+    and says at the table), and every legal option valued (:attr:`options`, the pick
+    first, then by value), worked out only when asked: the Hard AI plays from the same
+    judgement without paying for the values."""
 
-    ``reason`` is Hard's own reason for its pick (what it says at the table)."""
+    def __init__(self, view: SeatView, legal: Sequence[Action], words: rd.SeatWords = rd.SeatWords(),
+                 ai: LevelAI | None = None) -> None:
+        self.view = view
+        self.legal = tuple(legal)
+        self.words = words
+        self._ai = ai if ai is not None else LevelAI("hard", words=words)
+        self.pick, self.reason = self._ai.decide(view, legal)
 
-    options: tuple[Option, ...]
-    reason: str
-    threat: int | None = None  # the seat Hard minds most, if any
-    threat_riichi: bool = False  # that seat is in riichi (else an open hand that looks ready)
-    evidence: dict[int, str] | None = None  # per kind: why it is safer against that threat
+    @cached_property
+    def _ranked(self) -> tuple[tuple[Option, ...], int | None, dict[int, str]]:
+        valued, threat, evidence = _values(self._ai, self.view, self.legal)
+        top = max(v for _, v, _ in valued)
+        options = []
+        for action, value, facts in valued:
+            if same_choice(action, self.pick):
+                options.insert(0, Option(action, round(max(value, top)), facts))
+            else:
+                options.append(Option(action, round(value), facts))
+        head, rest = options[0], sorted(options[1:], key=lambda o: -o.value)
+        return (head, *rest), threat, evidence
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Every legal option with its value, the pick first, then by value."""
+        return self._ranked[0]
+
+    @property
+    def threat(self) -> int | None:
+        """The seat the AI minds most, if any."""
+        return self._ranked[1]
+
+    @property
+    def threat_riichi(self) -> bool:
+        """Whether that seat is in riichi (else an open hand that looks ready)."""
+        return self.threat is not None and self.view.riichi[self.threat] is not None
+
+    @property
+    def evidence(self) -> dict[int, str]:
+        """Per kind held: why it is safer against that threat ("" when nothing makes it so)."""
+        return self._ranked[2]
 
     @property
     def best(self) -> Option:
@@ -116,23 +152,12 @@ class Judgement:
         return max(0.0, self.best.value - self.option_of(action).value)
 
 
-def judge(view: SeatView, legal: Sequence[Action], words: rd.SeatWords = rd.SeatWords()) -> Judgement:
-    """Every option of ``legal`` valued from ``view``, the Hard AI's pick first.
-
-    ``words`` names the seats in the reasons (the reviewed seat as "you")."""
-    ai = LevelAI("hard", words=words)
-    pick, reason = ai.decide(view, legal)
-    valued, threat, evidence = _values(ai, view, legal)
-    riichi = threat is not None and view.riichi[threat] is not None
-    top = max(v for _, v, _ in valued)
-    options = []
-    for action, value, facts in valued:
-        if same_choice(action, pick):
-            options.insert(0, Option(action, round(max(value, top)), facts))
-        else:
-            options.append(Option(action, round(value), facts))
-    head, rest = options[0], sorted(options[1:], key=lambda o: -o.value)
-    return Judgement((head, *rest), reason, threat, riichi, evidence)
+def judge(view: SeatView, legal: Sequence[Action], words: rd.SeatWords = rd.SeatWords(), ai: LevelAI | None = None) -> Judgement:
+    """The Hard AI's judgement of one decision: what it picks and why, and every option
+    of ``legal`` valued from ``view`` (:class:`Judgement`). The Hard AI plays
+    ``judge(...).pick`` (:meth:`LevelAI.choose <mahjong_joy.ai.levels.LevelAI.choose>`);
+    the coach reads the options. ``words`` names the seats in the reasons."""
+    return Judgement(view, legal, words, ai)
 
 
 def same_choice(a: Action, b: Action) -> bool:
@@ -399,7 +424,7 @@ def compare(judgement: Judgement, chosen: Action, view: SeatView, words: rd.Seat
     threat = judgement.threat
     if threat is not None and m.risk > b.risk + 50 and isinstance(ba, (Discard, Riichi)) and isinstance(ma, (Discard, Riichi)):
         kind = kind_of_code(ba.tile)
-        evidence = (judgement.evidence or {}).get(kind) or tr("the least dangerous tile")
+        evidence = judgement.evidence.get(kind) or tr("the least dangerous tile")
         facts = {"best": rd.kind_text(kind), "evidence": evidence, "name": words.name(threat),
                  "chosen": rd.kind_text(kind_of_code(ma.tile)), "pct": max(1, round(100 * m.chance))}
         if judgement.threat_riichi:
@@ -412,7 +437,13 @@ def compare(judgement: Judgement, chosen: Action, view: SeatView, words: rd.Seat
         return tr("dama here: the hand is worth about {dama} points without riichi, riichi about {riichi}",
                   dama=round(best.value), riichi=round(mine.value))
     if isinstance(ba, (Discard, Riichi)) and isinstance(ma, (Discard, Riichi)):
-        return _shape_words(b, m, rd.kind_text(kind_of_code(ba.tile)), rd.kind_text(kind_of_code(ma.tile)), best.value, mine.value)
+        best_tile, chosen_tile = rd.kind_text(kind_of_code(ba.tile)), rd.kind_text(kind_of_code(ma.tile))
+        if b.shanten == m.shanten == 0 and b.waits and m.waits:
+            left = rd.unseen(view)
+            return tr("discarding {best} leaves a {wait} (worth about {best_value}); discarding {chosen}, a {other} (about {value})",
+                      best=best_tile, wait=rd.wait_text(b.waits, left), best_value=round(best.value),
+                      chosen=chosen_tile, other=rd.wait_text(m.waits, left), value=round(mine.value))
+        return _shape_words(b, m, best_tile, chosen_tile, best.value, mine.value)
     if isinstance(ba, Pass):
         if mine.value <= 0 and m.equity <= 0:
             return tr("pass: {call} leaves no yaku", call=action_words(ma))
@@ -434,7 +465,7 @@ def _shape_words(b: Facts, m: Facts, best: str, chosen: str, best_value: float, 
         return tr("discarding {best} keeps the hand {best_steps} from ready; discarding {chosen} leaves it {steps} from ready",
                   best=best, best_steps=b.shanten, chosen=chosen, steps=m.shanten)
     if b.shanten == m.shanten and b.ukeire > m.ukeire:
-        return tr("discarding {best} keeps {best_count} useful tiles, discarding {chosen} keeps {count}",
-                  best=best, best_count=b.ukeire, chosen=chosen, count=m.ukeire)
+        return tr("discarding {best} keeps {best_count} useful tiles (worth about {best_value}), discarding {chosen} keeps {count} (about {value})",
+                  best=best, best_count=b.ukeire, chosen=chosen, count=m.ukeire, best_value=round(best_value), value=round(value))
     return tr("discarding {best} leaves a hand worth about {best_value} points, discarding {chosen} about {value}",
               best=best, best_value=round(best_value), chosen=chosen, value=round(value))
