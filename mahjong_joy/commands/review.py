@@ -103,8 +103,8 @@ def text_lines(review: Any) -> list[str]:
         tr("Decisions reviewed: {count}", count=s.reviewed),
         tr("Agreement with the AI: {pct}%", pct=f"{100 * s.agreement:.1f}"),
         tr("Total loss: {points} points (expected points of the hand)", points=round(s.total_loss)),
-        tr("Grades: {good} good, {inaccuracy} inaccuracies, {mistake} mistakes, {blunder} blunders", **s.grades),
     ]
+    lines += ["  " + tr("{grade}: {count}", grade=grade_word(name), count=count) for name, count in s.grades.items()]
     if s.worst:
         lines.append(tr("The costliest decisions:"))
         for d in s.worst:
