@@ -14,7 +14,9 @@ Players: ``EasyProbe`` (the Easy level) and ``NoisyProbe`` (Hard with a fraction
 - (i) among the decisions the coach grades mistake or blunder, the share where
   majiang-ai also chose differently from the player (target: at least 80%);
 - (ii) among the decisions where the player did exactly what majiang-ai chooses,
-  the share the coach grades mistake or blunder (target: at most 10%).
+  the share the coach grades mistake or blunder (target: at most 10%); and the same
+  share among those of them where the player did not do what Hard would (the coach
+  never grades Hard's own pick below good, so these are the ones that test it).
 
 "The same choice" is the same action type and, for a discard, the same tile kind;
 for a call the same tiles; a riichi counts as the same when both declared (the
@@ -31,6 +33,7 @@ tile majiang-ai riichis on comes one message later and is not compared), as in
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -106,6 +109,7 @@ class _Probe:
             "player": _short(action), "majiang": theirs, "hard": _short(found.best.action),
             "same": _same(action, theirs), "hard_same": same_choice(found.best.action, action),
             "loss": round(loss), "grade": grade, "riichi_on": any(r is not None for s, r in enumerate(view.riichi) if s != view.seat),
+            "position": _position(view),
         }
         with open(LOG, "a", encoding="utf-8") as out:
             out.write(json.dumps(line) + "\n")
@@ -140,6 +144,14 @@ class NoisyProbe(_Probe):
         if len(legal) > 1 and self.rng.random() < NOISE:
             return self.rng.choice(legal), "random"
         return self.hard.choose(view, legal), "hard"
+
+
+def _position(view: Any) -> str:
+    """A short fingerprint of what the seat saw (hand, melds, rivers, riichi, dora, wall):
+    the same position met again (the arena replays a seed with the lineup rotated) counts once."""
+    seen = [view.hand, [[m.tiles for m in ms] for ms in view.melds], [[e.tile for e in r] for r in view.rivers],
+            view.riichi, view.dora_indicators, view.wall_count, view.last_discard, view.points]
+    return hashlib.sha1(json.dumps(seen, default=list).encode()).hexdigest()[:16]
 
 
 def _kind(legal: list[Action], action: Action) -> str:
@@ -179,27 +191,33 @@ def _same(action: Action, theirs: dict[str, Any]) -> bool:
 # ---------------------------------------------------------------- summary
 
 
-def summarize(paths: list[Path], source: str | None) -> None:
+def summarize(paths: list[Path], source: str | None, unique: bool = False) -> None:
     lines = [json.loads(t) for p in paths for t in p.read_text(encoding="utf-8").splitlines() if t.strip()]
     if source:
         lines = [x for x in lines if x["source"] == source]
-    games = len({(str(p), x["game"], x["seat"]) for p in paths for x in lines})
-    print(f"{len(lines)} decisions with a choice ({len({x['game'] for x in lines})} games per log)")
+    if unique:
+        found: dict[tuple, dict[str, Any]] = {}
+        for x in lines:
+            found.setdefault((x.get("position"), json.dumps(x["player"], sort_keys=True)), x)
+        lines = list(found.values())
+    print(f"{len(lines)} decisions with a choice" + (" (positions met again counted once)" if unique else ""))
     by: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for x in lines:
         by[x["kind"]].append(x)
         by["all"].append(x)
-    print(f"{'kind':10s} {'graded bad':>10s} {'(i) differ':>16s} {'same as majiang':>16s} {'(ii) graded bad':>16s}   grades")
+    print(f"{'kind':10s} {'graded bad':>10s} {'(i) majiang differs':>20s} {'same as majiang':>16s} {'(ii) graded bad':>16s}"
+          f" {'(ii) where Hard differs':>24s}   grades")
     for kind in sorted(by, key=lambda k: (k == "all", k)):
         rows = by[kind]
         bad = [x for x in rows if x["grade"] in BAD]
         differ = sum(1 for x in bad if not x["same"])
         same = [x for x in rows if x["same"]]
         flagged = sum(1 for x in same if x["grade"] in BAD)
+        apart = [x for x in same if not x["hard_same"]]
+        flagged_apart = sum(1 for x in apart if x["grade"] in BAD)
         grades = Counter(x["grade"] for x in rows)
-        print(f"{kind:10s} {len(bad):10d} {_share(differ, len(bad)):>16s} {len(same):16d} {_share(flagged, len(same)):>16s}   "
-              + ", ".join(f"{g} {grades[g]}" for g in ("good", "inaccuracy", "mistake", "blunder")))
-    _ = games
+        print(f"{kind:10s} {len(bad):10d} {_share(differ, len(bad)):>20s} {len(same):16d} {_share(flagged, len(same)):>16s}"
+              f" {_share(flagged_apart, len(apart)):>24s}   " + ", ".join(f"{g} {grades[g]}" for g in ("good", "inaccuracy", "mistake", "blunder")))
 
 
 def _share(part: int, whole: int) -> str:
@@ -212,8 +230,9 @@ def main() -> None:
     summary = sub.add_parser("summarize", help="the two figures per kind of decision")
     summary.add_argument("logs", nargs="+", type=Path)
     summary.add_argument("--source", help="only decisions the player made this way (easy, hard, random)")
+    summary.add_argument("--unique", action="store_true", help="count a position met again (same seat view, same choice) once")
     args = parser.parse_args()
-    summarize(args.logs, args.source)
+    summarize(args.logs, args.source, args.unique)
 
 
 if __name__ == "__main__":
