@@ -37,7 +37,7 @@ from functools import cached_property
 
 from mahjong_joy.ai import reading as rd
 from mahjong_joy.ai.expect import FURITEN_SHARE, Outlook, _scored, equity, ready_average
-from mahjong_joy.ai.levels import LevelAI, _call_shape, _call_text, _hand_equity, _call_equity, _called_counts
+from mahjong_joy.ai.levels import LevelAI, _call_equity, _call_shape, _called_counts, _hand_equity, _open_has_yaku
 from mahjong_joy.ai.potential import discard_mask, tiles_used
 from mahjong_joy.engine.actions import (
     Action,
@@ -244,6 +244,8 @@ class _Context:
         elif shanten == 0 and self.dama:
             worth, width = _dama_ready(outlook, counts)
             kept = equity(0, width, ready_average(worth, width), view.wall_count) * self.attacked
+        elif shanten >= 2 and not self.closed and view.needs_yaku and not _open_has_yaku(view, view.counts34(), kind):
+            kept = 0.0  # an open hand with no yaku in sight never wins (as Hard counts it a step further)
         else:
             kept = _hand_equity(view, outlook, counts, shanten) * self.attacked
         risk, chance = self.risk(kind)
@@ -415,6 +417,10 @@ def compare(judgement: Judgement, chosen: Action, view: SeatView, words: rd.Seat
         return judgement.reason
     b, m = best.facts, mine.facts
     ba, ma = best.action, mine.action
+    if b.points == 0 and b.equity - b.risk < best.value - max(100.0, 0.1 * abs(best.value)) and not isinstance(ma, (Tsumo, Ron)):
+        # the AI's rule chose the best option over what its estimate rates highest: say the rule
+        return tr("the AI plays {best} ({why}); {chosen} is worth about {value} points by its estimate, the best option about {best_value}",
+                  best=action_words(ba), why=judgement.reason, chosen=action_words(ma), value=round(mine.value), best_value=round(best.value))
     if isinstance(ba, (Tsumo, Ron)):
         return tr("{win} for {points} points; passing it keeps a hand worth about {kept}",
                   win=action_words(ba), points=b.points, kept=round(mine.value))
@@ -443,6 +449,9 @@ def compare(judgement: Judgement, chosen: Action, view: SeatView, words: rd.Seat
             return tr("discarding {best} leaves a {wait} (worth about {best_value}); discarding {chosen}, a {other} (about {value})",
                       best=best_tile, wait=rd.wait_text(b.waits, left), best_value=round(best.value),
                       chosen=chosen_tile, other=rd.wait_text(m.waits, left), value=round(mine.value))
+        if m.equity <= 0 < b.equity and rd.calls_of(view, view.seat) > 0:
+            return tr("discarding {best} keeps a yaku in reach (worth about {best_value}); after discarding {chosen} no win in reach has a yaku",
+                      best=best_tile, best_value=round(best.value), chosen=chosen_tile)
         return _shape_words(b, m, best_tile, chosen_tile, best.value, mine.value)
     if isinstance(ba, Pass):
         if mine.value <= 0 and m.equity <= 0:
