@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from mahjong_joy.i18n import tr
 from mahjong_joy.tiles import FIVES, HONOR_NAMES, WINDS, rank_of, suit_of
 
 SUIT_NAMES = ("Characters", "Dots", "Bamboo")
@@ -78,12 +79,55 @@ def table_names(kinds: Sequence[str], me: int | None = None, player: str = SEAT_
 
 def tile_label(code: int) -> str:
     """A tile (a kind 0..33, or a red-five code 34..36) in words: ``3 of Dots``,
-    ``East wind``, ``White dragon``, ``Red 5 of Bamboo``."""
+    ``East wind``, ``White dragon``, ``Red 5 of Bamboo``; a flower code as :func:`flower_label`."""
+    if is_flower(code):
+        return flower_label(code)
     if code >= 34:
         return f"Red {tile_label(FIVES[code - 34])}"
     if code >= 27:
         return HONOR_NAMES[code - 27] + (" wind" if code < 31 else " dragon")
     return f"{rank_of(code)} of {SUIT_NAMES[suit_of(code)]}"
+
+
+# Chinese Official's eight bonus tiles (codes 37..44, tiles.FLOWER_CODES), in code order:
+# the four plants (plum, orchid, chrysanthemum, bamboo) then the four seasons, each
+# numbered 1..4 as printed on the tile. The glyph is what the tile face shows; the
+# short label is its Latin-label stand-in.
+FLOWER_GLYPHS = "梅兰菊竹春夏秋冬"
+FLOWER_NAMES = ("Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter")
+FLOWER_SHORT = ("Pl", "Or", "Ch", "Bm", "Sp", "Su", "Au", "Wi")
+FIRST_FLOWER = 37
+
+
+def is_flower(code: int) -> bool:
+    """True for a flower or season code (37..44).
+
+    >>> is_flower(36), is_flower(37), is_flower(44)
+    (False, True, True)
+    """
+    return FIRST_FLOWER <= code < FIRST_FLOWER + len(FLOWER_NAMES)
+
+
+def flower_number(code: int) -> int:
+    """The number 1..4 printed on a flower tile (plum 1 .. bamboo 4, spring 1 .. winter 4)."""
+    return (code - FIRST_FLOWER) % 4 + 1
+
+
+def flower_is_season(code: int) -> bool:
+    """Seasons (spring .. winter) against plants (plum .. bamboo)."""
+    return code - FIRST_FLOWER >= 4
+
+
+def flower_label(code: int) -> str:
+    """A flower tile in words: ``Plum (flower 1)``, ``Winter (season 4)``.
+
+    >>> flower_label(37), flower_label(44)
+    ('Plum (flower 1)', 'Winter (season 4)')
+    """
+    name = tr(FLOWER_NAMES[code - FIRST_FLOWER])
+    if flower_is_season(code):
+        return tr("{name} (season {number})", name=name, number=flower_number(code))
+    return tr("{name} (flower {number})", name=name, number=flower_number(code))
 
 
 def tiles_label(codes: Iterable[int]) -> str:
@@ -96,12 +140,18 @@ def the_tile(code: int) -> str:
     return f"the {tile_label(code)}"
 
 
-def ruleset_title(name: str) -> str:
-    """A ruleset as players read it: ``mahjong_soul`` -> ``Mahjong Soul``, ``""`` -> ``All``.
+RULESET_TITLES = {"mcr": "Chinese Official"}  # a preset whose name is not its title in words
 
-    >>> ruleset_title("tenhou"), ruleset_title("")
-    ('Tenhou', 'All')
+
+def ruleset_title(name: str) -> str:
+    """A ruleset as players read it: ``mahjong_soul`` -> ``Mahjong Soul``, ``mcr`` ->
+    ``Chinese Official``, ``""`` -> ``All``.
+
+    >>> ruleset_title("tenhou"), ruleset_title("mcr"), ruleset_title("")
+    ('Tenhou', 'Chinese Official', 'All')
     """
+    if name in RULESET_TITLES:
+        return tr(RULESET_TITLES[name])
     return name.replace("_", " ").title() if name else "All"
 
 
