@@ -226,3 +226,13 @@ def test_a_bad_log_gives_the_clear_error_and_no_traceback(text: str, tmp_path: P
 def test_a_seat_outside_the_table_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(MJAI_LOG), "--seat", "4"]) == 2
     assert "seat 4 is not a seat" in capsys.readouterr().err
+
+
+def test_a_chinese_official_record_is_refused_in_words() -> None:
+    from mahjong_joy.errors import RecordError
+    from mahjong_joy.rulesets.presets import MCR
+
+    seats = ["easy"] * 4
+    mcr = run_record(3, seats, simulate(3, seats, hands=1, rules=MCR), MCR)
+    with pytest.raises(RecordError, match=r"no AI ranks Chinese Official \(MCR\) decisions yet"):
+        Reviewer(mcr, 0)

@@ -236,7 +236,8 @@ class Reviewer:
         self.ruleset = record_ruleset(record, name)
         family = getattr(self.ruleset.rules, "family", "riichi")
         if family != "riichi":  # Joy shares the riichi family's rules object; Chinese Official has no ranking AI yet
-            raise RecordError(f"{name}: the coach reviews riichi and Joy games; the AI cannot rank {family} decisions yet")
+            what = "Chinese Official (MCR)" if family == "mcr" else family
+            raise RecordError(f"{name}: the coach reviews riichi and Joy games; no AI ranks {what} decisions yet")
         self.entry = matches[match_index]
         self.words = words or SeatWords(seat, table_names(record["seats"], me=seat))
         self._total = len(self.entry["decisions"])
