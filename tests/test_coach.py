@@ -236,3 +236,22 @@ def test_a_chinese_official_record_is_refused_in_words() -> None:
     mcr = run_record(3, seats, simulate(3, seats, hands=1, rules=MCR), MCR)
     with pytest.raises(RecordError, match=r"no AI ranks Chinese Official \(MCR\) decisions yet"):
         Reviewer(mcr, 0)
+
+
+def test_luck_lines_are_facts_of_the_record() -> None:
+    from mahjong_joy.engine.events import HandScored
+    from mahjong_joy.melds import CLOSED_KAN
+    from mahjong_joy.replay.formats import load
+    from mahjong_joy.replay.record import record_ruleset, replay_match
+
+    record = load(MJAI_LOG).record
+    match = replay_match(record["matches"][0], record_ruleset(record))
+    wins = [w for e in match.events if isinstance(e, HandScored) for w in e.outcome.wins]
+    found = 0
+    for seat in range(4):
+        dama = [w for w in wins if w.seat != seat and w.deltas[seat] < 0 and all(m.type == CLOSED_KAN for m in w.melds)
+                and not {"riichi", "double_riichi"} & {name for name, _ in w.yaku}]
+        luck = review_match(record, seat).summary.luck
+        assert sum("with a dama hand" in line for line in luck) == len(dama)
+        found += len(dama)
+    assert found  # the fixture has one: Momo's dama yakuman in E3-0
