@@ -19,9 +19,8 @@ Players: ``EasyProbe`` (the Easy level) and ``NoisyProbe`` (Hard with a fraction
   never grades Hard's own pick below good, so these are the ones that test it).
 
 "The same choice" is the same action type and, for a discard, the same tile kind;
-for a call the same tiles; a riichi counts as the same when both declared (the
-tile majiang-ai riichis on comes one message later and is not compared), as in
-:mod:`arena_shadow`. Run (arena venv; our code and the arena's agents on the path)::
+for a call the same tiles; a riichi when both declared on the same kind
+(majiang-ai names its riichi tile one message later, as :mod:`arena_shadow` notes). Run (arena venv; our code and the arena's agents on the path)::
 
     COACH_LOG=/tmp/coach-easy.jsonl PYTHONPATH=.:scripts:../shared/arena nice -n 10 \\
       /tmp/mahjong-arena-venv/bin/python ../shared/arena/harness.py \\
@@ -50,7 +49,7 @@ from mahjong_joy.ai.reading import SeatWords  # noqa: E402
 from mahjong_joy.app.coach import assess  # noqa: E402
 from mahjong_joy.commands.mjai_bot import MjaiBot  # noqa: E402
 from mahjong_joy.engine.actions import Action, Pass, Riichi, Ron, Tsumo  # noqa: E402
-from mahjong_joy.mjai_tiles import code_of_mjai  # noqa: E402
+from mahjong_joy.mjai_tiles import code_of_mjai, mjai_tile  # noqa: E402
 from mahjong_joy.tiles import kind_of_code  # noqa: E402
 
 LOG = os.environ.get("COACH_LOG", "coach-quality.jsonl")
@@ -69,8 +68,12 @@ class _Probe:
         self.majiang = majiang_agent()
         self.bot = MjaiBot("hard", "tenhou")
         self.game = 0
+        self.waiting: dict[str, Any] | None = None  # a riichi's line, until majiang-ai names its riichi tile
 
     def start(self, seat: int) -> None:
+        if self.waiting is not None:
+            _write(self.waiting)
+            self.waiting = None
         self.seat = seat
         self.majiang.start(seat)
         self.bot = MjaiBot("hard", "tenhou")
@@ -82,6 +85,9 @@ class _Probe:
 
     def act(self, events: list[dict[str, Any]], legal: list[dict[str, Any]]) -> dict[str, Any]:
         theirs = self.majiang.act(events, legal)
+        if self.waiting is not None:
+            self._riichi_tile(self.waiting, theirs)
+            self.waiting = None
         bot = self.bot
         for ev in events:
             bot.state.apply(ev)
@@ -109,13 +115,30 @@ class _Probe:
             "player": _short(action), "majiang": theirs, "hard": _short(found.best.action),
             "same": _same(action, theirs), "hard_same": same_choice(found.best.action, action),
             "loss": round(loss), "grade": grade, "riichi_on": any(r is not None for s, r in enumerate(view.riichi) if s != view.seat),
-            "position": _position(view),
+            "position": _position(view), "hand": " ".join(mjai_tile(c) for c in view.hand),
         }
-        with open(LOG, "a", encoding="utf-8") as out:
-            out.write(json.dumps(line) + "\n")
+        if isinstance(action, Riichi) and theirs.get("type") == "reach":
+            self.waiting = line  # both declared: the tiles are compared on the next message
+            return
+        _write(line)
+
+    def _riichi_tile(self, line: dict[str, Any], theirs: dict[str, Any]) -> None:
+        """Both declared riichi: the same choice only when majiang-ai's riichi tile (its
+        answer to the step after) is the player's kind."""
+        if theirs.get("type") == "dahai":
+            line["majiang_riichi"] = theirs["pai"]
+            line["same"] = kind_of_code(code_of_mjai(theirs["pai"])) == kind_of_code(line["player"]["tile"])
+        _write(line)
 
     def close(self) -> None:
+        if self.waiting is not None:
+            _write(self.waiting)
         self.majiang.close()
+
+
+def _write(line: dict[str, Any]) -> None:
+    with open(LOG, "a", encoding="utf-8") as out:
+        out.write(json.dumps(line) + "\n")
 
 
 class EasyProbe(_Probe):
@@ -147,11 +170,23 @@ class NoisyProbe(_Probe):
 
 
 def _position(view: Any) -> str:
-    """A short fingerprint of what the seat saw (hand, melds, rivers, riichi, dora, wall):
-    the same position met again (the arena replays a seed with the lineup rotated) counts once."""
-    seen = [view.hand, [[m.tiles for m in ms] for ms in view.melds], [[e.tile for e in r] for r in view.rivers],
-            view.riichi, view.dora_indicators, view.wall_count, view.last_discard, view.points]
-    return hashlib.sha1(json.dumps(seen, default=list).encode()).hexdigest()[:16]
+    """A short fingerprint of what the seat saw (hand, melds, rivers, riichi, points counted
+    from the seat itself; dora, wall, the tile on offer): the same position met again (the
+    arena's seeds can repeat a hand for the probe in another seat) counts once."""
+    order = [(view.seat + k) % 4 for k in range(4)]
+    seen = [view.hand, [[m.tiles for m in view.melds[s]] for s in order], [[e.tile for e in view.rivers[s]] for s in order],
+            [view.riichi[s] for s in order], [view.points[s] for s in order], (view.dealer - view.seat) % 4,
+            view.dora_indicators, view.wall_count, view.last_discard]
+    return "r" + hashlib.sha1(json.dumps(seen, default=list).encode()).hexdigest()[:15]
+
+
+def _key(line: dict[str, Any]) -> tuple:
+    """What makes a logged decision the same as another: the seat-relative fingerprint
+    (``r...``), or for older lines without one, everything logged but the seat."""
+    if str(line.get("position", "")).startswith("r"):
+        return (line["position"], json.dumps({k: v for k, v in line["player"].items() if k != "seat"}, sort_keys=True))
+    strip = [{k: v for k, v in d.items() if k not in ("seat", "actor")} for d in (line["player"], line["majiang"], line["hard"])]
+    return (json.dumps(strip, sort_keys=True), line["kind"], line["loss"], line["grade"], line["riichi_on"])
 
 
 def _kind(legal: list[Action], action: Action) -> str:
@@ -198,7 +233,7 @@ def summarize(paths: list[Path], source: str | None, unique: bool = False) -> No
     if unique:
         found: dict[tuple, dict[str, Any]] = {}
         for x in lines:
-            found.setdefault((x.get("position"), json.dumps(x["player"], sort_keys=True)), x)
+            found.setdefault(_key(x), x)
         lines = list(found.values())
     print(f"{len(lines)} decisions with a choice" + (" (positions met again counted once)" if unique else ""))
     by: dict[str, list[dict[str, Any]]] = defaultdict(list)
