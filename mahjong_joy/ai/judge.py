@@ -192,8 +192,27 @@ def _values(ai: LevelAI, view: SeatView, legal: Sequence[Action]) -> tuple[list[
     if isinstance(legal[0], Pass):
         found = [_claim_value(ai, ctx, a) for a in legal]
     else:
-        found = [_turn_value(ctx, a) for a in legal]
+        found = _nearest_first([_turn_value(ctx, a) for a in legal])
     return found, (main.seat if main else None), evidence
+
+
+def _nearest_first(found: list[tuple[Action, float, Facts]]) -> list[tuple[Action, float, Facts]]:
+    """Three or more from ready, the shared win chance (:func:`~mahjong_joy.ai.reading.win_chance`)
+    lumps every distance together and counts useful tiles alone, and a hand further away
+    always has more of them: there a discard that goes further from ready than the nearest
+    keeps at most the worth of the least of the nearest (Hard's own order: shanten first)."""
+    near = [f.shanten for _, _, f in found if f.shanten is not None and f.points == 0]
+    if not near:
+        return found
+    low = min(near)
+    floor = min(f.equity for _, _, f in found if f.shanten == low)
+    out = []
+    for action, value, facts in found:
+        if facts.shanten is not None and facts.shanten >= 3 and facts.shanten > low and facts.equity > floor:
+            facts = replace(facts, equity=floor)
+            value = floor - facts.risk
+        out.append((action, value, facts))
+    return out
 
 
 class _Context:
