@@ -57,7 +57,7 @@ from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.i18n import ntr, tr
 from mahjong_joy.melds import CLOSED_KAN
 from mahjong_joy.mjai_tiles import mjai_tile
-from mahjong_joy.names import table_names
+from mahjong_joy.replay.seats import seat_names
 from mahjong_joy.replay.record import check_record, record_ruleset, replay_decisions, start_match
 from mahjong_joy.tiles import kind_of_code
 
@@ -239,7 +239,7 @@ class Reviewer:
             what = "Chinese Official (MCR)" if family == "mcr" else family
             raise RecordError(f"{name}: the coach reviews riichi and Joy games; no AI ranks {what} decisions yet")
         self.entry = matches[match_index]
-        self.words = words or SeatWords(seat, table_names(record["seats"], me=seat))
+        self.words = words or SeatWords(seat, seat_names(record))  # the names the viewer shows; the seat is "you"
         self._total = len(self.entry["decisions"])
         self._replayed = 0
         self._pending: list[_Pending] = []
