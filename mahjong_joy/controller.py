@@ -67,6 +67,8 @@ from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.melds import Meld, code_order
 from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
+from mahjong_joy.rulesets.mcr import McrSituation, fan_by_wait
+from mahjong_joy.rulesets.mcr.family import mcr_meld
 from mahjong_joy.rulesets.riichi.scorer import dora_of
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
@@ -186,12 +188,12 @@ class Controller:
         by default a new one on ``seed`` under ``ruleset``."""
         if len(seats) != 4:
             raise ValueError(f"a table has four seats, got {len(seats)}")
-        self.player_kinds = tuple(seats)  # per player (the chair each held in the first hand)
-        self.seat_kinds = tuple(seats)  # per chair (engine seat) of the hand in play: see ``_seat_players``
+        self.seat_kinds = tuple(seats)  # per player: the seat each held in the first hand (records, summaries)
+        self.chair_kinds = tuple(seats)  # per chair (engine seat) of the hand in play: see ``_seat_players``
         self.auto_deal = auto_deal
         self.seed = seed
         self.match = match or Match(seed, ruleset or ruleset_for(), max_hands)
-        words = SeatWords.at_table(self.seat_kinds)  # the reasons name seats as the table does
+        words = SeatWords.at_table(self.seat_kinds)  # the reasons name seats as the first hand's table does
         rules = self.match.rules
         self._player_deciders: list[Decider | None] = [
             None if kind == HUMAN else _make_decider(kind, f"{seed}:{seat}", words, rules) for seat, kind in enumerate(seats)
@@ -267,7 +269,7 @@ class Controller:
             return None
         hand = self.hand
         if hand.phase is Phase.AWAITING_DISCARD:
-            drawn = None if hand.drawn is None else kind_of(hand.drawn)
+            drawn = None if hand.drawn is None or is_flower_id(hand.drawn) else kind_of(hand.drawn)  # a flower has no kind
             legal = tuple(hand.legal_actions(seat))
             return Decision(seat, TURN, drawn, legal, _refused_discards(hand, seat, legal))
         kind = ROB_KAN if hand.phase is Phase.AWAITING_ROBBERY else CLAIM
@@ -283,6 +285,15 @@ class Controller:
         """What ``seat`` may see of the hand in play."""
         return observe(self.hand, seat)
 
+    def chair_of(self, player: int) -> int:
+        """The chair (engine seat) ``player`` sits in for the hand on the table: his own seat
+        under riichi rules; Chinese Official play moves players each round (RULES.md B3)."""
+        return self.players.index(player)
+
+    def points_by_player(self) -> tuple[int, ...]:
+        """The match's points per player (``match.points`` are per chair of the hand on the table)."""
+        return tuple(self.match.points[self.chair_of(player)] for player in range(4))
+
     def furiten_reason(self, seat: int) -> str:
         """Why ``seat`` may not ron now, in words ("" when it may): :func:`furiten_reason`."""
         return furiten_reason(self.hand, seat)
@@ -291,6 +302,35 @@ class Controller:
         """For each wait the hand would have after discarding code ``discard``: the
         engine's :meth:`~mahjong_joy.engine.state.HandState.wait_report`."""
         return self.hand.wait_report(seat, discard, riichi)
+
+    def wait_fan(self, seat: int, discard: int | None = None, tsumo: bool = False) -> tuple[WaitFan, ...]:
+        """Chinese Official: for each wait the seat's hand would have (after discarding code
+        ``discard``; ``None``: the 13 tiles now), what a win on it by a discard (``tsumo``:
+        self-drawn) would score
+        (RULES.md B2 "8-fan minimum", flowers not counted), so the guide can say which waits
+        are short of 8; empty under other rules or when the hand would not be ready."""
+        if getattr(self.match.rules, "family", "riichi") != "mcr" or self.hand.is_finished:
+            return ()
+        view = self.view(seat)
+        kinds = [kind_of_code(c) for c in view.hand]
+        if discard is not None:
+            if kind_of_code(discard) not in kinds:
+                return ()
+            kinds.remove(kind_of_code(discard))
+        melds = tuple(mcr_meld(m) for m in view.melds[seat])
+        if len(kinds) + 3 * len(melds) != 13:
+            return ()
+        seen = view.visible_counts34()
+        mine = [0] * 34
+        for kind in kinds:
+            mine[kind] += 1
+        last = [k for k in range(34) if seen[k] - mine[k] >= 3]  # the other three copies in sight (和绝张)
+        wind = 27 + (seat - view.dealer) % 4
+        waiting = McrSituation.waiting(kinds, melds, seat_wind=wind, round_wind=27 + WIND_LETTERS.index(view.round_wind),
+                                       flowers=len(view.flowers[seat]), tsumo=tsumo)
+        scores = fan_by_wait(waiting, last)
+        return tuple(WaitFan(kind, score.fan_total, tuple(f for f, _, _ in score.fan if f != "flower_tiles"), score.valid,
+                             max(0, 4 - seen[kind])) for kind, score in sorted(scores.items()))
 
     def furiten_after(self, seat: int, discard: int | None = None) -> str:
         """Why every wait of ``seat`` is furiten, beyond a wait in its own river (which
@@ -385,7 +425,7 @@ class Controller:
             if action.seat in decided or not 0 <= action.seat < 4:
                 continue
             decided.add(action.seat)
-            if self.seat_kinds[action.seat] == HUMAN:
+            if self.chair_kinds[action.seat] == HUMAN:
                 continue  # the player's own seat has no bubble (a Play-from-here seat's recorded AI words included)
             reason = self.reasons[number] if number < len(self.reasons) else None
             found[action.seat] = (number, table_words(reason, action)) if reason else None
@@ -406,12 +446,12 @@ class Controller:
 
     def _seat_players(self, players: tuple[int, ...]) -> None:
         """Seat the players in their chairs for the hand dealt (Chinese Official moves them
-        at each round, RULES.md B3): ``seat_kinds`` and ``deciders`` follow them, so an
+        at each round, RULES.md B3): ``chair_kinds`` and ``deciders`` follow them, so an
         engine seat (a chair) is asked by whoever sits there. Riichi never moves anyone."""
         if players == self.players:
             return
         self.players = tuple(players)
-        self.seat_kinds = tuple(self.player_kinds[p] for p in players)
+        self.chair_kinds = tuple(self.seat_kinds[p] for p in players)
         self.deciders = [self._player_deciders[p] for p in players]
 
     def next_hand(self) -> list[Event]:
@@ -509,7 +549,7 @@ class Controller:
         """The table now. Hands are shown for human seats, for everyone once a hand
         is finished, or for all with ``reveal`` (debugging). Its seats are the chairs of
         the hand on the table (``Snapshot.players`` says who sits in each)."""
-        return snapshot_of(self.match, self.seat_kinds, self._started_position(), reveal=reveal,
+        return snapshot_of(self.match, self.chair_kinds, self._started_position(), reveal=reveal,
                            pending=self.pending, last_events=self.last_events, event_count=len(self.events))
 
     def _started_position(self) -> tuple[str, int, int]:
@@ -689,6 +729,19 @@ class GuideFacts:
     candidates: tuple[DiscardCandidate, ...] = ()
     best: DiscardCandidate | None = None
     best_riichi: DiscardCandidate | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WaitFan:
+    """One wait of a Chinese Official hand and what a win on it by a discard scores:
+    ``fan_total`` without flowers, ``fan`` the fan counted (ids, highest first), ``valid``
+    whether that reaches the 8-fan minimum, ``unseen`` copies the seat cannot see."""
+
+    tile: int
+    fan_total: int
+    fan: tuple[str, ...]
+    valid: bool
+    unseen: int
 
 
 def valued_kinds(seat_wind: int, round_wind: int, dora_indicators: Sequence[int], riichi_rules: bool) -> tuple[set[int], set[int]]:

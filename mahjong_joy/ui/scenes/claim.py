@@ -14,23 +14,29 @@ from typing import Any
 import pygame
 
 from mahjong_joy.engine.actions import Chi, Kan, Pass, Pon, Ron
+from mahjong_joy.i18n import tr
 from mahjong_joy.names import WIND_NAMES, tile_label
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import ClaimOffer
-from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, key_cap_rect, key_label, track_hover
+from mahjong_joy.ui.widgets import Button, button_at, ensure_focus, hotkey_button, key_cap_rect, key_label, keyboard_focus, track_hover
 
 ORDER = {Ron: 0, Kan: 1, Pon: 2, Chi: 3, Pass: 9}
 LETTER = {Ron: pygame.K_r, Kan: pygame.K_k, Pon: pygame.K_p, Chi: pygame.K_c, Pass: pygame.K_SPACE}
+MCR_LETTER = {**LETTER, Ron: pygame.K_h}  # Chinese Official: H for Hu, as on the own-turn button
 
 
-def prompt_lines(tile: int, name: str, wind: str, can_ron: bool) -> list[str]:
+def prompt_lines(tile: int, name: str, wind: str, can_ron: bool, mcr: bool = False) -> list[str]:
     """The prompt's question, longest first (the panel shows the first that fits): the
-    tile by name, who threw it, and "You can win" first when Ron is offered.
+    tile by name, who threw it, and "You can win" first when Ron (Hu, under Chinese
+    Official rules) is offered.
 
     >>> prompt_lines(33, "Momo", "South", False)[1]
     'Claim the Red dragon from Momo?'
     """
+    if can_ron and mcr:
+        return [tr("You can win: Hu! The {tile} from {name} ({wind})", tile=tile_label(tile), name=name, wind=wind),
+                tr("You can win: Hu on the {tile}!", tile=tile_label(tile)), tr("You can win: Hu!")]
     if can_ron:
         return [f"You can win: Ron! The {tile_label(tile)} from {name} ({wind})",
                 f"You can win: Ron on the {tile_label(tile)}!", "You can win: Ron!"]
@@ -38,8 +44,11 @@ def prompt_lines(tile: int, name: str, wind: str, can_ron: bool) -> list[str]:
             f"Claim the {tile_label(tile)}?"]
 
 
-def label_of(action: Any) -> str:
-    """Button text for one claim option."""
+def label_of(action: Any, mcr: bool = False) -> str:
+    """Button text for one claim option (Chinese Official words under ``mcr``: Hu, Chow, Pung, Kong)."""
+    if mcr:
+        words = {Ron: tr("Hu!"), Chi: tr("Chow"), Pon: tr("Pung"), Kan: tr("Kong"), Pass: tr("Pass")}
+        return words.get(type(action), action.name)
     if isinstance(action, Chi):
         return "Chi"
     return {Ron: "Ron!", Pon: "Pon", Kan: "Kan", Pass: "Pass"}.get(type(action), action.name)
@@ -83,9 +92,10 @@ class ClaimOverlay(Scene):
             key = getattr(pygame, f"K_{i + 1}") if i < 9 else None
             ident = f"opt{i}"
             self.actions[ident] = action
-            label = "" if isinstance(action, Chi) else label_of(action)
+            label = "" if isinstance(action, Chi) else label_of(action, self._mcr())
             first_of_kind = not any(isinstance(a, type(action)) for a in options[:i])
-            cap = key_label(LETTER[type(action)]) if first_of_kind and type(action) in LETTER else str(i + 1)
+            letters = MCR_LETTER if self._mcr() else LETTER
+            cap = key_label(letters[type(action)]) if first_of_kind and type(action) in letters else str(i + 1)
             self.buttons.append(Button(label, ident, rect, key, primary=isinstance(action, Ron), keycap=cap))
         last = self.buttons[-1].rect if self.buttons else area
         self.panel.h = last.bottom + gap - area.y
@@ -97,6 +107,16 @@ class ClaimOverlay(Scene):
         self.auto = Button(f"Auto-pass: {'on' if self.app.settings.auto_pass else 'off'}", "auto",
                            pygame.Rect(area.right - round(130 * s), area.y + round(6 * s), round(124 * s), round(28 * s)))
         self.auto.enabled = not self._riichi()  # at a riichi table the switches sit above the panel instead
+        passing = next((b for b in self.buttons if isinstance(self.actions[b.action], Pass)), None)
+        ensure_focus(self.buttons + [self.auto], passing)  # the focus starts on Pass: Enter never claims by surprise
+
+    def settings_changed(self) -> None:
+        """A new tile size moves the table's button area: the prompt follows it."""
+        self.resize(self.app.size)
+
+    def _mcr(self) -> bool:
+        snap = self.table.snap
+        return bool(snap is not None and snap.mcr_rules)
 
     def _riichi(self) -> bool:
         snap = self.table.snap
@@ -118,10 +138,13 @@ class ClaimOverlay(Scene):
                 self.resize(self.app.size)
                 if all(isinstance(a, Pass) for a in self.actions.values()):
                     self.choose(next(iter(self.actions)))  # nothing but Pass left: answer it
+        elif event.type == pygame.KEYDOWN and (pressed := keyboard_focus(self.buttons + [self.auto], event, space=False))[0]:
+            if pressed[1] is not None:
+                self.choose(pressed[1].action)  # Space stays Pass's own key
         elif event.type == pygame.KEYDOWN:
             hit = hotkey_button(self.buttons, event.key)
             if hit is None:
-                wanted = [t for t, k in LETTER.items() if k == event.key]
+                wanted = [t for t, k in (MCR_LETTER if self._mcr() else LETTER).items() if k == event.key]
                 hit = next((b for b in self.buttons if wanted and isinstance(self.actions[b.action], wanted[0])), None)
             if hit:
                 self.choose(hit.action)
@@ -169,13 +192,13 @@ class ClaimOverlay(Scene):
         snap = self.table.snap
         wind = WIND_NAMES[(self.offer.from_seat - snap.dealer) % 4]
         can_ron = any(isinstance(a, Ron) for a in self.offer.actions)
-        return prompt_lines(self.offer.tile, snap.names[self.offer.from_seat], wind, can_ron)
+        return prompt_lines(self.offer.tile, snap.names[self.offer.from_seat], wind, can_ron, snap.mcr_rules)
 
     def _chi_tiles(self, surface: pygame.Surface, rect: pygame.Rect, action: Any, s: float, cap: str = "") -> None:
         """Show the run a chi option makes, right of its label and left of its key cap
         (centred alone in the room left of the cap on a narrow button)."""
         mw = round(17 * s)
-        label = theme.text("Chi", round(18 * s), theme.INK)
+        label = theme.text(label_of(action, self._mcr()), round(18 * s), theme.INK)
         tiles_w = 3 * (mw + 2)
         right = key_cap_rect(cap, rect, s).x - round(4 * s) if cap else rect.right - round(6 * s)
         if label.get_width() + tiles_w + round(16 * s) <= right - rect.x:

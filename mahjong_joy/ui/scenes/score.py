@@ -16,7 +16,7 @@ from mahjong_joy.i18n import ntr, tr
 from mahjong_joy.melds import CHI, CLOSED_KAN
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import WIND_NAMES, fu_words, yaku_japanese, yaku_name
-from mahjong_joy.rulesets.mcr import McrSituation, score_mcr
+from mahjong_joy.rulesets.mcr import McrSituation, fan_name, principle_name, score_mcr
 from mahjong_joy.rulesets.mcr.fan import ROW_BY_ID
 from mahjong_joy.rulesets.mcr.scorer import BASE_PAYMENT
 from mahjong_joy.rulesets.riichi import YAKU_ROWS
@@ -27,7 +27,7 @@ from mahjong_joy.ui.melds import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
-from mahjong_joy.ui.widgets import Button, track_hover
+from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, track_hover
 
 ABORT_WORDING = {
     "nine_terminals": ("Nine terminals", "{name} showed nine different terminals and honors on the first draw."),
@@ -205,7 +205,7 @@ def draw_payment_text(snap: TableSnapshot) -> str:
     r = snap.result
     if r is None or r.end != "exhaustive_draw":
         return ""
-    if plays_mcr(snap):
+    if snap.mcr_rules:
         return mcr_draw_text(snap)
     names = snap.names
     if r.nagashi:
@@ -225,12 +225,6 @@ def draw_payment_text(snap: TableSnapshot) -> str:
 def is_mcr_win(win: WinResult | None) -> bool:
     """A win scored in fan (Chinese Official), whose card lists fan instead of yaku and fu."""
     return win is not None and bool(getattr(win, "fan", ()))
-
-
-def fan_name(fan_id: str) -> str:
-    """A fan's English display name (``Big Three Dragons``), translated."""
-    row = ROW_BY_ID.get(fan_id)
-    return tr(row.name) if row is not None else pretty(fan_id)
 
 
 def fan_lines(win: WinResult) -> list[str]:
@@ -275,8 +269,9 @@ def excluded_lines(win: WinResult) -> list[str]:
     with its principle in words (``Pung of Terminals or Honors: not counted, Big Three
     Dragons includes it``), read from the scorer (RULES.md B5, B6 "also not counted")."""
     score = mcr_score_of(win)
-    found = getattr(score, "excluded", ()) if score is not None else ()
-    return [entry.describe() for entry in found]
+    found = score.excluded if score is not None else ()
+    return [tr("{sentence} ({principle})", sentence=entry.describe(), principle=principle_name(entry.principle))
+            for entry in found]
 
 
 def mcr_payment_text(snap: TableSnapshot, win: WinResult) -> str:
@@ -303,11 +298,6 @@ def mcr_draw_text(snap: TableSnapshot) -> str:
     if snap.match_over:
         return tr("Nobody pays on a draw. That was the last of the 16 hands.")
     return tr("Nobody pays on a draw, and the deal passes to the next player.")
-
-
-def plays_mcr(snap: TableSnapshot) -> bool:
-    """Whether the table plays Chinese Official rules."""
-    return getattr(snap.rules, "family", "riichi") == "mcr"
 
 
 class ScoreScene(Scene):
@@ -344,6 +334,11 @@ class ScoreScene(Scene):
         self.button.rect = pygame.Rect(size[0] // 2 - round(half * s), size[1] - round(84 * s), round(2 * half * s), round(56 * s))
         self.hands_button.rect = pygame.Rect(0, 0, round(180 * s), round(48 * s))
         self.hands_button.rect.midright = (self.button.rect.x - round(24 * s), self.button.rect.centery)
+        ensure_focus(self.focusables(), self.button)
+
+    def focusables(self) -> list[Button]:
+        """The buttons Tab moves between (Show hands only beside a win)."""
+        return [self.hands_button, self.button] if self.wins else [self.button]
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         return {"next": self.button.rect} | ({"hands": self.hands_button.rect} if self.wins else {})
@@ -354,7 +349,13 @@ class ScoreScene(Scene):
         self.hands_button.label = "Hide hands" if self.show_hands else "Show hands"
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
+        used, pressed = keyboard_focus(self.focusables(), event, arrows=False) if event.type == pygame.KEYDOWN else (False, None)
+        if used:
+            if pressed is self.hands_button:
+                self.toggle_hands()
+            elif pressed is not None:
+                self.proceed()
+        elif event.type == pygame.MOUSEMOTION:
             track_hover([self.button, self.hands_button], event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.wins and self.hands_button.hit(event.pos):
             self.toggle_hands()
@@ -484,9 +485,12 @@ class ScoreScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, (left.x, total_y - round(3 * s)), (left.right, total_y - round(3 * s)),
                          max(1, round(2 * s)))
         theme.blit_fit(surface, fan_total_line(win), size + round(3 * s), theme.INK, col_w, topleft=(left.x, total_y))
-        right_bottom = self._draw_left_out(surface, pygame.Rect(x + col_w + gap, y, col_w, bottom - y), left_out, size, step)
-        y = max(total_y + step + round(8 * s), right_bottom)
-        theme.blit_fit(surface, mcr_payment_text(snap, win), round(17 * s), theme.INK_SOFT, width, topleft=(x, y))
+        pay_h = round(30 * s)  # who paid, under both columns and above the seat changes
+        right_bottom = self._draw_left_out(surface, pygame.Rect(x + col_w + gap, y, col_w, bottom - pay_h - y), left_out, size, step)
+        below = max(total_y + step + round(8 * s), right_bottom)
+        y = min(below, bottom - pay_h)
+        pay_w = width if below <= bottom - pay_h else col_w  # beside the Not counted column's foot, not over it
+        theme.blit_fit(surface, mcr_payment_text(snap, win), round(17 * s), theme.INK_SOFT, pay_w, topleft=(x, y))
         y += round(28 * s)
         self._strip = rows_fit(len(others), bottom - y - round(8 * s), s)
         if self._strip:
@@ -504,16 +508,17 @@ class ScoreScene(Scene):
                 theme.blit_text(surface, part, small, theme.INK_SOFT, topleft=(area.x, y))
                 y += round(small * 1.3)
             return y
-        for line in lines:
-            name, _, reason = line.partition(": ")
+        step_line = round(small * 1.3)
+        for n, line in enumerate(lines):
             parts = theme.wrap(line, small, area.w)
+            if y + (len(parts) + 1) * step_line > area.bottom and n < len(lines) - 1:  # keep a line for the rest
+                more = ntr("… and {count} more", "… and {count} more", len(lines) - n)
+                theme.blit_text(surface, more, small, theme.INK_SOFT, topleft=(area.x, y))
+                return y + step_line
             for i, part in enumerate(parts):
-                color = theme.INK if i == 0 and part.startswith(name) else theme.INK_SOFT
-                theme.blit_text(surface, part, small, color, topleft=(area.x, y))
-                y += round(small * 1.3)
+                theme.blit_text(surface, part, small, theme.INK if i == 0 else theme.INK_SOFT, topleft=(area.x, y))
+                y += step_line
             y += round(small * 0.4)
-            if y > area.bottom - step:
-                break
         return y
 
     def _won_too(self) -> dict[int, tuple[str, theme.Color]]:

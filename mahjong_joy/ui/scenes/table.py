@@ -21,6 +21,7 @@ from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET
 from mahjong_joy.ui.anim import Animator, Reveal, Tween
 from mahjong_joy.ui.callouts import Callouts
+from mahjong_joy.ui.game_choice import length_for
 from mahjong_joy.ui.guide import GuideView
 from mahjong_joy.ui.layout import TableLayout, table_layout
 from mahjong_joy.ui.navigation import scene_maker
@@ -47,7 +48,7 @@ class TableScene(TableInput, TableAnimation, TablePainting, TableGuide, TableGeo
         super().__init__(app)
         self.session = session
         self.snap: TableSnapshot | None = None
-        self.layout: TableLayout = table_layout(app.size)
+        self.layout: TableLayout = table_layout(app.size, app.settings.ui_scale)
         self.anim = Animator()
         self.ai_timer = 0.0
         self.result_timer = 0.0
@@ -71,6 +72,7 @@ class TableScene(TableInput, TableAnimation, TablePainting, TableGuide, TableGeo
         self.badge_hover = False
         self._note_shown = ""
         self.toggles: list[Button] = []
+        self.button_focus: str | None = None  # Tab's focus on a button or switch (None: my hand's selected tile)
         self.dora_flip: Tween | None = None  # the newest kan dora indicator turning over
         self.callouts = Callouts()  # "Pon!", "Ron!" banners by the caller (overlays; never blocks play)
         self.thinking = ThinkingBubbles()  # "Show AI thinking": each opponent's last reason
@@ -96,19 +98,22 @@ class TableScene(TableInput, TableAnimation, TablePainting, TableGuide, TableGeo
             except MahjongJoyError as exc:
                 self.message, self.message_timer = str(exc), 6.0
         ruleset = context.get("ruleset") or DEFAULT_PRESET
-        length = context.get("length") or self.app.settings.length_for(ruleset)  # a casual preset keeps its own length
+        length = context.get("length") or length_for(self.app.settings, ruleset)  # a casual preset keeps its own length
         opponents = context.get("opponents") or self.app.settings.opponents  # one AI level per opponent seat
         return ControllerSession(seed=context.get("seed"), ruleset=ruleset, player_name=name, length=length, ai=opponents)
 
     def settings_changed(self) -> None:
-        """A new player name shows on the seat tag at once (a replay keeps its recorded names)."""
+        """A new player name shows on the seat tag at once (a replay keeps its recorded names);
+        a new tile size lays the table out again at once."""
+        if self.layout.zoom != table_layout(self.app.size, self.app.settings.ui_scale).zoom:
+            self.resize(self.app.size)
         rename = getattr(self.session, "rename", None)
         if rename is not None and self.snap is not None and self.snap.names[self.snap.me] != self.app.settings.player_name:
             rename(self.app.settings.player_name)
             self.refresh()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = table_layout(size)
+        self.layout = table_layout(size, self.app.settings.ui_scale)
         self._layer = None
         self._layer_key = None
         self._squeezed.clear()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.layout import ROTATION, TableLayout, hand_start, river_row_col
+from mahjong_joy.ui.layout import ROTATION, TableLayout, hand_start
 from mahjong_joy.ui.melds import meld_tiles
 from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.tiles_art import BACK, footprint, tile_height
@@ -105,8 +105,8 @@ class TableGeometry:
         assert self.snap is not None
         rel = self.snap.seat_from_me(seat)
         sideways = self.snap.river_sideways[seat] if seat < len(self.snap.river_sideways) else None
-        row, col = river_row_col(index)
-        if sideways is None or river_row_col(sideways)[0] != row or index < sideways:
+        row, col = self.layout.river_row_col(rel, index)
+        if sideways is None or self.layout.river_row_col(rel, sideways)[0] != row or index < sideways:
             return self.layout.river_slot(rel, index), False
         rw = self.layout.river_w
         rh = tile_height(rw)
@@ -114,6 +114,37 @@ class TableGeometry:
         if index == sideways:
             return frame.rect(col * rw, rh, across + rh - rw, rw), True
         return frame.rect(col * rw + rh - rw, rw, across, rh), False
+
+    def flower_places(self, seat: int) -> list[tuple[pygame.Rect, int, int]]:
+        """(rect, code, rotation) of each flower a seat has laid out (Chinese Official): in the
+        corner of the felt just before its river's first tile, a square two river rows deep
+        that neither river ever reaches (their third rows run on away from it), three to a
+        row (four, smaller, past six) counted from the river outward, each facing its seat."""
+        snap = self.snap
+        flowers = snap.flowers[seat] if seat < len(snap.flowers) else ()
+        if not flowers:
+            return []
+        rel, L = snap.seat_from_me(seat), self.layout
+        gap = max(1, round(2 * L.scale))
+        fw = self.flower_width(seat)
+        fh = tile_height(fw)
+        per_row = 3 if len(flowers) <= 6 else 4
+        frame = L.rivers[rel]
+        out = []
+        for i, code in enumerate(flowers[:8]):
+            row, col = divmod(i, per_row)
+            rect = frame.rect(-(col + 1) * (fw + gap), fw, row * (fh + gap), fh)  # a gap before the river's first tile
+            out.append((rect, code, ROTATION[rel]))
+        return out
+
+    def flower_width(self, seat: int) -> int:
+        """The width of a seat's laid-out flower tiles (see :meth:`flower_places`)."""
+        L, snap = self.layout, self.snap
+        count = len(snap.flowers[seat]) if snap is not None and seat < len(snap.flowers) else 0
+        per_row = 3 if count <= 6 else 4
+        side = 2 * tile_height(L.river_w)
+        gap = max(1, round(2 * L.scale))
+        return max(8, min((side - per_row * gap) // per_row, ((side - gap) // 2) * 3 // 4))
 
     def hand_start(self, seat: int, count: int) -> int:
         """Where an opponent's ``count`` concealed tiles begin on its line: centred on its side
@@ -173,7 +204,7 @@ class TableGeometry:
             return []
         room = c.w - 2 * round(40 * s)
         tall = c.bottom - round(34 * s) - (c.y + round(105 * s))  # down to the bottom seat's tag
-        dw = min(round(30 * s), (room - 3 * (n - 1)) // n, tall * 3 // 4 - 2)  # as large as the centre allows (play test: 20x28)
+        dw = min(round(30 * s * self.layout.zoom), (room - 3 * (n - 1)) // n, tall * 3 // 4 - 2)  # as large as the centre allows (play test: 20x28)
         x0 = c.centerx - (n * (dw + 3)) // 2
         return [(pygame.Rect((x0 + i * (dw + 3), c.y + round(105 * s)), footprint(dw)), t) for i, t in enumerate(snap.dora_indicators)]
 

@@ -12,7 +12,8 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, NineTerminals, Pass, Riichi, Ron, Tsumo
+from mahjong_joy.engine.actions import AddedKan, ClosedKan, DeclareFlower, Discard, NineTerminals, Pass, Riichi, Ron, Tsumo
+from mahjong_joy.i18n import tr
 from mahjong_joy.names import tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui.anim import Animator
@@ -20,7 +21,7 @@ from mahjong_joy.ui.guide import GuideView
 from mahjong_joy.ui.layout import TableLayout
 from mahjong_joy.ui.scenes.base import Transition
 from mahjong_joy.ui.session import ClaimOffer, TableSnapshot, refusal_sentence
-from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
+from mahjong_joy.ui.widgets import Button, button_at, focus_step, hotkey_button, track_hover
 
 AUTO_DISCARD_SECONDS = 0.6  # after riichi, the pause before the drawn tile goes out by itself
 
@@ -42,6 +43,7 @@ class TableInput:
     riichi_mode: bool
     badge_hover: bool
     auto_timer: float
+    button_focus: str | None  # the button or switch Tab moved the keyboard focus to (None: my hand)
     _layer_key: object
     _origin: pygame.Rect | None
 
@@ -55,8 +57,29 @@ class TableInput:
             self.badge_hover = bool(self.snap.furiten) and self.furiten_badge_rect().collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
+        elif event.type == pygame.KEYDOWN and focus_step(event, arrows=False):
+            self._tab(focus_step(event, arrows=False))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            if self._focused_button() is not None:  # Space presses a focused button, never discards: it is Pass at a claim
+                self._key(pygame.K_RETURN)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
+
+    def _tab(self, step: int) -> None:
+        """Tab / Shift-Tab: the keyboard focus goes from my hand along the own-turn buttons and
+        the switches and back to the hand (Left/Right bring it back to the hand too)."""
+        order = [None, *(b.action for b in self.buttons + self.toggles if b.enabled)]
+        at = order.index(self.button_focus) if self.button_focus in order else 0
+        self.button_focus = order[(at + step) % len(order)]
+        self._mark_focus()
+
+    def _mark_focus(self) -> None:
+        """The focused flag of each button and switch, from :attr:`button_focus`; a focus
+        whose button went away (Tsumo pressed, the turn over) goes back to my hand."""
+        if self.button_focus not in {b.action for b in self.buttons + self.toggles}:
+            self.button_focus = None
+        for b in self.buttons + self.toggles:
+            b.focused = b.action == self.button_focus
 
     def _click(self, pos: tuple[int, int]) -> None:
         toggle = button_at(self.toggles, pos)
@@ -83,12 +106,24 @@ class TableInput:
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and n:
             self.selected = (self.selected + (1 if key == pygame.K_RIGHT else -1)) % n
             self.hover = self.selected
+            self.button_focus = None
+            self._mark_focus()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._focused_button() is not None:
+            button = self._focused_button()
+            if button in self.toggles:
+                self.toggle(button.action)
+            else:
+                self.press(button.action)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.discard(self.selected)
         else:
             hit = hotkey_button(self.buttons, key)
             if hit:
                 self.press(hit.action)
+
+    def _focused_button(self) -> Button | None:
+        """The enabled button or switch holding the keyboard focus, if any."""
+        return next((b for b in self.buttons + self.toggles if b.enabled and b.action == self.button_focus), None)
 
     def can_act(self) -> bool:
         """The player may act only on their turn, with no tile still in flight."""
@@ -153,12 +188,17 @@ class TableInput:
             self.after_step()
 
     def auto_action(self) -> Any:
-        """What my turn does without me: Tsumo when Auto-win is on; after riichi the drawn
+        """What my turn does without me: a flower I drew is laid out and replaced at once
+        (Chinese Official, RULES.md B1: declaring is always allowed after a draw, and the
+        table keeps no flower back); Tsumo when Auto-win is on; after riichi the drawn
         tile, unless a tsumo or an allowed kan waits for my answer."""
         snap = self.snap
         if snap is None or not snap.my_turn:
             return None
         actions = snap.own_actions
+        flower = next((a for a in actions if isinstance(a, DeclareFlower)), None)
+        if flower is not None:
+            return flower
         tsumo = next((a for a in actions if isinstance(a, Tsumo)), None)
         if tsumo is not None and self.app.settings.auto_win:
             return tsumo
@@ -184,6 +224,7 @@ class TableInput:
         self.buttons = []
         self._rebuild_toggles()
         if self.snap is None or not self.snap.my_turn:
+            self._mark_focus()
             return
         extra = [a for a in self.snap.own_actions if not isinstance(a, (Discard, Riichi))]
         if any(isinstance(a, Riichi) for a in self.snap.own_actions):
@@ -193,13 +234,14 @@ class TableInput:
         bw, bh, gap = round(130 * s), round(52 * s), round(10 * s)
         x = area.right - bw
         for i, action in enumerate(extra[:4]):
-            label, key = _action_label(action)
+            label, key = _action_label(action, self.snap.mcr_rules)
             ident = "riichi" if isinstance(action, Riichi) else _action_id(action)
             if ident == "riichi" and self.riichi_mode:
                 label = "Cancel riichi"
             rect = pygame.Rect(x - (i % 2) * (bw + gap), area.bottom - bh - (i // 2) * (bh + gap), bw, bh)
             primary = isinstance(action, Tsumo) or (ident == "riichi" and not self.riichi_mode)
             self.buttons.append(Button(label, ident, rect, key, primary=primary, hint=pygame.key.name(key).upper() if key else ""))
+        self._mark_focus()
 
     def _rebuild_toggles(self) -> None:
         """Auto-pass, Auto-win and No-calls switches along the top of the action area (riichi rules)."""
@@ -233,13 +275,20 @@ def _action_id(action: Any) -> str:
     return f"{action.name}:{getattr(action, 'tile', '')}"
 
 
-def _action_label(action: Any) -> tuple[str, int | None]:
-    """Button label and hotkey for an own-turn action."""
+def _action_label(action: Any, mcr: bool = False) -> tuple[str, int | None]:
+    """Button label and hotkey for an own-turn action (Chinese Official words under ``mcr``:
+    Hu, kong, flower)."""
     if isinstance(action, Tsumo):
-        return "Tsumo!", pygame.K_t
+        return (tr("Hu!"), pygame.K_h) if mcr else ("Tsumo!", pygame.K_t)
+    if isinstance(action, DeclareFlower):
+        return tr("Flower"), pygame.K_f
     if isinstance(action, ClosedKan):
+        if mcr:
+            return tr("Kong {tile}", tile=tile_label(kind_of_code(action.tile))), pygame.K_k
         return f"Kan {tile_label(kind_of_code(action.tile))}", pygame.K_k
     if isinstance(action, AddedKan):
+        if mcr:
+            return tr("Add kong {tile}", tile=tile_label(action.tile)), pygame.K_a
         return f"Add kan {tile_label(action.tile)}", pygame.K_a
     if isinstance(action, Riichi):
         return "Riichi", pygame.K_r

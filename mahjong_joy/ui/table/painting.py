@@ -21,7 +21,7 @@ from mahjong_joy.ui.layout import ROTATION, TableLayout
 from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.thinking import ThinkingBubbles
 from mahjong_joy.ui.tiles_art import footprint
-from mahjong_joy.ui.widgets import Button
+from mahjong_joy.ui.widgets import Button, draw_focus_ring
 
 
 class TablePainting:
@@ -66,7 +66,16 @@ class TablePainting:
         for seat in range(4):
             self._draw_river(layer, seat)
             self._draw_line(layer, seat)
+            self._draw_flowers(layer, seat)
         return layer
+
+    def _draw_flowers(self, layer: pygame.Surface, seat: int) -> None:
+        """A seat's flowers face up in the corner before its river (Chinese Official)."""
+        hidden = {f.key for f in self.anim.flights}
+        width = self.flower_width(seat)
+        for i, (rect, code, rot) in enumerate(self.flower_places(seat)):
+            if ("flower", seat, i) not in hidden:
+                layer.blit(self.app.art.image(code, width, rot), rect.topleft)
 
     def _draw_felt(self, layer: pygame.Surface) -> None:
         s = self.layout.scale
@@ -236,6 +245,7 @@ class TablePainting:
             if self.hover == self.selected:
                 rect = rect.move(0, -round(10 * s))
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), width=max(2, round(3 * s)), border_radius=round(8 * s))
+        self._draw_hand_focus(surface)
         if self.flipping and not self.flip.done:
             self._draw_reveal(surface)
         if self.dora_flip is not None and self.snap is not None and self.snap.dora_indicators:
@@ -259,6 +269,20 @@ class TablePainting:
             rect = self.message_rect()
             theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.5), round(12 * s))
             theme.blit_text(surface, self.message[:90], round(16 * s), theme.INK, center=rect.center)
+
+    hand_focus = True  # the replay viewer's focus lives on its control bar instead
+
+    def _draw_hand_focus(self, surface: pygame.Surface) -> None:
+        """The keyboard focus on my selected tile (Left/Right move it, Enter discards it)
+        while no button holds it: the one ring every scene draws (widgets.draw_focus_ring)."""
+        if not self.hand_focus or getattr(self, "button_focus", None) is not None or not 0 <= self.selected < len(self.my_tiles()):
+            return
+        if self.app.top is not self:
+            return  # a prompt or a menu over the table holds the focus
+        rect = self.hand_slot(self.selected)
+        if self.can_act():
+            rect = rect.move(0, -round(10 * self.layout.scale))
+        draw_focus_ring(surface, rect, self.layout.scale * 0.6)
 
     def _draw_furiten_badge(self, surface: pygame.Surface) -> None:
         """A rose "Furiten" pill; hovering it shows the reason above it."""
