@@ -234,7 +234,7 @@ def test_a_chinese_official_record_is_refused_in_words() -> None:
 
     seats = ["easy"] * 4
     mcr = run_record(3, seats, simulate(3, seats, hands=1, rules=MCR), MCR)
-    with pytest.raises(RecordError, match=r"no AI ranks Chinese Official \(MCR\) decisions yet"):
+    with pytest.raises(RecordError, match=r"no AI ranks Chinese Official decisions yet \(rules: mcr\)"):
         Reviewer(mcr, 0)
 
 

@@ -236,8 +236,8 @@ class Reviewer:
         self.ruleset = record_ruleset(record, name)
         family = getattr(self.ruleset.rules, "family", "riichi")
         if family != "riichi":  # Joy shares the riichi family's rules object; Chinese Official has no ranking AI yet
-            what = "Chinese Official (MCR)" if family == "mcr" else family
-            raise RecordError(f"{name}: the coach reviews riichi and Joy games; no AI ranks {what} decisions yet")
+            what = "Chinese Official" if family == "mcr" else family
+            raise RecordError(f"{name}: the coach reviews riichi and Joy games; no AI ranks {what} decisions yet (rules: {family})")
         self.entry = matches[match_index]
         self.words = words or SeatWords(seat, seat_names(record))  # the names the viewer shows; the seat is "you"
         self._total = len(self.entry["decisions"])
