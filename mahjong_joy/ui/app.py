@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import ENGLISH, current_language, set_language, system_language
 from mahjong_joy.replay.pending import tidy_data_folder
 from mahjong_joy.storage.settings_store import load_settings, save_settings
 from mahjong_joy.ui.navigation import build
@@ -54,6 +55,9 @@ class App:
             settings, notice = load_settings()
             self.show_notice(notice)
         self.settings = settings
+        if not settings.language and self.persist:  # a first start speaks the system's language when it is one of ours
+            settings.language = system_language()
+        set_language(settings.language or ENGLISH)  # an App given settings (tests, the demo) speaks what they say
         if size is None and self.persist:  # a size saved on another screen may not fit this one
             size, corner = fitted_window(settings.window_size, _desktop_size())
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{corner[0]},{corner[1]}"
@@ -187,10 +191,19 @@ class App:
         if self.art.latin != self.settings.latin_labels:
             self.art.latin = self.settings.latin_labels
         self.art.safe = self.settings.colour_safe_tiles
+        if self.settings.language and self.settings.language != current_language():
+            self.switch_language(self.settings.language)
         self.sounds.set_volume(self.settings.volume)
         for scene in list(self.stack):
             scene.settings_changed()
         self.save_settings()
+
+    def switch_language(self, code: str) -> None:
+        """Speak ``code`` from the next frame on: words are looked up as they are drawn, and
+        every scene on the stack lays itself out again (label widths change with the language)."""
+        set_language(code)
+        for scene in list(self.stack):
+            scene.resize(self.size)
 
     # -- loop --------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -286,13 +299,18 @@ class App:
             self.idle()
 
 
-def run(seed: int | None = None, rules: str | None = None) -> int:
-    """Open the game at the Home screen (a ``seed`` or ``rules`` preset starts straight into a game)."""
+def run(seed: int | None = None, rules: str | None = None, language: str | None = None) -> int:
+    """Open the game at the Home screen (a ``seed`` or ``rules`` preset starts straight into a game;
+    ``language``, from ``--lang``, is kept as the player's choice)."""
     from mahjong_joy.tutorial import is_first_start
 
     started = time.perf_counter()
     first_start = is_first_start()  # asked before the App reads (or writes) settings
     app = App(seed=seed)
+    if language is not None and language != app.settings.language:
+        app.settings.language = language
+        set_language(language)
+        app.save_settings()
     app.replace(build(app, "home"))
     if first_start and seed is None and rules is None:  # a new player: offer the guided first hand
         from mahjong_joy.ui.scenes.tutorial import offer_guided_hand

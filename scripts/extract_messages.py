@@ -1,0 +1,238 @@
+"""Extract the game's messages into ``mahjong_joy.pot`` and bring each ``.po`` up to date.
+
+Every call ``tr("...")``, ``ntr("...", "...", n)`` and ``N_("...")`` under ``mahjong_joy/``
+with a literal message is a message (the keywords of :mod:`mahjong_joy.i18n`). The
+template and the three catalogs live in ``mahjong_joy/locale/``; an update keeps every
+translation whose message is still used, adds new messages untranslated and keeps
+messages no longer used as obsolete (``#~``) so their words are not lost.
+
+    python scripts/extract_messages.py                # update mahjong_joy.pot and every .po
+    python scripts/extract_messages.py --check        # exit 1 listing untranslated or broken messages
+    python scripts/extract_messages.py --todo ja      # untranslated messages of one language, as JSON
+    python scripts/extract_messages.py --fill ja F    # merge {message: translation} from JSON file F
+
+After any catalog change, rerun ``scripts/make_font_subset.py`` (the font keeps only the
+characters the catalogs use; ``tests/test_i18n.py`` fails on a character without a glyph).
+Stdlib only: the extractor reads the code with ``ast`` (Babel's ``pybabel extract -k tr
+-k ntr:1,2 -k N_`` finds the same messages, and ``pybabel compile`` accepts these files).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mahjong_joy.i18n import CATALOG_FOLDERS, DOMAIN, PoEntry, placeholders, read_po  # noqa: E402
+
+PACKAGE = ROOT / "mahjong_joy"
+LOCALE = PACKAGE / "locale"
+KEYWORDS = {"tr": 1, "N_": 1, "ntr": 2}  # function name -> how many leading message arguments
+
+
+@dataclass
+class Message:
+    """One message the code uses, with where it is used."""
+
+    msgid: str
+    plural: str | None = None
+    places: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        return self.msgid if self.plural is None else f"{self.msgid}\x00{self.plural}"
+
+
+def extract(package: Path = PACKAGE) -> dict[str, Message]:
+    """Every literal message under ``package``, by key, in the order first met."""
+    found: dict[str, Message] = {}
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package.parent).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            message = _message_of(node)
+            if message is None:
+                continue
+            kept = found.setdefault(message.key, message)
+            kept.places.append(f"{relative}:{node.lineno}")  # type: ignore[attr-defined]
+    return found
+
+
+def _message_of(node: ast.AST) -> Message | None:
+    if not isinstance(node, ast.Call):
+        return None
+    name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+    wanted = KEYWORDS.get(name or "")
+    if wanted is None or len(node.args) < wanted:
+        return None
+    texts = [_literal(arg) for arg in node.args[:wanted]]
+    if any(text is None for text in texts):
+        return None  # a key looked up at draw time: its literal is marked with N_ elsewhere
+    return Message(texts[0], texts[1] if wanted == 2 else None)  # type: ignore[arg-type]
+
+
+def _literal(node: ast.expr) -> str | None:
+    """A string literal, including implicitly joined ones (``"a" "b"``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+# ---------------------------------------------------------------------- writing
+
+def quote(text: str) -> str:
+    """A ``.po`` string; a message with newlines is split after each one."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
+    lines = escaped.split("\n")
+    if len(lines) == 1:
+        return f'"{escaped}"'
+    parts = [line + "\\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+    return '""\n' + "\n".join(f'"{part}"' for part in parts)
+
+
+def header(language: str | None) -> str:
+    lang = language or ""
+    plural = "nplurals=1; plural=0;" if language else "nplurals=INTEGER; plural=EXPRESSION;"
+    return (
+        'msgid ""\nmsgstr ""\n'
+        f'"Project-Id-Version: {DOMAIN}\\n"\n'
+        f'"Language: {lang}\\n"\n'
+        '"MIME-Version: 1.0\\n"\n'
+        '"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Content-Transfer-Encoding: 8bit\\n"\n'
+        f'"Plural-Forms: {plural}\\n"\n'
+    )
+
+
+def entry_text(message: Message, translation: str | tuple[str, ...] | None, fuzzy: bool = False, obsolete: bool = False) -> str:
+    """One entry: reference comments, flags, ids and translation(s)."""
+    lines: list[str] = []
+    if not obsolete:
+        lines += [f"#: {place}" for place in message.places[:6]]
+        if "{" in message.msgid:
+            lines.append("#, python-brace-format" + (", fuzzy" if fuzzy else ""))
+        elif fuzzy:
+            lines.append("#, fuzzy")
+    body = [f"msgid {quote(message.msgid)}"]
+    if message.plural is None:
+        body.append(f"msgstr {quote(translation if isinstance(translation, str) else '')}")
+    else:
+        body.append(f"msgid_plural {quote(message.plural)}")
+        forms = translation if isinstance(translation, tuple) else ("",)
+        body += [f"msgstr[{i}] {quote(form)}" for i, form in enumerate(forms or ("",))]
+    if obsolete:
+        body = ["#~ " + line for text in body for line in text.split("\n")]
+    return "\n".join(lines + body) + "\n"
+
+
+def write_catalog(path: Path, language: str | None, messages: dict[str, Message], old: list[PoEntry]) -> None:
+    """Write ``path``: every message in code order with its kept translation, then obsolete ones."""
+    by_key = {entry.key: entry for entry in old if entry.msgid}
+    parts = [header(language)]
+    for key, message in messages.items():
+        entry = by_key.get(key)
+        translation = entry.translation if entry is not None and language else None
+        parts.append(entry_text(message, translation, fuzzy=entry is not None and "fuzzy" in entry.flags))
+    for key, entry in by_key.items():
+        if key not in messages and language and entry.translated or (key not in messages and entry.obsolete):
+            parts.append(entry_text(Message(entry.msgid, entry.plural), entry.translation, obsolete=True))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(parts), encoding="utf-8")
+
+
+def po_path(language: str) -> Path:
+    return LOCALE / CATALOG_FOLDERS[language] / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read(language: str) -> list[PoEntry]:
+    path = po_path(language)
+    return read_po(path.read_text(encoding="utf-8")) if path.is_file() else []
+
+
+def update() -> dict[str, Message]:
+    """Rewrite the template and every catalog from the code."""
+    messages = extract()
+    write_catalog(LOCALE / f"{DOMAIN}.pot", None, messages, [])
+    for language in CATALOG_FOLDERS:
+        write_catalog(po_path(language), language, messages, read(language))
+    return messages
+
+
+# ---------------------------------------------------------------------- checking
+
+def problems(messages: dict[str, Message], language: str) -> list[str]:
+    """What is wrong with one catalog: messages it lacks, placeholders it drops or adds."""
+    catalog = {entry.key: entry for entry in read(language) if entry.translated}
+    out: list[str] = []
+    for key, message in messages.items():
+        entry = catalog.get(key)
+        if entry is None:
+            out.append(f"{language}: untranslated {message.msgid!r} ({message.places[0]})")
+            continue
+        english = placeholders(message.msgid) | placeholders(message.plural or "")
+        forms = [entry.msgstr] if entry.plural is None else list(entry.forms)
+        for form in forms:
+            if placeholders(form) != english:
+                out.append(f"{language}: placeholders of {message.msgid!r} differ: {sorted(placeholders(form))} vs {sorted(english)}")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="report untranslated or broken messages (exit 1 if any)")
+    parser.add_argument("--todo", choices=tuple(CATALOG_FOLDERS), help="print one language's untranslated messages as JSON")
+    parser.add_argument("--fill", nargs=2, metavar=("LANG", "JSON"), help="merge translations {message: text} into a catalog")
+    args = parser.parse_args(argv)
+    if args.todo:
+        messages = extract()
+        done = {entry.key for entry in read(args.todo) if entry.translated}
+        todo = [m.msgid if m.plural is None else [m.msgid, m.plural] for k, m in messages.items() if k not in done]
+        print(json.dumps(todo, ensure_ascii=False, indent=1))
+        return 0
+    if args.fill:
+        return _fill(*args.fill)
+    if args.check:
+        messages = extract()
+        found = [line for language in CATALOG_FOLDERS for line in problems(messages, language)]
+        print("\n".join(found) or f"{len(messages)} messages, every catalog complete")
+        return 1 if found else 0
+    messages = update()
+    print(f"{len(messages)} messages -> {LOCALE}")
+    return 0
+
+
+def _fill(language: str, source: str) -> int:
+    """Merge translations from a JSON object (a list ``[singular, plural]`` key is written ``singular\\x00plural``)."""
+    given = json.loads(Path(source).read_text(encoding="utf-8"))
+    entries = read(language)
+    by_key = {entry.key: entry for entry in entries}
+    messages = extract()
+    merged = 0
+    for key, text in given.items():
+        entry = by_key.get(key)
+        if entry is None and key in messages:
+            entry = PoEntry()
+            entry.msgid, entry.plural = messages[key].msgid, messages[key].plural
+            by_key[key] = entry
+            entries.append(entry)
+        if entry is None:
+            print(f"not a message of the code: {key!r}", file=sys.stderr)
+            continue
+        if entry.plural is None:
+            entry.msgstr = text
+        else:
+            entry.forms = [text] if isinstance(text, str) else list(text)
+        entry.flags.discard("fuzzy")
+        merged += 1
+    write_catalog(po_path(language), language, messages, entries)
+    print(f"{language}: merged {merged} translations")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
