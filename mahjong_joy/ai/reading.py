@@ -40,8 +40,9 @@ from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, KIND_OF_CODE, is_termin
 
 def kind_text(kind: int) -> str:
     """A kind as the player reads it (``5 of Dots``, ``Red dragon``): the reasons show in
-    a bubble at the table and in the replay viewer, so they name tiles as the game does."""
-    return tile_label(kind)
+    a bubble at the table and in the replay viewer, so they name tiles as the game does.
+    A reason is kept in a record as text, so it is English whatever the screen speaks."""
+    return tile_label(kind, translate=False)
 
 
 @dataclass(frozen=True)
@@ -389,7 +390,7 @@ def wait_text(waits: Sequence[int], left: Sequence[int]) -> str:
     count = sum(left[w] for w in waits)
     tiles = f"{count} tile{'s' if count != 1 else ''} left"
     if len(waits) == 2 and waits[0] < 27 and waits[1] - waits[0] == 3 and waits[0] // 9 == waits[1] // 9:
-        return f"two-sided wait on {waits[0] % 9 + 1}-{tile_label(waits[1])}, {tiles}"
+        return f"two-sided wait on {waits[0] % 9 + 1}-{tile_label(waits[1], translate=False)}, {tiles}"
     if len(waits) == 1:
         return f"single wait on {kind_text(waits[0])}, {tiles}"
     return f"{len(waits)}-kind wait on {', '.join(kind_text(w) for w in waits)}; {tiles}"

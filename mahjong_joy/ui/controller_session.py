@@ -18,6 +18,7 @@ from dataclasses import replace
 from collections.abc import Sequence
 from typing import Any
 
+from mahjong_joy.i18n import tr
 from mahjong_joy.controller import HUMAN, Controller
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
@@ -28,7 +29,7 @@ from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
-from mahjong_joy.names import AI_AT_BOTTOM, tile_label
+from mahjong_joy.names import AI_AT_BOTTOM, limit_name, seat_name, tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui.game_choice import GameChoice
 from mahjong_joy.ui.session import SEAT_NAMES, WIND_KIND, TableSnapshot, WaitNote, table_view
@@ -214,8 +215,7 @@ class ControllerSession:
         second winner of a double ron counts too (an earlier win keeps a tie)."""
         for seat, han, fu, limit in ((w.seat, w.han, w.fu, w.limit) for w in event.outcome.wins):
             if self._best is None or (han, fu) > self._best[0]:
-                words = f" · {limit.replace('_', ' ')}" if limit else ""
-                self._best = ((han, fu), seat, f"{han} han {fu} fu{words}")
+                self._best = ((han, fu), seat, (han, fu, limit))
 
     def _note_missed(self, event: Any) -> None:
         """A tile I wait on was discarded and no Ron is offered: say why in one line."""
@@ -228,9 +228,9 @@ class ControllerSession:
             return
         reason = self.ctl.furiten_reason(self.me)
         if reason:
-            self.note = f"No Ron on the {tile_label(kind)}: furiten ({reason})."
+            self.note = tr("No Ron on the {tile}: furiten ({reason}).", tile=tile_label(kind), reason=reason)
         elif self.ctl.hand.rules.scoring.yaku_required:
-            self.note = f"No Ron on the {tile_label(kind)}: the hand has no yaku by ron."
+            self.note = tr("No Ron on the {tile}: the hand has no yaku by ron.", tile=tile_label(kind))
         self._version += 1
 
     # -- reading ---------------------------------------------------------------------
@@ -243,7 +243,7 @@ class ControllerSession:
             lasting = self.ctl.furiten_after(self.me, discard)  # riichi furiten marks every wait
             notes = []
             for kind, furiten_by, ron, tsumo in self.ctl.wait_report(self.me, discard, riichi):
-                by = lasting if furiten_by is None else ("this discard" if discard is not None and kind_of_code(discard) == furiten_by else tile_label(furiten_by))
+                by = lasting if furiten_by is None else (tr("this discard") if discard is not None and kind_of_code(discard) == furiten_by else tile_label(furiten_by))
                 notes.append(WaitNote(kind, max(0, 4 - seen[kind]), by, not ron, tsumo))
             self._notes = {key: tuple(notes)}
         return self._notes[key]
@@ -275,8 +275,12 @@ class ControllerSession:
         """The match's best hand in words, e.g. ``Momo: 6 han 30 fu · haneman``."""
         if self._best is None:
             return ""
-        _, seat, words = self._best
-        return f"{self.name_of(seat)}: {words}"
+        _, seat, (han, fu, limit) = self._best
+        words = tr("{han} han {fu} fu", han=han, fu=fu)
+        if limit:
+            words = tr("{value} · {limit}", value=words, limit=limit_name(limit))
+        return tr("{name}: {words}", name=seat_name(self.name_of(seat)), words=words)
+
 
     def name_of(self, seat: int) -> str:
         """The player's name at their seat; Momo, Sora and Kiri to their right, across and

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import tr
 from mahjong_joy.controller import ready_state
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.melds import ADDED_KAN
@@ -42,8 +43,9 @@ class SeatHand:
         if self.shanten is None:
             return ""
         if self.shanten <= 0:
-            return "Ready" if self.waits else "Complete" if self.shanten < 0 else "Ready (no tile left)"
-        return f"{self.shanten} from ready"
+            return tr("Ready") if self.waits else tr("Complete") if self.shanten < 0 else tr("Ready (no tile left)")
+        return tr("{count} from ready", count=self.shanten)
+
 
 
 def seat_hands(snap: TableSnapshot, seats: tuple[int, ...] | None = None) -> list[SeatHand]:
