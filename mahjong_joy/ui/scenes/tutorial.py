@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.engine.actions import Pon
 from mahjong_joy.tutorial import FINISHED, WAITING, GuidedSession, Step, tutorial_controller
 from mahjong_joy.ui import theme
@@ -22,8 +23,8 @@ from mahjong_joy.ui.scenes.score import ScoreScene
 from mahjong_joy.ui.scenes.table import TableScene
 from mahjong_joy.ui.widgets import Button, pressed_button
 
-OFFER = ("Welcome! New to mahjong? The guided first hand shows you a whole hand in two minutes: "
-         "drawing, discarding, calling a pon and winning. You can also start it later from Rules and help.")
+OFFER = N_("Welcome! New to mahjong? The guided first hand shows you a whole hand in two minutes: "
+           "drawing, discarding, calling a pon and winning. You can also start it later from Rules and help.")
 
 
 def offer_guided_hand(app: Any) -> bool:
@@ -58,9 +59,9 @@ class TutorialOffer(Scene):
         self.card.center = (size[0] // 2, size[1] // 2)
         bw, bh, y = round(270 * s), round(54 * s), self.card.bottom - round(74 * s)
         self.buttons = [
-            Button("Play the guided hand", "play", pygame.Rect(self.card.x + round(30 * s), y, bw, bh), pygame.K_RETURN,
+            Button(N_("Play the guided hand"), "play", pygame.Rect(self.card.x + round(30 * s), y, bw, bh), pygame.K_RETURN,
                    primary=True, hint="Enter"),
-            Button("Not now", "later", pygame.Rect(self.card.right - round(30 * s) - bw, y, bw, bh), pygame.K_ESCAPE, hint="Esc"),
+            Button(N_("Not now"), "later", pygame.Rect(self.card.right - round(30 * s) - bw, y, bw, bh), pygame.K_ESCAPE, hint="Esc"),
         ]
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
@@ -83,7 +84,7 @@ class TutorialOffer(Scene):
         surface.blit(veil, (0, 0))
         theme.panel(surface, self.card, theme.PANEL, round(20 * s), theme.ROSE)
         size = round(19 * s)
-        for i, line in enumerate(theme.wrap(OFFER, size, self.card.w - round(60 * s))):
+        for i, line in enumerate(theme.wrap(tr(OFFER), size, self.card.w - round(60 * s))):
             theme.blit_text(surface, line, size, theme.INK, topleft=(self.card.x + round(30 * s), self.card.y + round(26 * s) + i * round(size * 1.35)))
         for b in self.buttons:
             b.draw(surface, s)
@@ -117,7 +118,8 @@ class TutorialScore(ScoreScene):
     """The score screen of the guided hand: its button goes back to Home."""
 
     def _label(self) -> None:
-        self.button.label = "Finish the guided hand"
+        self.button.label = N_("Finish the guided hand")
+
 
     def proceed(self) -> None:
         self.next = Transition("replace", "home")
