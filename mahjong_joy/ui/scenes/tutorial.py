@@ -137,9 +137,9 @@ class TutorialScore(ScoreScene):
             return None
         if area is None:  # no rows drawn: above the seats' row, as before
             box = pygame.Rect(0, 0, min(surface.get_width() - round(200 * s), round(760 * s)), 0)
-            return coach_box(surface, box, FINISHED, "", s, bottom=self.button.rect.y - round(132 * s))
+            return coach_box(surface, box, tr(FINISHED), "", s, bottom=self.button.rect.y - round(132 * s))
         box = pygame.Rect(area.x + round(area.w * 0.55), 0, area.w - round(area.w * 0.55), 0)
-        return coach_box(surface, box, FINISHED, "", s, top=area.y)
+        return coach_box(surface, box, tr(FINISHED), "", s, top=area.y)
 
 
 class TutorialScene(TableScene):
@@ -187,10 +187,10 @@ class TutorialScene(TableScene):
         """What the coach says now: (what happened, what to do)."""
         step: Step | None = self.session.current
         if self.snap is None or self.snap.result is not None or step is None:
-            return FINISHED, ""
+            return tr(FINISHED), ""
         waiting = not self.snap.my_turn and self.snap.claim is None
         if waiting:
-            return WAITING, ""
+            return tr(WAITING), ""
         return step.say, self.session.refused or step.do
 
     def coach_target(self) -> pygame.Rect | None:
