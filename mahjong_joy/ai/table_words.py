@@ -12,7 +12,8 @@ decision in words.
 
 from __future__ import annotations
 
-from mahjong_joy.ai.reading import kind_text
+from mahjong_joy.i18n import N_, tr
+from mahjong_joy.names import tile_label
 from mahjong_joy.engine.actions import Action, AddedKan, ClosedKan, Discard, Riichi
 from mahjong_joy.tiles import kind_of_code
 
@@ -38,13 +39,23 @@ def decision_words(action: Action) -> str:
     'riichi: discard 2 of Bamboo'
     """
     if isinstance(action, Riichi):
-        return f"riichi: discard {_tile_text(action.tile)}"
+        return tr("riichi: discard {tile}", tile=_tile_text(action.tile))
     if isinstance(action, Discard):
-        return f"discard {_tile_text(action.tile)}"
-    if isinstance(action, (ClosedKan, AddedKan)):
-        return f"{action.name.replace('_', ' ')} of {_tile_text(action.tile)}"
-    return action.name.replace("_", " ")
+        return tr("discard {tile}", tile=_tile_text(action.tile))
+    if isinstance(action, ClosedKan):
+        return tr("closed kan of {tile}", tile=_tile_text(action.tile))
+    if isinstance(action, AddedKan):
+        return tr("added kan of {tile}", tile=_tile_text(action.tile))
+    name = action.name.replace("_", " ")
+    return tr(_ACTION_WORDS[name]) if name in _ACTION_WORDS else name
+
+
+# The bubble is display only (a record keeps the AI's full reason, in English), so the
+# decision is told in the player's language.
+_ACTION_WORDS = {"tsumo": N_("tsumo"), "ron": N_("ron"), "chi": N_("chi"), "pon": N_("pon"), "kan": N_("kan"),
+                 "pass": N_("pass"), "nine terminals": N_("nine terminals"), "flower": N_("flower")}
 
 
 def _tile_text(code: int) -> str:
-    return kind_text(kind_of_code(code))
+    return tile_label(kind_of_code(code))
+

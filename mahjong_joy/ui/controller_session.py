@@ -82,9 +82,9 @@ class ControllerSession:
         existed = autosave_exists()
         loaded = load_autosave(auto_deal=False)
         if loaded is None and existed:  # it had ended before the game stopped: archived just now
-            raise RecordError("Your last match had already ended; it is now in your history and Replays.")
+            raise RecordError(tr("Your last match had already ended; it is now in your history and Replays."))
         if loaded is None:
-            raise RecordError("There is no unfinished match to continue.")
+            raise RecordError(tr("There is no unfinished match to continue."))
         session = cls.__new__(cls)
         session._adopt(*loaded, keep=True)
         return session
@@ -159,13 +159,14 @@ class ControllerSession:
                 self._writer.save(self.ctl)
                 self._saved = len(self.ctl.decisions)
             except (OSError, ValueError) as exc:  # ValueError: text the disk's encoding refuses
-                self.storage_error = f"Could not save the match: {exc}"
+                self.storage_error = tr("Could not save the match: {error}", error=exc)
         if self.ctl.is_over:
             self._archived = True
             try:
                 archive_saved(self.ctl, self._writer.meta, autosave_path())
             except (OSError, sqlite3.Error, MahjongJoyError) as exc:
-                self.storage_error = f"Could not keep the match in your history: {exc}"
+                self.storage_error = tr("Could not keep the match in your history: {error}", error=exc)
+
 
     # -- driving ---------------------------------------------------------------------
     def needs_human(self) -> bool:
