@@ -62,6 +62,20 @@ def tr(message: str, **params: Any) -> str:
     return _fill(text, message, params)
 
 
+def trc(context: str, message: str, **params: Any) -> str:
+    """:func:`tr` for a message whose English is spelled like another's but reads
+    otherwise in some language (gettext ``msgctxt``): ``trc("abortive draw", "Four kans")``
+    is 四開槓 in Japanese where the yaku "Four kans" is 四槓子."""
+    found = _lookup(f"{context}\x04{message}") if _current != ENGLISH else None
+    text = found if isinstance(found, str) and found else message
+    return _fill(text, message, params)
+
+
+def NC_(context: str, message: str) -> str:
+    """:func:`N_` with a context (translated later with :func:`trc` and the same context)."""
+    return message
+
+
 def ntr(singular: str, plural: str, count: int, **params: Any) -> str:
     """The singular or plural form for ``count`` (also passed as ``{count}``), translated."""
     english = singular if count == 1 else plural
@@ -182,9 +196,10 @@ class PoEntry:
     """One message of a ``.po`` file: its id (and plural id), its translation(s), and
     whether it is fuzzy or obsolete (neither is used at run time)."""
 
-    __slots__ = ("msgid", "plural", "msgstr", "forms", "flags", "comments", "obsolete")
+    __slots__ = ("context", "msgid", "plural", "msgstr", "forms", "flags", "comments", "obsolete")
 
     def __init__(self) -> None:
+        self.context: str | None = None
         self.msgid = ""
         self.plural: str | None = None
         self.msgstr = ""
@@ -195,7 +210,8 @@ class PoEntry:
 
     @property
     def key(self) -> str:
-        return self.msgid if self.plural is None else f"{self.msgid}\x00{self.plural}"
+        key = self.msgid if self.plural is None else f"{self.msgid}\x00{self.plural}"
+        return key if self.context is None else f"{self.context}\x04{key}"
 
     @property
     def translation(self) -> str | tuple[str, ...]:
@@ -248,7 +264,7 @@ def read_po(text: str) -> list[PoEntry]:
         match = _FIELD.match(line)
         if match:
             name, index, quoted = match.groups()
-            if name == "msgid" and started and (entry.msgstr or entry.forms):
+            if name in ("msgid", "msgctxt") and started and (entry.msgstr or entry.forms or name == "msgctxt"):
                 flush()
             started = True
             field = (name.split("[")[0], int(index) if index else 0)
@@ -261,7 +277,9 @@ def read_po(text: str) -> list[PoEntry]:
 
 def _append(entry: PoEntry, field: tuple[str, int], text: str) -> None:
     name, index = field
-    if name == "msgid":
+    if name == "msgctxt":
+        entry.context = (entry.context or "") + text
+    elif name == "msgid":
         entry.msgid += text
     elif name == "msgid_plural":
         entry.plural = (entry.plural or "") + text

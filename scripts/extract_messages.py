@@ -33,7 +33,8 @@ from mahjong_joy.i18n import CATALOG_FOLDERS, DOMAIN, PoEntry, placeholders, rea
 
 PACKAGE = ROOT / "mahjong_joy"
 LOCALE = PACKAGE / "locale"
-KEYWORDS = {"tr": 1, "N_": 1, "ntr": 2}  # function name -> how many leading message arguments
+KEYWORDS = {"tr": 1, "N_": 1, "ntr": 2, "trc": 2, "NC_": 2}  # function name -> how many leading literal arguments
+CONTEXTUAL = {"trc", "NC_"}  # the first of their arguments is a context (msgctxt), the second the message
 
 
 @dataclass
@@ -43,10 +44,12 @@ class Message:
     msgid: str
     plural: str | None = None
     places: list[str] = field(default_factory=list)
+    context: str | None = None
 
     @property
     def key(self) -> str:
-        return self.msgid if self.plural is None else f"{self.msgid}\x00{self.plural}"
+        key = self.msgid if self.plural is None else f"{self.msgid}\x00{self.plural}"
+        return key if self.context is None else f"{self.context}\x04{key}"
 
 
 def extract(package: Path = PACKAGE) -> dict[str, Message]:
@@ -73,6 +76,8 @@ def _message_of(node: ast.AST) -> Message | None:
     texts = [_literal(arg) for arg in node.args[:wanted]]
     if any(text is None for text in texts):
         return None  # a key looked up at draw time: its literal is marked with N_ elsewhere
+    if name in CONTEXTUAL:
+        return Message(texts[1], None, context=texts[0])  # type: ignore[arg-type]
     return Message(texts[0], texts[1] if wanted == 2 else None)  # type: ignore[arg-type]
 
 
@@ -118,7 +123,8 @@ def entry_text(message: Message, translation: str | tuple[str, ...] | None, fuzz
             lines.append("#, python-brace-format" + (", fuzzy" if fuzzy else ""))
         elif fuzzy:
             lines.append("#, fuzzy")
-    body = [f"msgid {quote(message.msgid)}"]
+    body = [f"msgctxt {quote(message.context)}"] if message.context is not None else []
+    body.append(f"msgid {quote(message.msgid)}")
     if message.plural is None:
         body.append(f"msgstr {quote(translation if isinstance(translation, str) else '')}")
     else:
@@ -140,7 +146,7 @@ def write_catalog(path: Path, language: str | None, messages: dict[str, Message]
         parts.append(entry_text(message, translation, fuzzy=entry is not None and "fuzzy" in entry.flags))
     for key, entry in by_key.items():
         if key not in messages and language and entry.translated or (key not in messages and entry.obsolete):
-            parts.append(entry_text(Message(entry.msgid, entry.plural), entry.translation, obsolete=True))
+            parts.append(entry_text(Message(entry.msgid, entry.plural, context=entry.context), entry.translation, obsolete=True))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(parts), encoding="utf-8")
 
@@ -191,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.todo:
         messages = extract()
         done = {entry.key for entry in read(args.todo) if entry.translated}
-        todo = [m.msgid if m.plural is None else [m.msgid, m.plural] for k, m in messages.items() if k not in done]
+        todo = [k for k in messages if k not in done]
         print(json.dumps(todo, ensure_ascii=False, indent=1))
         return 0
     if args.fill:
@@ -207,7 +213,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _fill(language: str, source: str) -> int:
-    """Merge translations from a JSON object (a list ``[singular, plural]`` key is written ``singular\\x00plural``)."""
+    """Merge translations from a JSON object keyed like the catalog (``singular\\x00plural`` for a
+    plural message, ``context\\x04message`` for one with a context)."""
     given = json.loads(Path(source).read_text(encoding="utf-8"))
     entries = read(language)
     by_key = {entry.key: entry for entry in entries}
@@ -217,7 +224,7 @@ def _fill(language: str, source: str) -> int:
         entry = by_key.get(key)
         if entry is None and key in messages:
             entry = PoEntry()
-            entry.msgid, entry.plural = messages[key].msgid, messages[key].plural
+            entry.msgid, entry.plural, entry.context = messages[key].msgid, messages[key].plural, messages[key].context
             by_key[key] = entry
             entries.append(entry)
         if entry is None:

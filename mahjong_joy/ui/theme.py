@@ -9,6 +9,7 @@ import re
 
 import pygame
 
+from mahjong_joy.i18n import current_language
 from mahjong_joy.ui.assets import font_path
 
 Color = tuple[int, int, int]
@@ -42,15 +43,17 @@ BUTTON_PRIMARY: Color = (246, 182, 196)
 BUTTON_DISABLED: Color = (226, 224, 230)
 SEAT_COLORS: tuple[Color, ...] = ((246, 182, 196), (176, 206, 238), (190, 226, 178), (252, 212, 150))
 
-_fonts: dict[int, pygame.font.Font] = {}
+_fonts: dict[tuple[bool, int], pygame.font.Font] = {}
 
 
 def font(size: int) -> pygame.font.Font:
-    """The bundled font at ``size`` px, cached (opening a font costs ~1 ms)."""
+    """The bundled font at ``size`` px for the language spoken now (Japanese has its own
+    face), cached (opening a font costs ~1 ms)."""
     size = max(8, int(size))
-    if size not in _fonts:
-        _fonts[size] = pygame.font.Font(str(font_path()), size)
-    return _fonts[size]
+    key = (current_language() == "ja", size)
+    if key not in _fonts:
+        _fonts[key] = pygame.font.Font(str(font_path("ja" if key[0] else "en")), size)
+    return _fonts[key]
 
 
 def text(message: str, size: int, color: Color = INK) -> pygame.Surface:

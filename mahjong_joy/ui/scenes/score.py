@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.i18n import N_, ntr, tr
+from mahjong_joy.i18n import NC_, N_, ntr, tr, trc
 from mahjong_joy.melds import CHI, CLOSED_KAN
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import fu_words, limit_name, seat_name, wind_name, yaku_japanese, yaku_name
@@ -28,11 +28,11 @@ from mahjong_joy.ui.tiles_art import footprint, tile_height
 from mahjong_joy.ui.widgets import Button, track_hover
 
 ABORT_WORDING = {  # English keys, translated where shown
-    "nine_terminals": (N_("Nine terminals"), N_("{name} showed nine different terminals and honors on the first draw.")),
-    "four_winds": (N_("Four winds"), N_("All four players discarded the same wind on the first go-around.")),
-    "four_kans": (N_("Four kans"), N_("Four kans were declared by more than one player.")),
-    "four_riichi": (N_("Four riichi"), N_("All four players declared riichi.")),
-    "triple_ron": (N_("Triple ron"), N_("Three players called ron on one discard: under these rules the hand is drawn.")),
+    "nine_terminals": (NC_("abortive draw", "Nine terminals"), N_("{name} showed nine different terminals and honors on the first draw.")),
+    "four_winds": (NC_("abortive draw", "Four winds"), N_("All four players discarded the same wind on the first go-around.")),
+    "four_kans": (NC_("abortive draw", "Four kans"), N_("Four kans were declared by more than one player.")),
+    "four_riichi": (NC_("abortive draw", "Four riichi"), N_("All four players declared riichi.")),
+    "triple_ron": (NC_("abortive draw", "Triple ron"), N_("Three players called ron on one discard: under these rules the hand is drawn.")),
 }
 ABORT_HEADLINES = {"nine_terminals": N_("Abortive draw: nine terminals"), "four_winds": N_("Abortive draw: four winds"),
                    "four_kans": N_("Abortive draw: four kans"), "four_riichi": N_("Abortive draw: four riichi"),
@@ -558,7 +558,7 @@ class ScoreScene(Scene):
         mostly empty panel)."""
         snap, r = self.snap, self.snap.result
         title, words = ABORT_WORDING.get(r.abort, (pretty(r.abort), N_("The hand ended early.")))
-        title = tr(title)
+        title = trc("abortive draw", title)
         seat = snap.abort_seat
         name = seat_name(snap.names[seat]) if seat is not None else tr("A player")
 
