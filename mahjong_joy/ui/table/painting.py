@@ -162,7 +162,7 @@ class TablePainting:
         lit = seat == self.spotlight() if lit is None else lit
         room = length - pad[0]  # the words fit with the highlight on, lit or not, so they never change
         pad = pad if lit else (2, 2)
-        name = snap.names[seat]
+        name = seat_name(snap.names[seat])
         words = self.seat_tag_text(seat, "{}")
         while len(name) > 1 and theme.font(size).size(words.format(name))[0] > room:
             name = name[:-2] + "…"
