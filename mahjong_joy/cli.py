@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from mahjong_joy.i18n import LANGUAGES
 
-COMMANDS = ("analyze", "simulate", "replay", "demo", "score", "stats", "mjai-bot")
+COMMANDS = ("analyze", "simulate", "replay", "review", "demo", "score", "stats", "mjai-bot")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -56,6 +56,7 @@ from typing import Any, Protocol
 from mahjong_joy.i18n import N_, tr
 from mahjong_joy.ai import AI_KINDS, SeatWords, make_ai
 from mahjong_joy.ai.defence import Defence, seat_defence
+from mahjong_joy.ai.flower_first import FlowerFirst
 from mahjong_joy.ai.table_words import table_words
 from mahjong_joy.engine.actions import Action, Discard, Pass, Ron
 from mahjong_joy.engine.events import Event
@@ -76,7 +77,7 @@ from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import DiscardCandidate, discard_candidates, waiting_tiles
 from mahjong_joy.names import HUMAN, WIND_LETTERS, tile_label
 from mahjong_joy.replay.record import replay_decisions, start_match
-from mahjong_joy.tiles import DRAGONS, kind_of, kind_of_code
+from mahjong_joy.tiles import DRAGONS, is_flower_id, kind_of, kind_of_code
 
 DEFAULT_RULES = find_preset(DEFAULT_PRESET)
 FURITEN_MARKS = {"riichi": N_("riichi: a win passed"), "missed": N_("a win passed")}  # a wait's mark for the guide (tr'd when asked)
@@ -139,6 +140,9 @@ class SeatInfo:
     melds: tuple[Meld, ...]
     river: tuple[RiverInfo, ...]
     riichi_at: int | None = None  # river index of the riichi declaration tile
+    player: int = -1  # who sits here: the chair he held in the first hand (Chinese Official players move, B3)
+    flowers: tuple[int, ...] = ()  # flowers declared face up (codes 37..44)
+    kept_flowers: tuple[int, ...] | None = ()  # flowers held beside the hand (codes; None for a hidden hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +167,7 @@ class Snapshot:
     is_over: bool
     sticks: int = 0  # riichi sticks on the table (1,000 each)
     rules: Rules = DEFAULT_RULES  # the rules as played (its table's length may differ from the preset's)
+    players: tuple[int, ...] = (0, 1, 2, 3)  # who sits in each chair (seat): a player is his chair in the first hand
 
 
 class Controller:
@@ -182,16 +187,21 @@ class Controller:
         by default a new one on ``seed`` under ``ruleset``."""
         if len(seats) != 4:
             raise ValueError(f"a table has four seats, got {len(seats)}")
-        self.seat_kinds = tuple(seats)
+        self.player_kinds = tuple(seats)  # per player (the chair each held in the first hand)
+        self.seat_kinds = tuple(seats)  # per chair (engine seat) of the hand in play: see ``_seat_players``
         self.auto_deal = auto_deal
         self.seed = seed
         self.match = match or Match(seed, ruleset or ruleset_for(), max_hands)
         words = SeatWords.at_table(self.seat_kinds)  # the reasons name seats as the table does
-        self.deciders: list[Decider | None] = [
-            None if kind == HUMAN else make_ai(kind, f"{seed}:{seat}", words) for seat, kind in enumerate(seats)
+        rules = self.match.rules
+        self._player_deciders: list[Decider | None] = [
+            None if kind == HUMAN else _make_decider(kind, f"{seed}:{seat}", words, rules) for seat, kind in enumerate(seats)
         ]
         if deciders is not None:
-            self.deciders = [d or self.deciders[i] for i, d in enumerate(deciders)]
+            self._player_deciders = [d or self._player_deciders[i] for i, d in enumerate(deciders)]
+        self.deciders: list[Decider | None] = list(self._player_deciders)
+        self.players = (0, 1, 2, 3)  # who sits in each chair for the hand in play (TableState.players)
+        self._seat_players(self.match.hand.players)
         self.decisions: list[Action] = []  # every action applied to the engine, in order
         self.reasons: list[str | None] = []  # beside each decision: the AI's reason (``last_reason``), if any
         self.hand_starts = [0]  # the index in ``decisions`` of each hand's first decision
@@ -391,7 +401,19 @@ class Controller:
     def _deal(self) -> list[Event]:
         self._answers = {}
         self.hand_starts.append(len(self.decisions))
-        return self.match.next_hand()
+        events = self.match.next_hand()
+        self._seat_players(self.match.hand.players)
+        return events
+
+    def _seat_players(self, players: tuple[int, ...]) -> None:
+        """Seat the players in their chairs for the hand dealt (Chinese Official moves them
+        at each round, RULES.md B3): ``seat_kinds`` and ``deciders`` follow them, so an
+        engine seat (a chair) is asked by whoever sits there. Riichi never moves anyone."""
+        if players == self.players:
+            return
+        self.players = tuple(players)
+        self.seat_kinds = tuple(self.player_kinds[p] for p in players)
+        self.deciders = [self._player_deciders[p] for p in players]
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand after the score screen (with ``auto_deal=False``)."""
@@ -486,7 +508,8 @@ class Controller:
 
     def snapshot(self, reveal: bool = False) -> Snapshot:
         """The table now. Hands are shown for human seats, for everyone once a hand
-        is finished, or for all with ``reveal`` (debugging)."""
+        is finished, or for all with ``reveal`` (debugging). Its seats are the chairs of
+        the hand on the table (``Snapshot.players`` says who sits in each)."""
         return snapshot_of(self.match, self.seat_kinds, self._started_position(), reveal=reveal,
                            pending=self.pending, last_events=self.last_events, event_count=len(self.events))
 
@@ -568,6 +591,7 @@ def snapshot_of(
         is_over=match.is_over,
         sticks=hand.sticks if not hand.is_finished or result is None else result.sticks_after,
         rules=match.rules,
+        players=hand.players,
     )
 
 
@@ -581,6 +605,9 @@ def _seat_info(match: Match, seat_kinds: Sequence[str], seat: int, reveal: bool)
     hand = match.hand
     visible = reveal or seat_kinds[seat] == HUMAN
     drawn = hand.drawn if hand.current == seat and visible else None
+    if drawn is not None and is_flower_id(drawn):
+        drawn = None  # a flower just drawn is no hand tile: it shows among the kept flowers
+    st = hand.seats[seat]
     points = match.points if hand.is_finished else hand.points  # during a hand: after the riichi sticks put down
     return SeatInfo(
         seat=seat,
@@ -594,7 +621,21 @@ def _seat_info(match: Match, seat_kinds: Sequence[str], seat: int, reveal: bool)
         melds=hand.seats[seat].shown_melds,
         river=tuple(RiverInfo(hand.code(r.tile), r.tsumogiri, r.claimed_by, r.riichi) for r in hand.rivers[seat]),
         riichi_at=hand.seats[seat].riichi_at,
+        player=hand.players[seat],
+        flowers=st.flower_view,
+        kept_flowers=tuple(hand.code(t) for t in st.kept) if visible else None,
     )
+
+
+def _make_decider(kind: str, seed: str, words: SeatWords, rules: Rules) -> Decider:
+    """The AI of ``kind`` for this table. Under Chinese Official rules a riichi-family AI
+    is wrapped to declare its flowers (:class:`~mahjong_joy.ai.flower_first.FlowerFirst`),
+    until the Chinese Official levels (issue 25, section 3) take its place; the random AI
+    plays any legal action as it is."""
+    ai = make_ai(kind, seed, words)
+    if rules.family == "mcr" and kind != "random":
+        return FlowerFirst(ai)
+    return ai
 
 
 def _reason_of(decider: object) -> str | None:

@@ -15,16 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong_joy.i18n import ENGLISH, N_, current_language, tr
-
+from mahjong_joy.help_mcr import MCR_EXAMPLES, MCR_PRINCIPLES, MCR_WHAT, MCR_WORDS
+from mahjong_joy.i18n import ENGLISH, N_, current_language, ntr, tr
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import GLOSSARY, ruleset_title, yaku_japanese, yaku_name
-
+from mahjong_joy.rulesets.mcr import FAN_ROWS, McrSituation, score_mcr
+from mahjong_joy.rulesets.mcr.scorer import BASE_PAYMENT, MINIMUM_FAN
 from mahjong_joy.rulesets.riichi import YAKU_ROWS, WinSituation
 from mahjong_joy.rulesets.riichi.flow import uma_words
 from mahjong_joy.rulesets.riichi.yaku import YakuRow
 from mahjong_joy.rulesets.rules import HandRules, Rules
-from mahjong_joy.tiles import RED_CODES
+from mahjong_joy.tiles import FLOWER_CODES, RED_CODES
 
 SUITS = ((N_("Characters"), N_("1-9 with 萬 (man)"), "123456789m"), (N_("Dots"), N_("1-9 circles (pin)"), "123456789p"),
          (N_("Bamboo"), N_("1-9 sticks (sou), a bird on the 1"), "123456789s"))
@@ -194,7 +195,10 @@ def han_text(row: YakuRow, rules: Rules) -> str:
 
 def yaku_entries(rules: Rules) -> tuple[YakuEntry, ...]:
     """Every yaku of ``rules`` with its example, regular yaku first (table order), then
-    Joy's no-yaku win when a hand may win without one."""
+    Joy's no-yaku win when a hand may win without one; none under Chinese Official rules,
+    which score fan (:func:`fan_entries`)."""
+    if getattr(rules, "family", "riichi") == "mcr":
+        return ()
     entries = []
     for row in yaku_rows_for(rules):
         hand, win, extra = EXAMPLES[row.id]
@@ -470,9 +474,206 @@ def _controls_page(rules: Rules) -> Page:
 
 def pages_for(rules: Rules) -> tuple[Page, ...]:
     """The whole book for ``rules``: tiles, hands, turns, calls, points, defence (riichi rules),
-    yaku, words, controls."""
+    yaku, words, controls; Chinese Official rules have their own book (:func:`mcr_pages`)."""
+    if getattr(rules, "family", "riichi") == "mcr":
+        return mcr_pages(rules)
     compared = _differences_page(rules)
     defence = _defence_page(rules)
     return (_tiles_page(rules), _hand_page(rules), _turn_page(rules), _calling_page(rules), _points_page(rules),
             *((defence,) if defence else ()), *((compared,) if compared else ()), *_yaku_pages(rules),
             _glossary_page(rules), _controls_page(rules))
+
+
+# -- Chinese Official (MCR): its own book (RULES.md part B) ----------------------------------
+
+MCR_SEAT_WIND, MCR_ROUND_WIND = "S", "E"  # where an example's winner sits (the fan words say "here South")
+FAN_PER_PAGE = 8
+
+
+def mcr_example_situation(fan_id: str) -> McrSituation:
+    """The example win of ``fan_id`` as the MCR scorer reads it (RULES.md B6)."""
+    return McrSituation.from_dict(mcr_example(fan_id))
+
+
+def mcr_example(fan_id: str) -> dict[str, Any]:
+    """The example of ``fan_id`` in the JSON form ``mahjong-joy score --rules mcr`` reads."""
+    hand, win, extra = MCR_EXAMPLES[fan_id]
+    return {"hand": hand, "win_tile": win, "seat_wind": MCR_SEAT_WIND, "round_wind": MCR_ROUND_WIND, **extra}
+
+
+def fan_entries() -> tuple[YakuEntry, ...]:
+    """The 81 fan, highest value first (the table's order), each with its example and its line."""
+    entries = []
+    for row in FAN_ROWS:
+        value = (tr("1 fan each") if row.id == "flower_tiles"
+                 else ntr("{count} fan", "{count} fan", row.points))
+        entries.append(YakuEntry(row.id, tr(row.name), row.chinese, value, mcr_example(row.id), tr(MCR_WHAT[row.id])))
+    return tuple(entries)
+
+
+def _fan_groups() -> list[tuple[int, list[YakuEntry]]]:
+    """The fan by value, in table order (flowers with the 1-fan fan)."""
+    groups: list[tuple[int, list[YakuEntry]]] = []
+    for row, entry in zip(FAN_ROWS, fan_entries()):
+        if groups and groups[-1][0] == row.points:
+            groups[-1][1].append(entry)
+        else:
+            groups.append((row.points, [entry]))
+    return groups
+
+
+def _fan_pages() -> list[Page]:
+    """The 81 fan grouped by value, at most :data:`FAN_PER_PAGE` a page: a group too big
+    for a page is split evenly; small neighbouring groups share one (48 and 32)."""
+    pages: list[Page] = []
+    pending: list[tuple[int, list[YakuEntry]]] = []
+
+    def flush() -> None:
+        if pending:
+            values = [v for v, _ in pending]
+            title = (ntr("{count} fan", "{count} fan", values[0]) if len(values) == 1
+                     else tr("{high} and {low} fan", high=values[0], low=values[-1]))
+            pages.append(Page(title, tuple(e for _, group in pending for e in group)))
+            pending.clear()
+
+    for value, group in _fan_groups():
+        if len(group) > FAN_PER_PAGE:
+            flush()
+            parts = -(-len(group) // FAN_PER_PAGE)
+            size = -(-len(group) // parts)
+            for i in range(parts):
+                title = tr("{value}, {part} of {parts}", value=ntr("{count} fan", "{count} fan", value),
+                           part=i + 1, parts=parts)
+                pages.append(Page(title, tuple(group[i * size:(i + 1) * size])))
+            continue
+        if sum(len(g) for _, g in pending) + len(group) > FAN_PER_PAGE or (pending and len(group) > 3):
+            flush()
+        pending.append((value, group))
+        if len(group) > 3:
+            flush()
+    flush()
+    return pages
+
+
+def _row(label: str, note: str, *tiles: str) -> TileRow:
+    return TileRow(label, note, tuple(tuple(parse_tiles(t)) for t in tiles))
+
+
+def _fan_list(fan_id_rows: tuple[tuple[str, int, int], ...]) -> str:
+    """Scored fan rows in words: ``Mixed Straight 8, All Chows 2, Single Wait 1``."""
+    by_id = {row.id: row for row in FAN_ROWS}
+    words = []
+    for fan_id, points, count in fan_id_rows:
+        name = tr(by_id[fan_id].name)
+        words.append(tr("{name} {points}", name=name, points=points) if count == 1
+                     else tr("{name} {points} ×{count}", name=name, points=points, count=count))
+    return ", ".join(words)
+
+
+def _mcr_tiles_page() -> Page:
+    rows = [TileRow(name, note, tuple((t,) for t in parse_tiles(tiles))) for name, note, tiles in SUITS + HONORS]
+    rows.append(TileRow(tr("Flowers"), tr("plum, orchid, chrysanthemum, bamboo: 1-4"),
+                        tuple((code,) for code in FLOWER_CODES[:4])))
+    rows.append(TileRow(tr("Seasons"), tr("spring, summer, autumn, winter: 1-4"),
+                        tuple((code,) for code in FLOWER_CODES[4:])))
+    return Page(tr("The tiles"), (
+        Paragraph(tr("There are 144 tiles: four copies of 34 kinds, as in every mahjong, and eight flowers, one of each. "
+                     "The flowers never join a hand: each is set aside face up and replaced, and adds 1 fan to a win.")),
+        *rows))
+
+
+def _mcr_hand_page() -> Page:
+    short = McrSituation.from_dict({"hand": "234m567m345p678p99s", "win_tile": "9s", "seat_wind": MCR_SEAT_WIND})
+    enough = McrSituation.from_dict({"hand": "567s789s99m", "win_tile": "9m", "seat_wind": MCR_SEAT_WIND,
+                                     "melds": [{"type": "chow", "tiles": "123m"}, {"type": "chow", "tiles": "456p"}]})
+    low, high = score_mcr(short), score_mcr(enough)
+    return Page(tr("How a hand is built: 8 fan"), (
+        Paragraph(tr("You hold 13 tiles. A complete hand is 14: four sets and a pair. A set is a chow (three in a row of "
+                     "one suit), a pung (three alike) or a kong (four alike, which takes a replacement tile). Seven pairs, "
+                     "thirteen orphans and the knitted hands complete a hand too.")),
+        Paragraph(tr("A complete hand is not yet a win. Each pattern it shows is a fan worth 1 to 88 points, and a win needs "
+                     "at least {minimum} of them, not counting flowers. So plan a pattern early: a straight across "
+                     "the suits, one suit with honors, all pungs, the same chow in three suits.", minimum=MINIMUM_FAN)),
+        _row(tr("Complete, not a win"), tr("{total} fan: {fan}", total=low.fan_total, fan=_fan_list(low.fan)),
+             "234m", "567m", "345p", "678p", "99s"),
+        _row(tr("A win"), tr("{total} fan: {fan}", total=high.fan_total, fan=_fan_list(high.fan)),
+             "123m", "456p", "789s", "567s", "99m"),
+        Paragraph(tr("The guide shows what each wait of a ready hand would score, and says so when a complete-looking hand "
+                     "is short of {minimum}. The Hu button appears only when a win is legal.", minimum=MINIMUM_FAN)),
+    ))
+
+
+def _mcr_turn_page() -> Page:
+    return Page(tr("How a turn goes"), (
+        Paragraph(tr("The dealer takes 14 tiles and discards first; turns go counter-clockwise. On your turn you draw "
+                     "one tile and discard one. There is no dead wall: kongs and flowers are replaced from the tail "
+                     "of the wall, and the hand is played until the wall is empty.")),
+        Paragraph(tr("Calls: a chow only from the player on your left, a pung or a kong from anyone. A win beats a pung "
+                     "or a kong, and those beat a chow. When two players could win on one discard, the one next in "
+                     "turn after the discarder takes it.")),
+        _row(tr("Called sets"), tr("a chow from the left, a pung, a kong"), "456s", "333p", "7777m"),
+        Paragraph(tr("There is no furiten: you may pass a winning tile and win on the same tile later, even on one you "
+                     "discarded yourself. No riichi, no dora.")),
+        Paragraph(tr("A self-drawn win on the last tile of the wall, or on the discard after it, scores 8 fan. After the "
+                     "last tile nobody may declare a kong or a flower, and its discard can be claimed only to win.")),
+    ))
+
+
+def _mcr_flower_page() -> Page:
+    return Page(tr("Flowers"), (
+        TileRow(tr("The eight flowers"), tr("one of each: 1 fan each"), (FLOWER_CODES[:4], FLOWER_CODES[4:])),
+        Paragraph(tr("After the deal, starting with the dealer and in turn, each player lays their flowers face up beside "
+                     "the hand and draws as many replacements from the tail of the wall; a replacement that is a flower "
+                     "is replaced again.")),
+        Paragraph(tr("During play, a flower you draw may be declared at once and replaced, or kept and declared on a later "
+                     "turn after a draw, never right after a chow or a pung, and not after the last tile.")),
+        Paragraph(tr("Each flower adds 1 fan to a win, but only once the hand has its {minimum} fan without them: "
+                     "7 fan and 3 flowers is not a win; a Chicken Hand with 2 flowers is worth 10.", minimum=MINIMUM_FAN)),
+    ))
+
+
+def _mcr_payment_page() -> Page:
+    x = 12
+    return Page(tr("Payments"), (
+        Paragraph(tr("Points are a running total that starts at 0 and always sums to 0. A win of x fan (flowers "
+                     "included) is paid {base} + x by whoever gave it and {base} by each of the other two.",
+                     base=BASE_PAYMENT)),
+        Paragraph(tr("On a discard: the discarder pays {base} + x, the other two {base} each. Self-drawn: each of the "
+                     "three pays {base} + x. Robbing a kong: the kong's owner pays as a discarder. There is no dealer "
+                     "bonus, and an exhaustive draw pays nothing.", base=BASE_PAYMENT)),
+        Paragraph(tr("For a {x}-fan win on a discard: {discard} from the discarder and {base} from each other player, "
+                     "{won} in all; self-drawn, {discard} from each, {drawn} in all.", x=x, base=BASE_PAYMENT,
+                     discard=BASE_PAYMENT + x, won=BASE_PAYMENT + x + 2 * BASE_PAYMENT, drawn=3 * (BASE_PAYMENT + x))),
+    ))
+
+
+def _mcr_match_page() -> Page:
+    return Page(tr("Sixteen hands and seat changes"), (
+        Paragraph(tr("A match is 16 hands: four with East as the round wind, then four each of South, West and North. "
+                     "The deal passes to the next player after every hand, won or drawn; nobody deals twice in a row.")),
+        Paragraph(tr("Players keep their chairs within a round, and change chairs at the start of each new round, as the "
+                     "Green Book says: at South, East and South swap and West and North swap; at West, each player moves "
+                     "round: East to West, West to South, South to North, North to East; at North, the pairs swap again. "
+                     "So the player on your left, the one you may chow from, changes.")),
+        Paragraph(tr("The final standings rank the players by points (a tie goes to the earlier seat).")),
+    ))
+
+
+def _mcr_principles_page() -> Page:
+    return Page(tr("Counting fan: five principles"), (
+        Paragraph(tr("A hand shows many fan at once. Five principles decide which count; the score screen lists the fan "
+                     "a hand also shows but does not count, and says which principle drops it.")),
+        *(Paragraph(tr("{name}: {words}", name=tr(name), words=tr(words))) for name, words in MCR_PRINCIPLES),
+    ))
+
+
+def _mcr_words_page() -> Page:
+    return Page(tr("Words"), tuple(Paragraph(tr("{term}: {meaning}", term=tr(term), meaning=tr(meaning)))
+                                   for term, meaning in MCR_WORDS))
+
+
+def mcr_pages(rules: Rules) -> tuple[Page, ...]:
+    """The Chinese Official book: tiles, the 8-fan hand, turns, flowers, payments, the
+    16 hands and seat changes, the counting principles, the 81 fan by value, words, controls."""
+    return (_mcr_tiles_page(), _mcr_hand_page(), _mcr_turn_page(), _mcr_flower_page(), _mcr_payment_page(),
+            _mcr_match_page(), _mcr_principles_page(), *_fan_pages(), _mcr_words_page(), _controls_page(rules))

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from mahjong_joy.i18n import ENGLISH, N_, current_language, tr
+from mahjong_joy.i18n import ENGLISH, NC_, N_, current_language, tr, trc
 from mahjong_joy.tiles import FIVES, HONOR_NAMES, WINDS, rank_of, suit_of
 
 SUIT_NAMES = ("Characters", "Dots", "Bamboo")
@@ -97,9 +97,11 @@ _WIND_WORDS = (N_("East"), N_("South"), N_("West"), N_("North"))
 
 def tile_label(code: int, translate: bool = True) -> str:
     """A tile (a kind 0..33, or a red-five code 34..36) in words: ``3 of Dots``,
-    ``East wind``, ``White dragon``, ``Red 5 of Bamboo`` (in the player's language
-    unless ``translate`` is False)."""
+    ``East wind``, ``White dragon``, ``Red 5 of Bamboo``; a flower code as :func:`flower_label`
+    (in the player's language unless ``translate`` is False)."""
     say = tr if translate else _english
+    if is_flower(code):
+        return flower_label(code, translate)
     if code >= 34:
         return say("Red {tile}", tile=tile_label(FIVES[code - 34], translate))
     if code >= 27:
@@ -116,6 +118,49 @@ def wind_name(index: int) -> str:
     return tr(_WIND_WORDS[index])
 
 
+# Chinese Official's eight bonus tiles (codes 37..44, tiles.FLOWER_CODES), in code order:
+# the four plants (plum, orchid, chrysanthemum, bamboo) then the four seasons, each
+# numbered 1..4 as printed on the tile. The glyph is what the tile face shows; the
+# short label is its Latin-label stand-in.
+FLOWER_GLYPHS = "梅兰菊竹春夏秋冬"
+FLOWER_NAMES = (N_("Plum"), N_("Orchid"), N_("Chrysanthemum"), NC_("flower", "Bamboo"), N_("Spring"), N_("Summer"), N_("Autumn"), N_("Winter"))
+FLOWER_SHORT = ("Pl", "Or", "Ch", "Bm", "Sp", "Su", "Au", "Wi")
+FIRST_FLOWER = 37
+
+
+def is_flower(code: int) -> bool:
+    """True for a flower or season code (37..44).
+
+    >>> is_flower(36), is_flower(37), is_flower(44)
+    (False, True, True)
+    """
+    return FIRST_FLOWER <= code < FIRST_FLOWER + len(FLOWER_NAMES)
+
+
+def flower_number(code: int) -> int:
+    """The number 1..4 printed on a flower tile (plum 1 .. bamboo 4, spring 1 .. winter 4)."""
+    return (code - FIRST_FLOWER) % 4 + 1
+
+
+def flower_is_season(code: int) -> bool:
+    """Seasons (spring .. winter) against plants (plum .. bamboo)."""
+    return code - FIRST_FLOWER >= 4
+
+
+def flower_label(code: int, translate: bool = True) -> str:
+    """A flower tile in words: ``Plum (flower 1)``, ``Winter (season 4)``.
+
+    >>> flower_label(37), flower_label(44)
+    ('Plum (flower 1)', 'Winter (season 4)')
+    """
+    say = tr if translate else _english
+    english = FLOWER_NAMES[code - FIRST_FLOWER]
+    name = (trc("flower", english) if english == "Bamboo" else tr(english)) if translate else english
+    if flower_is_season(code):
+        return say("{name} (season {number})", name=name, number=flower_number(code))
+    return say("{name} (flower {number})", name=name, number=flower_number(code))
+
+
 def tiles_label(codes: Iterable[int]) -> str:
     """Several tiles in words, joined with commas (``1 of Dots, East wind``)."""
     return tr(", ").join(tile_label(c) for c in codes)
@@ -130,10 +175,11 @@ RULESET_TITLES = {"joy": N_("Joy"), "mahjong_soul": N_("Mahjong Soul"), "tenhou"
 
 
 def ruleset_title(name: str) -> str:
-    """A ruleset as players read it: ``mahjong_soul`` -> ``Mahjong Soul``, ``""`` -> ``All``.
+    """A ruleset as players read it: ``mahjong_soul`` -> ``Mahjong Soul``, ``mcr`` ->
+    ``Chinese Official``, ``""`` -> ``All``.
 
-    >>> ruleset_title("tenhou"), ruleset_title("")
-    ('Tenhou', 'All')
+    >>> ruleset_title("tenhou"), ruleset_title("mcr"), ruleset_title("")
+    ('Tenhou', 'Chinese Official', 'All')
     """
     if not name:
         return tr("All")

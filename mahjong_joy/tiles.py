@@ -42,9 +42,12 @@ RED_FIVE_IDS = (16, 52, 88)
 RED_CODES = (34, 35, 36)
 """Tile codes of the red 5m, 5p, 5s; codes 0..33 are the kinds themselves (mjai ``5mr``)."""
 CODE_COUNT = 37
-"""Codes in use today: the kinds and the red fives (flowers, 37..44, are not dealt yet)."""
+"""Codes of the tiles a hand can hold: the kinds and the red fives (flowers, 37..44, never enter a hand)."""
 FLOWER_CODES = tuple(range(37, 45))
-"""Reserved: the codes the eight flowers and seasons will take (no kind; see the module docstring)."""
+"""The codes of the eight flowers and seasons of Chinese Official play (no kind; see the module docstring)."""
+FLOWER_COUNT = 8
+FIRST_FLOWER_ID = TILE_COUNT
+"""Physical ids of the flowers in a 144-tile wall: 136..143, id ``136 + i`` shows code ``37 + i``."""
 KIND_OF_CODE = tuple(range(KIND_COUNT)) + FIVES
 """Code -> kind as a table, for hot loops (:func:`kind_of_code` says the same)."""
 
@@ -65,14 +68,34 @@ def kind_of_code(code: int) -> int:
 
 def code_of(tile_id: int, red_fives: int) -> int:
     """The code a physical tile shows: its kind, or a red code for a red copy
-    when the rules have red fives (copy 0 of each five, ids 16, 52, 88)."""
+    when the rules have red fives (copy 0 of each five, ids 16, 52, 88); a flower
+    (id 136..143) shows its flower code 37..44."""
+    if tile_id >= FIRST_FLOWER_ID:
+        return FLOWER_CODES[0] + tile_id - FIRST_FLOWER_ID
     if red_fives and tile_id in RED_FIVE_IDS:
         return RED_CODES[tile_id // 36]
     return tile_id // 4
 
 
+def is_flower_id(tile_id: int) -> bool:
+    """True for the physical id of a flower (136..143 in a 144-tile wall)."""
+    return tile_id >= FIRST_FLOWER_ID
+
+
+def is_flower_code(code: int) -> bool:
+    """True for a flower's code (37..44)."""
+    return code >= FLOWER_CODES[0]
+
+
 def code_name(code: int) -> str:
-    """MPSZ name of a code: ``0m`` for the red 5m, else as :func:`tile_name`."""
+    """MPSZ name of a code: ``0m`` for the red 5m, ``1f`` .. ``8f`` for a flower, else as
+    :func:`tile_name`.
+
+    >>> code_name(34), code_name(37), code_name(44)
+    ('0m', '1f', '8f')
+    """
+    if code >= FLOWER_CODES[0]:
+        return f"{code - FLOWER_CODES[0] + 1}f"
     if code >= 34:
         return f"0{SUITS[code - 34]}"
     return tile_name(code)

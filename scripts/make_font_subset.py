@@ -35,9 +35,16 @@ JP_OUT_NAME = "MahjongJoySans-JP-Bold.otf"
 ROOT = Path(__file__).resolve().parent.parent
 
 # Every CJK character the game draws: numerals and 萬 on the character suit, the
-# four winds, the three dragons, and the few UI words (round names, 局 "hand").
-TILE_CJK = "一二三四五六七八九萬東南西北白發中"
+# four winds, the three dragons, the eight flowers and seasons (Chinese Official),
+# and the few UI words (round names, 局 "hand").
+TILE_CJK = "一二三四五六七八九萬東南西北白發中梅兰菊竹春夏秋冬"
 UI_CJK = "局麻雀"
+# The Chinese names of the 81 MCR fan (RULES.md B6), shown under each English name on the
+# score screen and in the help book; copied from rulesets/mcr/fan.py (a test checks they match).
+MCR_FAN_CJK = (
+    "一七三上不中九于五人会倒元全六刻前副十单双合同和喜四回圈大妙字宝对将小少嵌带平幺底开张归手抢捞推摸断无明星春"
+    "暗月杠步求海混清灯牌番相碰箭组绝绿缺老自般色节花莲边连逢钓门靠顺风高齐龙"
+)
 SYMBOLS = "·×→←↑↓…–—•°"
 ASCII = "".join(ch for ch in string.printable if ch.isprintable())
 
@@ -56,7 +63,7 @@ def catalog_text(languages: tuple[str, ...]) -> str:
 
 def subset_text(languages: tuple[str, ...] = ("ko", "zh")) -> str:
     """The characters a subset keeps (printable ASCII included: without it spaces render wide)."""
-    return "".join(sorted(set(ASCII + TILE_CJK + UI_CJK + SYMBOLS + catalog_text(languages))))
+    return "".join(sorted(set(ASCII + TILE_CJK + UI_CJK + MCR_FAN_CJK + SYMBOLS + catalog_text(languages))))
 
 
 def make_subset(source: Path, out: Path, face: int = FACE_INDEX, text: str | None = None) -> Path:

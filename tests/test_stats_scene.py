@@ -137,7 +137,7 @@ def test_a_riichi_tab_shows_its_own_figures_without_overlaps(home: Path, summari
         for summary in summaries + riichi_summaries:
             history.add_match(summary)
     app, scene = shown(size)
-    assert [tab.label for tab in scene.tabs] == ["All", "Joy", "Mahjong Soul", "Tenhou"] and scene.tabs[0].primary
+    assert [tab.label for tab in scene.tabs] == ["All", "Joy", "Mahjong Soul", "Tenhou", "Chinese Official"] and scene.tabs[0].primary
     tenhou = next(tab for tab in scene.tabs if tab.label == "Tenhou")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tenhou.rect.center, button=1))
     app.step(0.0)

@@ -355,6 +355,9 @@ def points_for(han: float, dealer: bool) -> int:
     return int(_POINTS[index] * (1.5 if dealer else 1.0))
 
 
+ATTACKED = 0.6  # a hand's win chance while a riichi is on (others fold less, it must mind the tile)
+
+
 def win_chance(shanten: int, ukeire: int, wall: int, attacked: bool) -> float:
     """Rough chance of winning the hand from here: smooth and rising in the useful
     tiles at every distance (own draws plus rons, about 1.6 chances per go-around)."""
@@ -368,7 +371,7 @@ def win_chance(shanten: int, ukeire: int, wall: int, attacked: bool) -> float:
         p = 0.35 * (1 - math.exp(-ukeire * turns / 900))
     else:
         p = 0.2 * (1 - math.exp(-ukeire * turns / 3000))
-    return p * (0.6 if attacked else 1.0)
+    return p * (ATTACKED if attacked else 1.0)
 
 
 # ----------------------------------------------------------------- placement

@@ -76,7 +76,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="the ruleset: a riichi preset (joy, mahjong_soul, tenhou) or mcr (Chinese Official)")
 
 
-RULESETS = (*PRESETS, "mcr")
+RULESETS = tuple(dict.fromkeys((*PRESETS, "mcr")))  # every preset; mcr scores an MCR situation
 """What ``--rules`` can name: the riichi-family presets and MCR."""
 
 

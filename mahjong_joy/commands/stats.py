@@ -16,7 +16,7 @@ from mahjong_joy.app.archive import player_stats
 from mahjong_joy.errors import StorageUnavailableError
 from mahjong_joy.names import ruleset_title
 from mahjong_joy.storage.history import History
-from mahjong_joy.storage.stats import Figures, Stats, best_hand_text
+from mahjong_joy.storage.stats import Figures, Stats, best_hand_text, scores_fan
 
 PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
@@ -46,6 +46,7 @@ def render(stats: Stats) -> str:
     return "\n".join(lines + ruleset_table(list(stats.by_ruleset.values())))
 
 
+FAN_ROW = "Average fan a win"
 RULESET_ROWS = (  # label, the figure as text ("-" where the ruleset has none or the history does not know)
     ("Matches played", lambda f: f"{f.matches}"),
     ("Hands played", lambda f: f"{f.hands}"),
@@ -53,6 +54,7 @@ RULESET_ROWS = (  # label, the figure as text ("-" where the ruleset has none or
     ("Deal-in rate", lambda f: _percent(f.deal_in_rate)),
     ("Average points a win", lambda f: _number(f.average_win_points, 0)),
     ("Riichi rate", lambda f: _percent(f.riichi_rate)),
+    (FAN_ROW, lambda f: _number(f.average_fan, 1)),
     ("Placements 1st-4th", lambda f: "/".join(str(n) for n in f.placements)),
     ("Average placement", lambda f: _number(f.average_placement, 2)),
     ("Average game points", lambda f: _signed(f.average_game_points)),
@@ -65,7 +67,10 @@ def ruleset_table(rulesets: list[Figures]) -> list[str]:
         return []
     width = max(14, *(len(ruleset_title(f.ruleset)) + 2 for f in rulesets))
     lines = ["By ruleset:".ljust(24) + "".join(ruleset_title(f.ruleset).rjust(width) for f in rulesets)]
+    fan = any(scores_fan(f.ruleset) for f in rulesets)
     for label, shown in RULESET_ROWS:
+        if label == FAN_ROW and not fan:
+            continue  # only a ruleset scored in fan (Chinese Official) has this figure
         lines.append(f"  {label:<22}" + "".join(shown(f).rjust(width) for f in rulesets))
     return lines
 

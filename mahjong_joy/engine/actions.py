@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from mahjong_joy.errors import RecordError
 from mahjong_joy.notation import format_tiles
-from mahjong_joy.tiles import code_name
+from mahjong_joy.tiles import FLOWER_CODES, code_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +147,18 @@ class AddedKan(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DeclareFlower(Action):
+    """On one's own turn after a draw, lay a held flower (code 37..44) face up and draw
+    its replacement from the tail of the wall (RULES.md B1 "Flower replacement (play)")."""
+
+    tile: int
+    name: ClassVar[str] = "flower"
+
+    def describe(self) -> str:
+        return f"declare flower {_kind_text(self.tile)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Decline the claim (or kan-robbing) opportunity on the last tile."""
 
@@ -155,7 +167,7 @@ class Pass(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.name: cls
-    for cls in (Discard, Tsumo, Ron, Chi, Pon, Kan, ClosedKan, AddedKan, Pass, Riichi, NineTerminals)
+    for cls in (Discard, Tsumo, Ron, Chi, Pon, Kan, ClosedKan, AddedKan, Pass, Riichi, NineTerminals, DeclareFlower)
 }
 _OPTIONAL = frozenset({"consumed", "tsumogiri"})
 _FLAGS = frozenset({"tsumogiri"})
@@ -197,14 +209,17 @@ def action_from_dict(data: Any) -> Action:
 
 
 def is_well_formed(action: object) -> bool:
-    """Every field of the right shape: a seat 0..3, a tile code 0..36, and a short
-    tuple of codes exactly in ``tiles`` and ``consumed``.
+    """Every field of the right shape: a seat 0..3, a tile code 0..36 (a flower's
+    37..44 for :class:`DeclareFlower`), and a short tuple of codes exactly in ``tiles``
+    and ``consumed``.
 
     ``True`` or ``5.0`` would compare equal to a legal action, so types are exact;
     a tuple where one code belongs (``Discard(1, (3,))``) is malformed too.
     """
     if not isinstance(action, Action) or not _is_small_int(action.seat) or not 0 <= action.seat < 4:
         return False
+    if type(action) is DeclareFlower:
+        return type(action.tile) is int and action.tile in FLOWER_CODES
     for f in fields(action):
         value = getattr(action, f.name)
         if f.name == "seat" or (value is None and f.name in _OPTIONAL):
@@ -235,8 +250,8 @@ def _short(data: object) -> str:
 
 
 def _kind_text(tile: object) -> str:
-    """MPSZ name of a code (``0m`` for a red five), or its repr when it is not one."""
-    return code_name(tile) if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < 37 else repr(tile)
+    """MPSZ name of a code (``0m`` for a red five, ``1f`` for a flower), or its repr when it is not one."""
+    return code_name(tile) if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < 45 else repr(tile)
 
 
 def _from_hand_text(tsumogiri: object) -> str:

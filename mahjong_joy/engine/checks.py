@@ -21,6 +21,7 @@ from mahjong_joy.engine.actions import (
     AddedKan,
     Chi,
     ClosedKan,
+    DeclareFlower,
     Discard,
     Kan,
     NineTerminals,
@@ -232,6 +233,7 @@ class SeatFacts(NamedTuple):
     wall_left: int
     can_kan: bool  # fewer than four kans and a live tile left
     yaku: Callable[[bool, bool], bool]
+    kept_flowers: tuple[int, ...] = ()  # flower codes held beside the hand, not yet declared (RULES.md B1)
 
     @property
     def held(self) -> tuple[int, ...]:
@@ -279,6 +281,7 @@ RONS = tuple(Ron(seat) for seat in range(4))
 # hand, so listing the legal actions never formats tiles.
 
 NOT_COMPLETE = "is not a complete hand"
+SHORT_HAND = "a kept flower stands in for a tile: declare it first"
 DOES_NOT_WIN = "does not win"
 NO_KAN_NOW = "no kan is possible now (four kans made or the live wall is empty)"
 JUST_CLAIMED = "a seat that just claimed must discard"
@@ -351,11 +354,14 @@ def added_kan_blocker(melds: Sequence[MeldFacts], kind: int) -> str | None:
 
 
 def kan_blocker(f: SeatFacts, kind: int, added: bool) -> str | None:
-    """Closed or added kan on one's own turn (A1 "Kan and wall limits"; after riichi C1-7)."""
+    """Closed or added kan on one's own turn (A1 "Kan and wall limits"; after riichi C1-7);
+    not while a kept flower stands in for a tile (the hand is a tile short, B1)."""
     if f.after_claim:
         return JUST_CLAIMED
     if not f.can_kan:
         return NO_KAN_NOW
+    if f.kept_flowers and sum(f.counts) + 3 * len(f.melds) != 14:
+        return SHORT_HAND
     if added:
         return added_kan_blocker(f.melds, kind) or (None if f.counts[kind] else f"holds no fourth {tile_name(kind)}")
     if f.counts[kind] != 4:
@@ -364,6 +370,19 @@ def kan_blocker(f: SeatFacts, kind: int, added: bool) -> str | None:
         drawn_kind = None if f.drawn is None else kind_of_code(f.drawn)
         if drawn_kind != kind or not kan_keeps_waits(f.ruleset, f.counts, len(f.melds), kind):
             return "after riichi a closed kan must use the drawn tile and keep the waits"
+    return None
+
+
+def flower_blocker(f: SeatFacts, code: int) -> str | None:
+    """Declare a flower: one held beside the hand, on a turn that began with a draw (not
+    right after a chow or pung), with a replacement left in the wall (RULES.md B1
+    "Flower replacement (play)"; B2 "Last tile of the wall": none after the last tile)."""
+    if code not in f.kept_flowers:
+        return f"holds no flower {code_name(code)}"
+    if f.after_claim or f.drawn is None:
+        return "a flower is declared only on a turn after a draw"
+    if f.wall_left == 0:
+        return "no flower replacement after the last tile"
     return None
 
 
@@ -523,6 +542,8 @@ def own_turn_actions(f: SeatFacts, floor: int = -1, shanten: Callable[[], int] |
         found += [Riichi(seat, c) for c in held if riichi_discard_blocker(f, c) is None]
     if f.first_turn and nine_terminals_blocker(f) is None:  # the blocker refuses every later turn
         found.append(NineTerminals(seat))
+    if f.kept_flowers:
+        found += [DeclareFlower(seat, c) for c in sorted(set(f.kept_flowers)) if flower_blocker(f, c) is None]
     return found
 
 

@@ -57,27 +57,42 @@ class HandStarted(Event):
     wall_key: str
     points: tuple[int, ...]
     sticks: int = 0
+    players: tuple[int, ...] = (0, 1, 2, 3)  # who sits in each chair (TableState.players); left out when unmoved
     name: ClassVar[str] = "hand_started"
 
 
 @dataclass(frozen=True, slots=True)
 class Dealt(Event):
-    """Thirteen tiles each were dealt; the first dora indicator is face up."""
+    """Thirteen tiles each were dealt; the first dora indicator is face up (``None``
+    without a dead wall: Chinese Official play has no dora)."""
 
     dealer: int
-    dora_indicator: int
+    dora_indicator: int | None
     wall_count: int
     name: ClassVar[str] = "dealt"
 
 
 @dataclass(frozen=True, slots=True)
 class Drew(Event):
-    """A seat drew a tile: from the live wall, or the dead wall after a kan (``replacement``)."""
+    """A seat drew a tile: from the live wall, or a replacement (``replacement``): from the
+    dead wall after a kan, or from the tail of a wall without one after a kong or a flower."""
 
     seat: int
     tile: int
     replacement: bool
     name: ClassVar[str] = "drew"
+
+
+@dataclass(frozen=True, slots=True)
+class FlowerDeclared(Event):
+    """A seat laid a flower (``tile``, its code 37..44) face up; its replacement follows as
+    a ``Drew`` with ``replacement`` (RULES.md B1). ``deal`` marks the flowers replaced
+    at the deal, before the dealer's first discard."""
+
+    seat: int
+    tile: int
+    deal: bool = False
+    name: ClassVar[str] = "flower_declared"
 
 
 @dataclass(frozen=True, slots=True)

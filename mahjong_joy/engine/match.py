@@ -94,7 +94,7 @@ class Match:
         wall = self._wall()
         self.decks.append(list(wall.deck))
         hand = HandState(wall, t.dealer, self.ruleset, t)
-        started = HandStarted(t.round_wind, t.hand_number, t.honba, t.dealer, key, t.points, t.sticks)
+        started = HandStarted(t.round_wind, t.hand_number, t.honba, t.dealer, key, t.points, t.sticks, t.players)
         self._new_events = [started] + hand.events
         self.events.extend(self._new_events)
         return hand
@@ -135,7 +135,7 @@ class Match:
         following = self.ruleset.next_table(table, points, settlement, end.abort is not None)
         if following is None or (self.max_hands is not None and self.hands_played >= self.max_hands):
             self.is_over = True
-            self.final = self.ruleset.final_standings(points, self.sticks)
+            self.final = self.ruleset.final_standings(points, self.sticks, table.players)
             out.append(MatchEnded(tuple((s.seat, s.points, s.placement) for s in self.final)))
         else:
             self.table = following
@@ -146,7 +146,7 @@ class Match:
         draw = None if wins else DrawReason(end.abort or DrawReason.EXHAUSTIVE)
         return HandOutcome(
             wins, draw, settlement.deltas, points, () if wins else end.ready, () if wins else tuple(end.nagashi),
-            end.riichi, self.table, settlement.sticks_after,
+            end.riichi, self.table, settlement.sticks_after, end.flowers,
         )
 
     def _win_result(self, end: HandEnd, win: ScoredWin, sticks: int) -> WinResult:
@@ -156,10 +156,7 @@ class Match:
         deltas[win.seat] = sum(win.paid) + 1000 * sticks
         return WinResult(
             win.seat, win.from_seat, win.tsumo, facts.win_code, facts.hand, facts.melds,
-            score.yaku, score.han, score.fu, score.yakuman, str(score.limit or ""),
-            tuple(sorted(score.payments.items())),
-            tuple((line.reason, line.fu, line.tiles) for line in score.fu_details),
-            win.pao_seat, s.ura_indicators, tuple(deltas),
+            pao_seat=win.pao_seat, deltas=tuple(deltas), **self.ruleset.result_fields(score, s),
         )
 
     def standings(self) -> tuple[Standing, ...]:

@@ -22,7 +22,7 @@ from typing import Any
 
 from mahjong_joy.errors import RecordError
 from mahjong_joy.melds import Meld
-from mahjong_joy.rulesets.base import TableState
+from mahjong_joy.rulesets.base import SAME_CHAIRS, TableState
 
 
 class DrawReason(str, Enum):
@@ -62,6 +62,14 @@ class WinResult:
     pao_seat: int | None
     ura_indicators: tuple[int, ...]
     deltas: tuple[int, ...] = (0, 0, 0, 0)
+    # Chinese Official (empty for riichi): the fan rows ``(id, value, count)`` as
+    # ``mahjong-joy score --rules mcr --json`` prints them (flowers last), the fan total
+    # without flowers, the flowers, and the self-contained situation that command reads
+    # (so the win can be scored again on its own). ``han`` is the total with flowers.
+    fan: tuple[tuple[str, int, int], ...] = ()
+    fan_total: int = 0
+    flowers: int = 0
+    situation: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +78,8 @@ class HandOutcome:
     ``draw``; ``ready`` the tenpai seats with their waits (kinds) and ``nagashi`` the
     nagashi-mangan seats of an exhaustive draw; ``riichi`` the seats whose riichi stick
     went down; ``start`` the table at the deal; ``deltas`` the settlement's changes (not
-    the sticks put down during the hand); ``points`` and ``sticks_after`` the table after."""
+    the sticks put down during the hand); ``points`` and ``sticks_after`` the table after;
+    ``flowers`` each seat's declared flowers (Chinese Official play)."""
 
     wins: tuple[WinResult, ...]
     draw: DrawReason | None
@@ -81,6 +90,7 @@ class HandOutcome:
     riichi: tuple[int, ...] = ()
     start: TableState | None = None
     sticks_after: int = 0
+    flowers: tuple[tuple[int, ...], ...] = ()  # per seat, the flowers declared (codes); empty without flowers
 
     @property
     def end(self) -> str:
@@ -110,7 +120,7 @@ class HandOutcome:
 def outcome_to_dict(outcome: HandOutcome) -> dict[str, Any]:
     """Plain JSON (lists, not tuples) of an outcome, read back by :func:`outcome_from_dict`."""
     start = outcome.start
-    return {
+    out = {
         "wins": [_win_to_dict(w) for w in outcome.wins],
         "draw": None if outcome.draw is None else outcome.draw.value,
         "deltas": list(outcome.deltas),
@@ -118,10 +128,21 @@ def outcome_to_dict(outcome: HandOutcome) -> dict[str, Any]:
         "ready": [[seat, list(waits)] for seat, waits in outcome.ready],
         "nagashi": list(outcome.nagashi),
         "riichi": list(outcome.riichi),
-        "start": None if start is None else [start.round_wind, start.hand_number, start.honba, start.dealer,
-                                             list(start.points), start.sticks],
+        "start": None if start is None else _table_list(start),
         "sticks_after": outcome.sticks_after,
     }
+    if outcome.flowers:
+        out["flowers"] = [list(codes) for codes in outcome.flowers]
+    return out
+
+
+def _table_list(start: TableState) -> list[Any]:
+    """A table as the outcome stores it; ``players`` only when someone moved (Chinese
+    Official), so riichi outcomes read as before."""
+    out = [start.round_wind, start.hand_number, start.honba, start.dealer, list(start.points), start.sticks]
+    if start.players != SAME_CHAIRS:
+        out.append(list(start.players))
+    return out
 
 
 def _win_to_dict(w: WinResult) -> dict[str, Any]:
@@ -132,6 +153,10 @@ def _win_to_dict(w: WinResult) -> dict[str, Any]:
         "limit": w.limit, "payments": [[k, v] for k, v in w.payments],
         "fu_details": [list(line) for line in w.fu_details], "pao_seat": w.pao_seat,
         "ura_indicators": list(w.ura_indicators), "deltas": list(w.deltas),
+        **({} if w.situation is None else {
+            "fan": [list(row) for row in w.fan], "fan_total": w.fan_total, "flowers": w.flowers,
+            "situation": w.situation,
+        }),
     }
 
 
@@ -163,8 +188,10 @@ def _read_outcome(o: dict[str, Any]) -> HandOutcome:
         ready=tuple((seat, tuple(waits)) for seat, waits in o.get("ready", ())),
         nagashi=tuple(o.get("nagashi", ())),
         riichi=tuple(o.get("riichi", ())),
-        start=None if start is None else TableState(start[0], start[1], start[2], start[3], tuple(start[4]), start[5]),
+        start=None if start is None else TableState(start[0], start[1], start[2], start[3], tuple(start[4]), start[5],
+                                                    tuple(start[6]) if len(start) > 6 else SAME_CHAIRS),
         sticks_after=o.get("sticks_after", 0),
+        flowers=tuple(tuple(codes) for codes in o.get("flowers", ())),
     )
 
 
@@ -175,6 +202,8 @@ def _read_win(w: dict[str, Any]) -> WinResult:
         _pairs(w["yaku"]), w["han"], w["fu"], w["yakuman"], w["limit"], _pairs(w["payments"]),
         tuple((reason, fu, tiles) for reason, fu, tiles in w["fu_details"]), w["pao_seat"],
         tuple(w["ura_indicators"]), tuple(w["deltas"]),
+        tuple((name, value, count) for name, value, count in w.get("fan", ())), w.get("fan_total", 0),
+        w.get("flowers", 0), w.get("situation"),
     )
 
 

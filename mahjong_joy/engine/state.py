@@ -39,6 +39,7 @@ from mahjong_joy.engine.actions import (
     AddedKan,
     Chi,
     ClosedKan,
+    DeclareFlower,
     Discard,
     Kan,
     NineTerminals,
@@ -60,6 +61,7 @@ from mahjong_joy.engine.events import (
     Drew,
     Event,
     Exhausted,
+    FlowerDeclared,
     Kanned,
     Passed,
     Ponned,
@@ -77,7 +79,19 @@ from mahjong_joy.notation import format_tiles
 from mahjong_joy.rulesets.base import Ruleset, TableState
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.rulesets.win import WinContext
-from mahjong_joy.tiles import EAST, KIND_COUNT, TERMINALS_AND_HONORS, code_of, from_counts34, kind_of, kind_of_code, tile_name
+from mahjong_joy.tiles import (
+    EAST,
+    FIRST_FLOWER_ID,
+    FLOWER_COUNT,
+    KIND_COUNT,
+    TERMINALS_AND_HONORS,
+    TILE_COUNT,
+    code_of,
+    from_counts34,
+    kind_of,
+    kind_of_code,
+    tile_name,
+)
 from mahjong_joy.engine import checks
 
 
@@ -154,6 +168,7 @@ class HandEnd:
     riichi: tuple[int, ...] = ()
     points: tuple[int, ...] = (25_000,) * 4
     sticks: int = 0
+    flowers: tuple[tuple[int, ...], ...] = ()  # per seat, the flowers it declared (codes); empty without flowers
 
 
 @dataclass
@@ -175,6 +190,9 @@ class SeatState:
     forbidden: int = 0  # kuikae mask of kinds, after a chi or pon (C1-8)
     nagashi: bool = True  # every discard a terminal or honor, none called
     kans: int = 0
+    kept: list[int] = field(default_factory=list)  # flower ids held beside the hand, not yet declared (never in counts)
+    flowers: list[int] = field(default_factory=list)  # flower ids declared, face up (RULES.md B1)
+    flower_view: tuple[int, ...] = ()  # the declared flowers as codes, kept in step
     river_view: tuple[RiverEntry, ...] = ()  # the river as views show it, kept in step
     shown_melds: tuple[Meld, ...] = ()  # the melds as they leave the engine (codes), kept in step
     meld_view: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (type, kinds) per meld as the checkers read them, kept in step
@@ -191,10 +209,11 @@ class SeatState:
         return self.riichi_at is not None
 
 
-_CODES = (tuple(code_of(t, 0) for t in range(136)), tuple(code_of(t, 1) for t in range(136)))
+_IDS = TILE_COUNT + FLOWER_COUNT  # every id a wall may hold: the 136 tiles, then the flowers
+_CODES = (tuple(code_of(t, 0) for t in range(_IDS)), tuple(code_of(t, 1) for t in range(_IDS)))
 # Events are immutable values: the two of every turn are made once and shared ([seat][code][flag]).
 _DISCARDED = tuple(tuple((Discarded(s, c, False), Discarded(s, c, True)) for c in range(37)) for s in range(4))
-_DREW = tuple(tuple((Drew(s, c, False), Drew(s, c, True)) for c in range(37)) for s in range(4))
+_DREW = tuple(tuple((Drew(s, c, False), Drew(s, c, True)) for c in range(45)) for s in range(4))
 _SEAT_FACTS = _NEW = tuple.__new__  # a named tuple from its fields in order, skipping the keyword-aware __new__
 _YAOCHUU_MASK = sum(1 << k for k in TERMINALS_AND_HONORS)
 
@@ -211,9 +230,11 @@ class HandState:
         self.codes = _CODES[self.reds]  # id -> code under these rules
         table = table or TableState(dealer=dealer, points=(ruleset.starting_points,) * 4)
         self.round_wind = table.round_wind
+        self.players = table.players  # who sits in each chair (seat): for the table's names, never for play
         self.points = list(table.points)
         self.sticks = table.sticks
-        self.seats = [SeatState(hand, _counts_of(hand)) for hand in wall.dealt_hands(dealer)]
+        self.has_flowers = len(wall.deck) > TILE_COUNT  # Chinese Official play: 144 tiles (RULES.md B1)
+        self.seats = [_seat_dealt(hand) for hand in wall.dealt_hands(dealer)]
         self.current = dealer
         self.stage: Stage = OwnTurn(dealer)  # the phase and the facts that live only while it lasts
         self.is_finished = False  # True once the hand ended by a win or a draw (the stage is Over)
@@ -225,8 +246,11 @@ class HandState:
         self._legal: dict[int, tuple[Action, ...]] = {}
         self._view: tuple | None = None  # cache: the table's part of every seat's view now (engine.view.table_facts)
         self._shown_melds: tuple[tuple[Meld, ...], ...] | None = None  # cache: every seat's melds, until one changes
-        first = [Dealt(dealer, self.code(wall.dora_indicators[0]), wall.live_count)]
+        indicators = wall.dora_indicators
+        first: list[Event] = [Dealt(dealer, self.code(indicators[0]) if indicators else None, wall.live_count)]
         first += self._draw(dealer, replacement=False)
+        if self.has_flowers:
+            first += self._replace_dealt_flowers()
         self.events: list[Event] = list(first)
 
     @classmethod
@@ -412,6 +436,7 @@ class HandState:
             live,
             wall.can_kan(),
             lambda tsumo, robbed: self.has_yaku(seat, tile, tsumo, robbed),  # type: ignore[arg-type]
+            tuple([codes[t] for t in st.kept]) if st.kept else (),  # kept_flowers
         ))
 
     def offer(self) -> checks.Offer | None:
@@ -670,21 +695,69 @@ class HandState:
             self._miss(action.seat)
         return [Passed(action.seat, self.rules.hand.furiten and action.seat in window.missed)]
 
-    def _draw(self, seat: int, replacement: bool) -> list[Event]:
-        """The next seat's draw opens its turn; a replacement draw continues the same turn."""
-        tile = self.wall.draw_replacement() if replacement else self.wall.draw()
+    def _draw(self, seat: int, replacement: bool, flower: bool = False) -> list[Event]:
+        """The next seat's draw opens its turn; a replacement draw continues the same turn
+        (a kong's, or with ``flower`` a flower's from the tail: not a kong replacement, so a
+        win on it is only self-drawn, RULES.md B1 "Flowers and fan", B4 杠上开花)."""
+        wall = self.wall
+        tile = wall.draw_from_tail() if flower else wall.draw_replacement() if replacement else wall.draw()
         st = self.seats[seat]
-        st.concealed.append(tile)
-        st.counts[kind_of(tile)] += 1
-        st.waits = st.view_hand = None
-        st.draws += 1
+        if tile >= FIRST_FLOWER_ID:
+            st.kept.append(tile)  # a flower stays beside the hand until declared (B1)
+        else:
+            st.concealed.append(tile)
+            st.counts[kind_of(tile)] += 1
+            st.waits = st.view_hand = None
+            st.draws += 1
         if replacement:
             turn: OwnTurn = self.stage  # type: ignore[assignment]
-            turn.drawn, turn.after_claim, turn.after_replacement = tile, False, True
+            turn.drawn, turn.after_claim, turn.after_replacement = tile, False, not flower
         else:
             self.stage = OwnTurn(seat, tile)
         self.current = seat
         return [_DREW[seat][self.codes[tile]][replacement]]
+
+    def _replace_dealt_flowers(self) -> list[Event]:
+        """The flower replacement of the deal (RULES.md B1 "Flower replacement (deal)"): from
+        the dealer in turn order each seat lays its flowers face up and draws as many
+        replacements from the tail, in rounds until no hand holds a flower. The dealer's
+        tile in hand is then its last replacement when its first draw was a flower."""
+        out: list[Event] = []
+        turn: OwnTurn = self.stage  # type: ignore[assignment]
+        while any(st.kept for st in self.seats):
+            for step in range(4):
+                seat = (self.dealer + step) % 4
+                st = self.seats[seat]
+                flowers, st.kept = st.kept, []
+                for flower in flowers:
+                    out += self._lay_flower(seat, flower, deal=True)
+                    tile = self.wall.draw_from_tail()
+                    if tile >= FIRST_FLOWER_ID:
+                        st.kept.append(tile)
+                    else:
+                        st.concealed.append(tile)
+                        st.counts[kind_of(tile)] += 1
+                        if seat == self.dealer and turn.drawn is not None and turn.drawn >= FIRST_FLOWER_ID:
+                            turn.drawn = tile
+                    out.append(_DREW[seat][self.codes[tile]][True])
+        return out
+
+    def _lay_flower(self, seat: int, flower: int, deal: bool = False) -> list[Event]:
+        """A flower goes face up beside the seat's melds."""
+        st = self.seats[seat]
+        st.flowers.append(flower)
+        st.flower_view += (self.codes[flower],)
+        self._view = None
+        return [FlowerDeclared(seat, self.codes[flower], deal)]
+
+    def _declare_flower(self, action: DeclareFlower) -> list[Event]:
+        """A held flower declared on a turn after a draw: its replacement from the tail
+        continues the turn (RULES.md B1 "Flower replacement (play)")."""
+        seat = action.seat
+        st = self.seats[seat]
+        flower = next(t for t in st.kept if self.codes[t] == action.tile)
+        st.kept.remove(flower)
+        return self._lay_flower(seat, flower) + self._draw(seat, replacement=True, flower=True)
 
     def _exhaust(self) -> list[Event]:
         """The live wall is empty: tenpai seats with their waits, and nagashi mangan (A1)."""
@@ -707,8 +780,9 @@ class HandState:
         stage = self.stage
         self.stage = Over(stage.drawn if isinstance(stage, OwnTurn) else None)
         self.is_finished = True
+        flowers = tuple(st.flower_view for st in self.seats) if self.has_flowers else ()
         self.outcome = HandEnd(
-            end.wins, end.abort, end.ready, end.nagashi, tuple(self.accepted), tuple(self.points), self.sticks
+            end.wins, end.abort, end.ready, end.nagashi, tuple(self.accepted), tuple(self.points), self.sticks, flowers
         )
 
     def _nine_terminals(self, action: NineTerminals) -> list[Event]:
@@ -805,7 +879,29 @@ class HandState:
             round_wind=WIND_TILE_OF[self.round_wind],
             dora_indicators=tuple(map(self.codes.__getitem__, indicators)),
             ura_indicators=tuple(map(self.codes.__getitem__, ura)),
+            wall_empty=live_empty,
+            flowers=len(st.flowers),
+            visible_copies=self.visible_copies(tile >> 2, tsumo, robbed),
         )
+
+    def visible_copies(self, kind: int, tsumo: bool = True, robbed: bool = False) -> int:
+        """Copies of ``kind`` face up on the table besides the winning tile: every river's
+        unclaimed discards and every declared set but a face-down closed kan (RULES.md B4
+        和绝张: "visible on the table"). A discard being won on, or a kan tile being
+        robbed, is the winning tile itself and is not counted."""
+        seen = 0
+        for st in self.seats:
+            for entry in st.river:
+                if entry.claimed_by is None and entry.tile >> 2 == kind:
+                    seen += 1
+            for meld in st.melds:
+                if meld.type != CLOSED_KAN:
+                    seen += sum(1 for t in meld.tiles if t >> 2 == kind)
+        if robbed:
+            seen -= 1  # the robbed tile sits in the added kan until the win takes it
+        elif not tsumo:
+            seen -= 1  # the discard on offer is still unclaimed in its river
+        return max(0, seen)
 
     def _claim(self, action: Chi | Pon | Kan) -> list[Event]:
         """Chi, pon or open kan of the last discard; the riichi on it stands (A2, 5)."""
@@ -861,6 +957,8 @@ class HandState:
 
     def _open_kan_dora(self) -> list[Event]:
         """An open or added kan's indicator: now, or after the kan seat's discard (A1 "Kan dora")."""
+        if not self.wall.dead_wall:
+            return []  # no dead wall, no indicators (Chinese Official play has no dora)
         if self.rules.hand.open_kan_dora == "immediate":
             return [DoraRevealed(self.code(self.wall.reveal_dora()))]
         self.stage.dora_pending += 1  # type: ignore[union-attr]
@@ -943,7 +1041,7 @@ class HandState:
                 st.ippatsu = False  # after the chankan window (A2, 6: Tenhou's order)
             dora = self._open_kan_dora()
         else:
-            dora = [DoraRevealed(self.code(self.wall.reveal_dora()))]
+            dora = [DoraRevealed(self.code(self.wall.reveal_dora()))] if self.wall.dead_wall else []
         return dora + self._draw(seat, replacement=True)
 
     def _unkan(self, seat: int, tile: int) -> None:
@@ -1011,6 +1109,8 @@ class HandState:
             return reason
         if isinstance(action, NineTerminals):
             return checks.nine_terminals_blocker(facts)
+        if isinstance(action, DeclareFlower):
+            return checks.flower_blocker(facts, action.tile)
         if isinstance(action, (ClosedKan, AddedKan)):
             if not 0 <= action.tile < KIND_COUNT:
                 return f"{action.tile!r} is not a tile kind (0..33)"
@@ -1085,6 +1185,15 @@ def _waits(ruleset: Ruleset, st: SeatState) -> tuple[int, ...]:
     return found
 
 
+def _seat_dealt(ids: Sequence[int]) -> SeatState:
+    """A seat's state from its dealt ids: a flower waits beside the hand for the deal's
+    replacement (RULES.md B1)."""
+    if max(ids) < FIRST_FLOWER_ID:
+        return SeatState(list(ids), _counts_of(ids))
+    tiles = [t for t in ids if t < FIRST_FLOWER_ID]
+    return SeatState(tiles, _counts_of(tiles), kept=[t for t in ids if t >= FIRST_FLOWER_ID])
+
+
 def _counts_of(ids: Sequence[int]) -> list[int]:
     counts = [0] * KIND_COUNT
     for tile in ids:
@@ -1108,6 +1217,7 @@ _OWN_TURN_REPLIES = {
     ClosedKan: HandState._closed_kan,
     AddedKan: HandState._added_kan,
     NineTerminals: HandState._nine_terminals,
+    DeclareFlower: HandState._declare_flower,
 }
 _CLAIM_REPLIES = {Pass: HandState._pass, Ron: HandState._ron, Chi: HandState._claim, Pon: HandState._claim, Kan: HandState._claim}
 _ROB_REPLIES = {Pass: HandState._pass_robbery, Ron: HandState._ron}

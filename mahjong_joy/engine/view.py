@@ -25,7 +25,7 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.engine.phases import ClaimWindow
 from mahjong_joy.engine.state import ClaimOpportunity, HandState, Phase, RiverEntry
 from mahjong_joy.melds import Meld
-from mahjong_joy.tiles import KIND_COUNT, KIND_OF_CODE
+from mahjong_joy.tiles import FIRST_FLOWER_ID, KIND_COUNT, KIND_OF_CODE
 
 
 class SeatView(NamedTuple):
@@ -57,6 +57,8 @@ class SeatView(NamedTuple):
     last_discard: int | None  # kind now open to claims (or being added to a kan)
     needs_yaku: bool  # a win needs a yaku under these rules
     valuation: Any = None  # the scoring options an AI values hands by (``Rules.valuation``); None: the AI's default
+    flowers: tuple[tuple[int, ...], ...] = ((), (), (), ())  # per seat, the flowers declared face up (codes 37..44)
+    kept_flowers: tuple[int, ...] = ()  # own flowers held beside the hand, not yet declared (codes; never in ``hand``)
 
     def counts34(self) -> list[int]:
         """The own concealed hand as counts per kind (a red five counts as its five)."""
@@ -114,6 +116,8 @@ def observe(state: HandState, seat: int) -> SeatView:
     stage = state.stage
     mine = stage.PHASE is Phase.AWAITING_DISCARD and state.current == seat
     drawn = stage.drawn if mine else None  # type: ignore[union-attr]
+    if drawn is not None and drawn >= FIRST_FLOWER_ID:
+        drawn = None  # a flower just drawn is not a hand tile: it shows in ``kept_flowers``
     waits = () if mine else state.waits_of(seat)
     return _VIEW(SeatView, (
         seat,
@@ -124,11 +128,12 @@ def observe(state: HandState, seat: int) -> SeatView:
         waits,
         state.is_furiten(seat, waits) if waits else False,
         tuple(state.pons_of(seat)) if st.melds else (),
-    ) + table_facts(state))
+    ) + table_facts(state) + (tuple([state.codes[t] for t in st.kept]),))
 
 
 _VIEW = tuple.__new__  # a SeatView from its fields in order (observe always gives them all)
 _RIVER, _CONCEALED, _RIICHI_AT = attrgetter("river_view"), attrgetter("concealed"), attrgetter("riichi_at")
+_FLOWERS = attrgetter("flower_view")
 
 
 def table_facts(state: HandState) -> tuple:
@@ -154,6 +159,7 @@ def table_facts(state: HandState) -> tuple:
             stage.tile >> 2 if isinstance(stage, ClaimWindow) else None,
             state.rules.scoring.yaku_required,
             state.rules.valuation,
+            tuple(map(_FLOWERS, seats)),
         )
         state._view = found
     return found

@@ -94,13 +94,18 @@ class Wall:
         (with no dead wall, the replacement is that last live tile)."""
         if not self.dead_wall:
             self.kans += 1
-            self._live_end -= 1
-            return self.deck[self._live_end]
+            return self.draw_from_tail()
         base = len(self.deck) - self.dead_wall
         tile = self.deck[base + _REPLACEMENTS + self.kans]
         self.kans += 1
         self._live_end -= 1
         return tile
+
+    def draw_from_tail(self) -> int:
+        """Take the last live tile: a flower's replacement, or a kong's where there is no
+        dead wall (RULES.md B1 "Dead wall"); the caller checks ``live_count`` first."""
+        self._live_end -= 1
+        return self.deck[self._live_end]
 
     def can_kan(self) -> bool:
         """A kan needs a replacement tile left and a live tile to move up."""

@@ -53,6 +53,8 @@ def _scored(e: ev.HandScored) -> str:
     w = o.wins[0]
     yaku = ", ".join(f"{yaku_name(name)} {han}" for name, han in w.yaku)
     payments = " ".join(f"{k} {v}" for k, v in w.payments)
+    if w.situation is not None:  # Chinese Official: fan, and the flowers added after the 8-fan minimum
+        return f"   {yaku} = {w.han} fan ({w.fan_total} + {w.flowers} flowers); {payments}; deltas {deltas}{extra}"
     limit = f" {w.limit}" if w.limit else ""
     return f"   {yaku} = {w.han} han {w.fu} fu{limit}; {payments}; deltas {deltas}{extra}"
 
@@ -80,8 +82,10 @@ def _ended(e: ev.MatchEnded) -> str:
 
 _FORMATS: dict[type, Callable[..., str]] = {
     ev.HandStarted: _hand_started,
-    ev.Dealt: lambda e: f"dealt; dora indicator {tile_name(e.dora_indicator)}; wall {e.wall_count}",
+    ev.Dealt: lambda e: (f"dealt; dora indicator {tile_name(e.dora_indicator)}; wall {e.wall_count}"
+                         if e.dora_indicator is not None else f"dealt; wall {e.wall_count}"),
     ev.Drew: lambda e: f"{_seat(e.seat)} draws {tile_name(e.tile)}" + (" (replacement)" if e.replacement else ""),
+    ev.FlowerDeclared: lambda e: f"{_seat(e.seat)} declares flower {tile_name(e.tile)}",
     ev.Discarded: lambda e: f"{_seat(e.seat)} discards {tile_name(e.tile)}" + (" (drawn)" if e.tsumogiri else ""),
     ev.Chied: lambda e: f"{_seat(e.seat)} chis {_kind_name(e.claimed)} from {_seat(e.from_seat)}: "
                         f"{format_tiles(sorted(map(kind_of_code, e.tiles)))}",

@@ -121,7 +121,7 @@ def hand_json(result: HandOutcome) -> dict[str, Any]:
     """One hand of the ``--json`` summary."""
     start = result.start
     assert start is not None
-    return {
+    out = {
         "round_wind": start.round_wind,
         "hand_number": start.hand_number,
         "honba": start.honba,
@@ -130,11 +130,7 @@ def hand_json(result: HandOutcome) -> dict[str, Any]:
         "start_points": list(start.points),
         "end": result.end,
         "abort_reason": result.abort,
-        "wins": [
-            {"seat": w.seat, "from_seat": w.from_seat, "tsumo": w.tsumo, "han": w.han, "fu": w.fu,
-             "yakuman": w.yakuman, "yaku": [[name, han] for name, han in w.yaku], "pao_seat": w.pao_seat}
-            for w in result.wins
-        ],
+        "wins": [_win_json(w) for w in result.wins],
         "riichi": list(result.riichi),
         "tenpai": [seat for seat, _ in result.ready] if result.end == "exhaustive_draw" else [],
         "nagashi": list(result.nagashi),
@@ -142,12 +138,28 @@ def hand_json(result: HandOutcome) -> dict[str, Any]:
         "end_points": list(result.points),
         "sticks_after": result.sticks_after,
     }
+    if result.flowers:  # Chinese Official: each seat's flowers, and who sits in each chair (RULES.md B3)
+        out["flowers"] = [list(codes) for codes in result.flowers]
+        out["players"] = list(start.players)
+    return out
+
+
+def _win_json(w: Any) -> dict[str, Any]:
+    """One win of the ``--json`` summary; a Chinese Official win adds its situation (the
+    object ``mahjong-joy score --rules mcr`` reads), its fan total without flowers, its
+    flowers and its fan rows as that command prints them."""
+    out = {"seat": w.seat, "from_seat": w.from_seat, "tsumo": w.tsumo, "han": w.han, "fu": w.fu,
+           "yakuman": w.yakuman, "yaku": [[name, han] for name, han in w.yaku], "pao_seat": w.pao_seat}
+    if w.situation is not None:
+        out.update(situation=w.situation, fan_total=w.fan_total, flowers=w.flowers,
+                   fan=[[name, value, count] for name, value, count in w.fan])
+    return out
 
 
 def match_json(match: Match) -> dict[str, Any]:
     """One match of the ``--json`` summary: its rules, seed, hands and final table."""
     standings = sorted(match.standings(), key=lambda s: s.seat)
-    return {
+    out = {
         "rules": match.rules.to_dict(),
         "seed": match.seed,
         "hands": [hand_json(r) for r in match.results],
@@ -155,6 +167,10 @@ def match_json(match: Match) -> dict[str, Any]:
         "final_placements": [s.placement for s in standings],
         "final_scores": [s.score for s in standings],
     }
+    players = match.hand.players
+    if players != (0, 1, 2, 3):
+        out["final_players"] = list(players)  # the final table's chairs: who sits where (RULES.md B3)
+    return out
 
 
 def seats_json(event_streams: Sequence[Sequence[ev.Event]], kinds: Sequence[str]) -> list[dict[str, Any]]:

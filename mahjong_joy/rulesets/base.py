@@ -34,12 +34,21 @@ class Position:
     dealer: int = 0
 
 
+SAME_CHAIRS = (0, 1, 2, 3)
+
+
 @dataclass(frozen=True, slots=True)
 class TableState:
     """What a hand starts from: its position, every seat's points and the riichi
     sticks left on the table (``sticks``, 1,000 each).
 
     Points plus ``1000 * sticks`` stay constant through a match (RULES.md A2, 8).
+
+    Seats are chairs: seat ``s`` is the chair that plays ``s``-th in turn order, and
+    every per-seat number (``points``, ``dealer``) is per chair. ``players`` names who
+    sits in each chair, a player being named by the chair he held in the first hand:
+    riichi play never moves anyone (``(0, 1, 2, 3)``); Chinese Official play moves
+    the players at the start of each round (RULES.md B3), and their points move with them.
     """
 
     round_wind: str = "E"
@@ -48,6 +57,11 @@ class TableState:
     dealer: int = 0
     points: tuple[int, ...] = (25_000,) * 4
     sticks: int = 0
+    players: tuple[int, ...] = SAME_CHAIRS
+
+    def chair_of(self, player: int) -> int:
+        """The chair (engine seat) ``player`` sits in at this table."""
+        return self.players.index(player)
 
     @property
     def position(self) -> Position:
@@ -199,8 +213,24 @@ class Ruleset(ABC):
         return self.score(self.situation(win))
 
     def wall_shape(self) -> WallShape:
-        """The tile set each hand is dealt from (136 tiles, a dead wall of 14 by default)."""
-        return WallShape()
+        """The tile set each hand is dealt from: 136 tiles and the rules' flowers, and the
+        rules' dead wall (136 tiles and a dead wall of 14 without a rules value)."""
+        rules = self.rules
+        if rules is None:
+            return WallShape()
+        return WallShape(136 + rules.tiles.flowers, rules.tiles.dead_wall)
+
+    def result_fields(self, score: Any, situation: Any) -> dict[str, Any]:
+        """The fields of a :class:`~mahjong_joy.engine.outcome.WinResult` that carry this
+        family's score of one win (``score`` from :meth:`score`, ``situation`` the one it
+        scored), so the engine builds the one result shape without knowing the family.
+        Riichi: yaku, han, fu, yakuman, limit, payments and fu lines."""
+        return {
+            "yaku": score.yaku, "han": score.han, "fu": score.fu, "yakuman": score.yakuman,
+            "limit": str(score.limit or ""), "payments": tuple(sorted(score.payments.items())),
+            "fu_details": tuple((line.reason, line.fu, line.tiles) for line in score.fu_details),
+            "ura_indicators": situation.ura_indicators,
+        }
 
     @abstractmethod
     def settle(self, end: Any, table: TableState) -> Settlement:
@@ -213,11 +243,14 @@ class Ruleset(ABC):
         or ``None`` when the match is over."""
 
     @abstractmethod
-    def final_standings(self, points: Sequence[int], sticks: int) -> tuple[Standing, ...]:
-        """The final table: placements, leftover sticks, game points (uma and oka)."""
+    def final_standings(self, points: Sequence[int], sticks: int,
+                        players: Sequence[int] = SAME_CHAIRS) -> tuple[Standing, ...]:
+        """The final table: placements, leftover sticks, game points (uma and oka).
+        ``points`` are per chair of the last table, ``players`` who sat there
+        (:attr:`TableState.players`: a family that moves players breaks ties by them)."""
 
 
 __all__ = [
-    "KAN", "ClaimOption", "Position", "Ruleset", "ScoredWin", "Settlement", "Standing", "TableState",
+    "KAN", "SAME_CHAIRS", "ClaimOption", "Position", "Ruleset", "ScoredWin", "Settlement", "Standing", "TableState",
     "WallShape", "deltas_from_payments", "order_of",
 ]

@@ -24,7 +24,7 @@ from typing import Any
 from mahjong_joy.hand.agari import is_winning_hand
 from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import waiting_tiles
-from mahjong_joy.rulesets.base import Ruleset, Settlement, Standing, TableState
+from mahjong_joy.rulesets.base import SAME_CHAIRS, Ruleset, Settlement, Standing, TableState
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.riichi import HandScore, WinSituation, score_hand
 from mahjong_joy.rulesets.riichi import flow
@@ -71,14 +71,18 @@ class RiichiFamily(Ruleset):
         return flow.next_table(table, points, settlement.sticks_after, settlement.dealer_keeps,
                                settlement.honba_after, aborted, self.rules)
 
-    def final_standings(self, points: Sequence[int], sticks: int) -> tuple[Standing, ...]:
+    def final_standings(self, points: Sequence[int], sticks: int,
+                        players: Sequence[int] = SAME_CHAIRS) -> tuple[Standing, ...]:
         return flow.final_standings(points, sticks, self.rules)
 
 
-def ruleset_for(rules: Rules | str = DEFAULT_PRESET) -> RiichiFamily:
+def ruleset_for(rules: Rules | str = DEFAULT_PRESET) -> Ruleset:
     """The ruleset object for a rules value or a preset name (the registry's one door:
-    every preset is a riichi-family value today; a later family dispatches on
-    ``rules.family`` here)."""
+    it dispatches on ``rules.family``: the riichi family, or Chinese Official)."""
     if isinstance(rules, str):
         rules = find_preset(rules)
+    if rules.family == "mcr":
+        from mahjong_joy.rulesets.mcr.family import McrFamily  # loaded only for Chinese Official play
+
+        return McrFamily(rules)
     return RiichiFamily(rules)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mahjong_joy.errors import RulesError
+from mahjong_joy.rulesets.mcr.situation import McrRules
 from mahjong_joy.rulesets.riichi.rules import DEFAULT_RULES, JOY_RULES, TENHOU_SCORING
 from mahjong_joy.rulesets.rules import HandRules, Rules, TableRules, TileRules
 
@@ -72,7 +73,40 @@ JOY = Rules(
 )
 """The casual Joy game: any complete hand wins, no riichi, one East round."""
 
-PRESETS: dict[str, Rules] = {rules.name: rules for rules in (JOY, MAHJONG_SOUL, TENHOU)}
+MCR = Rules(
+    name="mcr",
+    family="mcr",
+    tiles=TileRules(red_fives=0, flowers=8, dead_wall=0),  # 144 tiles, no dead wall [RULES.md B1]
+    hand=HandRules(
+        riichi=False,  # no riichi, no dora [B2 "Furiten"]
+        furiten=False,  # no furiten at all [B2 "Furiten"; C2-13]
+        kuikae="allowed",
+        ura_dora=False,
+        kan_ura_dora=False,
+        abortive_draws=(),
+        max_rons=1,  # one winner per discard: head bump [B2 "Several Hu on one discard"]
+        kokushi_robs_closed_kan=False,  # only an added kong may be robbed [B4; C2-6]
+        nagashi_mangan=False,
+        tenpai_payment=0,  # exhaustive draw: no payment [B2 "Exhaustive draw"]
+        pao=(),
+    ),
+    table=TableRules(
+        length="east_south_west_north",  # 16 hands [B3 "Game"]
+        starting_points=0,  # a running total from 0 [B2 "Payments"]
+        return_points=0,
+        renchan_on_tenpai=False,  # the deal passes after every hand [B3 "Dealer"]
+        extension="none",
+        agari_yame=False,
+        tobi=False,
+        uma=(4, 2, 1, 0),  # table points by placement: our choice, the 4-2-1-0 of MCR competitions
+        uma_base=0,
+        seat_changes="green_book",  # [B3 "Seat changes"]
+    ),
+    scoring=McrRules(),
+)
+"""Chinese Official (MCR, the Green Book rules): RULES.md part B."""
+
+PRESETS: dict[str, Rules] = {rules.name: rules for rules in (JOY, MAHJONG_SOUL, TENHOU, MCR)}
 """The registry: every preset the game ships, in the order menus list them."""
 
 DEFAULT_PRESET = JOY.name

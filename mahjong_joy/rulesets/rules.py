@@ -33,6 +33,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Literal, get_args, get_type_hints
 
 from mahjong_joy.errors import RulesError
+from mahjong_joy.rulesets.mcr.situation import McrRules
 from mahjong_joy.rulesets.riichi.rules import TENHOU_SCORING, RiichiRules
 
 ABORT_REASONS = ("nine_terminals", "four_winds", "four_kans", "four_riichi", "triple_ron")
@@ -40,15 +41,22 @@ PAO_YAKUMAN = ("daisangen", "daisuushii")
 Kuikae = Literal["allowed", "same_kind_and_suji"]
 KanDora = Literal["immediate", "after_discard"]
 PaoScope = Literal["whole_hand", "pao_yakuman_only"]
-Length = Literal["east", "east_south"]
+Length = Literal["east", "east_south", "east_south_west_north"]
 Extension = Literal["none", "west_sudden_death"]
+Family = Literal["riichi", "mcr"]
+SeatChanges = Literal["none", "green_book"]
 
 
 @dataclass(frozen=True)
 class TileRules:
-    """The tile set: ``red_fives`` red copies per suit (0 or 1: one each of 5m 5p 5s)."""
+    """The tile set: ``red_fives`` red copies per suit (0 or 1: one each of 5m 5p 5s);
+    ``flowers`` flower tiles besides the 136 (0, or the 8 of Chinese Official play,
+    RULES.md B1); ``dead_wall`` tiles kept back (14 in riichi; 0: kong and flower
+    replacements come from the tail of the wall, B1 "Dead wall")."""
 
     red_fives: int = 1
+    flowers: int = 0
+    dead_wall: int = 14
 
 
 @dataclass(frozen=True)
@@ -100,6 +108,10 @@ class TableRules:
     taking the remainder so they sum to zero. ``return_points`` is the score that
     ends an extension or lets a first-placed dealer stop; with ``oka`` it is also
     what everyone returns, so it must equal ``uma_base``.
+
+    ``seat_changes``: ``green_book`` moves the players between chairs at the start of
+    each round (Chinese Official, RULES.md B3); the Chinese Official family reads
+    ``uma`` as its table points by placement (no points-based part).
     """
 
     length: Length = "east_south"
@@ -113,6 +125,7 @@ class TableRules:
     uma_base: int = 25_000
     oka: bool = False
     round_game_points: bool = False
+    seat_changes: SeatChanges = "none"
 
 
 @dataclass(frozen=True)
@@ -128,11 +141,11 @@ class Rules:
     """
 
     name: str
-    family: Literal["riichi"] = "riichi"
+    family: Family = "riichi"
     tiles: TileRules = TileRules()
     hand: HandRules = HandRules()
     table: TableRules = TableRules()
-    scoring: RiichiRules = RiichiRules()
+    scoring: RiichiRules | McrRules = RiichiRules()
     valuation: RiichiRules = TENHOU_SCORING
 
     def __post_init__(self) -> None:
@@ -151,6 +164,11 @@ class Rules:
         out = _to_plain(self)
         if self.valuation == TENHOU_SCORING:
             del out["valuation"]
+        for block, name, default in _QUIET:
+            if out[block][name] == default:
+                del out[block][name]
+        if isinstance(self.scoring, McrRules):  # every scoring block names its copies of the switches
+            out["scoring"] = {name: getattr(McrRules, name) for name in _SWITCH_COPIES} | out["scoring"]
         return out
 
     @classmethod
@@ -159,8 +177,13 @@ class Rules:
         return _from_plain(cls, data, "rules")
 
 
-_RANGES = {"red_fives": (0, 1), "max_rons": (1, 3), "riichi_min_wall": (1, 70)}
+_RANGES = {"red_fives": (0, 1), "max_rons": (1, 3), "riichi_min_wall": (1, 70), "flowers": (0, 8), "dead_wall": (0, 14)}
 _BLOCKS = {"tiles": TileRules, "hand": HandRules, "table": TableRules, "scoring": RiichiRules, "valuation": RiichiRules}
+_SCORING = {"riichi": RiichiRules, "mcr": McrRules}
+"""The scoring block of each family."""
+_QUIET = (("tiles", "flowers", 0), ("tiles", "dead_wall", 14), ("table", "seat_changes", "none"))
+"""Fields added with Chinese Official play, written only when they differ from their
+default, so every riichi-family record and golden reads byte for byte as before."""
 
 
 def _check_switches(rules: Rules) -> None:
@@ -179,6 +202,13 @@ def _check_switches(rules: Rules) -> None:
     for owner, value, copy, other, agree in pairs:
         if not agree:
             raise RulesError(f"rules {rules.name!r}: {copy} = {other!r} contradicts {owner} = {value!r}")
+    if rules.family != "mcr":
+        for where, value, default in (("tiles.flowers", rules.tiles.flowers, 0), ("tiles.dead_wall", rules.tiles.dead_wall, 14),
+                                      ("table.seat_changes", rules.table.seat_changes, "none")):
+            if value != default:
+                raise RulesError(f"rules {rules.name!r}: {where} = {value!r} is Chinese Official play, not family {rules.family!r}")
+        if rules.table.length == "east_south_west_north":
+            raise RulesError(f"rules {rules.name!r}: table.length east_south_west_north is Chinese Official play")
 
 
 def _to_plain(block: Any) -> dict[str, Any]:
@@ -203,11 +233,18 @@ def _from_plain(cls: type, data: Any, where: str) -> Any:
         raise RulesError(f"unknown rules option {where}.{unknown[0]}; known: {', '.join(sorted(known))}")
     values: dict[str, Any] = {}
     hints = get_type_hints(cls)
+    family = data.get("family", "riichi")
+    if cls is Rules and (not isinstance(family, str) or family not in _SCORING):
+        raise RulesError(f"{where}.family must be one of {', '.join(_SCORING)}, got {family!r}")
     for name, value in data.items():
         block = _BLOCKS.get(name) if cls is Rules else None
-        if block is RiichiRules:
+        if name == "scoring" and block is not None:
+            block = _SCORING.get(family, RiichiRules)
+        if block is McrRules and isinstance(value, dict):
+            value = _without_switch_copies(value, f"{where}.{name}")
+        if block in (RiichiRules, McrRules):
             try:
-                values[name] = RiichiRules.from_dict(value)
+                values[name] = block.from_dict(value)  # type: ignore[union-attr]
             except ValueError as exc:
                 raise RulesError(f"{where}.{name}: {exc}") from None
         elif block is not None:
@@ -220,6 +257,18 @@ def _from_plain(cls: type, data: Any, where: str) -> Any:
         raise RulesError(f"{where}: {exc}") from None
 
 
+_SWITCH_COPIES = ("red_fives", "riichi", "dora")
+
+
+def _without_switch_copies(data: dict[str, Any], where: str) -> dict[str, Any]:
+    """An MCR scoring block less the switch copies ``to_dict`` writes, which must say
+    what Chinese Official play always is (no red fives, no riichi, no dora)."""
+    for name in _SWITCH_COPIES:
+        if name in data and data[name] is not False:
+            raise RulesError(f"{where}.{name} must be false in Chinese Official play, got {data[name]!r}")
+    return {k: v for k, v in data.items() if k not in _SWITCH_COPIES}
+
+
 def _value(value: Any, hint: Any, where: str) -> Any:
     """Lists become tuples for tuple fields; the type is checked by the block."""
     if isinstance(value, list):
@@ -228,18 +277,22 @@ def _value(value: Any, hint: Any, where: str) -> Any:
 
 
 def _check_block(block: Any, where: str) -> None:
-    """Each field has its declared type (bool is not an int here), recursively."""
+    """Each field has its declared type (bool is not an int here), recursively; the
+    scoring block is its family's (:data:`_SCORING`)."""
     hints = get_type_hints(type(block))
     for f in fields(block):
         value = getattr(block, f.name)
-        _check_value(value, hints[f.name], f"{where}.{f.name}")
+        hint = hints[f.name]
+        if isinstance(block, Rules) and f.name == "scoring":
+            hint = _SCORING.get(block.family, RiichiRules)
+        _check_value(value, hint, f"{where}.{f.name}")
 
 
 def _check_value(value: Any, hint: Any, where: str) -> None:
     if is_dataclass(hint):
         if not isinstance(value, hint):
             raise RulesError(f"{where} must be a {hint.__name__}, got {value!r}")
-        if hint is not RiichiRules:
+        if hint not in (RiichiRules, McrRules):
             _check_block(value, where)
         return
     choices = get_args(hint) if getattr(hint, "__origin__", None) is Literal else ()

@@ -37,3 +37,6 @@ class WinContext:
     chankan: bool = False
     tenhou: bool = False
     chiihou: bool = False
+    wall_empty: bool = False  # the live wall was empty: the last tile drawn, or the discard after it
+    flowers: int = 0  # flowers the winner declared (Chinese Official: a fan each, RULES.md B1)
+    visible_copies: int = 0  # copies of the winning kind face up on the table besides the winning tile (B4 和绝张)

@@ -24,7 +24,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from mahjong_joy.i18n import tr
 from mahjong_joy.names import yaku_name
+from mahjong_joy.rulesets.mcr.fan import ROW_BY_ID as FAN_BY_ID
 from mahjong_joy.rulesets.presets import PRESETS
 from mahjong_joy.storage.history import COUNTS_AS_PLAYED, History
 
@@ -40,6 +42,11 @@ FROM good_matches GROUP BY ruleset"""
 # The best win of a ruleset: most points, then han; the earlier one keeps a tie.
 BEST_HAND = """SELECT played_at, id, best_hand, player_seat FROM good_matches WHERE ruleset = ? AND best_hand IS NOT NULL
     ORDER BY best_points DESC, best_han DESC, played_at, id LIMIT 1"""
+# The fan of the player's own wins in one ruleset (scored in fan: Chinese Official), over the
+# hands the player played (a branch counts from its first hand). One winner per discard there
+# (RULES.md B2 "head bump"), so a hand's first win is the only one.
+WIN_FAN = """SELECT total(h.han), count(*) FROM hands h JOIN good_matches m ON h.match_id = m.id
+    WHERE m.ruleset = ? AND h.winner = m.player_seat AND h.number >= coalesce(m.first_hand, 1)"""
 RECENT_PLACEMENTS = "SELECT placement FROM good_matches WHERE placement BETWEEN 1 AND 4{} ORDER BY played_at DESC, id DESC LIMIT ?"
 
 
@@ -78,6 +85,7 @@ class Figures:
     game_point_matches: int = 0  # those matches
     best_hand: BestHand | None = None
     recent_placements: tuple[int, ...] = ()  # oldest first
+    average_fan: float | None = None  # fan a win (flowers included), for a ruleset scored in fan
 
     @property
     def is_empty(self) -> bool:
@@ -135,7 +143,8 @@ def compute_stats(history: History) -> Stats:
     if not tallies:
         return Stats()
     bests = {name: best for name in tallies if (best := _best_hand(history, name)) is not None}
-    by_ruleset = {name: Figures(**_figures(name, tally, bests.get(name), _recent(history, name)))
+    by_ruleset = {name: Figures(**_figures(name, tally, bests.get(name), _recent(history, name)),
+                                average_fan=_average_fan(history, name))
                   for name, tally in sorted(tallies.items(), key=lambda item: ruleset_order(item[0]))}
     overall = _Tally()
     for tally in tallies.values():
@@ -169,6 +178,15 @@ def _best_hand(history: History, ruleset: str) -> tuple[tuple[Any, ...], BestHan
             best = BestHand(win.points, win.han, win.fu, win.limit, tuple(y for y, _ in win.yaku), str(played_at), ruleset,
                             int(match_id), hand.label)
             return (-win.points, -win.han, str(played_at), int(match_id)), best
+    return None
+
+
+def _average_fan(history: History, ruleset: str) -> float | None:
+    """The player's fan a win in a ruleset scored in fan (``None`` elsewhere, or before a win)."""
+    if not scores_fan(ruleset):
+        return None
+    for fan, wins in history.query(WIN_FAN, (ruleset,)):
+        return float(fan) / int(wins) if wins else None
     return None
 
 
@@ -219,14 +237,25 @@ def pays_game_points(ruleset: str) -> bool:
     return bool(ruleset) and (rules is None or any(rules.table.uma) or rules.table.oka)
 
 
+def scores_fan(ruleset: str) -> bool:
+    """Whether a ruleset is scored in fan (Chinese Official) rather than han and fu."""
+    rules = PRESETS.get(ruleset)
+    return rules is not None and getattr(rules, "family", "riichi") == "mcr"
+
+
 def yaku_label(name: str) -> str:
-    """A stored yaku id as players read it: ``menzen_tsumo`` -> ``Concealed self-draw``."""
-    return yaku_name(name)
+    """A stored yaku or fan id as players read it: ``menzen_tsumo`` -> ``Concealed self-draw``,
+    ``big_three_dragons`` -> ``Big Three Dragons``."""
+    fan = FAN_BY_ID.get(name)
+    return tr(fan.name) if fan is not None else yaku_name(name)  # no id names both a yaku and a fan
 
 
 def best_hand_text(best: BestHand | None) -> str:
     """One line for the best hand, e.g. ``8,000 points: 4 han 30 fu, mangan (Riichi, Tanyao) on 2026-01-05``."""
     if best is None:
         return "no wins yet"
+    if scores_fan(best.ruleset):
+        return tr("{fan} fan, +{points}: {names} on {date}", fan=best.han, points=best.points,
+                  names=", ".join(yaku_label(y) for y in best.yaku), date=best.played_at[:10])
     value = f"{best.han} han {best.fu} fu" + (f", {best.limit.replace('_', ' ')}" if best.limit else "")
     return f"{best.points:,} points: {value} ({', '.join(yaku_label(y) for y in best.yaku)}) on {best.played_at[:10]}"

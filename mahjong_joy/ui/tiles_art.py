@@ -13,8 +13,17 @@ import math
 
 import pygame
 
-from mahjong_joy.names import WIND_GLYPHS, WIND_LETTERS
-from mahjong_joy.tiles import FIVES, is_honor, rank_of, suit_of
+from mahjong_joy.names import (
+    FIRST_FLOWER,
+    FLOWER_GLYPHS,
+    FLOWER_SHORT,
+    WIND_GLYPHS,
+    WIND_LETTERS,
+    flower_is_season,
+    flower_number,
+    is_flower,
+)
+from mahjong_joy.tiles import FIVES, RED_CODES, is_honor, rank_of, suit_of
 from mahjong_joy.ui import theme
 
 BACK = -1  # pseudo-kind for a face-down tile
@@ -28,6 +37,11 @@ RED_FACE = (255, 232, 230)  # a red five's face, faintly pink
 # dots are solid discs and its sticks outlined, so it differs from a plain five by shape
 # and by lightness, not by hue alone (see scripts/cvd_sheets.py for the measurements).
 SAFE_STAR = (213, 94, 0)  # Okabe-Ito vermillion
+
+AMBER = (206, 132, 28)  # the chrysanthemum's and autumn's ink: a deep gold that reads on the cream face
+# Each flower's ink, in code order (plum, orchid, chrysanthemum, bamboo, spring, summer, autumn, winter).
+FLOWER_INKS: tuple[theme.Color, ...] = (theme.ROSE_DEEP, theme.LAVENDER_DEEP, AMBER, theme.MINT_DEEP,
+                                        theme.MINT_DEEP, theme.ROSE_DEEP, AMBER, theme.SKY_DEEP)
 
 DOT_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
@@ -211,6 +225,72 @@ def _draw_honor(surface: pygame.Surface, tile: int, latin: bool, labels: bool = 
         _glyph(surface, "中", int(h * 0.62), theme.ROSE_DEEP, (w * 0.5, h * 0.5))
 
 
+def _blossom(surface: pygame.Surface, ink: theme.Color, center: tuple[float, float], radius: float, rim: bool) -> None:
+    """A plant's mark: five round petals about a gold heart (``rim``: outlined in dark ink)."""
+    cx, cy, r = center[0], center[1], max(2.0, radius)
+    petals = [(cx + r * 0.55 * math.cos(math.pi * (2 * i / 5 - 0.5)), cy + r * 0.55 * math.sin(math.pi * (2 * i / 5 - 0.5)))
+              for i in range(5)]
+    for px, py in petals:
+        if rim:
+            pygame.draw.circle(surface, theme.INK, (int(px), int(py)), int(r * 0.5) + max(1, int(r * 0.12)))
+    for px, py in petals:
+        pygame.draw.circle(surface, ink, (int(px), int(py)), int(r * 0.5))
+    pygame.draw.circle(surface, theme.HIGHLIGHT, (int(cx), int(cy)), max(1, int(r * 0.3)))
+
+
+def _sun(surface: pygame.Surface, ink: theme.Color, center: tuple[float, float], radius: float, rim: bool) -> None:
+    """A season's mark: a small sun, a disc with eight rays (``rim``: outlined in dark ink)."""
+    cx, cy, r = center[0], center[1], max(2.0, radius)
+    width = max(1, int(r * 0.22))
+    for i in range(8):
+        angle = math.pi * i / 4
+        inner, outer = r * 0.62, r * 1.02
+        start = (cx + inner * math.cos(angle), cy + inner * math.sin(angle))
+        end = (cx + outer * math.cos(angle), cy + outer * math.sin(angle))
+        pygame.draw.line(surface, theme.INK if rim else ink, start, end, width + (1 if rim else 0))
+    if rim:
+        pygame.draw.circle(surface, theme.INK, (int(cx), int(cy)), int(r * 0.5) + max(1, int(r * 0.12)))
+    pygame.draw.circle(surface, ink, (int(cx), int(cy)), int(r * 0.5))
+
+
+def _number_badge(surface: pygame.Surface, code: int, center: tuple[float, float], radius: float, safe: bool,
+                  digit: bool = True) -> None:
+    """The flower's number 1..4 on a badge: round for the plants, square for the seasons,
+    so the two sets differ by shape and not by colour alone. The classic style fills the
+    badge pale with the flower's ink; the colour-safe style fills it dark with a white digit."""
+    ink = FLOWER_INKS[code - FIRST_FLOWER]
+    fill = theme.INK if safe else theme.lighter(ink, 0.7)
+    rect = pygame.Rect(0, 0, int(radius * 2), int(radius * 2))
+    rect.center = (int(center[0]), int(center[1]))
+    if flower_is_season(code):
+        pygame.draw.rect(surface, fill, rect.inflate(-int(radius * 0.2), -int(radius * 0.2)), border_radius=max(1, int(radius * 0.3)))
+    else:
+        pygame.draw.circle(surface, fill, rect.center, int(radius))
+    if digit:
+        _glyph(surface, str(flower_number(code)), int(radius * 1.55), theme.TILE_FACE if safe else ink, rect.center)
+
+
+def _draw_flower(surface: pygame.Surface, code: int, latin: bool, labels: bool = True, safe: bool = False) -> None:
+    """A flower or season: its number on a badge (round: plant, square: season) in the
+    top-left corner, its mark (a blossom or a sun) in the top-right, and its glyph
+    (梅兰菊竹 春夏秋冬) large below; with Latin labels the number and a two-letter
+    name (``Pl``, ``Wi``) stand in for the glyph. The colour-safe style inks the glyph
+    dark and outlines the marks, so every flower reads without hue."""
+    w, h = surface.get_size()
+    index = code - FIRST_FLOWER
+    ink = FLOWER_INKS[index]
+    mark = _sun if flower_is_season(code) else _blossom
+    if latin:
+        _number_badge(surface, code, (w * 0.5, h * 0.3), w * 0.3, safe, digit=labels)
+        mark(surface, ink, (w * 0.84, h * 0.08), w * 0.14, safe)
+        if labels:
+            _glyph(surface, FLOWER_SHORT[index], int(h * 0.3), theme.INK if safe else ink, (w * 0.5, h * 0.74))
+        return
+    _number_badge(surface, code, (w * 0.2, h * 0.12), w * 0.19, safe)
+    mark(surface, ink, (w * 0.78, h * 0.12), w * 0.17, safe)
+    _glyph(surface, FLOWER_GLYPHS[index], int(h * 0.5), theme.INK if safe else ink, (w * 0.5, h * 0.6))
+
+
 def _corner_index(surface: pygame.Surface, tile: int, red: bool = False) -> None:
     """Latin mode: a small rank in the corner of dots and bamboo for quick reading
     (a red five reads ``5r`` in red)."""
@@ -251,7 +331,11 @@ def draw_face(surface: pygame.Surface, tile: int, latin: bool = False, labels: b
     the Latin letters and digits, which a turned tile draws upright afterwards
     (:func:`draw_upright_labels`). ``safe`` is the colour-blind-safe style: a red
     five's badge is a dark-rimmed star drawn over the picture, its dots solid, its
-    sticks outlined; every other tile looks as in the classic style."""
+    sticks outlined; every other tile looks as in the classic style. A flower code
+    (37..44) is drawn by :func:`_draw_flower`, in either style."""
+    if is_flower(tile):
+        _draw_flower(surface, tile, latin, labels, safe)
+        return
     red = tile >= 34
     if red:
         tile = FIVES[tile - 34]
@@ -290,9 +374,12 @@ def draw_upright_labels(surface: pygame.Surface, area: pygame.Rect, tile: int, r
     """The Latin labels of a turned tile, upright on the screen, so a 9 in a side pond
     never reads as 6 nor a sideways 8 as an infinity sign. ``area`` is the turned face;
     the labels keep the sizes they have on an upright tile (fractions of its height)."""
+    height = max(area.w, area.h) if rotation % 180 else area.h  # the face's height as it stands upright
+    if is_flower(tile):
+        _upright_flower(surface, area, tile, rotation, height)
+        return
     red = tile >= 34
     kind = FIVES[tile - 34] if red else tile
-    height = max(area.w, area.h) if rotation % 180 else area.h  # the face's height as it stands upright
     if is_honor(kind):
         label, size, ink = LATIN_HONORS[rank_of(kind)]
         _glyph(surface, label, int(height * size), ink, area.center)
@@ -303,6 +390,17 @@ def draw_upright_labels(surface: pygame.Surface, area: pygame.Rect, tile: int, r
         x, y = min(max(x, 0.1), 0.9), min(max(y, 0.1), 0.9)
         text, ink = ("5r", RED_INK) if red else (str(rank_of(kind)), theme.INK)
         _glyph(surface, text, int(height * 0.17), ink, (area.x + x * area.w, area.y + y * area.h))
+
+
+def _upright_flower(surface: pygame.Surface, area: pygame.Rect, code: int, rotation: int, height: int) -> None:
+    """A turned flower's Latin labels upright, each where the turned face put its place:
+    the number on its badge, the short name below it (beside it, on a sideways tile)."""
+    index = code - FIRST_FLOWER
+    ink = FLOWER_INKS[index]
+    for (fx, fy), text, size in (((0.5, 0.3), str(flower_number(code)), 0.3 * 1.55 * 0.75),
+                                 ((0.5, 0.74), FLOWER_SHORT[index], 0.3 if area.w <= area.h else 0.24)):
+        x, y = _turned(fx, fy, rotation)
+        _glyph(surface, text, int(height * size), ink, (area.x + x * area.w, area.y + y * area.h))
 
 
 def _upright_characters(surface: pygame.Surface, area: pygame.Rect, rank: int, ink: theme.Color, height: int) -> None:
@@ -358,7 +456,7 @@ class TileArt:
             pygame.draw.rect(image, theme.TILE_BACK_LIGHT, top.inflate(-width // 4, -width // 4), border_radius=radius)
             return image
         pygame.draw.rect(image, theme.TILE_SIDE, top, border_radius=radius)
-        pygame.draw.rect(image, RED_FACE if tile >= 34 else theme.TILE_FACE, top.inflate(-2, -2), border_radius=radius - 1)
+        pygame.draw.rect(image, RED_FACE if tile in RED_CODES else theme.TILE_FACE, top.inflate(-2, -2), border_radius=radius - 1)
         image.blit(self._face(tile, width, rotation, latin, safe), (0, 0))
         return image
 

@@ -34,7 +34,7 @@ from mahjong_joy.hand.mcr_forms import (
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
 )
-from mahjong_joy.rulesets.mcr.reading import HandFacts, Reading
+from mahjong_joy.rulesets.mcr.reading import HandFacts, Reading, kind_mask
 from mahjong_joy.tiles import DRAGONS, GREEN, WHITE, WINDS
 
 HAND, SITUATION, READING, SET, CHOWS, PUNGS = "hand", "situation", "reading", "set", "chows", "pungs"
@@ -51,6 +51,11 @@ _ORPHANS = _TERMINALS | frozenset(range(27, 34))
 _WIND_SET = frozenset(WINDS)
 _DRAGON_SET = frozenset(DRAGONS)
 _HONOR_SET = _WIND_SET | _DRAGON_SET
+# The same sets as kind masks, for the hand predicates (``HandFacts.kinds``).
+_GREEN_MASK, _REVERSIBLE_MASK = kind_mask(_GREEN_TILES), kind_mask(_REVERSIBLE)
+_TERMINAL_MASK, _ORPHAN_MASK = kind_mask(_TERMINALS), kind_mask(_ORPHANS)
+_WIND_MASK, _DRAGON_MASK, _HONOR_MASK = kind_mask(_WIND_SET), kind_mask(_DRAGON_SET), kind_mask(_HONOR_SET)
+_NUMBER_MASK = kind_mask(range(27))
 
 
 class FanRow(NamedTuple):
@@ -266,11 +271,11 @@ def _seven_shifted(r: Reading) -> bool:
 def _knitted_straight(r: Reading) -> bool:
     if r.form == KNITTED_STRAIGHT:
         return True
-    return r.form == HONORS_AND_KNITTED and len(r.facts.kind_set) - len(_HONOR_SET & r.facts.kind_set) == 9
+    return r.form == HONORS_AND_KNITTED and (r.facts.kinds & _NUMBER_MASK).bit_count() == 9
 
 
 def _greater_honors(r: Reading) -> bool:
-    return _HONOR_SET <= r.facts.kind_set
+    return r.facts.kinds & _HONOR_MASK == _HONOR_MASK
 
 
 def _tile_hog(r: Reading) -> int:
@@ -310,11 +315,11 @@ def _terminal_or_wind_pung(r: Reading, t: int) -> bool:
 # ---------------------------------------------------------------- hand predicates
 
 def _all_green(f: HandFacts) -> bool:
-    return f.kind_set <= _GREEN_TILES
+    return not f.kinds & ~_GREEN_MASK
 
 
 def _all_terminals(f: HandFacts) -> bool:
-    return f.kind_set <= _TERMINALS
+    return not f.kinds & ~_TERMINAL_MASK
 
 
 def _all_honors(f: HandFacts) -> bool:
@@ -322,7 +327,7 @@ def _all_honors(f: HandFacts) -> bool:
 
 
 def _terminals_and_honors(f: HandFacts) -> bool:
-    return f.kind_set <= _ORPHANS
+    return not f.kinds & ~_ORPHAN_MASK
 
 
 def _full_flush(f: HandFacts) -> bool:
@@ -338,23 +343,26 @@ def _one_voided(f: HandFacts) -> bool:
 
 
 def _all_types(f: HandFacts) -> bool:
-    kinds = f.kind_set
-    return f.number_suits == 3 and not kinds.isdisjoint(_WIND_SET) and not kinds.isdisjoint(_DRAGON_SET)
+    return f.number_suits == 3 and bool(f.kinds & _WIND_MASK) and bool(f.kinds & _DRAGON_MASK)
 
 
 def _rank_range(allowed: set[int], required: int | None = None) -> Callable[[HandFacts], bool]:
+    """Every rank among ``allowed`` (and ``required`` among them), no honors."""
+    outside = 0x1FF & ~sum(1 << (rank - 1) for rank in allowed)
+    needed = 0 if required is None else 1 << (required - 1)
+
     def test(f: HandFacts) -> bool:
         ranks = f.ranks
-        return ranks is not None and ranks <= allowed and (required is None or required in ranks)
+        return bool(ranks) and not ranks & outside and ranks & needed == needed
     return test
 
 
 def _all_simples(f: HandFacts) -> bool:
-    return f.kind_set.isdisjoint(_ORPHANS)
+    return not f.kinds & _ORPHAN_MASK
 
 
 def _reversible(f: HandFacts) -> bool:
-    return f.kind_set <= _REVERSIBLE
+    return not f.kinds & ~_REVERSIBLE_MASK
 
 
 def _no_honors(f: HandFacts) -> bool:

@@ -7,6 +7,9 @@ listed by their lowest tile and pungs (kongs included) by their tile, both sorte
 a set's *bit* is its position in ``chows`` (bits 0-3) or ``pungs`` (bits 4-7), so
 the loop can tell which sets a fan instance uses (the non-repeat principle works
 per set, RULES.md B5 row 1).
+
+Which kinds a hand holds is a 34-bit integer (bit ``t`` for kind ``t``): the suit
+and rank fans ask it with one mask each instead of building sets.
 """
 
 from __future__ import annotations
@@ -16,6 +19,14 @@ from dataclasses import dataclass
 from mahjong_joy.rulesets.mcr.situation import McrRules
 
 PUNG_BIT_SHIFT = 4
+
+
+def kind_mask(kinds) -> int:
+    """The bit mask of ``kinds`` (bit ``t`` set for each kind ``t``)."""
+    mask = 0
+    for t in kinds:
+        mask |= 1 << t
+    return mask
 
 
 @dataclass(slots=True)
@@ -35,12 +46,12 @@ class HandFacts:
     melded_kongs: int
     concealed_kongs: int
     rules: McrRules
-    kind_set: frozenset[int]   # the kinds present
+    kinds: int                 # the kinds present, as a bit mask (see ``kind_mask``)
     number_suits: int          # how many of the three number suits appear
     has_honors: bool
-    ranks: frozenset[int] | None  # ranks 1-9 present, None when honors appear
+    ranks: int                 # ranks 1-9 present as bits 0-8 (0 when honors appear)
     fours: int                 # kinds held four times (kongs included)
-    open_gates: frozenset[str]  # the rows' ``needs`` that this hand meets (see ``gates_of``)
+    gates: int                 # the open gates, bit k for ``GATES[k]`` (see the scorer's ``hand_facts``)
 
     @property
     def kongs(self) -> int:
@@ -50,16 +61,16 @@ class HandFacts:
 GATES = ("kongs", "two_kongs", "flags", "numbers_only", "honors", "two_triples", "three_triples", "four_triples",
          "one_suit", "at_most_one_suit", "at_most_two_suits", "three_suits", "no_characters", "orphans_only",
          "concealed", "fours", "fives", "ranks_six_up", "ranks_four_down", "ranks_four_to_six")
-_GATE_SETS: dict[int, frozenset[str]] = {}
+"""Cheap necessary conditions, one bit each; a row names the ones it needs (``FanRow.needs``)."""
 
 
-def gates_of(bits: int) -> frozenset[str]:
-    """The open gates named by ``bits`` (bit k for ``GATES[k]``; "never" is never
-    open); each combination's set is made once and kept."""
-    found = _GATE_SETS.get(bits)
-    if found is None:
-        found = _GATE_SETS[bits] = frozenset(g for k, g in enumerate(GATES) if bits >> k & 1)
-    return found
+def gate_bits(names: tuple[str, ...]) -> int:
+    """The bits of the gates ``names`` (a name not in :data:`GATES`, such as "never",
+    sets a bit no hand ever opens)."""
+    bits = 0
+    for name in names:
+        bits |= 1 << (GATES.index(name) if name in GATES else len(GATES))
+    return bits
 
 
 @dataclass(slots=True)

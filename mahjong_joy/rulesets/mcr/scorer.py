@@ -21,31 +21,37 @@ The loop, the same for every fan row (:mod:`~mahjong_joy.rulesets.mcr.fan`):
    as the rule book's examples and pymahjonggb do (B7 row 11).
 6. Flowers are added after the 8-fan minimum is checked without them (C2 row 1).
 
-Speed (``scripts/bench_mcr.py``; about 10x pymahjonggb's C++ per hand): the
-tiles are counted once per hand into :class:`HandFacts`, whose *gates* (cheap
-necessary conditions such as "two or more kinds held three times") decide which
-rows are asked at all (``FanRow.needs``); per-suit readings and waits come from
-tables built once per suit shape; the combination answers for a sorted tuple of
-chows or pungs are kept per form; exclusions are bit masks. No answer about a
-whole hand is kept between calls.
+Speed (``scripts/bench_mcr.py``: at most 5x pymahjonggb's C++ on hands never seen
+before): the tiles are counted once per hand into :class:`HandFacts`, whose
+*gates* (cheap necessary conditions such as "two or more kinds held three times",
+one bit each) decide which rows are asked at all (``FanRow.needs``); readings come
+from complete per-suit tables (:mod:`~mahjong_joy.rulesets.mcr.tables`), the
+combination fans of two or three sets from tables built once from the rows'
+predicates, the unique-wait rule from the same suit tables; exclusions are bit
+masks. Every kept table is complete for its key space, so none grows with the
+hands scored; no answer about a hand is kept between calls.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations, compress
+from itertools import combinations
 from typing import Any
 
 from mahjong_joy.hand.mcr_forms import (
+    CHOW,
+    HONORS_AND_KNITTED,
+    KNITTED_PATTERNS,
     KNITTED_STRAIGHT,
+    ORPHANS,
     PUNG,
     REGULAR,
     SEVEN_PAIRS,
+    THIRTEEN_ORPHANS,
     McrDecomposition,
-    decompositions_of_counts,
-    regular_wait_groups,
-    seven_pairs_waits,
+    McrSet,
+    honors_and_knitted_pattern,
 )
 from mahjong_joy.rulesets.mcr.fan import (
     CHICKEN_HAND,
@@ -61,8 +67,15 @@ from mahjong_joy.rulesets.mcr.fan import (
     SITUATION,
     FanRow,
 )
-from mahjong_joy.rulesets.mcr.reading import PUNG_BIT_SHIFT, HandFacts, Reading, gates_of
-from mahjong_joy.rulesets.mcr.situation import CHOW, CONCEALED_KONG, KONG, LIBRARY, McrRules, McrSituation
+from mahjong_joy.rulesets.mcr.reading import PUNG_BIT_SHIFT, HandFacts, Reading, gate_bits, kind_mask
+from mahjong_joy.rulesets.mcr.situation import CONCEALED_KONG, KONG, LIBRARY, McrRules, McrSituation
+from mahjong_joy.rulesets.mcr.tables import (
+    CHOW_STARTS,
+    pair_table,
+    regular_readings,
+    triple_table,
+    winning_kinds_at_most,
+)
 from mahjong_joy.tiles import KIND_COUNT, tile_name
 
 NOT_WINNING, BELOW_MINIMUM, INVALID_SITUATION = "not_winning", "below_minimum", "invalid_situation"
@@ -87,6 +100,9 @@ for _i, _row in enumerate(ORDER):
         raise AssertionError(f"fan row {_row.id} excludes an earlier row: the table order would not resolve it")
 
 Instance = tuple[int, int]  # (position in ORDER, bits of the sets it uses)
+Internal = tuple[str, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
+"""A reading as the scorer keeps it: (form, concealed chows, concealed pungs, pair or
+-1, knitted tiles, pairs). :class:`McrDecomposition` is made only for the answer."""
 
 
 @dataclass(slots=True)
@@ -95,9 +111,11 @@ class McrScore:
 
     ``fan`` lists ``(id, points per instance, count)`` in table order, flowers last;
     ``fan_total`` excludes flowers, ``total`` includes them. ``reading`` describes
-    the chosen decomposition (for the readable breakdown; not part of the JSON).
-    A value: treat it as read-only (not frozen only because a frozen dataclass
-    costs twice as much to build, on the scorer's hot path).
+    the chosen decomposition (for the readable breakdown; not part of the JSON);
+    ``excluded`` the fan the hand also shows that the counting principles leave
+    out (for the score screen; worked out when first asked). A value: treat it as
+    read-only (not frozen only because a frozen dataclass costs twice as much to
+    build, on the scorer's hot path).
     """
 
     valid: bool
@@ -110,11 +128,26 @@ class McrScore:
     payments: dict[str, int] = field(default_factory=dict)
     form: str | None = None
     decomposition: McrDecomposition | None = None
+    source: tuple[McrSituation, McrRules] | None = field(default=None, repr=False, compare=False)
+    _excluded: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def reading(self) -> str:
         """The chosen decomposition as text (empty when there is none)."""
         return "" if self.decomposition is None else str(self.decomposition)
+
+    @property
+    def excluded(self) -> tuple:
+        """The fan this reading also shows but the counting principles do not count,
+        as :class:`~mahjong_joy.rulesets.mcr.explain.Excluded` values (``()`` when
+        there is no reading)."""
+        if self._excluded is None:
+            if self.decomposition is None or self.source is None:
+                self._excluded = ()
+            else:
+                from mahjong_joy.rulesets.mcr.explain import exclusions
+                self._excluded = exclusions(self.source[0], self.decomposition, self.source[1])
+        return self._excluded
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON result object of ``mahjong-joy score --rules mcr --json``."""
@@ -145,11 +178,26 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     problem = situation_problem(situation, counts)
     if problem:
         return McrScore(False, INVALID_SITUATION, problem, flowers=situation.flowers)
-    scored = scored_readings(situation, rules, counts, concealed)
-    if not scored:
+    hand = _Hand(situation, rules, counts, concealed)
+    best = None
+    for reading in _internal_readings(concealed, len(situation.melds)):
+        total, counted = _score(hand, reading)
+        if best is None or total > best[0] or total == best[0] and _tie_wins(counted, reading, best):
+            best = (total, counted, reading)
+    if best is None:
         return McrScore(False, NOT_WINNING, "the tiles do not form a complete MCR hand", flowers=situation.flowers)
-    total, fan, reading = scored[0] if len(scored) == 1 else max(scored, key=_rank)
-    return _result(situation, fan, total, reading)
+    total, counted, reading = best
+    return _result(situation, rules, _lines(counted), total, _decomposition(reading))
+
+
+def _tie_wins(counted: list[int], reading: Internal, best: tuple) -> bool:
+    """On an equal total: prefer Pure Triple Chow or Triple Pung, then the regular
+    form over seven pairs (RULES.md B7 row 11); otherwise the first reading stays."""
+    preferred = not _PREFERRED.isdisjoint(counted)
+    best_preferred = not _PREFERRED.isdisjoint(best[1])
+    if preferred != best_preferred:
+        return preferred
+    return reading[0] != SEVEN_PAIRS and best[2][0] == SEVEN_PAIRS
 
 
 def scored_readings(situation: McrSituation, rules: McrRules | None = None, counts: list[int] | None = None,
@@ -161,30 +209,23 @@ def scored_readings(situation: McrSituation, rules: McrRules | None = None, coun
     """
     rules = situation.rules if rules is None else rules
     concealed = _concealed_counts(situation) if concealed is None else concealed
-    facts = hand_facts(situation, rules, counts)
-    melds = len(situation.melds)
-    context = _Context(situation, facts, concealed, rules)
+    counts = _all_counts(situation, concealed) if counts is None else counts
+    hand = _Hand(situation, rules, counts, concealed)
     out = []
-    for d in decompositions_of_counts(concealed, melds):
-        fan, total = _lines(_instances(context, d))
-        out.append((total, fan, d))
+    for reading in _internal_readings(concealed, len(situation.melds)):
+        total, counted = _score(hand, reading)
+        out.append((total, _lines(counted), _decomposition(reading)))
     return out
 
 
-def _rank(item: tuple[int, tuple, McrDecomposition]) -> tuple[int, int, int]:
-    total, fan, d = item
-    preferred = any(_POSITION[name] in _PREFERRED for name, _, _ in fan)
-    return total, preferred, d.form != SEVEN_PAIRS
-
-
-def _result(s: McrSituation, fan: tuple, fan_total: int, d: McrDecomposition) -> McrScore:
+def _result(s: McrSituation, rules: McrRules, fan: tuple, fan_total: int, d: McrDecomposition) -> McrScore:
     flowers = s.flowers
     lines = fan + ((FLOWER_TILES, 1, flowers),) if flowers else fan
     total = fan_total + flowers
     if fan_total < MINIMUM_FAN:
         message = f"{fan_total} fan without flowers: a win needs {MINIMUM_FAN}"
-        return McrScore(False, BELOW_MINIMUM, message, lines, fan_total, flowers, total, {}, d.form, d)
-    return McrScore(True, None, "", lines, fan_total, flowers, total, payments(total, s.tsumo), d.form, d)
+        return McrScore(False, BELOW_MINIMUM, message, lines, fan_total, flowers, total, {}, d.form, d, (s, rules))
+    return McrScore(True, None, "", lines, fan_total, flowers, total, payments(total, s.tsumo), d.form, d, (s, rules))
 
 
 def payments(total: int, tsumo: bool) -> dict[str, int]:
@@ -246,6 +287,11 @@ def _all_counts(s: McrSituation, concealed: list[int] | None = None) -> list[int
     return counts
 
 
+_SUIT_MASKS = (kind_mask(range(0, 9)), kind_mask(range(9, 18)), kind_mask(range(18, 27)))
+_HONOR_MASK = kind_mask(range(27, KIND_COUNT))
+_ORPHAN_MASK = kind_mask(ORPHANS)
+
+
 def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None) -> HandFacts:
     """The per-hand facts, with Last Tile settled from the tiles where they decide it:
     three copies in the player's own melds make it, a copy in the concealed hand
@@ -261,95 +307,151 @@ def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None
         else:
             melded_packs += 1
             melded_kongs += meld.kind == KONG
-    kind_set = frozenset(compress(_KINDS, counts))
-    has_honors = not kind_set.isdisjoint(_HONOR_KINDS)
-    number_suits = any(counts[0:9]) + any(counts[9:18]) + any(counts[18:27])
+    kinds = 0
+    for t in s.hand:
+        kinds |= 1 << t
+    for meld in s.melds:
+        for t in meld.tiles:
+            kinds |= 1 << t
+    m, p, z = kinds & _SUIT_MASKS[0], kinds & _SUIT_MASKS[1], kinds & _SUIT_MASKS[2]
+    has_honors = kinds & _HONOR_MASK != 0
+    number_suits = (m != 0) + (p != 0) + (z != 0)
     fours = counts.count(4)
     flags = last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile
     triples = fours + counts.count(3)
     kongs = melded_kongs + concealed_kongs
-    ranks = None if has_honors else frozenset(map(_RANK_OF.__getitem__, kind_set))
-    low, high = (min(ranks), max(ranks)) if ranks else (0, 0)
-    gates = gates_of(  # one bit per name of reading.GATES, in order
+    ranks = 0 if has_honors else (kinds | kinds >> 9 | kinds >> 18) & 0x1FF
+    low, high = ((ranks & -ranks).bit_length(), ranks.bit_length()) if ranks else (0, 0)
+    gates = (  # one bit per name of reading.GATES, in order
         (kongs > 0) | (kongs > 1) << 1 | bool(flags) << 2 | (not has_honors) << 3 | has_honors << 4
         | (triples >= 2) << 5 | (triples >= 3) << 6 | (triples >= 4) << 7
         | (not has_honors and number_suits == 1) << 8 | (number_suits <= 1) << 9 | (number_suits <= 2) << 10
-        | (number_suits == 3) << 11 | (not any(counts[0:9])) << 12 | (kind_set <= _ORPHAN_SET) << 13
+        | (number_suits == 3) << 11 | (not m) << 12 | (not kinds & ~_ORPHAN_MASK) << 13
         | (not melded_packs) << 14 | (fours > 0) << 15 | bool(counts[4] or counts[13] or counts[22]) << 16
         | (low >= 6) << 17 | (0 < high <= 4) << 18 | (low >= 4 and 0 < high <= 6) << 19)
     return HandFacts(counts, win, s.tsumo, last_tile, s.kong_replacement, s.robbing_kong,
                      s.last_wall_tile, s.seat_wind, s.round_wind, melded_packs, melded_kongs, concealed_kongs,
-                     rules, kind_set, number_suits, has_honors, ranks, fours, gates)
+                     rules, kinds, number_suits, has_honors, ranks, fours, gates)
 
-_KINDS = range(KIND_COUNT)
-_HONOR_KINDS = frozenset(range(27, KIND_COUNT))
-_ORPHAN_SET = frozenset(t for t in range(KIND_COUNT) if t >= 27 or t % 9 in (0, 8))
-_RANK_OF = tuple(t % 9 + 1 for t in range(KIND_COUNT))
+
+# ---------------------------------------------------------------- readings
+
+def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
+    """Every reading of the concealed tiles in every form (empty: no win)."""
+    found: list[Internal] = [(REGULAR, chows, pungs, pair, (), ()) for chows, pungs, pair in regular_readings(concealed)]
+    key = bytes(concealed)
+    if melds <= 1 and 27 - key[:27].count(0) >= 9:
+        found += _knitted_straight_readings(concealed, melds)
+    if melds:
+        return found
+    singles = key.count(1)
+    if not singles and not key.count(3):
+        found.append((SEVEN_PAIRS, (), (), -1, (), tuple(t for t in range(KIND_COUNT) for _ in range(concealed[t] // 2))))
+    elif singles == 12 and all(concealed[t] for t in ORPHANS):
+        found.append((THIRTEEN_ORPHANS, (), (), next(t for t in ORPHANS if concealed[t] == 2), (), ()))
+    elif singles == 14 and honors_and_knitted_pattern(concealed) is not None:
+        found.append((HONORS_AND_KNITTED, (), (), -1, tuple(t for t in range(KIND_COUNT) if concealed[t]), ()))
+    return found
+
+
+def _knitted_straight_readings(concealed: list[int], melds: int) -> list[Internal]:
+    out: list[Internal] = []
+    for pattern in KNITTED_PATTERNS:
+        if not all(concealed[t] for t in pattern):
+            continue
+        rest = list(concealed)
+        for t in pattern:
+            rest[t] -= 1
+        for chows, pungs, pair in regular_readings(rest):
+            if len(chows) + len(pungs) == 1 - melds:
+                out.append((KNITTED_STRAIGHT, chows, pungs, pair, pattern, ()))
+    return out
+
+
+def _decomposition(r: Internal) -> McrDecomposition:
+    form, chows, pungs, pair, knitted, pairs = r
+    sets = tuple(sorted([McrSet(CHOW, t) for t in chows] + [McrSet(PUNG, t) for t in pungs],
+                        key=lambda s: (s.tile, s.kind)))
+    return McrDecomposition(form, sets, None if pair < 0 else pair, pairs, knitted)
 
 
 # ---------------------------------------------------------------- per-form row tables
 
+_NEEDS = tuple(gate_bits(row.needs) for row in ORDER)
+
+
 @cache
-def _form_rows(form: str, library_kongs: bool) -> dict[str, Any]:
-    """The rows that apply to ``form`` by scope (positions in ORDER), built once."""
+def _form_rows(form: str, library_kongs: bool) -> dict[Any, Any]:
+    """The rows that apply to ``form`` by scope (positions in ORDER), built once per
+    form and kong convention (ten tables at most)."""
     rows = [(i, r) for i, r in enumerate(ORDER)
             if form in r.forms and (r is not LIBRARY_KONG_ROW or library_kongs)]
-    by_scope: dict[str, Any] = {
-        "facts": _by_gate([(r.needs, (i, r.test)) for i, r in rows if r.scope in (HAND, SITUATION)]),
-        READING: _by_gate([(r.needs, (i, r.test, r.covers)) for i, r in rows if r.scope == READING]),
-        SET: {t: tuple((i, r.test) for i, r in rows if r.scope == SET and (r.tiles is None or t in r.tiles))
-              for t in range(KIND_COUNT)},
-        "memo": {},
+    by_scope: dict[Any, Any] = {
+        "facts": tuple((_NEEDS[i], i, r.test) for i, r in rows if r.scope in (HAND, SITUATION)),
+        READING: tuple((_NEEDS[i], i, r.test, r.covers) for i, r in rows if r.scope == READING),
+        SET: tuple(tuple((i, r.test) for i, r in rows if r.scope == SET and (r.tiles is None or t in r.tiles))
+                   for t in range(KIND_COUNT)),
     }
     for scope in (CHOWS, PUNGS):
         for arity in (-1, 2, 3, 4):
             by_scope[scope, arity] = tuple((i, r.test, r.points) for i, r in rows
                                            if r.scope == scope and r.arity == arity)
+    if form == REGULAR:
+        by_scope[CHOWS, "pairs"] = pair_table(by_scope[CHOWS, 2], CHOW_STARTS)
+        by_scope[CHOWS, "triples"] = triple_table(by_scope[CHOWS, 3], CHOW_STARTS, repeats=True)
+        by_scope[PUNGS, "pairs"] = pair_table(by_scope[PUNGS, 2], range(KIND_COUNT))
+        by_scope[PUNGS, "triples"] = triple_table(by_scope[PUNGS, 3], range(KIND_COUNT), repeats=False)
     return by_scope
 
 
-def _by_gate(rows: list[tuple[tuple[str, ...], tuple]]) -> tuple[tuple[tuple[str, ...], tuple], ...]:
-    """Rows grouped by the gates they need (``()``: always asked), table order kept within."""
-    gates: dict[tuple[str, ...], list[tuple]] = {}
-    for needs, row in rows:
-        gates.setdefault(needs, []).append(row)
-    return tuple((needs, tuple(group)) for needs, group in gates.items())
+_OPEN_ROWS: dict[tuple[int, int], tuple] = {}
+_OPEN_ROWS_LIMIT = 4096  # (table, gates) keys; a hand opens one of a few hundred gate sets in practice
 
 
-_OPEN_ROWS: dict[tuple[int, frozenset[str]], tuple] = {}
-
-
-def _open_rows(groups: tuple[tuple[tuple[str, ...], tuple], ...], open_gates: frozenset[str]) -> tuple:
-    """The rows whose gates are all open, in table order (kept per table and gate set)."""
-    key = (id(groups), open_gates)
+def _open_rows(rows: tuple, gates: int) -> tuple:
+    """The rows of ``rows`` (``(needs, ...)`` tuples) whose gates are all open, without
+    their ``needs``; kept per table and gate set, the memo emptied when it reaches
+    its bound."""
+    key = (id(rows), gates)
     found = _OPEN_ROWS.get(key)
     if found is None:
-        found = tuple(sorted((row for needs, group in groups if open_gates.issuperset(needs)
-                              for row in group), key=lambda row: row[0]))
-        _OPEN_ROWS[key] = found
+        if len(_OPEN_ROWS) >= _OPEN_ROWS_LIMIT:
+            _OPEN_ROWS.clear()
+        found = _OPEN_ROWS[key] = tuple(row[1:] for row in rows if not row[0] & ~gates)
     return found
 
 
-class _Context:
-    """What every reading of one situation shares (computed lazily, once)."""
+def clear_memos() -> None:
+    """Forget the one memo that fills as hands are scored (the open rows per gate
+    set), for a benchmark that wants every pass cold. The complete tables stay."""
+    _OPEN_ROWS.clear()
 
-    def __init__(self, s: McrSituation, facts: HandFacts, concealed: list[int], rules: McrRules) -> None:
+
+class _Hand:
+    """What every reading of one situation shares (the wait answer computed lazily)."""
+
+    __slots__ = ("situation", "facts", "concealed", "library_kongs", "melds", "meld_chows", "meld_pungs",
+                 "concealed_kongs", "win", "tsumo", "_facts_instances", "_unique_regular")
+
+    def __init__(self, s: McrSituation, rules: McrRules, counts: list[int], concealed: list[int]) -> None:
         self.situation = s
-        self.facts = facts
+        self.facts = facts = hand_facts(s, rules, counts)
         self.concealed = concealed
         self.library_kongs = rules.kong_convention == LIBRARY
         self.melds = len(s.melds)
-        self.meld_chows = [m.tiles[0] for m in s.melds if m.kind == CHOW]
-        self.meld_pungs = [m.tiles[0] for m in s.melds if m.kind != CHOW]
+        self.meld_chows = tuple(sorted(m.tiles[0] for m in s.melds if m.kind == CHOW))
+        self.meld_pungs = tuple(sorted(m.tiles[0] for m in s.melds if m.kind != CHOW))
         self.concealed_kongs = facts.concealed_kongs
+        self.win = s.win_tile
+        self.tsumo = s.tsumo
         self._facts_instances: dict[str, list[Instance]] = {}
         self._unique_regular: bool | None = None
 
-    def facts_instances(self, form: str, rows: dict[str, Any]) -> list[Instance]:
+    def facts_instances(self, form: str, rows: dict[Any, Any]) -> list[Instance]:
         found = self._facts_instances.get(form)
         if found is None:
             facts = self.facts
-            found = [(i, 0) for i, test in _open_rows(rows["facts"], facts.open_gates) if test(facts)]
+            found = [(i, 0) for i, test in _open_rows(rows["facts"], facts.gates) if test(facts)]
             self._facts_instances[form] = found
         return found
 
@@ -358,30 +460,28 @@ class _Context:
         seven-pairs shapes, as RULES.md B4 asks)? Computed once per hand."""
         if self._unique_regular is None:
             before = list(self.concealed)
-            before[self.facts.win_tile] -= 1
-            self._unique_regular = _waits_at_most_one(before, seven_pairs=not self.melds)
+            before[self.win] -= 1
+            self._unique_regular = winning_kinds_at_most(before, 1, seven_pairs=not self.melds) == 1
         return self._unique_regular
-
-
-def _waits_at_most_one(before: list[int], seven_pairs: bool) -> bool:
-    """True when exactly one kind completes ``before`` (shapes only: a fifth copy
-    counts, as the unique-wait rule reads the shape, RULES.md B4)."""
-    groups = regular_wait_groups(before)
-    found = sum(len(g) for g in groups)
-    if seven_pairs and found <= 1:
-        extra = seven_pairs_waits(before)
-        if extra and (not groups or extra != set(groups[0])):
-            found += 1
-    return found == 1
 
 
 # ---------------------------------------------------------------- one reading
 
-def _instances(ctx: _Context, d: McrDecomposition) -> list[Instance]:
-    rows = _form_rows(d.form, ctx.library_kongs)
-    reading = _reading(ctx, d)
-    found = list(ctx.facts_instances(d.form, rows))
-    for i, test, covers in _open_rows(rows[READING], ctx.facts.open_gates):
+def _score(hand: _Hand, r: Internal) -> tuple[int, list[int]]:
+    """(fan total, counted positions) of one reading."""
+    counted = _resolve(_instances(hand, r))
+    total = 0
+    for i in counted:
+        total += _POINTS[i]
+    return total, counted
+
+
+def _instances(hand: _Hand, r: Internal) -> list[Instance]:
+    form = r[0]
+    rows = _form_rows(form, hand.library_kongs)
+    reading = _reading(hand, r)
+    found = list(hand.facts_instances(form, rows))
+    for i, test, covers in _open_rows(rows[READING], hand.facts.gates):
         count = test(reading)
         if count:
             mask = covers(reading) if covers else 0
@@ -389,119 +489,111 @@ def _instances(ctx: _Context, d: McrDecomposition) -> list[Instance]:
                 found.append((i, mask))
             else:
                 found.extend([(i, mask)] * count)
-    set_rows = rows[SET]
-    for bit, tile in enumerate(reading.pungs):
-        for i, test in set_rows[tile]:
-            if test(reading, tile):
-                found.append((i, 1 << (PUNG_BIT_SHIFT + bit)))
-    if len(reading.chows) > 1:
-        found.extend(_chow_instances(rows, reading))
-    if len(reading.pungs) > 1:
-        found.extend(_combinations(rows, PUNGS, reading.pungs, PUNG_BIT_SHIFT))
-    return _resolve(found)
+    pungs = reading.pungs
+    if pungs:
+        set_rows = rows[SET]
+        for bit, tile in enumerate(pungs):
+            for i, test in set_rows[tile]:
+                if test(reading, tile):
+                    found.append((i, 1 << (PUNG_BIT_SHIFT + bit)))
+        if len(pungs) > 1:
+            found += _combinations(rows, PUNGS, pungs, PUNG_BIT_SHIFT)
+    chows = reading.chows
+    if len(chows) > 1:
+        if len(chows) == 4:
+            for i, test, _ in rows[CHOWS, -1]:
+                if test(reading):
+                    found.append((i, 0b1111))  # a fan over all four chows and the pair: nothing else among them
+                    return found
+        found += _combinations(rows, CHOWS, chows, 0)
+    return found
 
 
-def _reading(ctx: _Context, d: McrDecomposition) -> Reading:
-    facts = ctx.facts
-    if d.form not in (REGULAR, KNITTED_STRAIGHT):
-        return Reading(d.form, facts, pairs=d.pairs, knitted=d.knitted)
-    chows: list[int] = []
-    concealed_pungs: list[int] = []
-    for kind, tile in d.sets:
-        (concealed_pungs if kind == PUNG else chows).append(tile)
-    concealed_chows = tuple(chows)
-    win = facts.win_tile
-    hidden = len(concealed_pungs) + ctx.concealed_kongs
-    if not facts.tsumo and win in concealed_pungs and not any(c <= win <= c + 2 for c in concealed_chows):
+def _reading(hand: _Hand, r: Internal) -> Reading:
+    form, concealed_chows, concealed_pungs, pair, knitted, pairs = r
+    facts = hand.facts
+    if form not in (REGULAR, KNITTED_STRAIGHT):
+        return Reading(form, facts, (), (), None if pair < 0 else pair, 0, (), None, knitted, pairs, "")
+    win = hand.win
+    hidden = len(concealed_pungs) + hand.concealed_kongs
+    if not hand.tsumo and win in concealed_pungs and not any(c <= win <= c + 2 for c in concealed_chows):
         hidden -= 1  # the discard completed that pung: it counts as melded (GB, RULES.md B4)
-    if ctx.meld_chows:
-        chows += ctx.meld_chows
-    pungs = concealed_pungs + ctx.meld_pungs if ctx.meld_pungs else concealed_pungs
-    chows.sort()
-    pungs.sort()
-    reading = Reading(
-        d.form, facts,
-        chows=tuple(chows),
-        pungs=tuple(pungs),
-        pair=d.pair, concealed_pungs=hidden, concealed_chows=concealed_chows,
-        concealed_pair=d.pair, knitted=d.knitted,
-    )
-    reading.wait = _wait(ctx, d, reading)
-    return reading
+    chows = tuple(sorted(concealed_chows + hand.meld_chows)) if hand.meld_chows else concealed_chows
+    pungs = tuple(sorted(concealed_pungs + hand.meld_pungs)) if hand.meld_pungs else concealed_pungs
+    wait = _wait(hand, form, concealed_chows, pair, knitted)
+    return Reading(form, facts, chows, pungs, pair, hidden, concealed_chows, pair, knitted, (), wait)
 
 
-def _wait(ctx: _Context, d: McrDecomposition, r: Reading) -> str:
+def _wait(hand: _Hand, form: str, chows: tuple[int, ...], pair: int, knitted: tuple[int, ...]) -> str:
     """Which wait fan the winning tile's place allows, or ``""``: only on a unique wait,
     and only the first of edge, closed, single that this reading allows (RULES.md B4,
     C2 row 4)."""
-    win = ctx.facts.win_tile
-    chows = r.concealed_chows
+    win = hand.win
     if win in chows or win - 2 in chows:
         position = "edge"
     elif win - 1 in chows:
         position = "closed"
-    elif r.concealed_pair == win:
+    elif pair == win:
         position = "single"
     else:
         return ""  # no wait fan could apply: skip the wait count
-    if d.form == REGULAR:
-        return position if ctx.unique_regular_wait() else ""
+    if form == REGULAR:
+        return position if hand.unique_regular_wait() else ""
     # Knitted straight: the winning tile was read above as part of the set or the
     # pair, so only that part's wait counts; completing the knitted tiles themselves
     # takes no wait fan (RULES.md C2 row 15, SLO). GB scores the same way.
-    rest = list(ctx.concealed)
-    for t in d.knitted:
+    rest = list(hand.concealed)
+    for t in knitted:
         rest[t] -= 1
     rest[win] -= 1
-    return position if _waits_at_most_one(rest, seven_pairs=False) else ""
+    return position if winning_kinds_at_most(rest, 1, seven_pairs=False) == 1 else ""
 
 
-def _chow_instances(rows: dict[str, Any], r: Reading) -> list[Instance]:
-    if len(r.chows) == 4:
-        for i, test, _ in rows[CHOWS, -1]:
-            if test(r):
-                return ((i, 0b1111),)  # a fan over all four chows and the pair: nothing else among them
-    return _combinations(rows, CHOWS, r.chows, 0)
+_TRIPLES = {3: ((0, 1, 2),), 4: tuple(combinations(range(4), 3))}
+_PAIRS = {n: tuple(combinations(range(n), 2)) for n in (2, 3, 4)}
 
 
-def _combinations(rows: dict[str, Any], scope: str, tiles: tuple[int, ...], shift: int) -> tuple[Instance, ...]:
-    """Combination fans over sorted ``tiles`` under the combination principles.
-
-    A pure function of the tiles, so each form's table keeps the answers it has
-    worked out (at most a few ten thousand sorted tuples of up to four sets).
-    """
-    if len(tiles) < 2:
-        return ()
-    memo = rows["memo"]
-    key = (scope, tiles)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = tuple(_combinations_of(rows, scope, tiles, shift))
-    return found
-
-
-def _combinations_of(rows: dict[str, Any], scope: str, tiles: tuple[int, ...], shift: int) -> list[Instance]:
+def _combinations(rows: dict[Any, Any], scope: str, tiles: tuple[int, ...], shift: int) -> list[Instance]:
+    """Combination fans over sorted ``tiles`` under the combination principles (B5
+    rows 2-4): a fan over all four leaves nothing else among them; else the best fan
+    over three counts once and the fourth set combines once with one of those
+    three; else every pair counts, at most one fewer than the sets taking part."""
     n = len(tiles)
-    if n < 2:
-        return []
     if n == 4:
         for i, test, _ in rows[scope, 4]:
             if test(tiles):
                 return [(i, 0b1111 << shift)]
+    pairs = rows[scope, "pairs"]
     if n >= 3:
+        triples = rows[scope, "triples"]
         best = None
-        for combo in combinations(range(n), 3):
-            picked = tuple(tiles[k] for k in combo)
-            for i, test, points in rows[scope, 3]:
-                if test(picked) and (best is None or points > best[0]):
-                    best = (points, i, combo)
+        for combo in _TRIPLES[n]:
+            a, b, c = combo
+            hit = triples.get((tiles[a] * 34 + tiles[b]) * 34 + tiles[c])
+            if hit is not None and (best is None or hit[0] > best[0]):
+                best = (hit[0], hit[1], combo)
         if best is not None:
             _, i, combo = best
             found = [(i, _bits(combo) << shift)]
             if n == 4:
-                found.extend(_extra_pair(rows[scope, 2], tiles, combo, shift))
+                spare = 6 - sum(combo)
+                extra = [(pairs[min(tiles[k], tiles[spare]) * 34 + max(tiles[k], tiles[spare])], k) for k in combo]
+                hits = [(j, k) for j, k in extra if j >= 0]
+                if hits:
+                    j, k = min(hits)  # the earliest row, then the earliest of the three
+                    found.append((j, (1 << k | 1 << spare) << shift))
             return found
-    return _pair_instances(rows[scope, 2], tiles, shift)
+    found = []
+    used = 0
+    for a, b in _PAIRS[n]:
+        j = pairs[tiles[a] * 34 + tiles[b]]
+        if j >= 0:
+            found.append((j, (1 << a | 1 << b) << shift))
+            used |= 1 << a | 1 << b
+    limit = used.bit_count() - 1  # n sets taking part carry at most n - 1 pair fans
+    if len(found) <= limit:
+        return found
+    return _cut(found, limit)
 
 
 def _bits(indexes: tuple[int, ...]) -> int:
@@ -509,31 +601,6 @@ def _bits(indexes: tuple[int, ...]) -> int:
     for k in indexes:
         mask |= 1 << k
     return mask
-
-
-def _extra_pair(pair_rows: tuple, tiles: tuple[int, ...], combo: tuple[int, ...], shift: int) -> list[Instance]:
-    """The fourth set combines once with one of the three already used (account-once)."""
-    spare = next(k for k in range(4) if k not in combo)
-    for i, test, _ in pair_rows:
-        for k in combo:
-            if test(tuple(sorted((tiles[k], tiles[spare])))):
-                return [(i, _bits((k, spare)) << shift)]
-    return []
-
-
-def _pair_instances(pair_rows: tuple, tiles: tuple[int, ...], shift: int) -> list[Instance]:
-    found = []
-    used = 0
-    for a, b in combinations(range(len(tiles)), 2):
-        for i, test, _ in pair_rows:
-            if test((tiles[a], tiles[b])):
-                found.append((i, _bits((a, b)) << shift))
-                used |= 1 << a | 1 << b
-                break
-    limit = used.bit_count() - 1  # n sets taking part carry at most n - 1 pair fans
-    if len(found) <= limit:
-        return found
-    return _cut(found, limit)
 
 
 def _cut(found: list[Instance], limit: int) -> list[Instance]:
@@ -566,13 +633,11 @@ def _resolve(found: list[Instance]) -> list[int]:
     return counted or [_CHICKEN]
 
 
-def _lines(counted: list[int]) -> tuple[tuple[tuple[str, int, int], ...], int]:
-    """(id, points, count) per counted row, in table order, and the points in all."""
+def _lines(counted: list[int]) -> tuple[tuple[str, int, int], ...]:
+    """(id, points, count) per counted row, in table order."""
     lines = []
-    total = 0
     previous, run = -1, 0
     for i in counted:
-        total += _POINTS[i]
         if i == previous:
             run += 1
             continue
@@ -580,7 +645,7 @@ def _lines(counted: list[int]) -> tuple[tuple[tuple[str, int, int], ...], int]:
             lines.append(_LINE[previous] + (run,))
         previous, run = i, 1
     lines.append(_LINE[previous] + (run,))
-    return tuple(lines), total
+    return tuple(lines)
 
 
 def fan_row(fan_id: str) -> FanRow:

@@ -12,7 +12,7 @@ scorer's question, answered as an ``invalid_situation`` result.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from mahjong_joy.errors import ScoringError
 from mahjong_joy.notation import format_tiles, parse_tiles
@@ -28,6 +28,7 @@ KONG_CONVENTIONS = (OFFICIAL, LIBRARY)
 FLAGS = ("tsumo", "last_tile", "kong_replacement", "robbing_kong", "last_wall_tile")
 _KNOWN_KEYS = frozenset(("hand", "win_tile", "melds", "seat_wind", "round_wind", "flowers", "rules") + FLAGS)
 MAX_FLOWERS = 8
+NO_WIN_TILE = -1  # the winning tile of a hand still waiting (``McrSituation.waiting``)
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,12 @@ class McrRules:
 
     kong_convention: str = OFFICIAL
     seven_pairs_tile_hog: bool = True
+    # The switches every scoring block of a ruleset answers (the table in rulesets/rules.py):
+    # no red fives, no riichi, no dora; a win needs value (the 8-fan minimum, RULES.md B2).
+    red_fives: ClassVar[bool] = False
+    riichi: ClassVar[bool] = False
+    dora: ClassVar[bool] = False
+    yaku_required: ClassVar[bool] = True
 
     @classmethod
     def library(cls) -> McrRules:
@@ -163,6 +170,13 @@ class McrSituation:
             rules=McrRules.from_dict(data.get("rules")),
             **{name: flag_field(data, name) for name in FLAGS},
         )
+
+    @classmethod
+    def waiting(cls, hand: Any, melds: tuple[McrMeld, ...] = (), **context: Any) -> McrSituation:
+        """A hand *before* its winning tile, for :func:`~mahjong_joy.rulesets.mcr.waits.fan_by_wait`:
+        ``hand`` the concealed kinds (13 less 3 per declared meld), ``context`` any other
+        field (``tsumo``, ``seat_wind``...); ``win_tile`` is :data:`NO_WIN_TILE`."""
+        return cls(hand=tuple(sorted(hand)), win_tile=NO_WIN_TILE, melds=tuple(melds), **context)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form read by :meth:`from_dict` (every field written)."""

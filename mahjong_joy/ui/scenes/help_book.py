@@ -19,6 +19,7 @@ from mahjong_joy.melds import CLOSED_KAN
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, PRESETS, find_preset
 from mahjong_joy.rulesets.rules import Rules
+from mahjong_joy.tiles import FLOWER_CODES
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.game_choice import ruleset_label
 from mahjong_joy.ui.scenes.base import Scene, Transition
@@ -26,6 +27,7 @@ from mahjong_joy.ui.tiles_art import BACK, depth_of, footprint, tile_height
 from mahjong_joy.ui.widgets import Button, pressed_button
 
 YAKU_COLUMNS, YAKU_ROWS = 2, 4
+FLOWERS = "flowers"  # the pseudo-meld of an example's flowers: upright tiles, none turned
 
 
 @dataclass(frozen=True)
@@ -76,12 +78,19 @@ def _row_items(row: TileRow, box: pygame.Rect, body: int) -> tuple[list[Item], i
     return head + note + tiles, max(y2, box.y + tile_height(width) + width // 6) + body // 2
 
 
+MELD_KINDS = {"concealed_kong": CLOSED_KAN}  # an MCR example's meld type as the table's meld shape names it
+
+
 def example_groups(example: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], list[tuple[str, tuple[int, ...]]]]:
-    """(concealed tiles without the winning one, the winning tile, melds) of a yaku example."""
+    """(concealed tiles without the winning one, the winning tile, melds) of a yaku or fan
+    example; an MCR example's flowers (a count) follow as one more group of flower tiles."""
     hand = parse_tiles(example["hand"])
     (win,) = parse_tiles(example["win_tile"])
     hand.remove(win)
-    melds = [(m["type"], tuple(parse_tiles(m["tiles"]))) for m in example.get("melds", [])]
+    melds = [(MELD_KINDS.get(m["type"], m["type"]), tuple(parse_tiles(m["tiles"]))) for m in example.get("melds", [])]
+    flowers = example.get("flowers", 0)
+    if flowers:
+        melds.append((FLOWERS, FLOWER_CODES[:flowers]))
     return tuple(sorted(hand)), (win,), melds
 
 
@@ -93,7 +102,7 @@ def _yaku_items(entry: YakuEntry, box: pygame.Rect, body: int) -> list[Item]:
     concealed, win, melds = example_groups(entry.example)
     count = len(concealed) + 1 + sum(len(t) for _, t in melds)
     gaps = 1 + len(melds)
-    sideways = sum(1 for kind, _ in melds if kind != CLOSED_KAN)
+    sideways = sum(1 for kind, _ in melds if kind not in (CLOSED_KAN, FLOWERS))
     gap = max(4, body // 3)
     room = box.w - gaps * gap
     tall = box.bottom - y - body // 2  # the tiles take what the box has left below the words
@@ -105,7 +114,7 @@ def _yaku_items(entry: YakuEntry, box: pygame.Rect, body: int) -> list[Item]:
         x += gap
         for i, tile in enumerate(meld):
             shown = BACK if kind == CLOSED_KAN and i in (0, 3) else tile
-            lying = i == 0 and kind != CLOSED_KAN
+            lying = i == 0 and kind not in (CLOSED_KAN, FLOWERS)
             w, h = footprint(width, 90 if lying else 0)
             items.append(Item(pygame.Rect(x, y + 2 + tile_height(width) - h, w, h + depth_of(width)), tile=shown, width=width,
                               rotation=90 if lying else 0))

@@ -16,7 +16,9 @@ from mahjong_joy.i18n import NC_, N_, ntr, tr, trc
 from mahjong_joy.melds import CHI, CLOSED_KAN
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import fu_words, limit_name, seat_name, wind_name, yaku_japanese, yaku_name
-
+from mahjong_joy.rulesets.mcr import McrSituation, score_mcr
+from mahjong_joy.rulesets.mcr.fan import ROW_BY_ID
+from mahjong_joy.rulesets.mcr.scorer import BASE_PAYMENT
 from mahjong_joy.rulesets.riichi import YAKU_ROWS
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
@@ -62,9 +64,17 @@ def headline(snap: TableSnapshot, win: WinResult | None = None) -> str:
             return tr("Abortive draw: {reason}", reason=pretty(r.abort).lower())
         return tr("Exhaustive draw")
     name, me = seat_name(snap.names[w.seat]), snap.names[w.seat] == "You"
+    source = snap.names[w.from_seat] if w.from_seat is not None else ""
+    if is_mcr_win(w):  # Chinese Official says neither tsumo nor ron
+        if w.tsumo:
+            return tr("You win, self-drawn") if me else tr("{name} wins, self-drawn", name=name)
+        if source == "You":
+            return tr("{name} wins on your discard", name=name)
+        if me:
+            return tr("You win on {source}'s discard", source=seat_name(source))
+        return tr("{name} wins on {source}'s discard", name=name, source=seat_name(source))
     if w.tsumo:
         return tr("You win self-drawn (tsumo)") if me else tr("{name} wins self-drawn (tsumo)", name=name)
-    source = snap.names[w.from_seat]
     if source == "You":
         return tr("{name} wins on your discard (ron)", name=name)
     if me:
@@ -214,6 +224,8 @@ def draw_payment_text(snap: TableSnapshot) -> str:
     r = snap.result
     if r is None or r.end != "exhaustive_draw":
         return ""
+    if plays_mcr(snap):
+        return mcr_draw_text(snap)
     names = snap.names
     if r.nagashi:
         who = tr(" and ").join(seat_name(names[s]) for s in r.nagashi)
@@ -226,6 +238,97 @@ def draw_payment_text(snap: TableSnapshot) -> str:
     pay = [f"{seat_name(names[s])} {d:,}" for s, d in enumerate(r.deltas) if d < 0]
     return tr("Noten payments: {pay}  →  {gain}", pay=" · ".join(pay), gain=" · ".join(gain))
 
+
+
+# -- Chinese Official (MCR): fan, flowers, payments and the fan not counted -----------------
+
+
+def is_mcr_win(win: WinResult | None) -> bool:
+    """A win scored in fan (Chinese Official), whose card lists fan instead of yaku and fu."""
+    return win is not None and bool(getattr(win, "fan", ()))
+
+
+def fan_name(fan_id: str) -> str:
+    """A fan's English display name (``Big Three Dragons``), translated."""
+    row = ROW_BY_ID.get(fan_id)
+    return tr(row.name) if row is not None else pretty(fan_id)
+
+
+def fan_lines(win: WinResult) -> list[str]:
+    """Every counted fan with its count and value, flowers last, as the card lists them
+    (the part after the double space sits flush right):
+
+    ``Short Straight ×2  2 fan``, ``Flower Tiles ×3  3 fan``."""
+    out = []
+    for fan_id, points, count in win.fan:
+        name = fan_name(fan_id) if count == 1 else tr("{fan} ×{count}", fan=fan_name(fan_id), count=count)
+        out.append(f"{name}  {ntr('{count} fan', '{count} fan', points * count)}")
+    return out
+
+
+def fan_subtitles(win: WinResult) -> list[str]:
+    """The smaller second line under each fan: its Chinese name."""
+    return [ROW_BY_ID[fan_id].chinese if fan_id in ROW_BY_ID else "" for fan_id, _, _ in win.fan]
+
+
+def fan_total_line(win: WinResult) -> str:
+    """The total: ``Total 23 fan``, with the flowers apart when there are some
+    (``Total 25 fan: 23 + 2 flowers``), since the 8-fan minimum counts without them."""
+    flowers = getattr(win, "flowers", 0)
+    total = win.fan_total + flowers
+    if not flowers:
+        return tr("Total {total} fan", total=total)
+    return ntr("Total {total} fan: {fan} + {count} flower", "Total {total} fan: {fan} + {count} flowers", flowers,
+               total=total, fan=win.fan_total)
+
+
+def mcr_score_of(win: WinResult) -> Any:
+    """The scorer's full answer for a win, from the self-contained situation it records
+    (so the card can list what the counting principles left out); ``None`` without one."""
+    situation = getattr(win, "situation", None)
+    if not situation:
+        return None
+    return score_mcr(McrSituation.from_dict(situation))
+
+
+def excluded_lines(win: WinResult) -> list[str]:
+    """The fan the hand also shows but that the counting principles do not count, each
+    with its principle in words (``Pung of Terminals or Honors: not counted, Big Three
+    Dragons includes it``), read from the scorer (RULES.md B5, B6 "also not counted")."""
+    score = mcr_score_of(win)
+    found = getattr(score, "excluded", ()) if score is not None else ()
+    return [entry.describe() for entry in found]
+
+
+def mcr_payment_text(snap: TableSnapshot, win: WinResult) -> str:
+    """Who paid what for an MCR win (RULES.md B2 "Payments"): the discarder (or, on a
+    self-draw, everyone) pays 8 + the total, the others 8:
+    ``Paid: Momo 31 (8 + 23) · Sora 8 · Kiri 8  →  You +47``."""
+    deltas = win.deltas if any(win.deltas) else snap.result.deltas
+    x = win.fan_total + getattr(win, "flowers", 0)
+    payers = []
+    for seat, d in enumerate(deltas):
+        if d >= 0:
+            continue
+        if -d == BASE_PAYMENT + x:
+            payers.append(tr("{name} {amount} ({base} + {fan})", name=seat_name(snap.names[seat]), amount=-d, base=BASE_PAYMENT, fan=x))
+        else:
+            payers.append(tr("{name} {amount}", name=seat_name(snap.names[seat]), amount=-d))
+    return tr("Paid: {payers}  →  {winner} +{gain}", payers=" · ".join(payers), winner=seat_name(snap.names[win.seat]),
+              gain=deltas[win.seat])
+
+
+def mcr_draw_text(snap: TableSnapshot) -> str:
+    """An exhaustive draw under Chinese Official rules: nobody pays and the deal passes
+    all the same (RULES.md B2 "Exhaustive draw", B3 "Dealer")."""
+    if snap.match_over:
+        return tr("Nobody pays on a draw. That was the last of the 16 hands.")
+    return tr("Nobody pays on a draw, and the deal passes to the next player.")
+
+
+def plays_mcr(snap: TableSnapshot) -> bool:
+    """Whether the table plays Chinese Official rules."""
+    return getattr(snap.rules, "family", "riichi") == "mcr"
 
 
 class ScoreScene(Scene):
@@ -337,6 +440,9 @@ class ScoreScene(Scene):
         (face down until Show hands); when they do not fit there, Show hands puts them in
         the breakdown's place."""
         snap, win = self.snap, self.win
+        if is_mcr_win(win):
+            self._draw_mcr_body(surface, card, y, s)
+            return
         extra = table_lines(snap, self.page) + [payment_text(snap, win)]
         line = round(22 * s)
         others = seat_hands(snap, tuple(seat for seat in range(4) if seat != win.seat))
@@ -365,6 +471,74 @@ class ScoreScene(Scene):
             draw_seat_hands(surface, self.app.art, snap, others, self.rows_area, s, face_up=self.show_hands, labels=self._won_too(),
                             open_seats=frozenset(self._won_too()))
 
+    def winner_flowers(self) -> tuple[int, ...]:
+        """The flowers the winner on this card declared (codes), shown in the card's corner."""
+        r, win = self.snap.result, self.win
+        flowers = getattr(r, "flowers", ()) if r is not None else ()
+        if win is None or win.seat >= len(flowers):
+            return ()
+        return tuple(flowers[win.seat])
+
+    def _draw_mcr_body(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> None:
+        """An MCR win: the fan counted (value and count, Chinese name under each) and the
+        total on the left; on the right the fan the hand also shows that the counting
+        principles leave out, each with its reason; who paid; then the other hands."""
+        snap, win = self.snap, self.win
+        x, width = card.x + round(30 * s), card.w - round(60 * s)
+        bottom = card.bottom - round(92 * s)
+        others = seat_hands(snap, tuple(seat for seat in range(4) if seat != win.seat))
+        if self.show_hands and not self._strip:  # the hands in the breakdown's place; who paid at the foot
+            self.rows_area = pygame.Rect(x, y, width, bottom - y - round(36 * s))
+            draw_seat_hands(surface, self.app.art, snap, others, self.rows_area, s, tile_max=38)
+            theme.blit_fit(surface, mcr_payment_text(snap, win), round(17 * s), theme.INK_SOFT, width,
+                           topleft=(x, bottom - round(30 * s)))
+            return
+        lines, subs = fan_lines(win), fan_subtitles(win)
+        left_out = excluded_lines(win)
+        gap = round(40 * s)
+        col_w = (width - gap) // 2
+        room = bottom - round(36 * s) - y
+        step = max(round(17 * s), min(round(28 * s), int(room // (1.55 * len(lines) + 2.4))))
+        size = min(round(20 * s), round(step * 0.78))
+        fan_step = round(step * 1.55)
+        left = pygame.Rect(x, y, col_w, step)
+        self._column(surface, left, tr("Fan"), lines, size, step, subs, fan_step)
+        total_y = y + step + len(lines) * fan_step + round(4 * s)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (left.x, total_y - round(3 * s)), (left.right, total_y - round(3 * s)),
+                         max(1, round(2 * s)))
+        theme.blit_fit(surface, fan_total_line(win), size + round(3 * s), theme.INK, col_w, topleft=(left.x, total_y))
+        right_bottom = self._draw_left_out(surface, pygame.Rect(x + col_w + gap, y, col_w, bottom - y), left_out, size, step)
+        y = max(total_y + step + round(8 * s), right_bottom)
+        theme.blit_fit(surface, mcr_payment_text(snap, win), round(17 * s), theme.INK_SOFT, width, topleft=(x, y))
+        y += round(28 * s)
+        self._strip = rows_fit(len(others), bottom - y - round(8 * s), s)
+        if self._strip:
+            self.rows_area = pygame.Rect(x, y + round(4 * s), width, bottom - y - round(4 * s))
+            draw_seat_hands(surface, self.app.art, snap, others, self.rows_area, s, face_up=self.show_hands)
+
+    def _draw_left_out(self, surface: pygame.Surface, area: pygame.Rect, lines: list[str], size: int, step: int) -> int:
+        """The "Not counted" column: each fan the principles drop, wrapped to the column;
+        returns the y below it."""
+        theme.blit_text(surface, tr("Not counted"), size, theme.INK_SOFT, topleft=area.topleft)
+        y = area.y + step
+        small = max(11, round(size * 0.86))
+        if not lines:
+            for part in theme.wrap(tr("Every fan this hand shows counts."), small, area.w):
+                theme.blit_text(surface, part, small, theme.INK_SOFT, topleft=(area.x, y))
+                y += round(small * 1.3)
+            return y
+        for line in lines:
+            name, _, reason = line.partition(": ")
+            parts = theme.wrap(line, small, area.w)
+            for i, part in enumerate(parts):
+                color = theme.INK if i == 0 and part.startswith(name) else theme.INK_SOFT
+                theme.blit_text(surface, part, small, color, topleft=(area.x, y))
+                y += round(small * 1.3)
+            y += round(small * 0.4)
+            if y > area.bottom - step:
+                break
+        return y
+
     def _won_too(self) -> dict[int, tuple[str, theme.Color]]:
         """The other winners of a double or triple ron, labelled on this card's hand rows."""
         return {w.seat: (tr("Won too"), theme.MINT_DEEP) for w in self.wins if w.seat != self.win.seat}
@@ -382,6 +556,9 @@ class ScoreScene(Scene):
         """The indicator rows of the card: dora always under riichi rules, ura-dora for a riichi winner."""
         win, snap = self.win, self.snap
         rows = []
+        flowers = self.winner_flowers()
+        if flowers:
+            rows.append((tr("Flowers"), flowers))
         if snap.dora_indicators and snap.riichi_rules:
             rows.append((tr("Dora"), tuple(snap.dora_indicators)))
         if win is not None and win.ura_indicators:
@@ -392,7 +569,7 @@ class ScoreScene(Scene):
         """Where the indicator rows go: the card's top-right corner."""
         rows = self.indicator_rows()
         tw = round(28 * s)
-        width = round(88 * s) + 5 * (tw + 3)
+        width = round(88 * s) + max([5] + [len(tiles) for _, tiles in rows]) * (tw + 3)
         return pygame.Rect(card.right - round(24 * s) - width, y - round(6 * s), width, len(rows) * round(46 * s))
 
     def _draw_indicators(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> None:
@@ -403,9 +580,10 @@ class ScoreScene(Scene):
             color = theme.ROSE_DEEP if label == tr("Ura-dora") else theme.INK_SOFT
             # The tiles shown are the indicators, not the dora: say so (play test), on two lines.
             theme.blit_text(surface, label, round(15 * s), color, bottomleft=(area.x, ry + round(20 * s)))
-            theme.blit_text(surface, ntr("indicator", "indicators", len(tiles)), round(13 * s), color,
-                            topleft=(area.x, ry + round(20 * s)))
-            for j, t in enumerate(tiles[:5]):
+            if label in (tr("Dora"), tr("Ura-dora")):
+                theme.blit_text(surface, ntr("indicator", "indicators", len(tiles)), round(13 * s), color,
+                                topleft=(area.x, ry + round(20 * s)))
+            for j, t in enumerate(tiles[:8]):
                 surface.blit(self.app.art.image(t, tw), (area.x + round(88 * s) + j * (tw + 3), ry))
 
     def _draw_breakdown(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float, reserve: int = 0, joy: bool = False) -> int:

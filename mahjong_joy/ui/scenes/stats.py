@@ -21,7 +21,7 @@ from mahjong_joy.errors import StorageUnavailableError
 from mahjong_joy.names import limit_name, ruleset_title
 from mahjong_joy.rulesets.presets import PRESETS
 from mahjong_joy.storage.history import History
-from mahjong_joy.storage.stats import Figures, Stats, has_riichi, pays_game_points, ruleset_order, yaku_label
+from mahjong_joy.storage.stats import Figures, Stats, has_riichi, pays_game_points, ruleset_order, scores_fan, yaku_label
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
@@ -50,6 +50,8 @@ def figures(stats: Figures) -> list[tuple[str, str]]:
     ]
     if has_riichi(stats.ruleset):
         out.append((tr("Riichi rate"), _pct(stats.riichi_rate)))
+    if scores_fan(stats.ruleset):
+        out.append((tr("Average fan a win"), "-" if stats.average_fan is None else f"{stats.average_fan:.1f}"))
     if pays_game_points(stats.ruleset):
         out.append((tr("Average game points"), "-" if stats.average_game_points is None else f"{stats.average_game_points:+.1f}"))
     return out

@@ -1,0 +1,252 @@
+"""Tables the MCR scorer builds once and keeps: readings of every complete suit
+shape, and the combination fan of every two or three chows or pungs.
+
+Why tables: the scorer is asked on every discard the guide and the AI weigh, so a
+hand must cost a few dictionary probes, not a search. Every table here is
+*complete* for its key space (built in full on first use, never grown by the hands
+it is asked about), so its size is fixed: about 21,700 suit shapes (the shapes of
+up to four sets and a pair in nine ranks, four copies at most), 580 honor shapes,
+and the pairs and triples of 21 chow starts and 34 pung tiles. ``table_sizes``
+reports them; ``scripts/bench_mcr.py`` measures the memory.
+
+A suit reading is ``(chows, pungs, pair)``: the lowest tiles of its chows, the
+tiles of its pungs (both sorted) and the pair's tile or -1. Number-suit tables
+hold ranks 0-8 and are offset by the caller; the honor table holds kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations, combinations_with_replacement
+
+SuitReading = tuple[tuple[int, ...], tuple[int, ...], int]
+
+_SUIT: dict[bytes, tuple[SuitReading, ...]] = {}
+_HONORS: dict[bytes, tuple[SuitReading, ...]] = {}
+_EMPTY = bytes(9)
+
+
+def suit_table() -> dict[bytes, tuple[SuitReading, ...]]:
+    """Every number-suit shape that is sets only or sets and one pair (at most four
+    sets), as counts-of-nine bytes, with all its readings in ranks."""
+    if not _SUIT:
+        _SUIT.update(_build_suit())
+    return _SUIT
+
+
+def honor_table() -> dict[bytes, tuple[SuitReading, ...]]:
+    """Every honor shape that is pungs only or pungs and one pair, as counts-of-seven
+    bytes, with its one reading in kinds (27-33)."""
+    if not _HONORS:
+        for pungs in range(1 << 7):
+            for pair in range(-1, 7):
+                if pair >= 0 and pungs >> pair & 1:
+                    continue
+                counts = [3 * (pungs >> k & 1) for k in range(7)]
+                if pair >= 0:
+                    counts[pair] = 2
+                if sum(1 for n in counts if n == 3) > 4:
+                    continue
+                reading = (), tuple(27 + k for k in range(7) if pungs >> k & 1), (27 + pair if pair >= 0 else -1)
+                _HONORS[bytes(counts)] = (reading,)
+    return _HONORS
+
+
+def _build_suit() -> dict[bytes, tuple[SuitReading, ...]]:
+    options = [(True, r) for r in range(7)] + [(False, r) for r in range(9)]  # chows, then pungs
+    found: dict[bytes, list[SuitReading]] = {}
+    for size in range(5):
+        for picked in combinations_with_replacement(options, size):
+            counts = [0] * 9
+            for is_chow, r in picked:
+                if is_chow:
+                    counts[r] += 1
+                    counts[r + 1] += 1
+                    counts[r + 2] += 1
+                else:
+                    counts[r] += 3
+            if max(counts) > 4:
+                continue
+            chows = tuple(r for is_chow, r in picked if is_chow)
+            pungs = tuple(r for is_chow, r in picked if not is_chow)
+            found.setdefault(bytes(counts), []).append((chows, pungs, -1))
+            for pair in range(9):
+                if counts[pair] <= 2:
+                    counts[pair] += 2
+                    found.setdefault(bytes(counts), []).append((chows, pungs, pair))
+                    counts[pair] -= 2
+    shared: dict[tuple, tuple] = {}  # one tuple object per distinct run of ranks
+    return {key: tuple((shared.setdefault(c, c), shared.setdefault(p, p), pair) for c, p, pair in readings)
+            for key, readings in found.items()}
+
+
+def regular_readings(counts: Sequence[int]) -> list[SuitReading]:
+    """Every reading of concealed ``counts`` as sets and exactly one pair, tiles as
+    kinds: chows and pungs sorted across suits (suits are taken in kind order)."""
+    suit = _SUIT or suit_table()
+    honors = _HONORS or honor_table()
+    key = bytes(counts)
+    m, p, s, z = suit.get(key[0:9]), suit.get(key[9:18]), suit.get(key[18:27]), honors.get(key[27:34])
+    if m is None or p is None or s is None or z is None:
+        return []
+    if len(m) == 1 and len(p) == 1 and len(s) == 1:
+        return _joined(m[0], p[0], s[0], z[0])
+    out: list[SuitReading] = []
+    for a in m:
+        for b in p:
+            for c in s:
+                out += _joined(a, b, c, z[0])
+    return out
+
+
+def _joined(m: SuitReading, p: SuitReading, s: SuitReading, z: SuitReading) -> list[SuitReading]:
+    """One reading of the whole concealed part from one reading per suit, or none
+    when the suits do not hold exactly one pair between them."""
+    pairs = (m[2] >= 0) + (p[2] >= 0) + (s[2] >= 0) + (z[2] >= 0)
+    if pairs != 1:
+        return []
+    chows = m[0]
+    if p[0]:
+        chows += tuple([t + 9 for t in p[0]])
+    if s[0]:
+        chows += tuple([t + 18 for t in s[0]])
+    pungs = m[1]
+    if p[1]:
+        pungs += tuple([t + 9 for t in p[1]])
+    if s[1]:
+        pungs += tuple([t + 18 for t in s[1]])
+    pungs += z[1]
+    pair = m[2] if m[2] >= 0 else p[2] + 9 if p[2] >= 0 else s[2] + 18 if s[2] >= 0 else z[2]
+    return [(chows, pungs, pair)]
+
+
+# ---------------------------------------------------------------- waits
+
+_SUIT_WAITS: dict[bytes, int] = {}
+_HONOR_WAITS: dict[bytes, int] = {}
+
+
+def _wait_tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
+    """For every shape one tile short of a complete shape: the ranks (bit ``r``) or
+    honors (bit ``k`` for kind 27 + k) that complete it; made from the complete
+    tables, so as complete as they are."""
+    if not _SUIT_WAITS:
+        for table, waits in ((suit_table(), _SUIT_WAITS), (honor_table(), _HONOR_WAITS)):
+            for key in table:
+                for r, n in enumerate(key):
+                    if n:
+                        short = bytearray(key)
+                        short[r] -= 1
+                        short = bytes(short)
+                        waits[short] = waits.get(short, 0) | 1 << r
+    return _SUIT_WAITS, _HONOR_WAITS
+
+
+def winning_kind_mask(counts: Sequence[int], seven_pairs: bool) -> int:
+    """The kinds (bit ``t`` for kind ``t``) that complete ``counts`` (one tile short)
+    to sets and a pair, or to seven pairs when ``seven_pairs``.
+
+    A kind completes the hand when its suit becomes complete and every other suit
+    already is, with exactly one pair among them. Shapes only: a kind the hand
+    holds four of still counts when a fifth copy would complete the shape (the
+    unique-wait rule reads the shape, RULES.md B4).
+    """
+    suit = _SUIT or suit_table()
+    honors = _HONORS or honor_table()
+    suit_waits, honor_waits = _wait_tables() if not _SUIT_WAITS else (_SUIT_WAITS, _HONOR_WAITS)
+    key = bytes(counts)
+    parts = (key[0:9], key[9:18], key[18:27], key[27:34])
+    broken = [k for k in range(3) if parts[k] not in suit]
+    if parts[3] not in honors:
+        broken.append(3)
+    found = 0
+    if len(broken) <= 1:
+        sizes = [sum(part) for part in parts]
+        paired = [size % 3 == 2 for size in sizes]
+        all_paired = sum(paired)
+        for k in (broken or range(4)):
+            if all_paired - paired[k] + ((sizes[k] + 1) % 3 == 2) != 1:
+                continue
+            part = parts[k]
+            waits = (honor_waits if k == 3 else suit_waits).get(part, 0)
+            if max(part) == 4:  # a fifth copy: outside the tables, searched directly
+                for r, n in enumerate(part):
+                    if n == 4:
+                        grown = list(part)
+                        grown[r] += 1
+                        if _splits(grown, (sizes[k] + 1) % 3 == 2, k == 3):
+                            waits |= 1 << r
+            found |= waits << 9 * k
+    if seven_pairs and sum(counts) == 13:
+        odd = [t for t, n in enumerate(counts) if n % 2]
+        if len(odd) == 1:
+            found |= 1 << odd[0]
+    return found
+
+
+def winning_kinds_at_most(counts: Sequence[int], limit: int, seven_pairs: bool) -> int:
+    """How many kinds complete ``counts`` (see :func:`winning_kind_mask`)."""
+    return winning_kind_mask(counts, seven_pairs).bit_count()
+
+
+def _splits(counts: list[int], pair: bool, honors: bool) -> bool:
+    """The slow search behind ``_complete`` for a shape with a fifth copy (never in
+    a real hand; asked only by the unique-wait rule)."""
+    first = next((i for i, n in enumerate(counts) if n), None)
+    if first is None:
+        return not pair
+    if pair and counts[first] >= 2:
+        counts[first] -= 2
+        ok = _splits(counts, False, honors)
+        counts[first] += 2
+        if ok:
+            return True
+    if counts[first] >= 3:
+        counts[first] -= 3
+        ok = _splits(counts, pair, honors)
+        counts[first] += 3
+        if ok:
+            return True
+    if not honors and first <= 6 and counts[first + 1] and counts[first + 2]:
+        for i in (first, first + 1, first + 2):
+            counts[i] -= 1
+        ok = _splits(counts, pair, honors)
+        for i in (first, first + 1, first + 2):
+            counts[i] += 1
+        return ok
+    return False
+
+
+# ---------------------------------------------------------------- combination fan
+
+CHOW_STARTS = tuple(t for t in range(27) if t % 9 <= 6)
+Rows = Sequence[tuple[int, Callable[[tuple[int, ...]], bool], int]]  # (position, predicate, points)
+
+
+def pair_table(rows: Rows, tiles: Sequence[int]) -> list[int]:
+    """For every two of ``tiles`` (a <= b, indexed ``a * 34 + b``): the position of the
+    first row (table order) whose predicate holds, else -1."""
+    table = [-1] * (34 * 34)
+    for a, b in combinations_with_replacement(tiles, 2):
+        table[a * 34 + b] = next((i for i, test, _ in rows if test((a, b))), -1)
+    return table
+
+
+def triple_table(rows: Rows, tiles: Sequence[int], repeats: bool) -> dict[int, tuple[int, int]]:
+    """For every three of ``tiles`` (sorted, indexed ``(a * 34 + b) * 34 + c``) that make
+    a fan: (points, position) of the highest row, the earliest on a tie."""
+    table: dict[int, tuple[int, int]] = {}
+    for a, b, c in (combinations_with_replacement if repeats else combinations)(tiles, 3):
+        best = None
+        for i, test, points in rows:
+            if (best is None or points > best[0]) and test((a, b, c)):
+                best = (points, i)
+        if best is not None:
+            table[(a * 34 + b) * 34 + c] = best
+    return table
+
+
+def table_sizes() -> dict[str, int]:
+    """Entries in each kept table (after the first scoring builds them)."""
+    return {"suit_shapes": len(_SUIT), "honor_shapes": len(_HONORS), "suit_waits": len(_SUIT_WAITS),
+            "honor_waits": len(_HONOR_WAITS)}
