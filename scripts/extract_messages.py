@@ -53,7 +53,8 @@ class Message:
 
 
 def extract(package: Path = PACKAGE) -> dict[str, Message]:
-    """Every literal message under ``package``, by key, in the order first met."""
+    """Every literal message under ``package``, by key, in the order first met, then the
+    messages kept as data (:func:`data_messages`)."""
     found: dict[str, Message] = {}
     for path in sorted(package.rglob("*.py")):
         relative = path.relative_to(package.parent).as_posix()
@@ -63,7 +64,49 @@ def extract(package: Path = PACKAGE) -> dict[str, Message]:
                 continue
             kept = found.setdefault(message.key, message)
             kept.places.append(f"{relative}:{node.lineno}")  # type: ignore[attr-defined]
+    for message in data_messages():
+        found.setdefault(message.key, message)
     return found
+
+
+def fan_rows() -> list:
+    """Every MCR fan row (rulesets/mcr/fan.py), the library-only row included."""
+    from mahjong_joy.rulesets.mcr.fan import FAN_ROWS, LIBRARY_KONG_ROW
+
+    return [*FAN_ROWS, LIBRARY_KONG_ROW]
+
+
+def data_messages() -> list[Message]:
+    """Messages the code translates from data, not from a literal: the MCR fan names
+    (``FanRow.name``, read through ``rulesets.mcr.explain.fan_name``)."""
+    return [Message(row.name, places=["mahjong_joy/rulesets/mcr/fan.py (FanRow.name)"]) for row in fan_rows()]
+
+
+# The official Chinese fan names (RULES.md B6) give the other two catalogs their terms:
+# Japanese players of Chinese Official write them in Japanese kanji forms (緑一色, 九蓮宝燈,
+# 四槓), Korean players read them in Hangul (대사희, 녹일색, 구련보등). Filled for a fan
+# name that has no translation yet; a translator's own word is kept.
+JAPANESE_FORMS = str.maketrans("绿莲灯杠连对龙节步带组门风无捞开抢齐绝张幺边单钓顺两",
+                               "緑蓮燈槓連対龍節歩帯組門風無撈開搶斉絶張么辺単釣順両")
+HANGUL_READINGS = dict(zip(
+    "一七三上不中九于五人会倒元全六刻前副十单双合同和喜四回圈大妙字宝对将小少嵌带平幺底开张归手抢捞推摸断无明星春"
+    "暗月杠步求海混清灯牌番相碰箭组绝绿缺老自般色节花莲边连逢钓门靠顺风高齐龙",
+    "일칠삼상불중구우오인회도원전육각전부십단쌍합동화희사회권대묘자보대장소소감대평요저개장귀수창로추모단무명성춘"
+    "암월깡보구해혼청등패번상팽전조절록결로자반색절화련변련봉조문고순풍고제룡"))
+INITIAL_SOUND = {"록": "녹", "로": "노", "련": "연", "룡": "용", "륙": "육"}  # a Hangul word never starts with ㄹ
+
+
+def fan_translation(chinese: str, language: str) -> str:
+    """A fan's name in ``language`` from its official Chinese name."""
+    if language == "zh":
+        return chinese
+    if language == "ja":
+        return chinese.translate(JAPANESE_FORMS)
+    hangul = "".join(HANGUL_READINGS.get(ch, ch) for ch in chinese)
+    hangul = hangul.replace("불도", "부도")  # 不 reads 부 before ㄷ (推不倒 추부도)
+    if chinese.endswith("六") and len(chinese) > 1:
+        hangul = hangul[:-1] + "륙"  # 连六 연륙
+    return INITIAL_SOUND.get(hangul[0], hangul[0]) + hangul[1:]
 
 
 def _message_of(node: ast.AST) -> Message | None:
@@ -161,11 +204,21 @@ def read(language: str) -> list[PoEntry]:
 
 
 def update() -> dict[str, Message]:
-    """Rewrite the template and every catalog from the code."""
+    """Rewrite the template and every catalog from the code (fan names filled from Chinese)."""
     messages = extract()
     write_catalog(LOCALE / f"{DOMAIN}.pot", None, messages, [])
     for language in CATALOG_FOLDERS:
-        write_catalog(po_path(language), language, messages, read(language))
+        entries = read(language)
+        by_key = {entry.key: entry for entry in entries}
+        for row in fan_rows():
+            entry = by_key.get(row.name)
+            if entry is None:
+                entry = by_key[row.name] = PoEntry()
+                entry.msgid = row.name
+                entries.append(entry)
+            if not entry.msgstr:
+                entry.msgstr = fan_translation(row.chinese, language)
+        write_catalog(po_path(language), language, messages, entries)
     return messages
 
 
@@ -180,11 +233,16 @@ def problems(messages: dict[str, Message], language: str) -> list[str]:
         if entry is None:
             out.append(f"{language}: untranslated {message.msgid!r} ({message.places[0]})")
             continue
-        english = placeholders(message.msgid) | placeholders(message.plural or "")
+        # A plural form may leave out what only one English form has (the singular's "one"
+        # needs no {count}), as msgfmt --check allows; it may never drop a placeholder both
+        # English forms have, nor add one neither has.
+        both = placeholders(message.msgid) & placeholders(message.plural or message.msgid)
+        either = placeholders(message.msgid) | placeholders(message.plural or "")
         forms = [entry.msgstr] if entry.plural is None else list(entry.forms)
         for form in forms:
-            if placeholders(form) != english:
-                out.append(f"{language}: placeholders of {message.msgid!r} differ: {sorted(placeholders(form))} vs {sorted(english)}")
+            found = placeholders(form)
+            if not both <= found <= either:
+                out.append(f"{language}: placeholders of {message.msgid!r} differ: {sorted(found)} vs {sorted(either)}")
     return out
 
 
