@@ -507,7 +507,9 @@ def fan_entries() -> tuple[YakuEntry, ...]:
     for row in FAN_ROWS:
         value = (tr("1 fan each") if row.id == "flower_tiles"
                  else ntr("{count} fan", "{count} fan", row.points))
-        entries.append(YakuEntry(row.id, tr(row.name), row.chinese, value, mcr_example(row.id), tr(MCR_WHAT[row.id])))
+        chinese = row.chinese if current_language() == ENGLISH else ""  # the other languages name the fan in their own terms
+        entries.append(YakuEntry(row.id, tr(row.name), chinese, value,
+ mcr_example(row.id), tr(MCR_WHAT[row.id])))
     return tuple(entries)
 
 

@@ -33,6 +33,7 @@ from mahjong_joy.ui.scenes.settings import SettingsScene  # noqa: E402
 
 SIZES = ((1280, 800), (960, 600))
 SEED, RULES = 3, "tenhou"  # a Tenhou hand that ends in a win with several yaku
+MCR_SEED = 3  # a Chinese Official hand that ends in a win
 TABLE_FRAME = 240  # a mid-hand moment (fast demo: no pauses)
 
 
@@ -42,6 +43,7 @@ def save(app: App, out: Path, name: str) -> None:
 
 
 def menus(out: Path, lang: str, size: tuple[int, int]) -> None:
+    """Home, Settings and three help pages of the riichi book, then the Chinese Official book's first fan page."""
     tag = f"{lang}_{size[0]}x{size[1]}"
     app = App(size=size, settings=Settings(language=lang, ruleset=RULES))
     app.replace(HomeScene(app))
@@ -55,11 +57,16 @@ def menus(out: Path, lang: str, size: tuple[int, int]) -> None:
                         ("help_words", len(titles) - 2)):
         book.index, book._items = index, None  # type: ignore[union-attr]
         save(app, out, f"{tag}_{shot}.png")
+    app.replace(HelpBookScene(app, "mcr"))
+    book = app.top
+    book.index = next((i for i, page in enumerate(book.pages) if any(hasattr(b, "example") for b in page.blocks)), 0)  # type: ignore[union-attr]
+    book._items = None  # type: ignore[union-attr]
+    save(app, out, f"{tag}_help_mcr_fan.png")
 
 
-def table_and_score(out: Path, lang: str, size: tuple[int, int]) -> None:
-    tag = f"{lang}_{size[0]}x{size[1]}"
-    app, _ = demo_app(SEED, 1, "fast", size, rules=RULES, language=lang)
+def table_and_score(out: Path, lang: str, size: tuple[int, int], rules: str = RULES, seed: int = SEED) -> None:
+    tag = f"{lang}_{size[0]}x{size[1]}" + ("" if rules == RULES else f"_{rules}")
+    app, _ = demo_app(seed, 1, "fast", size, rules=rules, language=lang)
     scored = 0
     for frame in range(60_000):
         app.step(1 / 60)
@@ -84,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         for size in sizes:
             menus(args.out, lang, size)  # type: ignore[arg-type]
             table_and_score(args.out, lang, size)  # type: ignore[arg-type]
+            table_and_score(args.out, lang, size, "mcr", MCR_SEED)  # type: ignore[arg-type]
     print(f"saved to {args.out}")
     return 0
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.i18n import NC_, N_, ntr, tr, trc
+from mahjong_joy.i18n import NC_, N_, current_language, ntr, tr, trc
 from mahjong_joy.melds import CHI, CLOSED_KAN
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import fu_words, limit_name, seat_name, wind_name, yaku_japanese, yaku_name
@@ -267,8 +267,12 @@ def fan_lines(win: WinResult) -> list[str]:
 
 
 def fan_subtitles(win: WinResult) -> list[str]:
-    """The smaller second line under each fan: its Chinese name."""
+    """The smaller second line under each fan: its Chinese name (in English only: the other
+    languages' first line is already the term)."""
+    if current_language() != "en":
+        return ["" for _ in win.fan]
     return [ROW_BY_ID[fan_id].chinese if fan_id in ROW_BY_ID else "" for fan_id, _, _ in win.fan]
+
 
 
 def fan_total_line(win: WinResult) -> str:
