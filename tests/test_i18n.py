@@ -141,4 +141,9 @@ def test_the_first_start_speaks_the_system_language(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("LC_MESSAGES", "")
     monkeypatch.setenv("LANG", "ko_KR.UTF-8")
     app = App(size=(960, 600))  # a player's own App: no settings file yet in this test's data folder
-    assert app.settings.language == "ko" and i18n.current_language() == "ko"
+    assert i18n.current_language() == "ko" and app.settings.language == ""  # followed, not yet chosen
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    assert App(size=(960, 600)).settings.language == "" and i18n.current_language() == "ja"
+    chosen = App(size=(960, 600), settings=Settings(language="zh"))
+    assert chosen.settings.language == "zh" and i18n.current_language() == "zh"  # a choice wins over the system
+

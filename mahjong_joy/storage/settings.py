@@ -43,7 +43,8 @@ class Settings:
     opponents: tuple[str, str, str] = ("normal", "normal", "normal")  # AI level of seats 1-3 (right, across, left)
     show_ai_thinking: bool = False  # a bubble by each AI seat with its last reason
     tutorial_seen: bool = False  # the guided first hand was offered (or played) once
-    language: str = ""  # a code of i18n.LANGUAGES; "" until chosen: the first start takes the system's (issue 28)
+    language: str = ""  # a code of i18n.LANGUAGES; "" until chosen: the game speaks the system's (issue 28)
+
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON form (the window size as a two-item list).

@@ -55,9 +55,11 @@ class App:
             settings, notice = load_settings()
             self.show_notice(notice)
         self.settings = settings
-        if not settings.language and self.persist:  # a first start speaks the system's language when it is one of ours
-            settings.language = system_language()
-        set_language(settings.language or ENGLISH)  # an App given settings (tests, the demo) speaks what they say
+        # Until the player picks a language (Settings, --lang) the game speaks the system's when it
+        # is one of ours: a first start in Korean is in Korean. An App given settings (tests, the
+        # demo) speaks what they say, English when they say nothing.
+        set_language(settings.language or (system_language() if self.persist else ENGLISH))
+
         if size is None and self.persist:  # a size saved on another screen may not fit this one
             size, corner = fitted_window(settings.window_size, _desktop_size())
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{corner[0]},{corner[1]}"

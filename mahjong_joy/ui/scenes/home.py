@@ -72,7 +72,7 @@ class HomeScene(Scene):
             self.app.show_notice(str(exc))
             preview = None
         self.can_continue = preview is not None
-        self.continue_hint = continue_text(preview) if preview is not None else ""
+        self._preview = preview
         self.resize(self.app.size)
         start = next(b for b in self.buttons if b.action == "new")
         self.focus = 0 if self.can_continue else self._focusables().index(start)  # Enter continues, or starts
@@ -82,7 +82,10 @@ class HomeScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
         w, h = size
+        preview = getattr(self, "_preview", None)  # the words of the language spoken now
+        self.continue_hint = continue_text(preview) if preview is not None else ""
         rh, gap = round(40 * s), round(10 * s)
+
         panel_w, side_w, between = round(600 * s), round(300 * s), round(32 * s)
         x = (w - panel_w - between - side_w) // 2
         top = round(h * 0.2) + round(60 * s) + round(26 * s)

@@ -15,7 +15,8 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.i18n import LANGUAGE_NAMES, LANGUAGES, N_, tr
+from mahjong_joy.i18n import LANGUAGE_NAMES, LANGUAGES, N_, current_language, tr
+from mahjong_joy.names import seat_name
 from mahjong_joy.storage.settings import AI_PACES, ANIM_SPEEDS, NAME_LENGTH, OPPONENT_LEVELS, valid_name
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.game_choice import LEVEL_NAMES, OPPONENT_SEATS, same_levels
@@ -78,6 +79,9 @@ def value_of(settings: Any, field: str) -> Any:
         return settings.opponents[int(field[4:])]
     if field == "volume":
         return min(VOLUMES, key=lambda v: abs(v - settings.volume))
+    if field == "language":
+        return settings.language or current_language()  # not chosen yet: the system's, as spoken
+
     return getattr(settings, field)
 
 
@@ -93,7 +97,8 @@ class SettingsScene(Scene):
         self.rows: list[ChoiceRow] = []
         self.back = Button(N_("Back"), "back", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, primary=True)
         self.buttons: list[Button] = [self.back]
-        self.name_field = TextField(pygame.Rect(0, 0, 1, 1), app.settings.player_name, placeholder=N_("your name"),
+        self.name_field = TextField(pygame.Rect(0, 0, 1, 1), seat_name(app.settings.player_name), placeholder=N_("your name"),
+
                                     max_len=NAME_LENGTH, digits=False)
         self.name_label = pygame.Rect(0, 0, 1, 1)
         self.focus = 1
