@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.i18n import ENGLISH, current_language, set_language, system_language
+from mahjong_joy.i18n import ENGLISH, current_language, set_language, system_language, tr
 from mahjong_joy.replay.pending import tidy_data_folder
 from mahjong_joy.storage.settings_store import load_settings, save_settings
 from mahjong_joy.ui.navigation import build
@@ -100,7 +100,8 @@ class App:
         try:
             save_settings(self.settings)
         except (OSError, ValueError) as exc:
-            self.show_notice(f"Settings could not be saved: {exc}")
+            self.show_notice(tr("Settings could not be saved: {error}", error=exc))
+
 
     # -- scene stack -------------------------------------------------------------
     def push(self, scene: Scene, context: object = None) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from mahjong_joy.i18n import tr
 from mahjong_joy.ui import theme
 
 TICK_STEPS = (500, 1000, 2000, 2500, 5000, 10_000, 20_000, 25_000, 50_000, 100_000)
@@ -72,7 +73,8 @@ def draw_points_chart(surface: pygame.Surface, frame: pygame.Rect, history: tupl
                       colors: tuple[theme.Color, ...], s: float) -> pygame.Rect:
     """Draw the framed chart; returns the plot area the lines were drawn in."""
     theme.panel(surface, frame, theme.PANEL, round(16 * s))
-    theme.blit_text(surface, "Points over the hands", round(17 * s), theme.INK_SOFT, midtop=(frame.centerx, frame.y + round(8 * s)))
+    theme.blit_text(surface, tr("Points over the hands"), round(17 * s)
+, theme.INK_SOFT, midtop=(frame.centerx, frame.y + round(8 * s)))
     plot = plot_area(frame, s)
     rows = history if len(history) >= 2 else (history + history if history else ((0,) * 4,) * 2)
     ticks = point_ticks(rows)

@@ -26,6 +26,9 @@ from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField, hotkey_button
 DECOR = parse_tiles("1m5p9s1z5z6z7z1s")
 PER_SEAT = "per_seat"
 WIND_WORDS = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"),
+          N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))  # as strftime's %b spells them
+
 
 
 def continue_text(preview: Any) -> str:
@@ -34,7 +37,7 @@ def continue_text(preview: Any) -> str:
     if preview.round_wind is not None:
         parts.append(tr("{wind} {number}", wind=tr(WIND_WORDS[preview.round_wind]), number=preview.hand_number))
     stamp = time.localtime(preview.saved_at)
-    parts.append(f"{stamp.tm_mday} {time.strftime('%b %H:%M', stamp)}")
+    parts.append(tr("{day} {month} {time}", day=stamp.tm_mday, month=tr(MONTHS[stamp.tm_mon - 1]), time=time.strftime("%H:%M", stamp)))
     return tr(", ").join(parts)
 
 
