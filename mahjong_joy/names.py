@@ -370,6 +370,17 @@ def explain(term: str) -> str:
         word = "shanten"
     if word == "useful":
         word = "useful tiles"
-    found = _BY_TERM.get(word)
+    found = _BY_TERM.get(word) or _translated_term(word)
     return tr(found.meaning) if found else ""
+
+
+def _translated_term(word: str) -> GlossaryEntry | None:
+    """The entry of a term as the player's language writes it (聴牌, 2샹텐, 有效牌)."""
+    for entry in GLOSSARY:
+        term = tr(entry.term).lower()
+        if word == term or (entry.term == "Shanten" and word.endswith(term) and word[: -len(term)].isdigit()):
+            return entry
+    aliases = {tr("ready").lower(): "ready"}
+    return _BY_TERM.get(aliases[word]) if word in aliases else None
+
 

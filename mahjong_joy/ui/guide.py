@@ -29,6 +29,19 @@ from mahjong_joy.ui.tiles_art import tile_height
 Item = tuple[int, int, str]  # (kind, unseen copies, mark such as "furiten (…)" or "tsumo only")
 TERMS = re.compile(r"\d+-shanten|\bready\b|\bReady\b|useful tiles|\bfuriten\b|\byaku\b|\bdora\b", re.IGNORECASE)
 """Words of a caption the guide explains on hover (their glossary entries)."""
+EXPLAINED = (N_("Ready"), N_("Useful tiles"), N_("Furiten"), N_("Yaku"), N_("Dora"))  # glossary terms a caption may hold
+_terms_by_language: dict[str, re.Pattern[str]] = {"en": TERMS}
+
+
+def terms_pattern() -> re.Pattern[str]:
+    """:data:`TERMS` in the language spoken now: the glossary's own words for ready, useful
+    tiles, furiten, yaku and dora, and "2-shanten" as the language writes it (2向聴, 2샹텐)."""
+    language = current_language()
+    if language not in _terms_by_language:
+        words = sorted({tr(word) for word in EXPLAINED} | {tr("ready")}, key=len, reverse=True)
+        shanten = re.escape(tr("{count}-shanten", count=0)).replace("0", r"\d+", 1)
+        _terms_by_language[language] = re.compile("|".join([shanten, *map(re.escape, words)]), re.IGNORECASE)
+    return _terms_by_language[language]
 
 
 @dataclass(frozen=True)
@@ -391,7 +404,8 @@ class GuideView:
     def _mark_terms(self, surface: pygame.Surface, caption: str, size: int, r: pygame.Rect, s: float) -> None:
         """Underline the explained words softly and remember where they are."""
         font = theme.font(size)
-        for m in TERMS.finditer(caption):
+        for m in terms_pattern().finditer(caption):
+
             x = r.x + font.size(caption[: m.start()])[0]
             w = font.size(m.group())[0]
             rect = pygame.Rect(x, r.y, w, r.h)
