@@ -110,6 +110,18 @@ def test_N_marks_without_translating() -> None:
     assert N_("Settings") == "Settings" and tr(N_("Settings")) == "설정"
 
 
+@pytest.mark.parametrize("language", LANGS)
+def test_the_guide_explains_its_words_in_every_language(language: str) -> None:
+    from mahjong_joy.names import explain
+    from mahjong_joy.ui.guide import terms_pattern
+
+    set_language(language)
+    caption = tr("{lead} {tile}{tail}: {state}, {count} useful tiles{tier}", lead=tr("Discard"), tile="x", tail="",
+                 state=tr("{count}-shanten", count=2), count=5, tier="")
+    words = [m.group() for m in terms_pattern().finditer(caption)]
+    assert len(words) == 2 and all(explain(word) for word in words)
+
+
 def test_po_files_read_back_what_the_extractor_writes() -> None:
     message = EXTRACT.Message('Say "hi"\nthen {name}', places=["x.py:1"])
     text = EXTRACT.header("ko") + "\n" + EXTRACT.entry_text(message, '"안녕"\n그리고 {name}')
