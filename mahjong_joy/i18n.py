@@ -31,7 +31,7 @@ import ast
 import os
 import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -127,6 +127,15 @@ def set_language(code: str) -> None:
     if changed:
         for listener in list(_listeners):
             listener(code)
+
+
+def preload_steps() -> Iterator[str]:
+    """Read every catalog not yet read, one per step (the window runs these between frames,
+    so a later switch of language costs no catalog read: a few ms each)."""
+    for code in LANGUAGES:
+        if code != ENGLISH and code not in _catalogs:
+            _catalogs[code] = load_catalog(code)
+            yield code
 
 
 def current_language() -> str:

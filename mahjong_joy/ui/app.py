@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.i18n import ENGLISH, current_language, set_language, system_language, tr
+from mahjong_joy.i18n import ENGLISH, current_language, preload_steps, set_language, system_language, tr
 from mahjong_joy.replay.pending import tidy_data_folder
 from mahjong_joy.storage.settings_store import load_settings, save_settings
 from mahjong_joy.ui.navigation import build
@@ -324,7 +324,8 @@ def run(seed: int | None = None, rules: str | None = None, language: str | None 
     app.step(0.0)
     app.startup_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
     # The first frame is up: build the sounds and the lazy tables between frames, not mid-hand.
-    app.background = itertools.chain(app.sounds.build_steps(), warm_up_steps())
+    app.background = itertools.chain(app.sounds.build_steps(), warm_up_steps(), preload_steps())
+
     try:
         app.loop()
     finally:

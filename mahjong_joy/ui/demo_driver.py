@@ -35,6 +35,7 @@ from mahjong_joy.ui.scenes.match_end import MatchEndScene
 from mahjong_joy.ui.scenes.score import ScoreScene
 from mahjong_joy.ui.scenes.table import TableScene
 from mahjong_joy.ui.session import TableSnapshot
+from mahjong_joy.i18n import preload_steps
 from mahjong_joy.storage.settings import Settings
 from mahjong_joy.warmup import warm_up
 
@@ -141,6 +142,8 @@ def demo_app(
     app = App(size=size, settings=settings, seed=seed)
     app.replace(HomeScene(app))
     warm_up()  # as the game does after its first frame
+    for _ in preload_steps():  # the catalogs too, read between the game's first frames
+        pass
     session = WatchedSession(ControllerSession(seed=seed, ruleset=rules, max_hands=hands, human=False), before_step)
     table = TableScene(app, session)
     app.push(table, {})
