@@ -159,3 +159,13 @@ def test_the_first_start_speaks_the_system_language(monkeypatch: pytest.MonkeyPa
     chosen = App(size=(960, 600), settings=Settings(language="zh"))
     assert chosen.settings.language == "zh" and i18n.current_language() == "zh"  # a choice wins over the system
 
+
+
+def test_lang_on_the_game_and_the_demo() -> None:
+    from mahjong_joy.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["--lang", "ja"]).lang == "ja"
+    assert parser.parse_args(["demo", "--lang", "zh"]).lang == "zh"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--lang", "fr"])
