@@ -152,10 +152,12 @@ def test_a_riichi_tab_shows_its_own_figures_without_overlaps(home: Path, summari
         assert app.screen.get_at(place_point)[:3] == PLACE_COLORS[place - 1]  # the chart is tenhou's own
     assert len(want.recent_placements) == 4
     pygame.image.save(app.screen, str(home / f"stats_tenhou_{size[0]}.png"))
+    _key(app, pygame.K_RIGHT)
+    assert scene.choice == "mcr"
     _key(app, pygame.K_RIGHT)  # wraps around to All
     assert scene.choice == "" and len(scene.cards) == 6 and "rulesets" in scene.layout_rects()
     _key(app, pygame.K_LEFT)
-    assert scene.choice == "tenhou"
+    assert scene.choice == "mcr"
 
 
 def test_joy_has_no_riichi_figures_and_an_unplayed_preset_says_so(home: Path, summaries: list[MatchSummary]) -> None:
