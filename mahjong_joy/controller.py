@@ -319,7 +319,8 @@ class Controller:
             return None
         pending = self.pending
         legal = pending.actions if pending is not None and pending.seat == seat and pending.kind == TURN else ()
-        return seat_defence(self.view(seat), legal, SeatWords(seat, tuple(names)))
+        return seat_defence(self.view(seat), legal, SeatWords(seat, tuple(names), local=True))  # the guide's words: the player's language
+
 
     # ------------------------------------------------------------ driving
 

@@ -103,7 +103,7 @@ def tile_label(code: int, translate: bool = True) -> str:
     if is_flower(code):
         return flower_label(code, translate)
     if code >= 34:
-        return say("Red {tile}", tile=tile_label(FIVES[code - 34], translate))
+        return say(N_("Red {tile}"), tile=tile_label(FIVES[code - 34], translate))
     if code >= 27:
         return say(_HONOR_WORDS[code - 27])
     return say(_SUIT_WORDS[suit_of(code)], rank=rank_of(code))
@@ -157,8 +157,8 @@ def flower_label(code: int, translate: bool = True) -> str:
     english = FLOWER_NAMES[code - FIRST_FLOWER]
     name = (trc("flower", english) if english == "Bamboo" else tr(english)) if translate else english
     if flower_is_season(code):
-        return say("{name} (season {number})", name=name, number=flower_number(code))
-    return say("{name} (flower {number})", name=name, number=flower_number(code))
+        return say(N_("{name} (season {number})"), name=name, number=flower_number(code))
+    return say(N_("{name} (flower {number})"), name=name, number=flower_number(code))
 
 
 def tiles_label(codes: Iterable[int]) -> str:

@@ -252,6 +252,8 @@ def _evidence(danger: Any) -> str:
     """A tile's danger in the best line's brackets: ``safe: in Sora's own river``, ``risky: half-suji``."""
     if danger is None:
         return tr("no danger read")
+    if danger.tier == "safe" and current_language() != "en":
+        return danger.evidence  # already "safe (why)" in the player's words
     if danger.tier == "safe":
         return tr("safe: {evidence}", evidence=danger.evidence.removeprefix("safe (").removesuffix(")"))
     tier = tr(TIER_WORDS[danger.tier])
