@@ -15,7 +15,7 @@ import pygame
 
 from mahjong_joy.i18n import N_, tr
 from mahjong_joy.engine.actions import Chi, Kan, Pass, Pon, Ron
-from mahjong_joy.names import tile_label, wind_name
+from mahjong_joy.names import seat_name, tile_label, wind_name
 
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
@@ -172,7 +172,8 @@ class ClaimOverlay(Scene):
         snap = self.table.snap
         wind = wind_name((self.offer.from_seat - snap.dealer) % 4)
         can_ron = any(isinstance(a, Ron) for a in self.offer.actions)
-        return prompt_lines(self.offer.tile, snap.names[self.offer.from_seat], wind, can_ron)
+        return prompt_lines(self.offer.tile, seat_name(snap.names[self.offer.from_seat]), wind, can_ron)
+
 
     def _chi_tiles(self, surface: pygame.Surface, rect: pygame.Rect, action: Any, s: float, cap: str = "") -> None:
         """Show the run a chi option makes, right of its label and left of its key cap
