@@ -187,12 +187,12 @@ class Controller:
         by default a new one on ``seed`` under ``ruleset``."""
         if len(seats) != 4:
             raise ValueError(f"a table has four seats, got {len(seats)}")
-        self.player_kinds = tuple(seats)  # per player (the chair each held in the first hand)
-        self.seat_kinds = tuple(seats)  # per chair (engine seat) of the hand in play: see ``_seat_players``
+        self.seat_kinds = tuple(seats)  # per player: the seat each held in the first hand (records, summaries)
+        self.chair_kinds = tuple(seats)  # per chair (engine seat) of the hand in play: see ``_seat_players``
         self.auto_deal = auto_deal
         self.seed = seed
         self.match = match or Match(seed, ruleset or ruleset_for(), max_hands)
-        words = SeatWords.at_table(self.seat_kinds)  # the reasons name seats as the table does
+        words = SeatWords.at_table(self.seat_kinds)  # the reasons name seats as the first hand's table does
         rules = self.match.rules
         self._player_deciders: list[Decider | None] = [
             None if kind == HUMAN else _make_decider(kind, f"{seed}:{seat}", words, rules) for seat, kind in enumerate(seats)
@@ -268,7 +268,7 @@ class Controller:
             return None
         hand = self.hand
         if hand.phase is Phase.AWAITING_DISCARD:
-            drawn = None if hand.drawn is None else kind_of(hand.drawn)
+            drawn = None if hand.drawn is None or is_flower_id(hand.drawn) else kind_of(hand.drawn)  # a flower has no kind
             legal = tuple(hand.legal_actions(seat))
             return Decision(seat, TURN, drawn, legal, _refused_discards(hand, seat, legal))
         kind = ROB_KAN if hand.phase is Phase.AWAITING_ROBBERY else CLAIM
@@ -283,6 +283,15 @@ class Controller:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see of the hand in play."""
         return observe(self.hand, seat)
+
+    def chair_of(self, player: int) -> int:
+        """The chair (engine seat) ``player`` sits in for the hand on the table: his own seat
+        under riichi rules; Chinese Official play moves players each round (RULES.md B3)."""
+        return self.players.index(player)
+
+    def points_by_player(self) -> tuple[int, ...]:
+        """The match's points per player (``match.points`` are per chair of the hand on the table)."""
+        return tuple(self.match.points[self.chair_of(player)] for player in range(4))
 
     def furiten_reason(self, seat: int) -> str:
         """Why ``seat`` may not ron now, in words ("" when it may): :func:`furiten_reason`."""
@@ -387,7 +396,7 @@ class Controller:
             if action.seat in decided or not 0 <= action.seat < 4:
                 continue
             decided.add(action.seat)
-            if self.seat_kinds[action.seat] == HUMAN:
+            if self.chair_kinds[action.seat] == HUMAN:
                 continue  # the player's own seat has no bubble (a Play-from-here seat's recorded AI words included)
             reason = self.reasons[number] if number < len(self.reasons) else None
             found[action.seat] = (number, table_words(reason, action)) if reason else None
@@ -408,12 +417,12 @@ class Controller:
 
     def _seat_players(self, players: tuple[int, ...]) -> None:
         """Seat the players in their chairs for the hand dealt (Chinese Official moves them
-        at each round, RULES.md B3): ``seat_kinds`` and ``deciders`` follow them, so an
+        at each round, RULES.md B3): ``chair_kinds`` and ``deciders`` follow them, so an
         engine seat (a chair) is asked by whoever sits there. Riichi never moves anyone."""
         if players == self.players:
             return
         self.players = tuple(players)
-        self.seat_kinds = tuple(self.player_kinds[p] for p in players)
+        self.chair_kinds = tuple(self.seat_kinds[p] for p in players)
         self.deciders = [self._player_deciders[p] for p in players]
 
     def next_hand(self) -> list[Event]:
@@ -511,7 +520,7 @@ class Controller:
         """The table now. Hands are shown for human seats, for everyone once a hand
         is finished, or for all with ``reveal`` (debugging). Its seats are the chairs of
         the hand on the table (``Snapshot.players`` says who sits in each)."""
-        return snapshot_of(self.match, self.seat_kinds, self._started_position(), reveal=reveal,
+        return snapshot_of(self.match, self.chair_kinds, self._started_position(), reveal=reveal,
                            pending=self.pending, last_events=self.last_events, event_count=len(self.events))
 
     def _started_position(self) -> tuple[str, int, int]:

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from mahjong_joy.controller import Controller
 from mahjong_joy.engine.events import Event, HandScored, HandStarted, RiichiDeclared, Won
-from mahjong_joy.engine.match import standings_of
 from mahjong_joy.errors import MahjongJoyError, StorageUnavailableError
 from mahjong_joy.replay.pending import queue_text
 from mahjong_joy.replay.record import run_record, write_record
@@ -102,11 +101,12 @@ def summarize(ctl: Controller, player_seat: int, player_name: str, played_at: st
               branched_from: Branch | None = None) -> MatchSummary:
     """The history entry for a match, read from the controller's events; a match continued
     from a record (``branched_from``) says which of its hands the player played (:func:`first_hand`)."""
-    points = tuple(ctl.match.points)
+    points = ctl.points_by_player()  # per player, as ``seats`` (Chinese Official players change chairs)
     placement = game_points = None
     if ctl.is_over:
-        placement = next(s.placement for s in standings_of(points) if s.seat == player_seat)
-        game_points = next(s.score for s in ctl.match.standings() if s.seat == player_seat)
+        chair = ctl.chair_of(player_seat)
+        placement = next(s.placement for s in ctl.match.standings() if s.seat == chair)
+        game_points = next(s.score for s in ctl.match.standings() if s.seat == chair)
     return MatchSummary(
         played_at=played_at,
         ruleset=ctl.match.ruleset.name,

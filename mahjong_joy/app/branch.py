@@ -19,11 +19,16 @@ from mahjong_joy.replay.cursor import ReplayCursor
 def play_from(cursor: ReplayCursor, hand: int, step: int, seat: int, default: str | Sequence[str] = DEFAULT_LEVEL,
               name: str | None = None) -> tuple[Controller, Branch]:
     """The live match from ``(hand, step)`` (0-based) of the cursor's match with the player
-    at ``seat``, and where it came from. Raises ``RecordError`` for a position outside
+    at ``seat`` (a chair of the hand at that step: whoever sits there is replaced by the
+    player, the one seat kind ``human`` of the controller), and where it came from. Raises ``RecordError`` for a position outside
     the record, a bad seat, an imported game or a match already over there."""
     prefix, branch = branch_prefix(cursor, hand, step, seat, name)
-    seats = branch_seats(cursor.record.get("seats") or (), seat, default)
-    ctl = Controller.resume(prefix, seats, cursor.ruleset, auto_deal=False, name=cursor.name)
+    kinds = cursor.record.get("seats") or ()  # per player: the seat each held in the first hand
+    ctl = Controller.resume(prefix, branch_seats(kinds, seat, default), cursor.ruleset, auto_deal=False, name=cursor.name)
+    player = ctl.players[seat]  # ``seat`` is a chair of the hand at that step; Chinese Official players move (B3)
+    if player != seat:
+        ctl = Controller.resume(prefix, branch_seats(kinds, player, default), cursor.ruleset, auto_deal=False,
+                                name=cursor.name)
     ctl.spoken_from = len(ctl.decisions)  # the record's reasons name the seats as its own table did
     if ctl.is_over:
         raise RecordError(f"{cursor.name}, hand {hand + 1} step {step}: {MATCH_OVER}")

@@ -184,6 +184,9 @@ def _export(record: dict[str, Any], args: argparse.Namespace) -> int:
     if kind not in EXPORT_FORMATS:
         print(f"mahjong-joy replay: unknown export format {kind!r} (known: {', '.join(EXPORT_FORMATS)})", file=sys.stderr)
         return 2
+    if record_rules(record, args.file).family != "riichi":
+        print(f"mahjong-joy replay: {kind} logs hold riichi games only; {args.file} is a Chinese Official record", file=sys.stderr)
+        return 2
     if kind == "tenhou6":
         from mahjong_joy.replay.tenhou6 import write_tenhou6 as write
     else:

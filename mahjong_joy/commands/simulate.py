@@ -26,6 +26,10 @@ from mahjong_joy.rulesets.presets import JOY, PRESETS
 from mahjong_joy.rulesets.rules import Rules
 
 
+MCR_AI_NOTE = ("mahjong-joy simulate: note: under mcr rules the AI levels are the riichi ones, made to declare"
+               " every flower (ai.flower_first) until the Chinese Official levels land; only wins of 8 fan are offered")
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register ``simulate`` and its options."""
     parser = sub.add_parser("simulate", help="play seeded all-AI matches and summarise them")
@@ -149,6 +153,8 @@ def add_seats(total: list[dict[str, Any]] | None, part: list[dict[str, Any]]) ->
 def run(args: argparse.Namespace) -> int:
     """Entry point for ``mahjong-joy simulate``: matches are played, printed and dropped one by one."""
     rules = PRESETS[args.rules]
+    if rules.family == "mcr" and any(kind != "random" for kind in args.ai):
+        print(MCR_AI_NOTE, file=sys.stderr)
     outputs = RunOutputs(args, rules)
     try:
         for number, ctl in enumerate(play_matches(args.seed, args.ai, args.matches, args.hands, rules), start=1):

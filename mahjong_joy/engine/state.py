@@ -255,8 +255,10 @@ class HandState:
 
     @classmethod
     def from_key(cls, key: str, dealer: int, ruleset: Ruleset, table: TableState | None = None) -> HandState:
-        """The hand dealt from the wall shuffled by ``key`` (see :func:`wall.wall_key`)."""
-        return cls(Wall.from_key(key), dealer, ruleset, table)
+        """The hand dealt from the wall shuffled by ``key`` (see :func:`wall.wall_key`), of the
+        ruleset's tile set (:meth:`~mahjong_joy.rulesets.base.Ruleset.wall_shape`)."""
+        shape = ruleset.wall_shape()
+        return cls(Wall.from_key(key, shape.tiles, shape.dead_wall), dealer, ruleset, table)
 
     # ------------------------------------------------------------------ queries
 
@@ -735,8 +737,9 @@ class HandState:
                     if tile >= FIRST_FLOWER_ID:
                         st.kept.append(tile)
                     else:
-                        st.concealed.append(tile)
+                        st.concealed.append(tile)  # as ``_draw`` does
                         st.counts[kind_of(tile)] += 1
+                        st.draws += 1
                         if seat == self.dealer and turn.drawn is not None and turn.drawn >= FIRST_FLOWER_ID:
                             turn.drawn = tile
                     out.append(_DREW[seat][self.codes[tile]][True])

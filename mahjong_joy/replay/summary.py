@@ -47,18 +47,20 @@ class Summary:
         draws out)."""
         self.matches += 1
         hand_winners = 0
+        players = (0, 1, 2, 3)  # who sits in each chair (Chinese Official players move: per-seat lines follow the player)
         for event in events:
             if isinstance(event, ev.Discarded):
                 self.discards += 1
             elif isinstance(event, ev.HandStarted):
                 hand_winners = 0
+                players = event.players
             elif isinstance(event, ev.Won):
                 hand_winners += 1
                 self.wins += hand_winners == 1
                 self.shared += hand_winners == 2
                 self.winners += 1
                 self.tsumo += event.tsumo
-                self.wins_by_seat[event.seat] += 1
+                self.wins_by_seat[players[event.seat]] += 1
             elif isinstance(event, ev.Exhausted):
                 self.draws += 1
                 self.draw_kinds["exhaustive"] += 1
@@ -70,11 +72,12 @@ class Summary:
             elif isinstance(event, ev.HandScored):
                 self.hands += 1
             elif isinstance(event, ev.MatchEnded):
-                self._add_final(event)
+                self._add_final(event, players)
 
-    def _add_final(self, event: ev.MatchEnded) -> None:
+    def _add_final(self, event: ev.MatchEnded, players: Sequence[int] = (0, 1, 2, 3)) -> None:
         points = [0] * 4
-        for seat, seat_points, _ in event.standings:
+        for chair, seat_points, _ in event.standings:
+            seat = players[chair]
             self.final_points[seat] += seat_points
             points[seat] = seat_points
         if self.rules is not None:
@@ -184,24 +187,27 @@ def seats_json(event_streams: Sequence[Sequence[ev.Event]], kinds: Sequence[str]
     ]
     for events in event_streams:
         start: tuple[int, ...] | None = None
+        players: Sequence[int] = (0, 1, 2, 3)  # who sits in each chair: the lines are per player (seat of the first hand)
         for event in events:
             if isinstance(event, ev.HandStarted):
                 start = start or event.points
+                players = event.players
             elif isinstance(event, ev.HandScored):
                 for seat in seats:
                     seat["hands"] += 1
             elif isinstance(event, ev.Won):
-                seats[event.seat]["wins"] += 1
+                seats[players[event.seat]]["wins"] += 1
                 if event.tsumo:
-                    seats[event.seat]["tsumo"] += 1
+                    seats[players[event.seat]]["tsumo"] += 1
                 else:
-                    seats[event.from_seat]["deal_ins"] += 1
+                    seats[players[event.from_seat]]["deal_ins"] += 1
             elif isinstance(event, ev.RiichiDeclared):
-                seats[event.seat]["riichi"] += 1
+                seats[players[event.seat]]["riichi"] += 1
             elif isinstance(event, (ev.Chied, ev.Ponned, ev.Kanned)):
-                seats[event.seat]["calls"] += 1
+                seats[players[event.seat]]["calls"] += 1
             elif isinstance(event, ev.MatchEnded):
-                for seat, points, place in event.standings:
+                for chair, points, place in event.standings:
+                    seat = players[chair]
                     seats[seat]["points_delta"] += points - (start[seat] if start else points)
                     seats[seat]["placements"][place - 1] += 1
     return seats

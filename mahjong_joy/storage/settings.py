@@ -19,6 +19,7 @@ WINDOW_LIMITS = ((1024, 640), (16384, 16384))  # smallest and largest saved wind
 NAME_LENGTH = 24
 OPPONENT_LEVELS = ("easy", "normal", "hard")  # the AI levels of mahjong_joy.ai.levels a player can seat
 LENGTHS = ("east", "east_south")  # East only (tonpuusen), East-South (hanchan)
+UI_SCALES = (1.0, 1.25, 1.5)  # the table's tile sizes a player can choose (issue 28: large tiles)
 
 
 @dataclass
@@ -30,6 +31,7 @@ class Settings:
     hints: bool = True
     latin_labels: bool = False
     colour_safe_tiles: bool = False  # red fives and suits marked by shape, not colour alone (issue 28)
+    ui_scale: float = 1.0  # the table's tile size, one of UI_SCALES (the window may allow less: ui.layout)
     volume: float = 0.6  # 0..1
     fullscreen: bool = False
     auto_pass: bool = False
@@ -64,7 +66,7 @@ class Settings:
         bad entry (a hand edit, an older version) never costs the player the rest.
 
         >>> Settings.from_dict({"volume": 7, "hints": False, "colour": "red"})
-        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, colour_safe_tiles=False, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', joy_length='east', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You', opponents=('normal', 'normal', 'normal'), show_ai_thinking=False, tutorial_seen=False, language='')
+        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, colour_safe_tiles=False, ui_scale=1.0, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', joy_length='east', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You', opponents=('normal', 'normal', 'normal'), show_ai_thinking=False, tutorial_seen=False, language='')
         """
         kept: dict[str, Any] = {}
         for name, check in _CHECKS.items():
@@ -108,6 +110,12 @@ def _flag(value: Any) -> bool | None:
 
 def _volume(value: Any) -> float | None:
     ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0
+    return float(value) if ok else None
+
+
+def _ui_scale(value: Any) -> float | None:
+    """One of :data:`UI_SCALES` (an int 1 reads as 1.0)."""
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) in UI_SCALES
     return float(value) if ok else None
 
 
@@ -160,6 +168,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "hints": _flag,
     "latin_labels": _flag,
     "colour_safe_tiles": _flag,
+    "ui_scale": _ui_scale,
     "volume": _volume,
     "fullscreen": _flag,
     "auto_pass": _flag,

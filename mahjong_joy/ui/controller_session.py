@@ -108,11 +108,17 @@ class ControllerSession:
         session._keep()
         return session
 
+    @property
+    def me(self) -> int:
+        """The player's chair (engine seat) for the hand on the table: his first seat under
+        riichi rules; Chinese Official players change chairs each round (RULES.md B3)."""
+        return self.ctl.chair_of(self.player)
+
     def _adopt(self, ctl: Controller, meta: AutosaveMeta, keep: bool) -> None:
         """Take over a controller (new or resumed); old events are not animated again."""
         self.ctl = ctl
         self.seed = ctl.seed
-        self.me = meta.player_seat
+        self.player = meta.player_seat  # who the player is: his seat in the first hand
         self.player_name = meta.player_name
         self._cursor = len(ctl.events)
         self._version = 0
@@ -134,7 +140,7 @@ class ControllerSession:
         """This match's deal and choices (seed, ruleset, length, the opponents' AI), so
         "Play this deal again" starts the very same deal with the same table."""
         rules = self.ctl.match.rules
-        opponents = tuple(kind for seat, kind in enumerate(self.ctl.seat_kinds) if seat != self.me)
+        opponents = tuple(kind for seat, kind in enumerate(self.ctl.seat_kinds) if seat != self.player)
         return GameChoice(rules.name, rules.table.length, opponents, self.seed)  # type: ignore[arg-type]
 
     def rename(self, name: str) -> None:
@@ -288,8 +294,8 @@ class ControllerSession:
         left, wherever the player sits (as the replay viewer names a record's seats). An AI
         in the bottom seat (the demo) is Nana, not "You" (play test)."""
         if seat == self.me:
-            return self.player_name if self.ctl.seat_kinds[seat] == HUMAN else AI_AT_BOTTOM
-        return SEAT_NAMES[(seat - self.me) % 4]
+            return self.player_name if self.ctl.chair_kinds[seat] == HUMAN else AI_AT_BOTTOM
+        return SEAT_NAMES[(self.ctl.players[seat] - self.player) % 4]  # a name stays with its player when chairs change
 
 
 def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: str | Sequence[str] = "normal",
@@ -303,5 +309,5 @@ def branch_session(cursor: Any, hand: int, step: int, seat: int, *, opponents: s
 
     ctl, branch = play_from(cursor, hand, step, seat, opponents)
     notice = abandon_autosave() if autosave and autosave_exists() else None
-    meta = replace(new_meta(seat, player_name), branched_from=branch)
+    meta = replace(new_meta(ctl.seat_kinds.index(HUMAN), player_name), branched_from=branch)  # the player, by his first seat
     return ControllerSession.take_over(ctl, meta, autosave), notice

@@ -146,6 +146,7 @@ def demo_app(
         pass
     session = WatchedSession(ControllerSession(seed=seed, ruleset=rules, max_hands=hands, human=False), before_step)
     table = TableScene(app, session)
+    table.hand_focus = False  # every seat is an AI: no player's keyboard focus on the bottom hand
     app.push(table, {})
     return app, table
 

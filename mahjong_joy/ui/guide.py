@@ -392,6 +392,8 @@ class GuideView:
             if rect.top < g.bottom + gap and rect.x < g.right + gap:
                 g.w = max(0, min(g.w, rect.x - gap - g.x))
         grow = min(round(10 * s), max(0, g.top - L.river_area(0).bottom - gap))
+        if L.actions.x < g.right:  # larger tiles put the buttons (and a claim prompt) over the guide's left end
+            grow = min(grow, max(0, g.top - L.actions.bottom - gap))
         return pygame.Rect(g.x, g.y - grow, g.w, g.h + grow)
 
     def _panel(self, table: Any, surface: pygame.Surface, caption: str, items: tuple[Item, ...], win: str) -> None:

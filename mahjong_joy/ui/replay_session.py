@@ -30,11 +30,22 @@ class ReplaySession:
     def __init__(self, record: dict[str, Any], match_index: int = 0, name: str = "record") -> None:
         self.cursor = ReplayCursor(record, match_index, name)
         self.record = record
-        self.me = player_seat(record)
-        self.names = seat_names(record, self.me)
+        self.player = player_seat(record)  # the record's player: his seat in the first hand
+        self._player_names = seat_names(record, self.player)  # per player
         self.branch = branch_of(record)
         self._version = 0
         self._pending: list[Any] = []
+
+    @property
+    def me(self) -> int:
+        """The player's chair in the hand at the cursor (Chinese Official players change
+        chairs each round, RULES.md B3; under riichi rules his seat)."""
+        return self.cursor.hand.players.index(self.player)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name of whoever sits in each chair of the hand at the cursor."""
+        return tuple(self._player_names[p] for p in self.cursor.hand.players)
 
     # -- Session protocol --------------------------------------------------------------
     def needs_human(self) -> bool:
@@ -113,7 +124,8 @@ class ReplaySession:
         picture of a match (:func:`~mahjong_joy.controller.snapshot_of`) read by the same
         :func:`~mahjong_joy.ui.session.table_view` as a live game."""
         match, hand, where = self.cursor.match, self.cursor.hand, self.cursor.hand_position
-        kinds = tuple(self.record.get("seats") or ("potential",) * 4)
+        kinds = tuple(self.record.get("seats") or ("potential",) * 4)  # per player
+        kinds = tuple(kinds[p] for p in hand.players)
         snap = snapshot_of(match, kinds, (where.round_wind, where.hand_number, where.honba), reveal=True)
         starting = (match.ruleset.starting_points,) * 4
         return table_view(

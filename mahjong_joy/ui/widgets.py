@@ -4,6 +4,11 @@ They hit-test with ``event.pos`` (posted test events do not move the real mouse)
 A button bound to a key shows that key in a small cap, so every key the game
 promises is visible where it acts. Labels are kept as English keys and
 translated as they are drawn (``tr``), so a language switch shows at the next frame.
+
+Keyboard focus looks the same everywhere (issue 28): :func:`draw_focus_ring` is the
+one ring, drawn by every focused control; :func:`keyboard_focus` moves the focus
+with Tab / Shift-Tab (and the arrows where a scene gives them no other meaning) and
+returns the control Enter or Space presses.
 """
 
 from __future__ import annotations
@@ -16,6 +21,96 @@ import pygame
 
 from mahjong_joy.i18n import N_, tr
 from mahjong_joy.ui import theme
+
+
+FOCUS_RING = theme.SKY_DEEP  # cool and deep: apart from the warm hover and the lit pills, on cream and felt alike
+FORWARD_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1.0) -> pygame.Rect:
+    """The keyboard focus: a deep blue ring a few pixels outside ``rect`` with a pale
+    halo, so it reads on the cream screens, the felt and a lit button. Returns the ring's rect."""
+    pad, width = max(3, round(5 * scale)), max(2, round(3 * scale))
+    ring = rect.inflate(2 * pad, 2 * pad)
+    radius = max(6, min(ring.h // 2, round(16 * scale)))
+    pygame.draw.rect(surface, theme.PANEL, ring.inflate(4, 4), width=2, border_radius=radius + 2)
+    pygame.draw.rect(surface, FOCUS_RING, ring, width=width, border_radius=radius)
+    return ring
+
+
+def focus_step(event: pygame.event.Event, arrows: bool = True) -> int:
+    """How far a key moves the focus: Tab 1, Shift-Tab -1, and with ``arrows`` Down/Right 1,
+    Up/Left -1; 0 for any other event."""
+    if event.type != pygame.KEYDOWN:
+        return 0
+    if event.key == pygame.K_TAB:
+        return -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+    if arrows and event.key in (*FORWARD_KEYS, pygame.K_UP, pygame.K_LEFT):
+        return 1 if event.key in FORWARD_KEYS else -1
+    return 0
+
+
+def move_focus(items: Sequence[Any], step: int) -> Any:
+    """Move the ``focused`` flag ``step`` places along the enabled ``items`` (wrapping;
+    from none, onto the first or the last); returns the focused item."""
+    usable = [item for item in items if getattr(item, "enabled", True)]
+    if not usable:
+        return None
+    current = next((i for i, item in enumerate(usable) if item.focused), None)
+    index = (0 if step > 0 else len(usable) - 1) if current is None else (current + step) % len(usable)
+    for item in items:
+        item.focused = False
+    usable[index].focused = True
+    return usable[index]
+
+
+def focused_item(items: Sequence[Any]) -> Any:
+    """The enabled item with the focus, if any."""
+    return next((item for item in items if item.focused and getattr(item, "enabled", True)), None)
+
+
+def ensure_focus(items: Sequence[Any], default: Any = None) -> None:
+    """Give the focus to ``default`` (else the first enabled item) when no enabled item holds it,
+    so a scene always shows where Enter goes."""
+    if focused_item(items) is None and items:
+        for item in items:
+            item.focused = False
+        usable = [item for item in items if getattr(item, "enabled", True)]
+        target = default if default in usable else (usable[0] if usable else None)
+        if target is not None:
+            target.focused = True
+
+
+def focus_on(items: Sequence[Any], action: str) -> None:
+    """Give the focus to the item whose ``action`` it is (rebuilt buttons keep the player's place)."""
+    target = next((item for item in items if getattr(item, "action", None) == action), None)
+    if target is not None:
+        for item in items:
+            item.focused = item is target
+
+
+def keyboard_focus(items: Sequence[Any], event: pygame.event.Event, arrows: bool = True,
+                   space: bool = True) -> tuple[bool, Any]:
+    """The keyboard side of a scene's controls: (whether the key was used, the item it
+    presses). Tab / Shift-Tab (and the arrows with ``arrows``) move the focus; Enter (and
+    Space with ``space``) presses the focused item."""
+    step = focus_step(event, arrows)
+    if step:
+        move_focus(items, step)
+        return True, None
+    keys = ACTIVATE_KEYS if space else ACTIVATE_KEYS[:2]
+    if event.type == pygame.KEYDOWN and event.key in keys:
+        hit = focused_item(items)
+        return hit is not None, hit
+    return False, None
+
+
+def same_as(event: pygame.event.Event) -> int:
+    """The key a scene with its own focus order reads: Shift-Tab as Up, Space as Enter, else the key."""
+    if event.key == pygame.K_TAB and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+        return pygame.K_UP
+    return pygame.K_RETURN if event.key == pygame.K_SPACE else event.key
 
 
 @dataclass
@@ -47,6 +142,8 @@ class Button:
             fill = theme.lighter(fill)
         radius = max(8, int(14 * scale))
         theme.panel(surface, self.rect, fill, radius, theme.HIGHLIGHT if self.focused else theme.darker(fill, 0.9))
+        if self.focused and self.enabled:
+            draw_focus_ring(surface, self.rect, scale)
         size = int(min(self.rect.h * 0.42, 24 * scale + 4))
         color = theme.INK if self.enabled else theme.INK_SOFT
         room = self.rect.copy()
@@ -165,6 +262,7 @@ class ChoiceRow:
         if self.focused:
             theme.panel(surface, self.rect.inflate(int(12 * scale), int(8 * scale)), theme.lighter(theme.BUTTER, 0.55),
                         max(6, int(12 * scale)), theme.HIGHLIGHT)
+            draw_focus_ring(surface, self.rect.inflate(int(12 * scale), int(8 * scale)), scale * 0.6)
         room = self.label_width - int(10 * scale)
         theme.blit_fit(surface, tr(self.label), max(12, int(self.rect.h * 0.46)), theme.INK, room, midleft=(self.rect.x, self.rect.centery))
         size = self.text_size()
@@ -248,6 +346,8 @@ class TextField:
         """A white slot with the value or a grey placeholder."""
         edge = theme.HIGHLIGHT if self.focused else theme.PANEL_EDGE
         theme.panel(surface, self.rect, theme.TILE_FACE, max(6, int(10 * scale)), edge)
+        if self.focused:
+            draw_focus_ring(surface, self.rect, scale * 0.6)
         size = int(self.rect.h * 0.5)
         shown = self.value + ("|" if self.focused else "") if self.value or self.focused else tr(self.placeholder)
         color = theme.INK if self.value else theme.INK_SOFT

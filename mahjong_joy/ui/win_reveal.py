@@ -267,7 +267,7 @@ class WinRevealScene(Scene):
             surface.blit(image, end)
             return
         rel = self.snap.seat_from_me(self.win.seat)
-        start = table_layout(surface.get_size()).line_area(rel).center
+        start = table_layout(surface.get_size(), self.app.settings.ui_scale).line_area(rel).center
         factor = lerp(0.55, 1.0, t)
         small = pygame.transform.smoothscale(image, (max(1, round(image.get_width() * factor)), max(1, round(image.get_height() * factor))))
         center = (lerp(start[0], end.centerx, t), lerp(start[1], end.centery, t))

@@ -20,7 +20,7 @@ from mahjong_joy.names import seat_name, tile_label, wind_name
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import ClaimOffer
-from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, key_cap_rect, key_label, track_hover
+from mahjong_joy.ui.widgets import Button, button_at, ensure_focus, hotkey_button, key_cap_rect, key_label, keyboard_focus, track_hover
 
 ORDER = {Ron: 0, Kan: 1, Pon: 2, Chi: 3, Pass: 9}
 LETTER = {Ron: pygame.K_r, Kan: pygame.K_k, Pon: pygame.K_p, Chi: pygame.K_c, Pass: pygame.K_SPACE}
@@ -100,6 +100,12 @@ class ClaimOverlay(Scene):
         self.auto = Button(tr("Auto-pass: on") if self.app.settings.auto_pass else tr("Auto-pass: off"), "auto",
                            pygame.Rect(area.right - round(130 * s), area.y + round(6 * s), round(124 * s), round(28 * s)))
         self.auto.enabled = not self._riichi()  # at a riichi table the switches sit above the panel instead
+        passing = next((b for b in self.buttons if isinstance(self.actions[b.action], Pass)), None)
+        ensure_focus(self.buttons + [self.auto], passing)  # the focus starts on Pass: Enter never claims by surprise
+
+    def settings_changed(self) -> None:
+        """A new tile size moves the table's button area: the prompt follows it."""
+        self.resize(self.app.size)
 
     def _riichi(self) -> bool:
         snap = self.table.snap
@@ -121,6 +127,9 @@ class ClaimOverlay(Scene):
                 self.resize(self.app.size)
                 if all(isinstance(a, Pass) for a in self.actions.values()):
                     self.choose(next(iter(self.actions)))  # nothing but Pass left: answer it
+        elif event.type == pygame.KEYDOWN and (pressed := keyboard_focus(self.buttons + [self.auto], event, space=False))[0]:
+            if pressed[1] is not None:
+                self.choose(pressed[1].action)  # Space stays Pass's own key
         elif event.type == pygame.KEYDOWN:
             hit = hotkey_button(self.buttons, event.key)
             if hit is None:

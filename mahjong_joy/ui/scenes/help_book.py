@@ -24,7 +24,7 @@ from mahjong_joy.ui import theme
 from mahjong_joy.ui.game_choice import ruleset_label
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.tiles_art import BACK, depth_of, footprint, tile_height
-from mahjong_joy.ui.widgets import Button, pressed_button
+from mahjong_joy.ui.widgets import Button, focus_step, pressed_button
 
 YAKU_COLUMNS, YAKU_ROWS = 2, 4
 FLOWERS = "flowers"  # the pseudo-meld of an example's flowers: upright tiles, none turned
@@ -170,6 +170,7 @@ class HelpBookScene(Scene):
         self.rules: Rules = rules if rules is not None else find_preset(self.preset)
         self.pages = pages_for(self.rules)
         self.index = 0
+        self.bar_focus: str | None = None  # the bottom button holding the keyboard focus (None: the page list)
         self.offer_tutorial = offer_tutorial
         self.buttons: list[Button] = []
         self.page_buttons: list[Button] = []
@@ -219,10 +220,13 @@ class HelpBookScene(Scene):
         return self._items
 
     def _mark(self) -> None:
+        bar = self.bar_focus
         for i, b in enumerate(self.page_buttons):
-            b.focused = i == self.index
+            b.focused = i == self.index and bar is None
         self.buttons[0].enabled = self.index > 0
         self.buttons[1].enabled = self.index < len(self.pages) - 1
+        for b in self.buttons:
+            b.focused = b.action == bar and b.enabled
         self._items = None
 
     # -- input -----------------------------------------------------------------------
@@ -232,11 +236,31 @@ class HelpBookScene(Scene):
         self._mark()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self._focus_key(event):
+            return
         hit = pressed_button(self.buttons + self.page_buttons, event)
-        if hit is None and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            hit = self.buttons[1] if self.index < len(self.pages) - 1 else self.buttons[2]
+        bar = self.bar_focus
+        if hit is None and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            hit = next((b for b in self.buttons if b.action == bar and b.enabled), None)
+            hit = hit or (self.buttons[1] if self.index < len(self.pages) - 1 else self.buttons[2])
         if hit is not None:
             self.choose(hit.action)
+
+    def _focus_key(self, event: pygame.event.Event) -> bool:
+        """Tab / Shift-Tab move the focus from the page list (the open page) along the bottom
+        buttons and back; Up/Down open the page above or below, the focus on the list."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.bar_focus = None
+            self.turn_to(self.index + (1 if event.key == pygame.K_DOWN else -1))
+            return True
+        step = focus_step(event, arrows=False)
+        if not step:
+            return False
+        order = [None, *(b.action for b in self.buttons if b.enabled)]
+        bar = self.bar_focus
+        self.bar_focus = order[(order.index(bar) + step) % len(order) if bar in order else 0]
+        self._mark()
+        return True
 
     def choose(self, action: str) -> None:
         """Carry out a button of the book."""

@@ -21,7 +21,7 @@ from mahjong_joy.ui import theme
 from mahjong_joy.ui.game_choice import (LENGTH_NAMES, LEVEL_NAMES, OPPONENT_SEATS, RULESETS,
                                         chosen, ruleset_label, same_levels)
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField, hotkey_button
+from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField, hotkey_button, same_as
 
 DECOR = parse_tiles("1m5p9s1z5z6z7z1s")
 PER_SEAT = "per_seat"
@@ -181,7 +181,7 @@ class HomeScene(Scene):
         if self.seed_field.handle(event):
             return
         if event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            self._key(same_as(event))
 
     def _click(self, pos: tuple[int, int]) -> None:
         self._focus_at(pos)

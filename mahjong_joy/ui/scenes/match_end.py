@@ -23,7 +23,7 @@ from mahjong_joy.ui.navigation import build
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.menu import playing_choice, seed_line
 from mahjong_joy.ui.session import TableSnapshot
-from mahjong_joy.ui.widgets import Button, pressed_button
+from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, pressed_button
 
 PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 
@@ -104,13 +104,16 @@ class MatchEndScene(Scene):
         self.buttons = [Button(N_("New match"), "new", pygame.Rect(x, y, bw, bh), pygame.K_n, primary=True, keycap="Enter"),
                         again,
                         Button(N_("Home"), "home", pygame.Rect(x + 2 * (bw + gap), y, bw, bh), pygame.K_h, keycap="Esc")]
+        ensure_focus(self.buttons)  # New match, as Enter
         self.chart = pygame.Rect(round(w * 0.48), round(130 * s), round(w * 0.46) - round(30 * s), y - round(190 * s))
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         return {b.action: b.rect for b in self.buttons} | {"chart": self.chart}
 
     def handle(self, event: pygame.event.Event) -> None:
-        hit = pressed_button(self.buttons, event)
+        used, hit = keyboard_focus(self.buttons, event)
+        if not used:
+            hit = pressed_button(self.buttons, event)
         if hit:
             self.choose(hit.action)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

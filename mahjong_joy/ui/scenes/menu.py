@@ -12,7 +12,7 @@ from mahjong_joy.i18n import N_, tr
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.game_choice import GameChoice, match_text, opponents_text
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, pressed_button
+from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, pressed_button
 
 
 def playing_choice(app: Any) -> GameChoice | None:
@@ -53,6 +53,7 @@ class MenuOverlay(Scene):
         self.card = top.inflate(round(120 * s), round(40 * s))
         self.card.top = top.y - round(110 * s)
         self.card.h = top.bottom + round(24 * s) - self.card.top
+        ensure_focus(self.buttons)  # Resume, as Esc
         self._veil = pygame.Surface(size, pygame.SRCALPHA)
         self._veil.fill((60, 50, 80, 90))
 
@@ -60,7 +61,9 @@ class MenuOverlay(Scene):
         return {b.action: b.rect for b in self.buttons}
 
     def handle(self, event: pygame.event.Event) -> None:
-        hit = pressed_button(self.buttons, event)
+        used, hit = keyboard_focus(self.buttons, event)
+        if not used:
+            hit = pressed_button(self.buttons, event)
         if hit:
             self.choose(hit.action)
 

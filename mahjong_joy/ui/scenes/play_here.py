@@ -22,7 +22,7 @@ from mahjong_joy.ui import theme
 from mahjong_joy.ui.game_choice import LEVEL_NAMES
 from mahjong_joy.ui.navigation import build
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
+from mahjong_joy.ui.widgets import Button, focus_step, hotkey_button, pointer_hit
 
 WIND_WORDS = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
 SEAT_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
@@ -67,8 +67,9 @@ class SeatChooser(Scene):
         session = self.viewer.session
         snap = session.snapshot()
         wind = tr(WIND_WORDS[WIND_LETTERS[(seat - snap.dealer) % 4]])
-        kinds = session.record.get("seats") or ()
-        kind = kinds[seat] if seat < len(kinds) else HUMAN
+        kinds = session.record.get("seats") or ()  # per player; the seat is a chair of the hand on screen
+        player = session.cursor.hand.players[seat]
+        kind = kinds[player] if player < len(kinds) else HUMAN
         who = tr("was the player") if kind == HUMAN else tr("AI: {kind}", kind=tr(LEVEL_NAMES[kind]).lower() if kind in LEVEL_NAMES else kind)
         return (tr("{wind} · {name}", wind=wind, name=seat_name(snap.names[seat])),
                 tr("{points} points · {who}", points=f"{snap.points[seat]:,}", who=who))
@@ -107,9 +108,9 @@ class SeatChooser(Scene):
         hit = pointer_hit(self.buttons, event)
         if event.type == pygame.MOUSEMOTION:  # the keyboard focus follows the mouse
             self.focus = next((i for i, b in enumerate(self.buttons) if b.hover), self.focus)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
-            self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.buttons)
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif focus_step(event):  # Tab / Shift-Tab and the arrows
+            self.focus = (self.focus + focus_step(event)) % len(self.buttons)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             hit = self.buttons[self.focus]
         elif hit is None and event.type == pygame.KEYDOWN:
             hit = hotkey_button(self.buttons, event.key)

@@ -26,7 +26,7 @@ from mahjong_joy.ui.replay_session import ReplaySession
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.score import headline, score_lines
 from mahjong_joy.ui.scenes.table import TableScene
-from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
+from mahjong_joy.ui.widgets import Button, draw_focus_ring, ensure_focus, hotkey_button, keyboard_focus, pointer_hit
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 0.6  # one decision per this many seconds at 1x
@@ -44,6 +44,8 @@ CONTROLS = (
 
 class ReplayViewerScene(TableScene):
     """Step, jump and play through a recorded match; Esc goes back."""
+
+    hand_focus = False  # the keyboard focus sits on the control bar
 
     def __init__(self, app: Any, session: ReplaySession, title: str = N_("Replay")) -> None:
         super().__init__(app, session)
@@ -80,7 +82,8 @@ class ReplayViewerScene(TableScene):
         L, s = self.layout, self.layout.scale
         bottom = L.line_area(0).top - round(6 * s)
         height = round(56 * s)
-        self.bar = pygame.Rect(L.guide.x, bottom - height, L.actions.right - L.guide.x, height)
+        right = L.actions.right if L.zoom == 1.0 else L.line_area(0).right  # larger tiles put the buttons left of my pond
+        self.bar = pygame.Rect(L.guide.x, bottom - height, right - L.guide.x, height)
         pad = round(6 * s)
         bw, bh = round(62 * s), height - 2 * pad
         x = self.bar.x + pad
@@ -91,6 +94,7 @@ class ReplayViewerScene(TableScene):
             x += width + pad
         self.close.rect = pygame.Rect(self.bar.right - pad - round(84 * s), self.bar.y + pad, round(84 * s), bh)
         self.play_here.rect = pygame.Rect(self.close.rect.x - pad - round(150 * s), self.bar.y + pad, round(150 * s), bh)
+        ensure_focus(self.controls + [self.play_here, self.close], next(b for b in self.controls if b.action == "play"))
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         rects = dict(super().layout_rects())
@@ -101,7 +105,9 @@ class ReplayViewerScene(TableScene):
 
     # -- input -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        hit = pointer_hit(self.controls + [self.play_here, self.close], event)
+        used, hit = keyboard_focus(self.controls + [self.play_here, self.close], event, arrows=False, space=False)
+        if not used:  # Tab moves the focus along the bar, Enter presses it; the other keys are the controls' own
+            hit = pointer_hit(self.controls + [self.play_here, self.close], event)
         if hit is not None:
             self.press(hit.action)
         elif event.type == pygame.KEYDOWN:
@@ -485,6 +491,8 @@ class ReplaysScene(Scene):
             if index is not None:
                 self.selected = index
                 self.open(index)
+        elif event.type == pygame.KEYDOWN and not self.rows and event.key == pygame.K_SPACE:
+            self.choose("back")  # the focused Back of an empty list (Enter stays Open's key, which waits for a match)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
@@ -553,6 +561,7 @@ class ReplaysScene(Scene):
             self._draw_rows(surface, s)
         for b in self.buttons:
             b.enabled = b.action != "open" or bool(self.rows)
+            b.focused = not self.rows and b.action == "back"  # no row to hold the focus: Back has it
             b.draw(surface, s)
 
     def _draw_empty(self, surface: pygame.Surface, s: float) -> None:
@@ -581,6 +590,8 @@ class ReplaysScene(Scene):
 
             theme.blit_text(surface, _fit(detail, round(14 * s), rect.w * 2 // 3), round(14 * s), theme.ROSE_DEEP if problem else theme.INK_SOFT, midleft=(x, rect.centery + round(12 * s)))
             theme.blit_text(surface, row_result(row), round(18 * s), theme.INK, midright=(rect.right - round(16 * s), rect.centery))
+            if index == self.selected:  # the keyboard focus: Up/Down move it, Enter opens
+                draw_focus_ring(surface, rect.inflate(-round(12 * s), -round(12 * s)), s)
         surface.set_clip(clip)
         self._draw_scrollbar(surface, s, len(rows))
 

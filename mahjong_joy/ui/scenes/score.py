@@ -27,7 +27,7 @@ from mahjong_joy.ui.melds import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
-from mahjong_joy.ui.widgets import Button, track_hover
+from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, track_hover
 
 ABORT_WORDING = {  # English keys, translated where shown
     "nine_terminals": (NC_("abortive draw", "Nine terminals"), N_("{name} showed nine different terminals and honors on the first draw.")),
@@ -370,6 +370,11 @@ class ScoreScene(Scene):
         self.button.rect = pygame.Rect(size[0] // 2 - round(half * s), size[1] - round(84 * s), round(2 * half * s), round(56 * s))
         self.hands_button.rect = pygame.Rect(0, 0, round(180 * s), round(48 * s))
         self.hands_button.rect.midright = (self.button.rect.x - round(24 * s), self.button.rect.centery)
+        ensure_focus(self.focusables(), self.button)
+
+    def focusables(self) -> list[Button]:
+        """The buttons Tab moves between (Show hands only beside a win)."""
+        return [self.hands_button, self.button] if self.wins else [self.button]
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         return {"next": self.button.rect} | ({"hands": self.hands_button.rect} if self.wins else {})
@@ -380,7 +385,13 @@ class ScoreScene(Scene):
         self.hands_button.label = N_("Hide hands") if self.show_hands else N_("Show hands")
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
+        used, pressed = keyboard_focus(self.focusables(), event, arrows=False) if event.type == pygame.KEYDOWN else (False, None)
+        if used:
+            if pressed is self.hands_button:
+                self.toggle_hands()
+            elif pressed is not None:
+                self.proceed()
+        elif event.type == pygame.MOUSEMOTION:
             track_hover([self.button, self.hands_button], event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.wins and self.hands_button.hit(event.pos):
             self.toggle_hands()

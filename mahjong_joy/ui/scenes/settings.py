@@ -3,7 +3,7 @@
 All apply at once and are kept.
 
 Two columns: how the table plays (pace, animation, hints, auto-pass, AI thinking,
-and the colour-blind tile style, which sits here to keep the columns the same height)
+the colour-blind tile style and the tile size, which sit here to keep the columns near one height)
 and who plays it and how it looks and sounds (the opponents' levels, all three or
 per seat, tile labels, volume, fullscreen). Keyboard focus runs down the name field,
 the left column, the right column and Back, and follows the mouse.
@@ -17,11 +17,12 @@ import pygame
 
 from mahjong_joy.i18n import LANGUAGE_NAMES, LANGUAGES, N_, current_language, tr
 from mahjong_joy.names import seat_name
-from mahjong_joy.storage.settings import AI_PACES, ANIM_SPEEDS, NAME_LENGTH, OPPONENT_LEVELS, valid_name
+from mahjong_joy.storage.settings import AI_PACES, ANIM_SPEEDS, NAME_LENGTH, OPPONENT_LEVELS, UI_SCALES, valid_name
 from mahjong_joy.ui import theme
+from mahjong_joy.ui.layout import table_layout
 from mahjong_joy.ui.game_choice import LEVEL_NAMES, OPPONENT_SEATS, same_levels
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField
+from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField, same_as
 
 NAME_LABEL = N_("Your name")
 EDIT_KEYS_KEPT = (pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB)
@@ -35,6 +36,7 @@ LEFT_ROWS = (
     ("auto_pass", N_("Auto-pass claims")),
     ("show_ai_thinking", N_("Show AI thinking")),
     ("colour_safe_tiles", N_("Colour-blind tiles")),
+    ("ui_scale", N_("Tile size")),
 )
 RIGHT_ROWS = (
     ("language", "Language"),  # the word "Language" stays English in every language: a lost player can find it
@@ -66,9 +68,25 @@ def options_of(field: str) -> list[tuple[Any, str]]:
         return [(False, N_("classic")), (True, N_("shape marks"))]
     if field == "volume":
         return [(v, N_("off") if v == 0 else f"{round(v * 100)}%") for v in VOLUMES]
+    if field == "ui_scale":
+        return [(scale, percent(scale)) for scale in UI_SCALES]
     if field == "opponents" or field.startswith("seat"):
         return levels  # all three at once (none lit while they differ), or one seat
     return list(ON_OFF)
+
+
+def percent(scale: float) -> str:
+    """A tile size as the Settings row says it: ``125%``."""
+    return tr("{percent}%", percent=round(scale * 100))
+
+
+def scale_note(wanted: float, size: tuple[int, int]) -> str:
+    """What the Tile size row adds when the window holds less than the size chosen:
+    ``150% (limited to 125% in this window)``; empty when it fits."""
+    reached = table_layout(size, wanted).zoom
+    if reached >= wanted:
+        return ""
+    return tr("{wanted} (limited to {reached} in this window)", wanted=percent(wanted), reached=percent(reached))
 
 
 def value_of(settings: Any, field: str) -> Any:
@@ -170,7 +188,7 @@ class SettingsScene(Scene):
                 if self.name_field.handle(event):
                     self.rename()
                 return
-            self._key(event.key)
+            self._key(same_as(event))
 
     def _click(self, pos: tuple[int, int]) -> None:
         if self.name_field.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)):
@@ -251,6 +269,11 @@ class SettingsScene(Scene):
                             midleft=(self.name_field.rect.right + int(12 * s), self.name_field.rect.centery))
         for row in self.rows:
             row.draw(surface, s)
+        note = scale_note(self.app.settings.ui_scale, self.app.size)
+        if note:  # under the Tile size row, over its pills
+            pills = self.row("ui_scale").pills
+            theme.blit_fit(surface, note, int(14 * s), theme.ROSE_DEEP, pills[-1].right - pills[0].x,
+                           topright=(pills[-1].right, pills[-1].bottom + int(3 * s)))
         self.back.draw(surface, s)
         hint = tr("Click a value, or Up/Down to a row and Left/Right to choose.")
         theme.blit_text(surface, hint, int(15 * s), theme.INK_SOFT, center=(w // 2, h - int(18 * s)))

@@ -24,7 +24,7 @@ from mahjong_joy.storage.history import History
 from mahjong_joy.storage.stats import Figures, Stats, has_riichi, pays_game_points, ruleset_order, scores_fan, yaku_label
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, hotkey_button, pointer_hit
+from mahjong_joy.ui.widgets import Button, ensure_focus, focus_on, hotkey_button, keyboard_focus, pointer_hit
 
 PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 PLACE_COLORS = (theme.ROSE_DEEP, theme.SKY_DEEP, theme.MINT_DEEP, theme.LAVENDER_DEEP)
@@ -140,6 +140,11 @@ class StatsScene(Scene):
         self.plot = pygame.Rect(right.x + label_w, right.y + head, right.w - label_w - round(28 * s), chart_h - head - round(34 * s))
         self.empty = pygame.Rect(0, 0, round(620 * s), round(150 * s))
         self.empty.center = (w // 2, (top + bottom) // 2)
+        ensure_focus(self.focusables(), self.buttons[0])
+
+    def focusables(self) -> list[Button]:
+        """What Tab moves over: the ruleset tabs (when there are any), then Back."""
+        return ([] if self.stats.is_empty else self.tabs) + self.buttons
 
     def _layout_tabs(self) -> None:
         """One tab per ruleset, centred under the title; the chosen one is the primary button."""
@@ -167,6 +172,12 @@ class StatsScene(Scene):
         return rects | {"best": self.best, "placements": self.placements, "rulesets" if not self.choice else "counts": self.bars}
 
     def handle(self, event: pygame.event.Event) -> None:
+        used, pressed = keyboard_focus(self.focusables(), event, arrows=False)
+        if used:
+            if pressed is not None:
+                self.press(pressed.action)
+                focus_on(self.focusables(), pressed.action)  # a tab chosen keeps the focus on its new self
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
             return

@@ -47,7 +47,7 @@ class TableScene(TableInput, TableAnimation, TablePainting, TableGuide, TableGeo
         super().__init__(app)
         self.session = session
         self.snap: TableSnapshot | None = None
-        self.layout: TableLayout = table_layout(app.size)
+        self.layout: TableLayout = table_layout(app.size, app.settings.ui_scale)
         self.anim = Animator()
         self.ai_timer = 0.0
         self.result_timer = 0.0
@@ -71,6 +71,7 @@ class TableScene(TableInput, TableAnimation, TablePainting, TableGuide, TableGeo
         self.badge_hover = False
         self._note_shown = ""
         self.toggles: list[Button] = []
+        self.button_focus: str | None = None  # Tab's focus on a button or switch (None: my hand's selected tile)
         self.dora_flip: Tween | None = None  # the newest kan dora indicator turning over
         self.callouts = Callouts()  # "Pon!", "Ron!" banners by the caller (overlays; never blocks play)
         self.thinking = ThinkingBubbles()  # "Show AI thinking": each opponent's last reason
@@ -101,14 +102,17 @@ class TableScene(TableInput, TableAnimation, TablePainting, TableGuide, TableGeo
         return ControllerSession(seed=context.get("seed"), ruleset=ruleset, player_name=name, length=length, ai=opponents)
 
     def settings_changed(self) -> None:
-        """A new player name shows on the seat tag at once (a replay keeps its recorded names)."""
+        """A new player name shows on the seat tag at once (a replay keeps its recorded names);
+        a new tile size lays the table out again at once."""
+        if self.layout.zoom != table_layout(self.app.size, self.app.settings.ui_scale).zoom:
+            self.resize(self.app.size)
         rename = getattr(self.session, "rename", None)
         if rename is not None and self.snap is not None and self.snap.names[self.snap.me] != self.app.settings.player_name:
             rename(self.app.settings.player_name)
             self.refresh()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = table_layout(size)
+        self.layout = table_layout(size, self.app.settings.ui_scale)
         self._layer = None
         self._layer_key = None
         self._squeezed.clear()

@@ -21,7 +21,7 @@ from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.claim import ClaimOverlay
 from mahjong_joy.ui.scenes.score import ScoreScene
 from mahjong_joy.ui.scenes.table import TableScene
-from mahjong_joy.ui.widgets import Button, pressed_button
+from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, pressed_button
 
 OFFER = N_("Welcome! New to mahjong? The guided first hand shows you a whole hand in two minutes: "
            "drawing, discarding, calling a pon and winning. You can also start it later from Rules and help.")
@@ -63,12 +63,15 @@ class TutorialOffer(Scene):
                    primary=True, hint="Enter"),
             Button(N_("Not now"), "later", pygame.Rect(self.card.right - round(30 * s) - bw, y, bw, bh), pygame.K_ESCAPE, hint="Esc"),
         ]
+        ensure_focus(self.buttons)
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         return {b.action: b.rect for b in self.buttons}
 
     def handle(self, event: pygame.event.Event) -> None:
-        hit = pressed_button(self.buttons, event)
+        used, hit = keyboard_focus(self.buttons, event)
+        if not used:
+            hit = pressed_button(self.buttons, event)
         if hit is None:
             return
         mark_seen(self.app)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.layout import ROTATION, TableLayout, hand_start, river_row_col
+from mahjong_joy.ui.layout import ROTATION, TableLayout, hand_start
 from mahjong_joy.ui.melds import meld_tiles
 from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.tiles_art import BACK, footprint, tile_height
@@ -105,8 +105,8 @@ class TableGeometry:
         assert self.snap is not None
         rel = self.snap.seat_from_me(seat)
         sideways = self.snap.river_sideways[seat] if seat < len(self.snap.river_sideways) else None
-        row, col = river_row_col(index)
-        if sideways is None or river_row_col(sideways)[0] != row or index < sideways:
+        row, col = self.layout.river_row_col(rel, index)
+        if sideways is None or self.layout.river_row_col(rel, sideways)[0] != row or index < sideways:
             return self.layout.river_slot(rel, index), False
         rw = self.layout.river_w
         rh = tile_height(rw)
@@ -173,7 +173,7 @@ class TableGeometry:
             return []
         room = c.w - 2 * round(40 * s)
         tall = c.bottom - round(34 * s) - (c.y + round(105 * s))  # down to the bottom seat's tag
-        dw = min(round(30 * s), (room - 3 * (n - 1)) // n, tall * 3 // 4 - 2)  # as large as the centre allows (play test: 20x28)
+        dw = min(round(30 * s * self.layout.zoom), (room - 3 * (n - 1)) // n, tall * 3 // 4 - 2)  # as large as the centre allows (play test: 20x28)
         x0 = c.centerx - (n * (dw + 3)) // 2
         return [(pygame.Rect((x0 + i * (dw + 3), c.y + round(105 * s)), footprint(dw)), t) for i, t in enumerate(snap.dora_indicators)]
 

@@ -21,7 +21,7 @@ from mahjong_joy.ui.guide import GuideView
 from mahjong_joy.ui.layout import TableLayout
 from mahjong_joy.ui.scenes.base import Transition
 from mahjong_joy.ui.session import ClaimOffer, TableSnapshot, refusal_sentence
-from mahjong_joy.ui.widgets import Button, button_at, hotkey_button, track_hover
+from mahjong_joy.ui.widgets import Button, button_at, focus_step, hotkey_button, track_hover
 
 AUTO_DISCARD_SECONDS = 0.6  # after riichi, the pause before the drawn tile goes out by itself
 
@@ -43,6 +43,7 @@ class TableInput:
     riichi_mode: bool
     badge_hover: bool
     auto_timer: float
+    button_focus: str | None  # the button or switch Tab moved the keyboard focus to (None: my hand)
     _layer_key: object
     _origin: pygame.Rect | None
 
@@ -56,8 +57,29 @@ class TableInput:
             self.badge_hover = bool(self.snap.furiten) and self.furiten_badge_rect().collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
+        elif event.type == pygame.KEYDOWN and focus_step(event, arrows=False):
+            self._tab(focus_step(event, arrows=False))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            if self._focused_button() is not None:  # Space presses a focused button, never discards: it is Pass at a claim
+                self._key(pygame.K_RETURN)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
+
+    def _tab(self, step: int) -> None:
+        """Tab / Shift-Tab: the keyboard focus goes from my hand along the own-turn buttons and
+        the switches and back to the hand (Left/Right bring it back to the hand too)."""
+        order = [None, *(b.action for b in self.buttons + self.toggles if b.enabled)]
+        at = order.index(self.button_focus) if self.button_focus in order else 0
+        self.button_focus = order[(at + step) % len(order)]
+        self._mark_focus()
+
+    def _mark_focus(self) -> None:
+        """The focused flag of each button and switch, from :attr:`button_focus`; a focus
+        whose button went away (Tsumo pressed, the turn over) goes back to my hand."""
+        if self.button_focus not in {b.action for b in self.buttons + self.toggles}:
+            self.button_focus = None
+        for b in self.buttons + self.toggles:
+            b.focused = b.action == self.button_focus
 
     def _click(self, pos: tuple[int, int]) -> None:
         toggle = button_at(self.toggles, pos)
@@ -84,12 +106,24 @@ class TableInput:
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and n:
             self.selected = (self.selected + (1 if key == pygame.K_RIGHT else -1)) % n
             self.hover = self.selected
+            self.button_focus = None
+            self._mark_focus()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self._focused_button() is not None:
+            button = self._focused_button()
+            if button in self.toggles:
+                self.toggle(button.action)
+            else:
+                self.press(button.action)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.discard(self.selected)
         else:
             hit = hotkey_button(self.buttons, key)
             if hit:
                 self.press(hit.action)
+
+    def _focused_button(self) -> Button | None:
+        """The enabled button or switch holding the keyboard focus, if any."""
+        return next((b for b in self.buttons + self.toggles if b.enabled and b.action == self.button_focus), None)
 
     def can_act(self) -> bool:
         """The player may act only on their turn, with no tile still in flight."""
@@ -185,6 +219,7 @@ class TableInput:
         self.buttons = []
         self._rebuild_toggles()
         if self.snap is None or not self.snap.my_turn:
+            self._mark_focus()
             return
         extra = [a for a in self.snap.own_actions if not isinstance(a, (Discard, Riichi))]
         if any(isinstance(a, Riichi) for a in self.snap.own_actions):
@@ -201,6 +236,7 @@ class TableInput:
             rect = pygame.Rect(x - (i % 2) * (bw + gap), area.bottom - bh - (i // 2) * (bh + gap), bw, bh)
             primary = isinstance(action, Tsumo) or (ident == "riichi" and not self.riichi_mode)
             self.buttons.append(Button(label, ident, rect, key, primary=primary, hint=pygame.key.name(key).upper() if key else ""))
+        self._mark_focus()
 
     def _rebuild_toggles(self) -> None:
         """Auto-pass, Auto-win and No-calls switches along the top of the action area (riichi rules)."""

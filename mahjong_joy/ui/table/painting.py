@@ -23,7 +23,7 @@ from mahjong_joy.ui.layout import ROTATION, TableLayout
 from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.thinking import ThinkingBubbles
 from mahjong_joy.ui.tiles_art import footprint
-from mahjong_joy.ui.widgets import Button
+from mahjong_joy.ui.widgets import Button, draw_focus_ring
 
 
 class TablePainting:
@@ -240,6 +240,7 @@ class TablePainting:
             if self.hover == self.selected:
                 rect = rect.move(0, -round(10 * s))
             pygame.draw.rect(surface, theme.HIGHLIGHT, rect.inflate(4, 4), width=max(2, round(3 * s)), border_radius=round(8 * s))
+        self._draw_hand_focus(surface)
         if self.flipping and not self.flip.done:
             self._draw_reveal(surface)
         if self.dora_flip is not None and self.snap is not None and self.snap.dora_indicators:
@@ -263,6 +264,20 @@ class TablePainting:
             rect = self.message_rect()
             theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.5), round(12 * s))
             theme.blit_text(surface, self.message[:90], round(16 * s), theme.INK, center=rect.center)
+
+    hand_focus = True  # the replay viewer's focus lives on its control bar instead
+
+    def _draw_hand_focus(self, surface: pygame.Surface) -> None:
+        """The keyboard focus on my selected tile (Left/Right move it, Enter discards it)
+        while no button holds it: the one ring every scene draws (widgets.draw_focus_ring)."""
+        if not self.hand_focus or getattr(self, "button_focus", None) is not None or not 0 <= self.selected < len(self.my_tiles()):
+            return
+        if self.app.top is not self:
+            return  # a prompt or a menu over the table holds the focus
+        rect = self.hand_slot(self.selected)
+        if self.can_act():
+            rect = rect.move(0, -round(10 * self.layout.scale))
+        draw_focus_ring(surface, rect, self.layout.scale * 0.6)
 
     def _draw_furiten_badge(self, surface: pygame.Surface) -> None:
         """A rose "Furiten" pill; hovering it shows the reason above it."""
