@@ -68,6 +68,8 @@ from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.melds import Meld, code_order
 from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
+from mahjong_joy.rulesets.mcr import McrSituation, fan_by_wait
+from mahjong_joy.rulesets.mcr.family import mcr_meld
 from mahjong_joy.rulesets.riichi.scorer import dora_of
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
@@ -301,6 +303,35 @@ class Controller:
         """For each wait the hand would have after discarding code ``discard``: the
         engine's :meth:`~mahjong_joy.engine.state.HandState.wait_report`."""
         return self.hand.wait_report(seat, discard, riichi)
+
+    def wait_fan(self, seat: int, discard: int | None = None, tsumo: bool = False) -> tuple[WaitFan, ...]:
+        """Chinese Official: for each wait the seat's hand would have (after discarding code
+        ``discard``; ``None``: the 13 tiles now), what a win on it by a discard (``tsumo``:
+        self-drawn) would score
+        (RULES.md B2 "8-fan minimum", flowers not counted), so the guide can say which waits
+        are short of 8; empty under other rules or when the hand would not be ready."""
+        if getattr(self.match.rules, "family", "riichi") != "mcr" or self.hand.is_finished:
+            return ()
+        view = self.view(seat)
+        kinds = [kind_of_code(c) for c in view.hand]
+        if discard is not None:
+            if kind_of_code(discard) not in kinds:
+                return ()
+            kinds.remove(kind_of_code(discard))
+        melds = tuple(mcr_meld(m) for m in view.melds[seat])
+        if len(kinds) + 3 * len(melds) != 13:
+            return ()
+        seen = view.visible_counts34()
+        mine = [0] * 34
+        for kind in kinds:
+            mine[kind] += 1
+        last = [k for k in range(34) if seen[k] - mine[k] >= 3]  # the other three copies in sight (和绝张)
+        wind = 27 + (seat - view.dealer) % 4
+        waiting = McrSituation.waiting(kinds, melds, seat_wind=wind, round_wind=27 + WIND_LETTERS.index(view.round_wind),
+                                       flowers=len(view.flowers[seat]), tsumo=tsumo)
+        scores = fan_by_wait(waiting, last)
+        return tuple(WaitFan(kind, score.fan_total, tuple(f for f, _, _ in score.fan if f != "flower_tiles"), score.valid,
+                             max(0, 4 - seen[kind])) for kind, score in sorted(scores.items()))
 
     def furiten_after(self, seat: int, discard: int | None = None) -> str:
         """Why every wait of ``seat`` is furiten, beyond a wait in its own river (which
@@ -701,6 +732,19 @@ class GuideFacts:
     candidates: tuple[DiscardCandidate, ...] = ()
     best: DiscardCandidate | None = None
     best_riichi: DiscardCandidate | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WaitFan:
+    """One wait of a Chinese Official hand and what a win on it by a discard scores:
+    ``fan_total`` without flowers, ``fan`` the fan counted (ids, highest first), ``valid``
+    whether that reaches the 8-fan minimum, ``unseen`` copies the seat cannot see."""
+
+    tile: int
+    fan_total: int
+    fan: tuple[str, ...]
+    valid: bool
+    unseen: int
 
 
 def valued_kinds(seat_wind: int, round_wind: int, dora_indicators: Sequence[int], riichi_rules: bool) -> tuple[set[int], set[int]]:

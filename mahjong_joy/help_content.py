@@ -455,6 +455,8 @@ def _glossary_page(rules: Rules) -> Page:
 
 
 def _controls_page(rules: Rules) -> Page:
+    if getattr(rules, "family", "riichi") == "mcr":
+        return _mcr_controls_page()
     own = tr("T tsumo, K kan")
     if rules.hand.riichi:
         own += tr(", R riichi")
@@ -672,6 +674,21 @@ def _mcr_principles_page() -> Page:
 def _mcr_words_page() -> Page:
     return Page(tr("Words"), tuple(Paragraph(tr("{term}: {meaning}", term=tr(term), meaning=tr(meaning)))
                                    for term, meaning in MCR_WORDS))
+
+
+def _mcr_controls_page() -> Page:
+    return Page(tr("Controls"), (
+        Paragraph(tr("Discard: click a tile, or pick it with Left / Right and press Enter. Hover a tile to see what your "
+                     "hand would be after discarding it; once it is ready, the guide shows what each wait would score.")),
+        Paragraph(tr("Your turn's buttons: H Hu (only when the hand is a win of 8 fan or more), K kong, A add a kong. "
+                     "A flower you draw is laid out and replaced by itself.")),
+        Paragraph(tr("When you may call a discard: number keys 1, 2, ... press the buttons in order; or H Hu, P pung, "
+                     "C chow, K kong, Space pass.")),
+        Paragraph(tr("Esc opens the menu (Settings, this help, back to Home). F11 toggles fullscreen. "
+                     "On the score screen, Enter goes on and H shows the other hands.")),
+        Paragraph(tr("In this book: Left / Right or the buttons turn pages; click a title in the list to jump to it; "
+                     "Esc closes.")),
+    ))
 
 
 def mcr_pages(rules: Rules) -> tuple[Page, ...]:

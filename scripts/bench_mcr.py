@@ -1,14 +1,28 @@
-"""Benchmark ``score_mcr`` against pymahjonggb 1.4.0 (C++) on the same seeded hands.
+"""Benchmark ``score_mcr`` against pymahjonggb 1.4.0 (C++) on hands neither has seen.
 
-Seeded winning situations (the MCR differential suite's generator, ``random.Random``)
-are prepared for both sides up front (our ``McrSituation``; the library's positional
-arguments), so only scoring is timed, the library's Python call included. Passes
-alternate between the two and are timed in this process's CPU time
-(``time.process_time``, as ``scripts/bench_score.py`` explains); the script prints the
-median microseconds per hand of each and the median of the per-pass ratios
-(ours / library). The target is at most 10x.
+Two kinds of hands, both seeded (``random.Random``), from ``tests/mcr_gen.py``:
 
-Run: ``python scripts/bench_mcr.py [--hands N] [--repeats R] [--seed S]``
+* ``generated``: the differential suite's situations, patterns cycled so that every
+  fan and form turns up (big hands, kongs, special forms, every flag);
+* ``played``: wins as a table produces them (a shuffled wall, a player drawing and
+  discarding toward a complete hand, calls, self-draws and discard wins).
+
+Every pass gets a fresh hand set (seed ``base + pass``), so no hand is scored in
+two passes, and the scorer's one memo (the rows open per gate set) is emptied
+before each pass: cold in every sense the scorer has. The complete tables
+(``rulesets/mcr/tables.py``) are built once before timing; they are fixed in
+size and never hold an answer about a hand. Before any timing, every hand of
+every pass is checked: our fan list must equal the library's (under the library's
+kong convention). Then each pass times both sides on its hands, alternating who
+goes first, in this process's CPU time (``time.process_time``); the script prints
+the median of the per-pass ratios (ours / library). The target is at most 5x.
+
+``--memory N`` instead scores N fresh hands (half of each kind) and prints the
+process's resident memory before and after and the sizes of every table and memo
+the scorer keeps (the bound: the memo never holds more than its limit).
+
+Run: ``python scripts/bench_mcr.py [--kind generated|played|both] [--hands N] [--passes P] [--seed S]``
+     ``python scripts/bench_mcr.py --memory 100000``
 """
 
 from __future__ import annotations
@@ -17,6 +31,7 @@ import argparse
 import statistics
 import sys
 import time
+from itertools import islice
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -24,60 +39,116 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import MahjongGB  # noqa: E402
 
 from mahjong_joy.rulesets.mcr import McrRules, McrSituation, score_mcr  # noqa: E402
-from tests.mcr_gen import situations  # noqa: E402
-from tests.mcr_reference import library_arguments  # noqa: E402
+from mahjong_joy.rulesets.mcr import scorer, tables  # noqa: E402
+from tests.mcr_gen import played_situations, situations  # noqa: E402
+from tests.mcr_reference import library_arguments, library_fan  # noqa: E402
 
 RULES = McrRules.library()
+SOURCES = {"generated": situations, "played": played_situations}
 
 
-def prepare(seed: int, count: int) -> tuple[list[McrSituation], list[tuple]]:
-    """Winning situations (valid or below the minimum: both are fully scored) and the
-    library's arguments for each."""
-    ours, theirs = [], []
-    for data in situations(seed, count):
-        situation = McrSituation.from_dict(data)
-        ours.append(situation)
-        theirs.append(library_arguments(situation))
-    return ours, theirs
+def prepare(kind: str, seed: int, count: int) -> tuple[list[McrSituation], list[tuple]]:
+    """Fresh situations of one kind and the library's arguments for each."""
+    ours = [McrSituation.from_dict(data) for data in SOURCES[kind](seed, count)]
+    return ours, [library_arguments(s) for s in ours]
+
+
+def disagreements(cases: list[McrSituation]) -> list[str]:
+    """Hands where our fan list differs from the library's (there must be none)."""
+    return [str(s.to_dict()) for s in cases if sorted(score_mcr(s, RULES).fan) != library_fan(s)]
 
 
 def time_ours(cases: list[McrSituation]) -> float:
-    """Microseconds of this process's CPU time per hand for ``score_mcr``."""
+    """Seconds of this process's CPU time for ``score_mcr`` over ``cases``."""
     start = time.process_time()
     for situation in cases:
         score_mcr(situation, RULES)
-    return (time.process_time() - start) / len(cases) * 1e6
+    return time.process_time() - start
 
 
 def time_library(cases: list[tuple]) -> float:
-    """Microseconds of this process's CPU time per hand for the library."""
+    """Seconds of this process's CPU time for the library over the same hands."""
     calculate = MahjongGB.MahjongFanCalculator
     start = time.process_time()
     for args in cases:
         calculate(*args)
-    return (time.process_time() - start) / len(cases) * 1e6
+    return time.process_time() - start
+
+
+def bench(kind: str, seed: int, hands: int, passes: int) -> float:
+    """Time ``passes`` fresh hand sets; print per-pass figures; return the median ratio."""
+    sets = [prepare(kind, seed + k, hands) for k in range(passes)]
+    for ours, _ in sets:
+        wrong = disagreements(ours)
+        if wrong:
+            raise SystemExit(f"{kind}: {len(wrong)} hands disagree with pymahjonggb, first: {wrong[0]}")
+    print(f"{kind}: {passes} passes of {hands} fresh hands, all {passes * hands} agree with pymahjonggb")
+    ratios = []
+    for k, (ours, theirs) in enumerate(sets):
+        scorer.clear_memos()
+        if k % 2 == 0:
+            a = time_ours(ours)
+            b = time_library(theirs)
+        else:
+            b = time_library(theirs)
+            a = time_ours(ours)
+        ratios.append(a / b)
+        print(f"  pass {k + 1}: score_mcr {a / hands * 1e6:6.1f} us/hand, pymahjonggb {b / hands * 1e6:5.1f} us/hand,"
+              f" ratio {a / b:4.1f}x ({'ours' if k % 2 == 0 else 'library'} first)")
+    median = statistics.median(ratios)
+    print(f"{kind}: median ratio ours/library {median:.1f}x (target <= 5x)")
+    return median
+
+
+def resident_kib() -> int:
+    """This process's resident set size in KiB (Linux ``/proc``)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def memory(count: int, seed: int) -> None:
+    """Score ``count`` fresh hands and report memory and every kept table's size."""
+    half = count // 2
+    batch = 5000
+    score_mcr(McrSituation.from_dict({"hand": "123m456m789m234p55s", "win_tile": "5s"}))  # builds the tables
+    before = resident_kib()
+    print(f"after the tables are built: {before / 1024:.1f} MiB resident; tables {tables.table_sizes()}")
+    done = 0
+    for kind, source in (("generated", situations(seed, half)), ("played", played_situations(seed, count - half))):
+        while True:
+            chunk = [McrSituation.from_dict(d) for d in islice(source, batch)]
+            if not chunk:
+                break
+            for s in chunk:
+                score_mcr(s, RULES)
+                score_mcr(s)
+            done += len(chunk)
+        print(f"  {kind}: scored")
+    after = resident_kib()
+    print(f"after {done} fresh hands (each under both kong conventions): {after / 1024:.1f} MiB resident,"
+          f" {(after - before) / 1024:+.1f} MiB")
+    print(f"memo: {len(scorer._OPEN_ROWS)} open-row sets (bound {scorer._OPEN_ROWS_LIMIT});"
+          f" row tables per form: {scorer._form_rows.cache_info().currsize} (bound: 5 forms x 2 conventions)")
+    print(f"tables (complete, fixed): {tables.table_sizes()}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=3000)
-    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--kind", choices=("generated", "played", "both"), default="both")
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--passes", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--memory", type=int, default=0, metavar="N", help="measure memory over N fresh hands")
     args = parser.parse_args(argv)
-    ours, theirs = prepare(args.seed, args.hands)
-    time_ours(ours)  # warm-up: per-suit tables and the combination answers fill once
-    time_library(theirs)
-    our_us, lib_us, ratios = [], [], []
-    for _ in range(args.repeats):
-        a = time_ours(ours)
-        b = time_library(theirs)
-        our_us.append(a)
-        lib_us.append(b)
-        ratios.append(a / b)
-    print(f"hands: {len(ours)}  passes: {args.repeats}")
-    print(f"score_mcr:   {statistics.median(our_us):8.1f} us/hand (median)")
-    print(f"pymahjonggb: {statistics.median(lib_us):8.1f} us/hand (median)")
-    print(f"ratio ours/library: {statistics.median(ratios):.1f}x (median of per-pass ratios; target <= 10x)")
+    if args.memory:
+        memory(args.memory, args.seed)
+        return 0
+    score_mcr(McrSituation.from_dict({"hand": "123m456m789m234p55s", "win_tile": "5s"}))  # builds the tables once
+    kinds = ("generated", "played") if args.kind == "both" else (args.kind,)
+    results = {kind: bench(kind, args.seed * 1000, args.hands, args.passes) for kind in kinds}
+    print("summary: " + ", ".join(f"{kind} {ratio:.1f}x" for kind, ratio in results.items()))
     return 0
 
 

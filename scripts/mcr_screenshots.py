@@ -22,11 +22,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
-from mahjong_joy.help_content import mcr_pages  # noqa: E402
-from mahjong_joy.rulesets.presets import PRESETS, find_preset  # noqa: E402
 from mahjong_joy.storage.settings import Settings  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
+from mahjong_joy.ui.scenes.claim import ClaimOverlay  # noqa: E402
 from mahjong_joy.ui.scenes.help_book import HelpBookScene  # noqa: E402
+from mahjong_joy.ui.scenes.match_end import MatchEndScene  # noqa: E402
+from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
+from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
+
+FRAME = 1 / 60
 
 SIZES = ((1280, 800), (960, 600))
 
@@ -41,23 +45,120 @@ def save(app: App, out: Path, name: str) -> None:
     pygame.image.save(app.screen, str(out / f"mcr_{name}_{w}x{h}.png"))
 
 
-def mcr_rules():
-    """The MCR preset (the registry's, once the engine's branch has landed)."""
-    return PRESETS["mcr"] if "mcr" in PRESETS else find_preset("joy")
-
-
 def help_pages(out: Path, size: tuple[int, int]) -> None:
     app = App(size=size, settings=Settings())
-    book = HelpBookScene(app, rules=mcr_rules())
-    book.pages = mcr_pages(book.rules)
+    book = HelpBookScene(app, "mcr")
     app.replace(book)
-    book.resize(app.size)
     for index, page in enumerate(book.pages):
         book.turn_to(index)
         save(app, out, f"help_{index:02d}_{slug(page.title)}")
 
 
-SHOTS = {"help": help_pages}
+def _table(size: tuple[int, int], seed: int, speed: str = "instant", opponents: str = "easy") -> tuple[App, TableScene]:
+    app = App(size=size, settings=Settings(ai_pace="instant", anim_speed=speed))
+    table = TableScene(app)
+    app.replace(table, {"seed": seed, "ruleset": "mcr", "length": None, "opponents": (opponents,) * 3})
+    return app, table
+
+
+def _press(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.step(FRAME)
+
+
+def _play_on(app: App, table: TableScene) -> None:
+    """One step of a keyboard player who follows the guide's best discard and passes calls."""
+    top = app.top
+    if isinstance(top, ClaimOverlay):
+        _press(app, pygame.K_SPACE)
+    elif top is table and table.can_act():
+        best = table.guide.advice(table).best
+        if best is not None:
+            table.selected = best
+        _press(app, pygame.K_RETURN)
+
+
+def deal(out: Path, size: tuple[int, int]) -> None:
+    """The deal's flower replacement, caught in flight at the normal speed, then settled
+    (the second hand's deal: the first is dealt before the table opens)."""
+    app, table = _table(size, 11, speed="instant")
+    for _ in range(60_000):
+        app.step(FRAME)
+        if isinstance(app.top, ScoreScene):
+            break
+        _play_on(app, table)
+    app.settings.anim_speed = "normal"
+    app.apply_settings()
+    _press(app, pygame.K_RETURN)
+    caught = False
+    for _ in range(600):
+        app.step(FRAME)
+        flying = [f for f in table.anim.flights if isinstance(f.key, tuple) and f.key[0] == "flower"]
+        if flying and not caught and all(f.tween.value > 0.3 for f in flying[:1]):
+            save(app, out, "deal_flowers_flying")
+            caught = True
+        if table.snap is not None and not table.anim.busy and caught:
+            break
+    for _ in range(90):
+        app.step(FRAME)
+    save(app, out, "deal_flowers_laid")
+
+
+def guide_hint(out: Path, size: tuple[int, int]) -> None:
+    """The guide's fan per wait: a ready hand (on the player's turn) with its waits' fan."""
+    kept = 0
+    for seed in range(1, 40):
+        app, table = _table(size, seed)
+        for _ in range(30_000):
+            app.step(FRAME)
+            top = app.top
+            if type(top).__name__ in ("ScoreScene", "MatchEndScene") or (table.snap and table.snap.hand_number > 1):
+                break
+            if top is table and table.can_act():
+                caption = table.guide.advice(table).caption
+                if "fan" in caption:
+                    table._guide_cache.clear()
+                    name = "guide_fan_enough" if "up to" in caption else "guide_fan_short"
+                    if not (out / f"mcr_{name}_{size[0]}x{size[1]}.png").exists():
+                        save(app, out, name)
+                        kept += 1
+                    if "up to" in caption:
+                        return
+            _play_on(app, table)
+    print(f"guide: {kept} pictures", file=sys.stderr)
+
+
+def win_card(out: Path, size: tuple[int, int]) -> None:
+    """A win's score screen with its exclusions: Big Three Dragons over a discard, two flowers."""
+    from tests.test_mcr_score_screen import BIG_THREE_DRAGONS, mcr_win, snapshot
+
+    _, result = mcr_win(BIG_THREE_DRAGONS, flowers=(37, 42))
+    app = App(size=size, settings=Settings())
+    app.replace(ScoreScene(app, snapshot(result)))
+    save(app, out, "score_win_exclusions")
+
+
+def match(out: Path, size: tuple[int, int]) -> None:
+    """A whole match by keyboard: the first draw's card, the first real win, the final standings."""
+    app, table = _table(size, 7, opponents="normal")
+    saved: set[str] = set()
+    for _ in range(120_000):
+        app.step(FRAME)
+        top = app.top
+        if isinstance(top, MatchEndScene):
+            save(app, out, "final_standings")
+            return
+        if isinstance(top, ScoreScene):
+            kind = "score_draw" if not top.wins else "score_win_played"
+            if kind not in saved:
+                save(app, out, kind)
+                saved.add(kind)
+            _press(app, pygame.K_RETURN)
+            continue
+        _play_on(app, table)
+
+
+SHOTS = {"help": help_pages, "deal": deal, "guide": guide_hint, "win": win_card, "match": match}
 
 
 def main(argv: list[str] | None = None) -> int:

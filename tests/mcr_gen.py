@@ -13,7 +13,8 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from mahjong_joy.hand.mcr_forms import KNITTED_PATTERNS, ORPHANS
+from mahjong_joy.hand.mcr_forms import KNITTED_PATTERNS, ORPHANS, decompositions_of_counts
+from mahjong_joy.hand.shanten import seven_pairs_shanten, standard_distance
 from mahjong_joy.notation import format_tiles, parse_tiles
 
 Group = tuple[str, int]  # ("chow" | "pung" | "pair", tile); chows by lowest tile
@@ -495,3 +496,167 @@ def situations(seed: int, count: int) -> Iterator[dict[str, Any]]:
         if data is not None:
             made += 1
             yield data
+
+
+# ---------------------------------------------------------------- hands as they occur in play
+
+_WIND_KINDS = (27, 28, 29, 30)
+
+
+def played_situations(seed: int, count: int) -> Iterator[dict[str, Any]]:
+    """``count`` seeded wins as a table produces them: a shuffled 136-tile wall, one
+    player drawing and discarding toward the nearest complete hand (the regular
+    form's distance, seven pairs when closer), the other three discarding wall
+    tiles the player may win on, pung, chow (the left player's only) or kong; won
+    by self-draw or on a discard, with kong replacements, the last wall tile, Last
+    Tile from the visible copies and a plausible number of flowers. Every complete
+    hand is yielded, under 8 fan or not (the table asks the scorer about each).
+    Only ``random.Random(seed)`` is used.
+    """
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        data = _play_one(rng)
+        if data is not None:
+            made += 1
+            yield data
+
+
+def _distance(counts: list[int], melds: int) -> int:
+    key = bytes(counts)
+    best = standard_distance(key, melds) - 1
+    if not melds:
+        best = min(best, seven_pairs_shanten(key))
+    return best
+
+
+def _complete(counts: list[int], melds: int) -> bool:
+    return bool(decompositions_of_counts(counts, melds))
+
+
+def _best_discard(rng: random.Random, counts: list[int], melds: int) -> int:
+    best, options = 99, []
+    for t in range(34):
+        if counts[t]:
+            counts[t] -= 1
+            d = _distance(counts, melds)
+            counts[t] += 1
+            if d < best:
+                best, options = d, [t]
+            elif d == best:
+                options.append(t)
+    return rng.choice(options)
+
+
+def _play_one(rng: random.Random) -> dict[str, Any] | None:
+    wall = [t for t in range(34) for _ in range(4)]
+    rng.shuffle(wall)
+    counts = [0] * 34
+    for t in wall[:13]:
+        counts[t] += 1
+    front, back = 13, len(wall)  # draws from the front, kong replacements from the back
+    melds: list[tuple[str, int]] = []  # (type, first tile)
+    visible = [0] * 34  # discards and the other players' nothing else (their melds are not simulated)
+    seat, prevalent = rng.choice(_WIND_KINDS), rng.choice(_WIND_KINDS)
+    replacement = False
+    while front < back:
+        drawn = wall[back - 1] if replacement else wall[front]
+        if replacement:
+            back -= 1
+        else:
+            front += 1
+        counts[drawn] += 1
+        last = front >= back
+        if _complete(counts, len(melds)):
+            return _played(rng, counts, melds, drawn, True, replacement, last, visible, seat, prevalent)
+        replacement = False
+        kong = next((t for t in range(34) if counts[t] == 4), None)
+        if kong is not None and not last and rng.random() < 0.6:
+            counts[kong] -= 4
+            melds.append(("concealed_kong", kong))
+            replacement = True
+            continue
+        gone = _best_discard(rng, counts, len(melds))
+        counts[gone] -= 1
+        visible[gone] += 1
+        for seat_offset in (1, 2, 3):  # right, opposite, left discard in turn
+            if front >= back:
+                break
+            tile = wall[front]
+            front += 1
+            last = front >= back
+            counts[tile] += 1
+            if _complete(counts, len(melds)):
+                return _played(rng, counts, melds, tile, False, False, last, visible, seat, prevalent)
+            counts[tile] -= 1
+            visible[tile] += 1
+            if last or len(melds) >= 4:
+                continue
+            claim = _claim(rng, counts, len(melds), tile, seat_offset == 3)
+            if claim is not None:
+                kind, first, used = claim
+                visible[tile] -= 1
+                for t in used:
+                    counts[t] -= 1
+                melds.append((kind, first))
+                if kind == "kong":
+                    replacement = True
+                    break
+                gone = _best_discard(rng, counts, len(melds))
+                counts[gone] -= 1
+                visible[gone] += 1
+                break  # play continues from the claimer: the next draw is ours after the others
+    return None
+
+
+def _claim(rng: random.Random, counts: list[int], melds: int, tile: int,
+           from_left: bool) -> tuple[str, int, list[int]] | None:
+    """A call that brings the hand closer (pung or kong with two or three held, a
+    chow only from the left), taken about half the time."""
+    before = _distance(counts, melds)
+    options: list[tuple[str, int, list[int]]] = []
+    if counts[tile] == 3 and rng.random() < 0.3:
+        options.append(("kong", tile, [tile] * 3))
+    if counts[tile] >= 2:
+        options.append(("pung", tile, [tile] * 2))
+    if from_left and tile < 27:
+        for start in (tile - 2, tile - 1, tile):
+            if start >= 0 and start // 9 == tile // 9 and start % 9 <= 6:
+                others = [t for t in (start, start + 1, start + 2) if t != tile]
+                if all(counts[t] for t in others):
+                    options.append(("chow", start, others))
+    for kind, first, used in options:
+        for t in used:
+            counts[t] -= 1
+        after = _distance(counts, melds + 1) if kind != "kong" else before
+        for t in used:
+            counts[t] += 1
+        if after <= before and rng.random() < 0.5:
+            return kind, first, used
+    return None
+
+
+def _played(rng: random.Random, counts: list[int], melds: list[tuple[str, int]], win: int, tsumo: bool,
+            replacement: bool, last: bool, visible: list[int], seat: int, prevalent: int) -> dict[str, Any]:
+    shown = list(visible)
+    meld_objects = []
+    for kind, first in melds:
+        tiles = [first, first + 1, first + 2] if kind == "chow" else [first] * (3 if kind == "pung" else 4)
+        meld_objects.append({"type": kind, "tiles": format_tiles(tiles)})
+        if kind != "concealed_kong":
+            for t in tiles:
+                shown[t] += 1
+    hand = [t for t in range(34) for _ in range(counts[t])]
+    data: dict[str, Any] = {"hand": format_tiles(hand), "win_tile": format_tiles([win]), "melds": meld_objects,
+                            "tsumo": tsumo, "seat_wind": WIND_LETTERS[seat - 27],
+                            "round_wind": WIND_LETTERS[prevalent - 27]}
+    if counts[win] == 1 and shown[win] >= 3:
+        data["last_tile"] = True
+    if replacement and tsumo:
+        data["kong_replacement"] = True
+    if last:
+        data["last_wall_tile"] = True
+    flowers = sum(rng.random() < 0.25 for _ in range(8))
+    if flowers:
+        data["flowers"] = flowers
+    return data

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +23,7 @@ from mahjong_joy.controller import Controller
 from mahjong_joy.engine.events import Event, HandScored, HandStarted, RiichiDeclared, Won
 from mahjong_joy.errors import MahjongJoyError, StorageUnavailableError
 from mahjong_joy.replay.pending import queue_text
+from mahjong_joy.rulesets.base import SAME_CHAIRS
 from mahjong_joy.replay.record import run_record, write_record
 from mahjong_joy.replay.branch import Branch, recorded_branch
 from mahjong_joy.storage.history import HandSummary, History, MatchSummary, WinScore
@@ -175,21 +177,46 @@ def _first_hand_in(record_path: str, folder: Path) -> int | None:
 
 
 def hand_summaries(events: list[Event]) -> tuple[HandSummary, ...]:
-    """One summary per settled hand: who won from whom, how, who declared riichi, and the deltas."""
+    """One summary per settled hand: who won from whom, how, who declared riichi, and the deltas.
+
+    Seats are players: the seat each held in the first hand. They are the chairs of every
+    hand unless Chinese Official rules moved the players between rounds (RULES.md B3), so
+    the history follows one player through the match as its figures need."""
     out: list[HandSummary] = []
     label, dealer, tsumo = "", 0, False
     riichi: tuple[int, ...] = ()
+    players: tuple[int, ...] = SAME_CHAIRS
     for event in events:
         if isinstance(event, HandStarted):
             label = f"{event.round_wind}{event.hand_number}" + (f"-{event.honba}" if event.honba else "")
             dealer, tsumo, riichi = event.dealer, False, ()
+            players = tuple(getattr(event, "players", None) or SAME_CHAIRS)
         elif isinstance(event, RiichiDeclared):
             riichi += (event.seat,)
         elif isinstance(event, Won):
             tsumo = event.tsumo
         elif isinstance(event, HandScored):
-            out.append(_hand(len(out) + 1, label, dealer, tsumo, riichi, event))
+            hand = _hand(len(out) + 1, label, dealer, tsumo, riichi, event)
+            out.append(hand if players == SAME_CHAIRS else _players_of(hand, players))
     return tuple(out)
+
+
+def _by_player(by_chair: tuple[int, ...], players: tuple[int, ...]) -> tuple[int, ...]:
+    """Per-chair values as per-player values (``players[chair]`` sat in ``chair``)."""
+    out = list(by_chair)
+    for chair, player in enumerate(players):
+        out[player] = by_chair[chair]
+    return tuple(out)
+
+
+def _players_of(hand: HandSummary, players: tuple[int, ...]) -> HandSummary:
+    """A hand summary whose seats are chairs, told in players."""
+    return replace(
+        hand, dealer=players[hand.dealer],
+        wins=tuple(replace(w, seat=players[w.seat]) for w in hand.wins),
+        from_seat=None if hand.from_seat is None else players[hand.from_seat],
+        deltas=_by_player(hand.deltas, players), riichi=tuple(players[s] for s in hand.riichi),
+        winners=tuple(players[s] for s in hand.winners))
 
 
 def _hand(number: int, label: str, dealer: int, tsumo: bool, riichi: tuple[int, ...], scored: HandScored) -> HandSummary:

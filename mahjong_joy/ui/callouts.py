@@ -41,17 +41,29 @@ TSUMO = Call(N_("Tsumo!"), "tsumo", theme.BUTTER)
 BY_EVENT = {"chied": CHI, "ponned": PON, "kanned": KAN, "closed_kanned": KAN, "added_kanned": KAN, "riichi_declared": RIICHI}
 
 
-def call_of(event: Any) -> Call | None:
-    """The callout an engine event deserves (``None`` for a draw, a discard, ...).
+# Chinese Official's words for the same calls, and its flowers (RULES.md B1, B2).
+MCR_WORDS = {"chied": "Chow!", "ponned": "Pung!", "kanned": "Kong!", "closed_kanned": "Kong!", "added_kanned": "Kong!",
+             "won": "Hu!", "flower_declared": "Flower!"}
+FLOWER = Call("Flower!", "chi", theme.lighter(theme.ROSE, 0.3))
+
+
+def call_of(event: Any, mcr: bool = False) -> Call | None:
+    """The callout an engine event deserves (``None`` for a draw, a discard, ...); under
+    Chinese Official rules (``mcr``) the calls say Chow, Pung, Kong and Hu, and a flower
+    laid out says Flower.
 
     >>> from mahjong_joy.engine.events import Ponned
-    >>> call_of(Ponned(1, 0, 5)).word
-    'Pon!'
+    >>> call_of(Ponned(1, 0, 5)).word, call_of(Ponned(1, 0, 5), mcr=True).word
+    ('Pon!', 'Pung!')
     """
     name = getattr(event, "name", "")
     if name == "won":
-        return TSUMO if event.tsumo else RON
-    return BY_EVENT.get(name)
+        call = TSUMO if event.tsumo else RON
+    else:
+        call = FLOWER if name == "flower_declared" and mcr else BY_EVENT.get(name)
+    if call is None or not mcr:
+        return call
+    return Call(tr(MCR_WORDS.get(name, call.word)), call.sound, call.color)
 
 
 @dataclass

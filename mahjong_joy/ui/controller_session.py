@@ -18,7 +18,7 @@ from dataclasses import replace
 from collections.abc import Sequence
 from typing import Any
 
-from mahjong_joy.i18n import tr
+from mahjong_joy.i18n import ntr, tr
 from mahjong_joy.controller import HUMAN, Controller
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
@@ -42,8 +42,8 @@ def rules_for(preset: str, length: str | None = None) -> Rules:
     (Joy too: its preset plays one East round, and East-South plays on through South 4);
     ``None`` keeps the preset's own length."""
     rules = find_preset(preset)
-    if length is None or rules.table.length == length:
-        return rules
+    if length is None or rules.table.length == length or getattr(rules, "family", "riichi") == "mcr":
+        return rules  # Chinese Official is always its 16 hands (RULES.md B3)
     return replace(rules, table=replace(rules.table, length=length))
 
 
@@ -124,9 +124,11 @@ class ControllerSession:
         self._version = 0
         self.history: list[tuple[int, ...]] = []
         self._notes: dict[object, tuple[WaitNote, ...]] = {}
+        self._fan: tuple[int, dict[tuple[int | None, bool], tuple[Any, ...]]] = (-1, {})  # (version, (discard, tsumo) -> waits)
         self._defence: tuple[int, Any] = (-1, None)
         self._abort_seat: int | None = None
         self._best: tuple[tuple[int, int], int, str] | None = None
+        self._players: tuple[int, ...] = (0, 1, 2, 3)  # who sat in each chair in the hand last dealt
         self.note = ""  # the last "why no Ron" line
         self._live = False  # the events of a resumed match are read back without notes
         self._note_points(ctl.events)
@@ -211,18 +213,30 @@ class ControllerSession:
                 self._abort_seat = getattr(event, "seat", None)
             elif event.name == "discarded" and event.seat != self.me and self._live:
                 self._note_missed(event)
+            if event.name == "hand_started":
+                self._players = tuple(getattr(event, "players", None) or (0, 1, 2, 3))
             if event.name == "hand_started" and not self.history:
-                self.history.append(tuple(event.points))
+                self.history.append(self._by_player(event.points))
             elif event.name == "hand_scored":
-                self.history.append(tuple(event.outcome.points))
+                self.history.append(self._by_player(event.outcome.points))
                 self._note_best(event)
+
+    def _by_player(self, points: Any) -> tuple[int, ...]:
+        """Points per chair of the hand in play as points per player (the chart follows a
+        player when Chinese Official rules move the players between rounds)."""
+        out = [0] * 4
+        for chair, player in enumerate(self._players):
+            out[player] = points[chair]
+        return tuple(out)
 
     def _note_best(self, event: Any) -> None:
         """Keep the match's best hand by its han and fu: every win of a hand, so the
         second winner of a double ron counts too (an earlier win keeps a tie)."""
-        for seat, han, fu, limit in ((w.seat, w.han, w.fu, w.limit) for w in event.outcome.wins):
+        players = getattr(self, "_players", (0, 1, 2, 3))  # who sat where in that hand: kept by player, chairs move
+        for w in event.outcome.wins:
+            seat, han, fu, limit = players[w.seat], w.han, w.fu, w.limit
             if self._best is None or (han, fu) > self._best[0]:
-                self._best = ((han, fu), seat, (han, fu, limit))
+                self._best = ((han, fu), seat, (han, fu, limit, bool(getattr(w, "fan", ()))))
 
     def _note_missed(self, event: Any) -> None:
         """A tile I wait on was discarded and no Ron is offered: say why in one line."""
@@ -255,6 +269,17 @@ class ControllerSession:
             self._notes = {key: tuple(notes)}
         return self._notes[key]
 
+    def wait_fan(self, discard: int | None, tsumo: bool = False) -> tuple[Any, ...]:
+        """Chinese Official: each wait after discarding code ``discard`` (``None``: the hand
+        now) with the fan a win on it would score (:meth:`~mahjong_joy.controller.Controller.wait_fan`),
+        worked out once per position and discard."""
+        if self._fan[0] != self._version:
+            self._fan = (self._version, {})
+        found = self._fan[1]
+        if (discard, tsumo) not in found:
+            found[(discard, tsumo)] = self.ctl.wait_fan(self.me, discard, tsumo)
+        return found[(discard, tsumo)]
+
     def defence(self) -> Any:
         """The guide's defence now (:meth:`~mahjong_joy.controller.Controller.defence`):
         the Hard AI's danger per held tile and its push or fold, from my seat's view only;
@@ -273,8 +298,10 @@ class ControllerSession:
         """The table as the player sees it now (:func:`~mahjong_joy.ui.session.table_view`)."""
         snap = self.ctl.snapshot()
         names = tuple(self.name_of(seat) for seat in range(4))
+        players = getattr(self.ctl, "players", (0, 1, 2, 3))
+        history = tuple(tuple(row[p] for p in players) for row in self.history)  # per chair of the hand on the table
         return table_view(
-            snap, self.me, names, self.ctl.view(self.me), history=tuple(self.history), version=self._version,
+            snap, self.me, names, self.ctl.view(self.me), history=history, version=self._version,
             furiten=self.ctl.furiten_reason(self.me), note=self.note, abort_seat=self._abort_seat, best_hand=self._best_text(),
         )
 
@@ -282,10 +309,15 @@ class ControllerSession:
         """The match's best hand in words, e.g. ``Momo: 6 han 30 fu · haneman``."""
         if self._best is None:
             return ""
-        _, seat, (han, fu, limit) = self._best
-        words = tr("{han} han {fu} fu", han=han, fu=fu)
-        if limit:
-            words = tr("{value} · {limit}", value=words, limit=limit_name(limit))
+        _, player, (han, fu, limit, fan) = self._best
+        players = getattr(self.ctl, "players", (0, 1, 2, 3))
+        seat = players.index(player) if player in players else player
+        if fan:  # Chinese Official counts fan, not han and fu
+            words = ntr("{count} fan", "{count} fan", han)
+        else:
+            words = tr("{han} han {fu} fu", han=han, fu=fu)
+            if limit:
+                words = tr("{value} · {limit}", value=words, limit=limit_name(limit))
         return tr("{name}: {words}", name=seat_name(self.name_of(seat)), words=words)
 
 

@@ -21,6 +21,7 @@ RULESETS = tuple(PRESETS)  # the registry's presets, in its order
 _LABEL_STYLES = {"name": N_("{family} ({preset})"), "pill": N_("{family} · {preset}"), "title": N_("{family}: {preset}")}
 # Keys in English, translated where drawn (a choice row's pills and labels call ``tr`` as they draw).
 LENGTH_NAMES = dict(zip(LENGTHS, (N_("East only"), N_("East-South"))))
+FIXED_LENGTHS = {"east_south_west_north": N_("16 hands")}  # a ruleset whose length is not a choice (Chinese Official)
 LEVEL_NAMES = dict(zip(OPPONENT_LEVELS, (N_("Easy"), N_("Normal"), N_("Hard"))))
 SEAT_SIDES = ("right", "across", "left")  # opponents' seats 1-3 as the player sees them
 OPPONENT_SEATS = (N_("Momo (right)"), N_("Sora (across)"), N_("Kiri (left)"))  # SEAT_NAMES 1-3 and their SEAT_SIDES
@@ -58,10 +59,28 @@ class GameChoice:
         return {"seed": self.seed, "ruleset": self.ruleset, "length": self.length, "opponents": self.opponents}
 
 
+def fixed_length(ruleset: str) -> str | None:
+    """The length of a ruleset whose length is not a choice (Chinese Official: its 16 hands), else ``None``."""
+    rules = PRESETS.get(ruleset)
+    length = rules.table.length if rules is not None else None
+    return length if length in FIXED_LENGTHS else None
+
+
+def length_options(ruleset: str) -> list[tuple[str, str]]:
+    """The lengths New game offers for ``ruleset``: East only and East-South, or the one fixed length."""
+    fixed = fixed_length(ruleset)
+    return [(fixed, tr(FIXED_LENGTHS[fixed]))] if fixed else list(LENGTH_NAMES.items())
+
+
+def length_for(settings: Settings, ruleset: str) -> str:
+    """The length a new match of ``ruleset`` is played: its fixed length, else the last chosen."""
+    return fixed_length(ruleset) or settings.length_for(ruleset)
+
+
 def chosen(settings: Settings, seed: int | str | None = None) -> GameChoice:
     """The choice the player last made (kept in Settings), with ``seed``."""
     ruleset = settings.ruleset if settings.ruleset in RULESETS else DEFAULT_PRESET
-    return GameChoice(ruleset, settings.length_for(ruleset), tuple(settings.opponents), seed)  # type: ignore[arg-type]
+    return GameChoice(ruleset, length_for(settings, ruleset), tuple(settings.opponents), seed)  # type: ignore[arg-type]
 
 
 def same_levels(opponents: tuple[str, ...]) -> str | None:
@@ -81,5 +100,7 @@ def opponents_text(opponents: tuple[str, ...]) -> str:
 def match_text(ruleset: str, length: str | None) -> str:
     """A match's ruleset and length in words, e.g. ``Riichi (Tenhou), East-South``."""
     name = ruleset_label(ruleset)
+    fixed = fixed_length(ruleset)
+    if fixed:
+        return tr("{ruleset}, {length}", ruleset=name, length=tr(FIXED_LENGTHS[fixed]))
     return tr("{ruleset}, {length}", ruleset=name, length=tr(LENGTH_NAMES[length])) if length in LENGTH_NAMES else name
-

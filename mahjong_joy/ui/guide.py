@@ -21,6 +21,7 @@ from mahjong_joy.engine.actions import Ron, Tsumo
 from mahjong_joy.controller import GuideFacts, guide_facts, valued_kinds as table_values
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.names import explain, tile_label
+from mahjong_joy.rulesets.mcr import fan_name
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.session import refusal_sentence
@@ -89,6 +90,70 @@ def best_index(codes: list[int], pick: Any, allowed: set[int]) -> int | None:
     return (plain or copies)[-1] if copies else None
 
 
+def fan_mark(wait: Any) -> str:
+    """What a win on one wait scores, as the guide lists it beside the tile (Chinese
+    Official, RULES.md B2 "8-fan minimum"): ``16 fan (Pure Straight)``, or ``6 fan, short of 8``."""
+    if not wait.valid:
+        return tr("{fan} fan, short of 8", fan=wait.fan_total)
+    if wait.fan:
+        return tr("{fan} fan ({name})", fan=wait.fan_total, name=fan_name(wait.fan[0]))
+    return tr("{fan} fan", fan=wait.fan_total)
+
+
+def fan_items(waits: Any) -> tuple[Item, ...]:
+    """A Chinese Official hand's waits with what each scores."""
+    return tuple((w.tile, w.unseen, fan_mark(w)) for w in waits)
+
+
+def fan_caption(waits: Any, lead: str) -> str:
+    """The guide's words for a ready Chinese Official hand: how many unseen tiles would
+    win (8 fan or more), or that no wait reaches 8 and what the best scores."""
+    winning = sum(w.unseen for w in waits if w.valid)
+    best = max((w.fan_total for w in waits), default=0)
+    if any(w.valid for w in waits):
+        return tr("{lead}: {count} winning tiles unseen, up to {best} fan", lead=lead, count=winning, best=best)
+    return tr("{lead}, but no wait reaches 8 fan (at most {best})", lead=lead, best=best)
+
+
+def fan_best(codes: list[int], facts: GuideFacts, allowed: set[int], fan_of: Any, best: int | None) -> int | None:
+    """Chinese Official: among the discards that leave the hand ready, the one whose waits
+    hold the most unseen tiles that win with 8 fan or more (then the higher fan): a ready
+    hand whose every wait is short of 8 cannot win (RULES.md B2). ``best`` when no ready
+    discard has such a wait."""
+    scored = []
+    for cand in facts.candidates:
+        index = best_index(codes, cand, allowed) if cand.shanten == 0 else None
+        if index is None:
+            continue
+        waits = fan_of(codes[index])
+        winning = sum(w.unseen for w in waits if w.valid)
+        if winning:
+            scored.append((winning, max(w.fan_total for w in waits if w.valid), -index, index))
+    return max(scored)[3] if scored else best
+
+
+def short_of_eight(table: Any, snap: Any) -> str:
+    """Why a hand that looks complete on my turn is not a win: the drawn tile completes
+    it, but with fewer than 8 fan (``Complete, but 6 fan: a win needs 8``), else ""."""
+    read = getattr(table.session, "wait_fan", None)
+    if read is None or snap.drawn is None or any(isinstance(a, Tsumo) for a in snap.own_actions):
+        return ""
+    kind = kind_of_code(snap.drawn)
+    found = next((w for w in read(snap.drawn, True) if w.tile == kind), None)
+    if found is None or found.valid:
+        return ""
+    counted = ", ".join(fan_name(f) for f in found.fan[:3])
+    if not counted:
+        return tr("Complete with the {tile}, but {fan} fan: a win needs 8", tile=tile_label(snap.drawn), fan=found.fan_total)
+    return tr("Complete with the {tile}, but {fan} fan ({counted}): a win needs 8", tile=tile_label(snap.drawn),
+              fan=found.fan_total, counted=counted)
+
+
+def win_callout_words(table: Any) -> str:
+    """The words by the win button: ``You can win: Tsumo!`` (``Hu!`` under Chinese Official rules)."""
+    return tr("You can win: Hu!") if table.snap is not None and table.snap.mcr_rules else tr("You can win: Tsumo!")
+
+
 def win_word(snap: Any) -> str:
     """"Tsumo" or "Ron" when the player may win right now, else ""."""
     if snap.my_turn and any(isinstance(a, Tsumo) for a in snap.own_actions):
@@ -126,6 +191,14 @@ def _advise(table: Any, snap: Any) -> Advice:
     tiles = [kind_of_code(c) for c in codes]
     seen = list(snap.visible34)
     notes = getattr(table.session, "wait_notes", None) if snap.riichi_rules else None
+    fan_of = getattr(table.session, "wait_fan", None) if snap.mcr_rules else None
+    if fan_of is not None and win == "Ron":
+        found = next((w for w in fan_of(None) if w.tile == kind_of_code(snap.claim.tile)), None)
+        worth = f" ({fan_mark(found)})" if found is not None else ""
+        return Advice(tr("You can win: Hu! The {tile} completes your hand", tile=tile_label(snap.claim.tile)) + worth, win=win)
+    if fan_of is not None and win == "Tsumo" and table.hover is None:
+        return Advice(tr("You can win: Hu! The {tile} completes your hand", tile=tile_label(snap.drawn))
+                      if snap.drawn is not None else tr("You can win: Hu!"), win=win)
     if win == "Ron":
         return Advice(tr("You can win: Ron! The {tile} completes your hand", tile=tile_label(snap.claim.tile)), win=win)
     if win == "Tsumo" and table.hover is None:  # hovering a tile still shows what discarding it leaves
@@ -146,9 +219,15 @@ def _advise(table: Any, snap: Any) -> Advice:
             items = [(n.tile, n.unseen, _mark(n)) for n in marked]
         return Advice(tr("Riichi: {count} winning tiles unseen{tail}", count=sum(n for _, n, _ in items), tail=_furiten_tail(items)), tuple(items))
     if len(tiles) % 3 == 2:
-        advice = _discard_advice(table, snap, codes, facts, notes)
+        short = short_of_eight(table, snap) if fan_of is not None and table.hover is None else ""
+        advice = _discard_advice(table, snap, codes, facts, notes, fan_of)
+        if short:
+            return Advice(short, best=advice.best)
         return Advice(advice.caption, advice.items, None, win) if win else advice
     sh = facts.shanten
+    if sh == 0 and fan_of is not None:
+        waits = fan_of(None)
+        return Advice(fan_caption(waits, tr("Ready")), fan_items(waits))
     if sh == 0:
         items = [(t, max(0, 4 - seen[t]), "") for t in facts.waits]
         marked = notes(None, snap.riichi[snap.me]) if notes is not None else ()
@@ -159,13 +238,15 @@ def _advise(table: Any, snap: Any) -> Advice:
                       "{count}-shanten: {count} useful draws from ready. Your turn marks the best discard", sh))
 
 
-def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, notes: Any) -> Advice:
+def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, notes: Any, fan_of: Any = None) -> Advice:
     """On my turn: the hovered tile's discard (or the best one's), with the best marked.
     When someone threatens, the best is the Hard AI's push or fold (:func:`_defence_advice`)."""
     if not snap.my_turn:
         return NOTHING
     allowed = table.ready_discards() if table.riichi_mode else table.legal_codes() or set(codes)
     best = best_index(codes, facts.best_riichi if table.riichi_mode else facts.best, allowed)
+    if fan_of is not None:
+        best = fan_best(codes, facts, allowed, fan_of, best)
     defence = defence_of(table)
     if defence is not None and defence.pick is not None:
         best = defence_index(codes, defence, allowed, table.riichi_mode)
@@ -182,6 +263,11 @@ def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, 
     if cand is None:
         return Advice("", best=best)
     items = [(t, n, "") for t, n in sorted(cand.ukeire.items())]
+    if cand.shanten == 0 and fan_of is not None:  # Chinese Official: what each wait would score
+        waits = fan_of(codes[index])
+        lead = tr("Best: discard {tile}", tile=tile_label(codes[index])) if index == best and table.hover is None \
+            else tr("Discard {tile}", tile=tile_label(codes[index]))
+        return Advice(fan_caption(waits, lead), fan_items(waits), best)
     if cand.shanten == 0 and notes is not None:
         marked = notes(codes[index], table.riichi_mode)
         if marked:
@@ -438,8 +524,11 @@ class GuideView:
             if mark:
                 small = max(11, round(11 * s))
                 short = mark if x + mw + theme.font(small).size(mark)[0] + round(40 * s) < g.right else mark.split(" (")[0]
-                t = theme.blit_text(surface, short, small, theme.ROSE_DEEP, midleft=(t.right + round(3 * s), g.centery))
-                self.terms.append((t, "furiten" if mark.startswith("furiten") else "yaku"))  # "tsumo only": no yaku by ron
+                enough = table.snap is not None and table.snap.mcr_rules and "short of" not in mark  # a wait worth 8 fan
+                t = theme.blit_text(surface, short, small, theme.MINT_DEEP if enough else theme.ROSE_DEEP,
+                                    midleft=(t.right + round(3 * s), g.centery))
+                if not table.snap.mcr_rules:
+                    self.terms.append((t, "furiten" if mark.startswith("furiten") else "yaku"))  # "tsumo only": no yaku by ron
             x = t.right + round(6 * s)
 
     @staticmethod
@@ -463,7 +552,7 @@ class GuideView:
         if button is None:
             return None
         s = table.layout.scale
-        words = theme.font(round(15 * s)).size(tr("You can win: Tsumo!"))[0]
+        words = theme.font(round(15 * s)).size(win_callout_words(table))[0]
         rect = pygame.Rect(0, 0, words + round(20 * s), round(28 * s))
         rect.midbottom = (button.rect.centerx, button.rect.top - round(6 * s))
         rect.right = min(rect.right, button.rect.right)
@@ -475,7 +564,7 @@ class GuideView:
             return
         s = table.layout.scale
         theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.35), round(10 * s), theme.ROSE_DEEP)
-        theme.blit_text(surface, tr("You can win: Tsumo!"), round(15 * s), theme.ROSE_DEEP, center=rect.center)
+        theme.blit_text(surface, win_callout_words(table), round(15 * s), theme.ROSE_DEEP, center=rect.center)
 
     def _tooltip(self, surface: pygame.Surface, s: float) -> None:
         """The glossary line of the word under the pointer, in a box above it."""

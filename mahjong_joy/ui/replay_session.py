@@ -126,12 +126,22 @@ class ReplaySession:
         match, hand, where = self.cursor.match, self.cursor.hand, self.cursor.hand_position
         kinds = tuple(self.record.get("seats") or ("potential",) * 4)  # per player
         kinds = tuple(kinds[p] for p in hand.players)
+        me, players = self.me, hand.players
         snap = snapshot_of(match, kinds, (where.round_wind, where.hand_number, where.honba), reveal=True)
         starting = (match.ruleset.starting_points,) * 4
+        history = [starting] + [_by_player(r.points, getattr(r.start, "players", None) or (0, 1, 2, 3)) for r in match.results]
         return table_view(
-            snap, self.me, self.names, seat_view(match, self.me), face_up=True, furiten=furiten_reason(hand, self.me), version=self._version,
-            history=(starting,) + tuple(r.points for r in match.results),
+            snap, me, self.names, seat_view(match, me), face_up=True, furiten=furiten_reason(hand, me), version=self._version,
+            history=tuple(tuple(row[p] for p in players) for row in history),  # per chair of the hand shown
         )
+
+
+def _by_player(by_chair: tuple[int, ...], players: tuple[int, ...]) -> tuple[int, ...]:
+    """Per-chair points of a hand as per-player points (``players[chair]`` sat in ``chair``)."""
+    out = list(by_chair)
+    for chair, player in enumerate(players):
+        out[player] = by_chair[chair]
+    return tuple(out)
 
 
 def action_words(action: Action) -> str:

@@ -94,11 +94,17 @@ class TableSnapshot:
     best_hand: str = ""  # the match's best hand so far, in words
     final_hands: dict[int, tuple[int, ...]] = field(default_factory=dict)  # every seat's concealed codes once the hand is over
     refused: tuple[tuple[int, str], ...] = ()  # (code, the engine's reason) per held code I may not discard now
+    flowers: tuple[tuple[int, ...], ...] = ((),) * 4  # per seat: the flowers laid face up, in order (Chinese Official)
 
     @property
     def riichi_rules(self) -> bool:
         """True when the rules play riichi (sticks, furiten and the Riichi button matter)."""
         return self.rules.hand.riichi
+
+    @property
+    def mcr_rules(self) -> bool:
+        """True when the table plays Chinese Official: fan and flowers, Hu, chow, pung and kong."""
+        return getattr(self.rules, "family", "riichi") == "mcr"
 
     @property
     def table_rules(self) -> TableRules:
@@ -230,6 +236,7 @@ def table_view(
         game_points=tuple(st.score for st in snap.standings) if snap.is_over else (),
         best_hand=best_hand,
         final_hands={s.seat: tuple(s.hand) for s in seats if s.hand is not None} if result is not None else {},
+        flowers=tuple(tuple(getattr(s, "flowers", ()) or ()) for s in seats),
     )
 
 

@@ -40,6 +40,7 @@ from mahjong_joy.rulesets.mcr.scorer import (
     _form_rows,
     _Hand,
     _instances,
+    _load_tables,
     _reading,
 )
 from mahjong_joy.rulesets.mcr.situation import McrRules, McrSituation
@@ -97,6 +98,7 @@ def exclusions(situation: McrSituation, d: McrDecomposition, rules: McrRules | N
     order of the fan left out (a valid situation and one of its readings)."""
     rules = situation.rules if rules is None else rules
     concealed = _concealed_counts(situation)
+    _load_tables()
     hand = _Hand(situation, rules, _all_counts(situation, concealed), concealed)
     internal = (d.form, tuple(s.tile for s in d.sets if s.kind == "chow"),
                 tuple(s.tile for s in d.sets if s.kind == "pung"), -1 if d.pair is None else d.pair,

@@ -72,7 +72,7 @@ class FanRow(NamedTuple):
     arity: int = 0               # sets in a ``chows`` / ``pungs`` combination (-1: all four chows and the pair)
     covers: Callable[[Reading], int] | None = None  # the set bits a ``reading`` fan uses, for ``absorbs``
     tiles: frozenset[int] | None = None  # ``set`` rows: the only pung tiles the predicate can accept
-    needs: tuple[str, ...] = ()  # gates (``HandFacts.open_gates``) that must all be open for the row to hold
+    needs: tuple[str, ...] = ()  # gates (``reading.GATES``) that must all be open for the row to hold
 
 
 # ---------------------------------------------------------------- tile helpers
@@ -220,7 +220,7 @@ def _nine_gates(r: Reading) -> bool:
     suit = f.win_tile // 9
     if suit == 3:
         return False
-    before = f.counts[suit * 9: suit * 9 + 9]
+    before = list(f.counts[suit * 9: suit * 9 + 9])
     before[f.win_tile % 9] -= 1
     return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
@@ -523,8 +523,9 @@ _ROWS: tuple[FanRow, ...] = (
 )
 
 # Gates: a cheap necessary condition per row, computed once per hand
-# (``HandFacts.open_gates``); the loop never asks a row whose gate is closed. The
-# predicate alone decides whether a row holds; a gate only saves asking.
+# (``HandFacts.gates``) or per reading (``Reading.gates``); the loop never asks a
+# row whose gate is closed. The predicate alone decides whether a row holds; a
+# gate only saves asking.
 _NEEDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("four_kongs", "three_kongs", "two_concealed_kongs", "two_melded_kongs",
                      "concealed_kong_and_melded_kong"), ("two_kongs",)),
@@ -536,10 +537,18 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("upper_tiles", "upper_four"), ("ranks_six_up",)),
     **dict.fromkeys(("lower_tiles", "lower_four"), ("ranks_four_down",)),
     "middle_tiles": ("ranks_four_to_six",),
-    "all_five": ("numbers_only", "fives"),
-    **dict.fromkeys(("two_concealed_pungs", "little_three_dragons"), ("two_triples",)),
-    **dict.fromkeys(("three_concealed_pungs", "little_four_winds"), ("three_triples",)),
-    **dict.fromkeys(("four_concealed_pungs", "all_pungs", "all_even_pungs"), ("four_triples",)),
+    "all_five": ("numbers_only", "fives", "pair_five"),
+    "two_concealed_pungs": ("two_triples", "hidden_two"),
+    "three_concealed_pungs": ("three_triples", "hidden_three"),
+    "four_concealed_pungs": ("four_triples", "four_pungs", "hidden_four"),
+    "little_three_dragons": ("two_triples", "pair_dragon"),
+    "little_four_winds": ("three_triples", "pair_wind"),
+    **dict.fromkeys(("all_pungs", "all_even_pungs"), ("four_triples", "four_pungs")),
+    "outside_hand": ("pair_orphan",),
+    "all_chows": ("no_pungs",),
+    "edge_wait": ("wait_edge",),
+    "closed_wait": ("wait_closed",),
+    "single_wait": ("wait_single",),
     **dict.fromkeys(("nine_gates", "seven_shifted_pairs", "full_flush"), ("one_suit",)),
     "one_voided_suit": ("at_most_two_suits",),
     "all_green": ("at_most_one_suit",),

@@ -60,8 +60,12 @@ class HandFacts:
 
 GATES = ("kongs", "two_kongs", "flags", "numbers_only", "honors", "two_triples", "three_triples", "four_triples",
          "one_suit", "at_most_one_suit", "at_most_two_suits", "three_suits", "no_characters", "orphans_only",
-         "concealed", "fours", "fives", "ranks_six_up", "ranks_four_down", "ranks_four_to_six")
-"""Cheap necessary conditions, one bit each; a row names the ones it needs (``FanRow.needs``)."""
+         "concealed", "fours", "fives", "ranks_six_up", "ranks_four_down", "ranks_four_to_six",
+         # one reading's (``Reading.gates`` adds them to the hand's):
+         "pair_wind", "pair_dragon", "pair_orphan", "pair_five", "no_pungs", "four_pungs",
+         "hidden_two", "hidden_three", "hidden_four", "wait_edge", "wait_closed", "wait_single")
+"""Cheap necessary conditions, one bit each; a row names the ones it needs (``FanRow.needs``).
+The first twenty are the hand's (``HandFacts.gates``), the rest one reading's."""
 
 
 def gate_bits(names: tuple[str, ...]) -> int:
@@ -88,6 +92,7 @@ class Reading:
     knitted: tuple[int, ...] = ()
     pairs: tuple[int, ...] = ()
     wait: str = ""                      # "edge" / "closed" / "single" on a unique wait, else ""
+    gates: int = 0                      # the hand's open gates and this reading's (see ``GATES``)
 
     @property
     def sets(self) -> int:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from mahjong_joy.hand.mcr_forms import (
@@ -67,12 +67,17 @@ from mahjong_joy.rulesets.mcr.fan import (
     SITUATION,
     FanRow,
 )
-from mahjong_joy.rulesets.mcr.reading import PUNG_BIT_SHIFT, HandFacts, Reading, gate_bits, kind_mask
+from mahjong_joy.rulesets.mcr.reading import GATES, PUNG_BIT_SHIFT, HandFacts, Reading, gate_bits, kind_mask
 from mahjong_joy.rulesets.mcr.situation import CONCEALED_KONG, KONG, LIBRARY, McrRules, McrSituation
 from mahjong_joy.rulesets.mcr.tables import (
     CHOW_STARTS,
+    fifth_copy_waits,
+    honor_table,
+    honor_wait_table,
     pair_table,
     regular_readings,
+    suit_table,
+    suit_wait_table,
     triple_table,
     winning_kinds_at_most,
 )
@@ -127,9 +132,14 @@ class McrScore:
     total: int = 0
     payments: dict[str, int] = field(default_factory=dict)
     form: str | None = None
-    decomposition: McrDecomposition | None = None
+    chosen: tuple | None = field(default=None, repr=False)  # the scorer's own form of the reading (``Internal``)
     source: tuple[McrSituation, McrRules] | None = field(default=None, repr=False, compare=False)
     _excluded: tuple | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def decomposition(self) -> McrDecomposition | None:
+        """The chosen reading (``None`` when there is none); made when first asked."""
+        return None if self.chosen is None else _decomposition(self.chosen)
 
     @property
     def reading(self) -> str:
@@ -142,7 +152,7 @@ class McrScore:
         as :class:`~mahjong_joy.rulesets.mcr.explain.Excluded` values (``()`` when
         there is no reading)."""
         if self._excluded is None:
-            if self.decomposition is None or self.source is None:
+            if self.chosen is None or self.source is None:
                 self._excluded = ()
             else:
                 from mahjong_joy.rulesets.mcr.explain import exclusions
@@ -173,21 +183,34 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     ((('pure_straight', 16, 1), ('fully_concealed_hand', 4, 1), ('all_chows', 2, 1), ('single_wait', 1, 1)), 23, {'each': 31})
     """
     rules = situation.rules if rules is None else rules
-    concealed = _concealed_counts(situation)
-    counts = _all_counts(situation, concealed)
-    problem = situation_problem(situation, counts)
-    if problem:
-        return McrScore(False, INVALID_SITUATION, problem, flowers=situation.flowers)
+    tiles, melds = situation.hand, situation.melds
+    concealed = bytearray(KIND_COUNT)  # counts as bytes: ``bytes()`` of it is a copy, not a conversion
+    for t in tiles:
+        concealed[t] += 1
+    if melds:
+        counts = bytearray(concealed)
+        for meld in melds:
+            for t in meld.tiles:
+                counts[t] += 1
+    else:
+        counts = concealed
+    if (len(tiles) + 3 * len(melds) != 14 or len(melds) > 4 or situation.win_tile not in tiles or max(counts) > 4
+            or situation.robbing_kong or situation.kong_replacement):
+        problem = situation_problem(situation, counts)
+        if problem:
+            return McrScore(False, INVALID_SITUATION, problem, flowers=situation.flowers)
+    if not _SUIT_WAITS:
+        _load_tables()
     hand = _Hand(situation, rules, counts, concealed)
     best = None
-    for reading in _internal_readings(concealed, len(situation.melds)):
+    for reading in _internal_readings(concealed, len(melds)):
         total, counted = _score(hand, reading)
         if best is None or total > best[0] or total == best[0] and _tie_wins(counted, reading, best):
             best = (total, counted, reading)
     if best is None:
         return McrScore(False, NOT_WINNING, "the tiles do not form a complete MCR hand", flowers=situation.flowers)
     total, counted, reading = best
-    return _result(situation, rules, _lines(counted), total, _decomposition(reading))
+    return _result(situation, rules, _lines(counted), total, reading)
 
 
 def _tie_wins(counted: list[int], reading: Internal, best: tuple) -> bool:
@@ -210,6 +233,8 @@ def scored_readings(situation: McrSituation, rules: McrRules | None = None, coun
     rules = situation.rules if rules is None else rules
     concealed = _concealed_counts(situation) if concealed is None else concealed
     counts = _all_counts(situation, concealed) if counts is None else counts
+    if not _SUIT_WAITS:
+        _load_tables()
     hand = _Hand(situation, rules, counts, concealed)
     out = []
     for reading in _internal_readings(concealed, len(situation.melds)):
@@ -218,14 +243,16 @@ def scored_readings(situation: McrSituation, rules: McrRules | None = None, coun
     return out
 
 
-def _result(s: McrSituation, rules: McrRules, fan: tuple, fan_total: int, d: McrDecomposition) -> McrScore:
+def _result(s: McrSituation, rules: McrRules, fan: tuple, fan_total: int, reading: Internal) -> McrScore:
     flowers = s.flowers
     lines = fan + ((FLOWER_TILES, 1, flowers),) if flowers else fan
     total = fan_total + flowers
     if fan_total < MINIMUM_FAN:
         message = f"{fan_total} fan without flowers: a win needs {MINIMUM_FAN}"
-        return McrScore(False, BELOW_MINIMUM, message, lines, fan_total, flowers, total, {}, d.form, d, (s, rules))
-    return McrScore(True, None, "", lines, fan_total, flowers, total, payments(total, s.tsumo), d.form, d, (s, rules))
+        return McrScore(False, BELOW_MINIMUM, message, lines, fan_total, flowers, total, {}, reading[0], reading,
+                        (s, rules))
+    pay = {"each": BASE_PAYMENT + total} if s.tsumo else {"discarder": BASE_PAYMENT + total, "others": BASE_PAYMENT}
+    return McrScore(True, None, "", lines, fan_total, flowers, total, pay, reading[0], reading, (s, rules))
 
 
 def payments(total: int, tsumo: bool) -> dict[str, int]:
@@ -272,75 +299,48 @@ def _flag_problem(s: McrSituation, counts: list[int]) -> str:
     return ""
 
 
-def _concealed_counts(s: McrSituation) -> list[int]:
-    counts = [0] * KIND_COUNT
+def _concealed_counts(s: McrSituation) -> bytearray:
+    counts = bytearray(KIND_COUNT)
     for t in s.hand:
         counts[t] += 1
     return counts
 
 
-def _all_counts(s: McrSituation, concealed: list[int] | None = None) -> list[int]:
-    counts = list(_concealed_counts(s) if concealed is None else concealed)
+def _all_counts(s: McrSituation, concealed: bytearray | None = None) -> bytearray:
+    counts = bytearray(_concealed_counts(s) if concealed is None else concealed)
     for meld in s.melds:
         for t in meld.tiles:
             counts[t] += 1
     return counts
 
 
-_SUIT_MASKS = (kind_mask(range(0, 9)), kind_mask(range(9, 18)), kind_mask(range(18, 27)))
 _HONOR_MASK = kind_mask(range(27, KIND_COUNT))
 _ORPHAN_MASK = kind_mask(ORPHANS)
+_NONZERO = bytes([0] + [1] * 255)
+# Gate bits (reading.GATES order) that depend on one small number, looked up rather than worked out per hand.
+_KONG_GATES = (0, 1, 0b11)                                           # kongs, two_kongs
+_TRIPLE_GATES = tuple((n >= 2) << 5 | (n >= 3) << 6 | (n >= 4) << 7 for n in range(5))
+_SUIT_GATES = tuple(tuple((not honors) << 3 | honors << 4 | (not honors and suits == 1) << 8 | (suits <= 1) << 9
+                          | (suits <= 2) << 10 | (suits == 3) << 11 for honors in (0, 1)) for suits in range(4))
+_RANK_GATES = tuple(  # ranks_six_up, ranks_four_down, ranks_four_to_six from the ranks held (0: honors held)
+    ((r & -r).bit_length() >= 6) << 17 | (0 < r.bit_length() <= 4) << 18
+    | ((r & -r).bit_length() >= 4 and 0 < r.bit_length() <= 6) << 19 if r else 0 for r in range(512))  # bytes.translate: every count present or not
+_PRESENT = {bytes(((bits >> k) & 1 for k in range(9))): bits for bits in range(1 << 9)}  # 0/1 bytes -> bits
 
 
 def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None) -> HandFacts:
-    """The per-hand facts, with Last Tile settled from the tiles where they decide it:
-    three copies in the player's own melds make it, a copy in the concealed hand
-    rules it out (RULES.md B4 和绝张; C2 row 5)."""
-    counts = _all_counts(s) if counts is None else counts
-    win = s.win_tile
-    in_hand = s.hand.count(win)
-    last_tile = (s.last_tile or counts[win] - in_hand == 3) and in_hand == 1
-    melded_kongs = concealed_kongs = melded_packs = 0
-    for meld in s.melds:
-        if meld.kind == CONCEALED_KONG:
-            concealed_kongs += 1
-        else:
-            melded_packs += 1
-            melded_kongs += meld.kind == KONG
-    kinds = 0
-    for t in s.hand:
-        kinds |= 1 << t
-    for meld in s.melds:
-        for t in meld.tiles:
-            kinds |= 1 << t
-    m, p, z = kinds & _SUIT_MASKS[0], kinds & _SUIT_MASKS[1], kinds & _SUIT_MASKS[2]
-    has_honors = kinds & _HONOR_MASK != 0
-    number_suits = (m != 0) + (p != 0) + (z != 0)
-    fours = counts.count(4)
-    flags = last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile
-    triples = fours + counts.count(3)
-    kongs = melded_kongs + concealed_kongs
-    ranks = 0 if has_honors else (kinds | kinds >> 9 | kinds >> 18) & 0x1FF
-    low, high = ((ranks & -ranks).bit_length(), ranks.bit_length()) if ranks else (0, 0)
-    gates = (  # one bit per name of reading.GATES, in order
-        (kongs > 0) | (kongs > 1) << 1 | bool(flags) << 2 | (not has_honors) << 3 | has_honors << 4
-        | (triples >= 2) << 5 | (triples >= 3) << 6 | (triples >= 4) << 7
-        | (not has_honors and number_suits == 1) << 8 | (number_suits <= 1) << 9 | (number_suits <= 2) << 10
-        | (number_suits == 3) << 11 | (not m) << 12 | (not kinds & ~_ORPHAN_MASK) << 13
-        | (not melded_packs) << 14 | (fours > 0) << 15 | bool(counts[4] or counts[13] or counts[22]) << 16
-        | (low >= 6) << 17 | (0 < high <= 4) << 18 | (low >= 4 and 0 < high <= 6) << 19)
-    return HandFacts(counts, win, s.tsumo, last_tile, s.kong_replacement, s.robbing_kong,
-                     s.last_wall_tile, s.seat_wind, s.round_wind, melded_packs, melded_kongs, concealed_kongs,
-                     rules, kinds, number_suits, has_honors, ranks, fours, gates)
+    """The per-hand facts (see :class:`_Hand`, which computes them)."""
+    concealed = _concealed_counts(s)
+    return _Hand(s, rules, _all_counts(s, concealed) if counts is None else counts, concealed)
 
 
 # ---------------------------------------------------------------- readings
 
 def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
     """Every reading of the concealed tiles in every form (empty: no win)."""
-    found: list[Internal] = [(REGULAR, chows, pungs, pair, (), ()) for chows, pungs, pair in regular_readings(concealed)]
     key = bytes(concealed)
-    if melds <= 1 and 27 - key[:27].count(0) >= 9:
+    found: list[Internal] = [(REGULAR, chows, pungs, pair, (), ()) for chows, pungs, pair in regular_readings(key)]
+    if melds <= 1 and 27 - key[:27].count(0) >= 9 and _may_hold_knitted(key):
         found += _knitted_straight_readings(concealed, melds)
     if melds:
         return found
@@ -354,15 +354,27 @@ def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
     return found
 
 
+_KNITTED_CLASSES = {bytes(((bits >> k) & 1 for k in range(9))): sum(
+    1 << c for c in range(3) if bits >> c & 1 and bits >> (c + 3) & 1 and bits >> (c + 6) & 1) for bits in range(512)}
+
+
+def _may_hold_knitted(key: bytes) -> bool:
+    """Does each number suit hold all of 1-4-7, 2-5-8 or 3-6-9, three different ones
+    between them (a knitted straight's necessary condition)?"""
+    present = key.translate(_NONZERO)
+    a, b, c = _KNITTED_CLASSES[present[0:9]], _KNITTED_CLASSES[present[9:18]], _KNITTED_CLASSES[present[18:27]]
+    return bool(a and b and c and (a | b | c) == 0b111)
+
+
 def _knitted_straight_readings(concealed: list[int], melds: int) -> list[Internal]:
     out: list[Internal] = []
     for pattern in KNITTED_PATTERNS:
         if not all(concealed[t] for t in pattern):
             continue
-        rest = list(concealed)
+        rest = bytearray(concealed)
         for t in pattern:
             rest[t] -= 1
-        for chows, pungs, pair in regular_readings(rest):
+        for chows, pungs, pair in regular_readings(bytes(rest)):
             if len(chows) + len(pungs) == 1 - melds:
                 out.append((KNITTED_STRAIGHT, chows, pungs, pair, pattern, ()))
     return out
@@ -397,12 +409,42 @@ def _form_rows(form: str, library_kongs: bool) -> dict[Any, Any]:
             by_scope[scope, arity] = tuple((i, r.test, r.points) for i, r in rows
                                            if r.scope == scope and r.arity == arity)
     if form == REGULAR:
-        by_scope[CHOWS, "pairs"] = pair_table(by_scope[CHOWS, 2], CHOW_STARTS)
-        by_scope[CHOWS, "triples"] = triple_table(by_scope[CHOWS, 3], CHOW_STARTS, repeats=True)
-        by_scope[PUNGS, "pairs"] = pair_table(by_scope[PUNGS, 2], range(KIND_COUNT))
-        by_scope[PUNGS, "triples"] = triple_table(by_scope[PUNGS, 3], range(KIND_COUNT), repeats=False)
+        by_scope.update(_combination_tables())
     return by_scope
 
+
+@cache
+def _combination_tables() -> dict[Any, Any]:
+    """The combination rows' answers, complete and built once (the kong convention
+    does not touch them): the fan of every two and three chows and pungs, and the
+    combination fans of every two, three or four chows (14,600 sorted tuples of the
+    21 chow starts) under the combination principles."""
+    rows = [(i, r) for i, r in enumerate(ORDER) if REGULAR in r.forms]
+    found: dict[Any, Any] = {}
+    for scope in (CHOWS, PUNGS):
+        for arity in (2, 3, 4):
+            found[scope, arity] = tuple((i, r.test, r.points) for i, r in rows if r.scope == scope and r.arity == arity)
+    found[CHOWS, "pairs"] = pair_table(found[CHOWS, 2], CHOW_STARTS)
+    found[CHOWS, "triples"] = triple_table(found[CHOWS, 3], CHOW_STARTS, repeats=True)
+    found[PUNGS, "pairs"] = pair_table(found[PUNGS, 2], range(KIND_COUNT))
+    found[PUNGS, "triples"] = triple_table(found[PUNGS, 3], range(KIND_COUNT), repeats=False)
+    found[CHOWS, "all"] = {chows: tuple(_combinations(found, CHOWS, chows, 0))
+                           for n in (2, 3, 4) for chows in combinations_with_replacement(CHOW_STARTS, n)}
+    return found
+
+
+# The complete tables (a fixed ~10 MB, see ``tables``), bound here by ``_load_tables`` on the first scoring
+# (about a quarter of a second) so the hot path probes them directly.
+_SUIT_COMPLETE: dict[bytes, Any] = {}
+_HONORS_COMPLETE: dict[bytes, Any] = {}
+_SUIT_WAITS: dict[bytes, int] = {}
+_HONOR_WAITS: dict[bytes, int] = {}
+
+
+def _load_tables() -> None:
+    global _SUIT_COMPLETE, _HONORS_COMPLETE, _SUIT_WAITS, _HONOR_WAITS
+    _SUIT_COMPLETE, _HONORS_COMPLETE = suit_table(), honor_table()
+    _SUIT_WAITS, _HONOR_WAITS = suit_wait_table(), honor_wait_table()
 
 _OPEN_ROWS: dict[tuple[int, int], tuple] = {}
 _OPEN_ROWS_LIMIT = 4096  # (table, gates) keys; a hand opens one of a few hundred gate sets in practice
@@ -427,23 +469,70 @@ def clear_memos() -> None:
     _OPEN_ROWS.clear()
 
 
-class _Hand:
-    """What every reading of one situation shares (the wait answer computed lazily)."""
+class _Hand(HandFacts):
+    """The per-hand facts and what every reading of one situation shares (the wait
+    answer computed lazily): one object, made once per hand.
+
+    Last Tile is settled from the tiles where they decide it: three copies in the
+    player's own melds make it, a copy in the concealed hand rules it out (RULES.md
+    B4 和绝张; C2 row 5).
+    """
 
     __slots__ = ("situation", "facts", "concealed", "library_kongs", "melds", "meld_chows", "meld_pungs",
-                 "concealed_kongs", "win", "tsumo", "_facts_instances", "_unique_regular")
+                 "_facts_instances", "_unique_regular")
 
     def __init__(self, s: McrSituation, rules: McrRules, counts: list[int], concealed: list[int]) -> None:
         self.situation = s
-        self.facts = facts = hand_facts(s, rules, counts)
+        self.facts = self
+        self.counts = counts
         self.concealed = concealed
+        self.rules = rules
         self.library_kongs = rules.kong_convention == LIBRARY
-        self.melds = len(s.melds)
-        self.meld_chows = tuple(sorted(m.tiles[0] for m in s.melds if m.kind == CHOW))
-        self.meld_pungs = tuple(sorted(m.tiles[0] for m in s.melds if m.kind != CHOW))
-        self.concealed_kongs = facts.concealed_kongs
-        self.win = s.win_tile
+        self.win_tile = win = s.win_tile
         self.tsumo = s.tsumo
+        in_hand = concealed[win]
+        self.last_tile = last_tile = (s.last_tile or counts[win] - in_hand == 3) and in_hand == 1
+        self.kong_replacement = s.kong_replacement
+        self.robbing_kong = s.robbing_kong
+        self.last_wall_tile = s.last_wall_tile
+        self.seat_wind = s.seat_wind
+        self.round_wind = s.round_wind
+        melds = s.melds
+        self.melds = len(melds)
+        melded_kongs = concealed_kongs = melded_packs = 0
+        if melds:
+            for meld in melds:
+                if meld.kind == CONCEALED_KONG:
+                    concealed_kongs += 1
+                else:
+                    melded_packs += 1
+                    melded_kongs += meld.kind == KONG
+            chows, pungs = [], []
+            for meld in melds:
+                (chows if meld.kind == CHOW else pungs).append(meld.tiles[0])
+            chows.sort()
+            pungs.sort()
+            self.meld_chows, self.meld_pungs = tuple(chows), tuple(pungs)
+        else:
+            self.meld_chows = self.meld_pungs = ()
+        self.melded_packs, self.melded_kongs, self.concealed_kongs = melded_packs, melded_kongs, concealed_kongs
+        key = bytes(counts)
+        present = key.translate(_NONZERO)
+        m, p, z = _PRESENT[present[0:9]], _PRESENT[present[9:18]], _PRESENT[present[18:27]]
+        honors = _PRESENT[present[27:34] + b"\0\0"]
+        self.kinds = kinds = m | p << 9 | z << 18 | honors << 27
+        self.number_suits = number_suits = (m != 0) + (p != 0) + (z != 0)
+        self.has_honors = honors != 0
+        self.fours = fours = key.count(4)
+        triples = fours + key.count(3)
+        kongs = melded_kongs + concealed_kongs
+        self.ranks = ranks = 0 if honors else m | p | z
+        flags = last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile
+        self.gates = (  # one bit per name of reading.GATES, in order; the rest from tables below
+            _KONG_GATES[kongs if kongs < 3 else 2] | bool(flags) << 2 | _TRIPLE_GATES[triples if triples < 5 else 4]
+            | _SUIT_GATES[number_suits][honors != 0] | (not m) << 12 | (not kinds & ~_ORPHAN_MASK) << 13
+            | (not melded_packs) << 14 | (fours > 0) << 15 | bool(key[4] or key[13] or key[22]) << 16
+            | _RANK_GATES[ranks])
         self._facts_instances: dict[str, list[Instance]] = {}
         self._unique_regular: bool | None = None
 
@@ -457,12 +546,39 @@ class _Hand:
 
     def unique_regular_wait(self) -> bool:
         """Does the hand before the winning tile wait on one kind only (regular and
-        seven-pairs shapes, as RULES.md B4 asks)? Computed once per hand."""
+        seven-pairs shapes, as RULES.md B4 asks)? Computed once per hand.
+
+        The hand is complete in the regular form, so every suit but the winning
+        tile's is complete: the waits are that suit's, read from the wait table,
+        unless that suit stays complete without the tile (then any suit may take
+        it, and the general count answers).
+        """
         if self._unique_regular is None:
-            before = list(self.concealed)
-            before[self.win] -= 1
-            self._unique_regular = winning_kinds_at_most(before, 1, seven_pairs=not self.melds) == 1
+            self._unique_regular = self._waits_before_win() == 1
         return self._unique_regular
+
+    def _waits_before_win(self) -> int:
+        win, concealed = self.win_tile, self.concealed
+        base = win - win % 9
+        part = bytearray(concealed[base:base + (7 if base == 27 else 9)])
+        part[win - base] -= 1
+        short = bytes(part)
+        honors = base == 27
+        if short in (_HONORS_COMPLETE if honors else _SUIT_COMPLETE):
+            before = list(concealed)
+            before[win] -= 1
+            return winning_kinds_at_most(before, 1, seven_pairs=not self.melds)
+        waits = (_HONOR_WAITS if honors else _SUIT_WAITS).get(short, 0)
+        if 4 in short:
+            waits |= fifth_copy_waits(short, honors)
+        found = waits.bit_count()
+        if not self.melds and found <= 1 and concealed[win] % 2:
+            key = bytes(concealed)
+            if key.count(1) + key.count(3) == 2:  # seven pairs: the one odd kind left after the winning tile goes
+                other = next(t for t in range(KIND_COUNT) if concealed[t] % 2 and t != win)
+                if not (base <= other < base + 9 and waits >> (other - base) & 1):
+                    found += 1
+        return found
 
 
 # ---------------------------------------------------------------- one reading
@@ -480,8 +596,8 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
     form = r[0]
     rows = _form_rows(form, hand.library_kongs)
     reading = _reading(hand, r)
-    found = list(hand.facts_instances(form, rows))
-    for i, test, covers in _open_rows(rows[READING], hand.facts.gates):
+    found = hand.facts_instances(form, rows)[:]
+    for i, test, covers in _open_rows(rows[READING], reading.gates):
         count = test(reading)
         if count:
             mask = covers(reading) if covers else 0
@@ -492,10 +608,12 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
     pungs = reading.pungs
     if pungs:
         set_rows = rows[SET]
-        for bit, tile in enumerate(pungs):
+        bit = 1 << PUNG_BIT_SHIFT
+        for tile in pungs:
             for i, test in set_rows[tile]:
                 if test(reading, tile):
-                    found.append((i, 1 << (PUNG_BIT_SHIFT + bit)))
+                    found.append((i, bit))
+            bit <<= 1
         if len(pungs) > 1:
             found += _combinations(rows, PUNGS, pungs, PUNG_BIT_SHIFT)
     chows = reading.chows
@@ -505,30 +623,44 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
                 if test(reading):
                     found.append((i, 0b1111))  # a fan over all four chows and the pair: nothing else among them
                     return found
-        found += _combinations(rows, CHOWS, chows, 0)
+        found += rows[CHOWS, "all"][chows]
     return found
+
+
+_G = {name: 1 << k for k, name in enumerate(GATES)}
+_PAIR_GATES = tuple(
+    (_G["pair_wind"] if t in (27, 28, 29, 30) else 0) | (_G["pair_dragon"] if t in (31, 32, 33) else 0)
+    | (_G["pair_orphan"] if t in ORPHANS else 0) | (_G["pair_five"] if t in (4, 13, 22) else 0)
+    for t in range(KIND_COUNT)) + (0,)  # index -1: no pair
+_HIDDEN_GATES = (0, 0, _G["hidden_two"], _G["hidden_three"], _G["hidden_four"])
+_WAIT_GATES = {"": 0, "edge": _G["wait_edge"], "closed": _G["wait_closed"], "single": _G["wait_single"]}
 
 
 def _reading(hand: _Hand, r: Internal) -> Reading:
     form, concealed_chows, concealed_pungs, pair, knitted, pairs = r
     facts = hand.facts
     if form not in (REGULAR, KNITTED_STRAIGHT):
-        return Reading(form, facts, (), (), None if pair < 0 else pair, 0, (), None, knitted, pairs, "")
-    win = hand.win
+        return Reading(form, facts, (), (), None if pair < 0 else pair, 0, (), None, knitted, pairs, "", facts.gates)
+    win = hand.win_tile
     hidden = len(concealed_pungs) + hand.concealed_kongs
     if not hand.tsumo and win in concealed_pungs and not any(c <= win <= c + 2 for c in concealed_chows):
         hidden -= 1  # the discard completed that pung: it counts as melded (GB, RULES.md B4)
     chows = tuple(sorted(concealed_chows + hand.meld_chows)) if hand.meld_chows else concealed_chows
     pungs = tuple(sorted(concealed_pungs + hand.meld_pungs)) if hand.meld_pungs else concealed_pungs
     wait = _wait(hand, form, concealed_chows, pair, knitted)
-    return Reading(form, facts, chows, pungs, pair, hidden, concealed_chows, pair, knitted, (), wait)
+    gates = facts.gates | _PAIR_GATES[pair] | _HIDDEN_GATES[hidden] | _WAIT_GATES[wait]
+    if not pungs:
+        gates |= _G["no_pungs"]
+    elif len(pungs) == 4:
+        gates |= _G["four_pungs"]
+    return Reading(form, facts, chows, pungs, pair, hidden, concealed_chows, pair, knitted, (), wait, gates)
 
 
 def _wait(hand: _Hand, form: str, chows: tuple[int, ...], pair: int, knitted: tuple[int, ...]) -> str:
     """Which wait fan the winning tile's place allows, or ``""``: only on a unique wait,
     and only the first of edge, closed, single that this reading allows (RULES.md B4,
     C2 row 4)."""
-    win = hand.win
+    win = hand.win_tile
     if win in chows or win - 2 in chows:
         position = "edge"
     elif win - 1 in chows:

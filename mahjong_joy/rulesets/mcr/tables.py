@@ -80,12 +80,12 @@ def _build_suit() -> dict[bytes, tuple[SuitReading, ...]]:
             for key, readings in found.items()}
 
 
-def regular_readings(counts: Sequence[int]) -> list[SuitReading]:
-    """Every reading of concealed ``counts`` as sets and exactly one pair, tiles as
-    kinds: chows and pungs sorted across suits (suits are taken in kind order)."""
+def regular_readings(key: bytes) -> list[SuitReading]:
+    """Every reading of concealed counts (``key``: the 34 counts as bytes) as sets and
+    exactly one pair, tiles as kinds: chows and pungs sorted across suits (suits are
+    taken in kind order)."""
     suit = _SUIT or suit_table()
     honors = _HONORS or honor_table()
-    key = bytes(counts)
     m, p, s, z = suit.get(key[0:9]), suit.get(key[9:18]), suit.get(key[18:27]), honors.get(key[27:34])
     if m is None or p is None or s is None or z is None:
         return []
@@ -132,14 +132,24 @@ def _wait_tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
     tables, so as complete as they are."""
     if not _SUIT_WAITS:
         for table, waits in ((suit_table(), _SUIT_WAITS), (honor_table(), _HONOR_WAITS)):
+            less = [bytes([n - 1]) for n in range(1, 6)]
             for key in table:
                 for r, n in enumerate(key):
                     if n:
-                        short = bytearray(key)
-                        short[r] -= 1
-                        short = bytes(short)
+                        short = key[:r] + less[n - 1] + key[r + 1:]
                         waits[short] = waits.get(short, 0) | 1 << r
     return _SUIT_WAITS, _HONOR_WAITS
+
+
+def suit_wait_table() -> dict[bytes, int]:
+    """Number-suit shapes one tile short of complete, with the ranks completing them."""
+    return _SUIT_WAITS or _wait_tables()[0]
+
+
+def honor_wait_table() -> dict[bytes, int]:
+    """Honor shapes one tile short of complete, with the honors (bit ``k`` for kind
+    27 + k) completing them."""
+    return _HONOR_WAITS or _wait_tables()[1]
 
 
 def winning_kind_mask(counts: Sequence[int], seven_pairs: bool) -> int:
@@ -169,19 +179,28 @@ def winning_kind_mask(counts: Sequence[int], seven_pairs: bool) -> int:
                 continue
             part = parts[k]
             waits = (honor_waits if k == 3 else suit_waits).get(part, 0)
-            if max(part) == 4:  # a fifth copy: outside the tables, searched directly
-                for r, n in enumerate(part):
-                    if n == 4:
-                        grown = list(part)
-                        grown[r] += 1
-                        if _splits(grown, (sizes[k] + 1) % 3 == 2, k == 3):
-                            waits |= 1 << r
+            if 4 in part:
+                waits |= fifth_copy_waits(part, k == 3)
             found |= waits << 9 * k
     if seven_pairs and sum(counts) == 13:
         odd = [t for t, n in enumerate(counts) if n % 2]
         if len(odd) == 1:
             found |= 1 << odd[0]
     return found
+
+
+def fifth_copy_waits(part: bytes, honors: bool) -> int:
+    """The ranks (bits) where a fifth copy would complete one suit's shape: outside
+    the tables, searched directly (the unique-wait rule reads shapes, RULES.md B4)."""
+    waits = 0
+    pair = (sum(part) + 1) % 3 == 2
+    for r, n in enumerate(part):
+        if n == 4:
+            grown = list(part)
+            grown[r] += 1
+            if _splits(grown, pair, honors):
+                waits |= 1 << r
+    return waits
 
 
 def winning_kinds_at_most(counts: Sequence[int], limit: int, seven_pairs: bool) -> int:

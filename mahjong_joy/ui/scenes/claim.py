@@ -24,15 +24,20 @@ from mahjong_joy.ui.widgets import Button, button_at, ensure_focus, hotkey_butto
 
 ORDER = {Ron: 0, Kan: 1, Pon: 2, Chi: 3, Pass: 9}
 LETTER = {Ron: pygame.K_r, Kan: pygame.K_k, Pon: pygame.K_p, Chi: pygame.K_c, Pass: pygame.K_SPACE}
+MCR_LETTER = {**LETTER, Ron: pygame.K_h}  # Chinese Official: H for Hu, as on the own-turn button
 
 
-def prompt_lines(tile: int, name: str, wind: str, can_ron: bool) -> list[str]:
+def prompt_lines(tile: int, name: str, wind: str, can_ron: bool, mcr: bool = False) -> list[str]:
     """The prompt's question, longest first (the panel shows the first that fits): the
-    tile by name, who threw it, and "You can win" first when Ron is offered.
+    tile by name, who threw it, and "You can win" first when Ron (Hu, under Chinese
+    Official rules) is offered.
 
     >>> prompt_lines(33, "Momo", "South", False)[1]
     'Claim the Red dragon from Momo?'
     """
+    if can_ron and mcr:
+        return [tr("You can win: Hu! The {tile} from {name} ({wind})", tile=tile_label(tile), name=name, wind=wind),
+                tr("You can win: Hu on the {tile}!", tile=tile_label(tile)), tr("You can win: Hu!")]
     label = tile_label(tile)
     if can_ron:
         return [tr("You can win: Ron! The {tile} from {name} ({wind})", tile=label, name=name, wind=wind),
@@ -41,8 +46,11 @@ def prompt_lines(tile: int, name: str, wind: str, can_ron: bool) -> list[str]:
             tr("Claim the {tile} from {name}?", tile=label, name=name), tr("Claim the {tile}?", tile=label)]
 
 
-def label_of(action: Any) -> str:
-    """Button text for one claim option."""
+def label_of(action: Any, mcr: bool = False) -> str:
+    """Button text for one claim option (Chinese Official words under ``mcr``: Hu, Chow, Pung, Kong)."""
+    if mcr:
+        words = {Ron: tr("Hu!"), Chi: tr("Chow"), Pon: tr("Pung"), Kan: tr("Kong"), Pass: tr("Pass")}
+        return words.get(type(action), action.name)
     if isinstance(action, Chi):
         return N_("Chi")
     return {Ron: N_("Ron!"), Pon: N_("Pon"), Kan: N_("Kan"), Pass: N_("Pass")}.get(type(action), action.name)
@@ -86,9 +94,10 @@ class ClaimOverlay(Scene):
             key = getattr(pygame, f"K_{i + 1}") if i < 9 else None
             ident = f"opt{i}"
             self.actions[ident] = action
-            label = "" if isinstance(action, Chi) else label_of(action)
+            label = "" if isinstance(action, Chi) else label_of(action, self._mcr())
             first_of_kind = not any(isinstance(a, type(action)) for a in options[:i])
-            cap = key_label(LETTER[type(action)]) if first_of_kind and type(action) in LETTER else str(i + 1)
+            letters = MCR_LETTER if self._mcr() else LETTER
+            cap = key_label(letters[type(action)]) if first_of_kind and type(action) in letters else str(i + 1)
             self.buttons.append(Button(label, ident, rect, key, primary=isinstance(action, Ron), keycap=cap))
         last = self.buttons[-1].rect if self.buttons else area
         self.panel.h = last.bottom + gap - area.y
@@ -106,6 +115,10 @@ class ClaimOverlay(Scene):
     def settings_changed(self) -> None:
         """A new tile size moves the table's button area: the prompt follows it."""
         self.resize(self.app.size)
+
+    def _mcr(self) -> bool:
+        snap = self.table.snap
+        return bool(snap is not None and snap.mcr_rules)
 
     def _riichi(self) -> bool:
         snap = self.table.snap
@@ -133,7 +146,7 @@ class ClaimOverlay(Scene):
         elif event.type == pygame.KEYDOWN:
             hit = hotkey_button(self.buttons, event.key)
             if hit is None:
-                wanted = [t for t, k in LETTER.items() if k == event.key]
+                wanted = [t for t, k in (MCR_LETTER if self._mcr() else LETTER).items() if k == event.key]
                 hit = next((b for b in self.buttons if wanted and isinstance(self.actions[b.action], wanted[0])), None)
             if hit:
                 self.choose(hit.action)
@@ -181,14 +194,14 @@ class ClaimOverlay(Scene):
         snap = self.table.snap
         wind = wind_name((self.offer.from_seat - snap.dealer) % 4)
         can_ron = any(isinstance(a, Ron) for a in self.offer.actions)
-        return prompt_lines(self.offer.tile, seat_name(snap.names[self.offer.from_seat]), wind, can_ron)
+        return prompt_lines(self.offer.tile, seat_name(snap.names[self.offer.from_seat]), wind, can_ron, snap.mcr_rules)
 
 
     def _chi_tiles(self, surface: pygame.Surface, rect: pygame.Rect, action: Any, s: float, cap: str = "") -> None:
         """Show the run a chi option makes, right of its label and left of its key cap
         (centred alone in the room left of the cap on a narrow button)."""
         mw = round(17 * s)
-        label = theme.text(tr("Chi"), round(18 * s), theme.INK)
+        label = theme.text(tr(label_of(action, self._mcr())), round(18 * s), theme.INK)
         tiles_w = 3 * (mw + 2)
         right = key_cap_rect(cap, rect, s).x - round(4 * s) if cap else rect.right - round(6 * s)
         if label.get_width() + tiles_w + round(16 * s) <= right - rect.x:

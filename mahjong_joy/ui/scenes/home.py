@@ -18,8 +18,8 @@ from mahjong_joy.i18n import N_, tr
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.storage.settings import OPPONENT_LEVELS
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.game_choice import (LENGTH_NAMES, LEVEL_NAMES, OPPONENT_SEATS, RULESETS,
-                                        chosen, ruleset_label, same_levels)
+from mahjong_joy.ui.game_choice import (LEVEL_NAMES, OPPONENT_SEATS, RULESETS,
+                                        chosen, fixed_length, length_for, length_options, ruleset_label, same_levels)
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField, hotkey_button, same_as
 
@@ -113,7 +113,7 @@ class HomeScene(Scene):
         level = None if self.per_seat else same_levels(opponents)
         rows = [
             ChoiceRow("ruleset", N_("Rules"), [(r, ruleset_label(r, "pill")) for r in RULESETS], self.ruleset),
-            ChoiceRow("length", N_("Length"), list(LENGTH_NAMES.items()), self.length),
+            ChoiceRow("length", N_("Length"), length_options(self.ruleset), self.length),
             ChoiceRow("opponents", N_("Opponents"), [*((lv, LEVEL_NAMES[lv]) for lv in OPPONENT_LEVELS), (PER_SEAT, N_("Per seat"))],
                       PER_SEAT if self.per_seat else level),
         ]
@@ -223,7 +223,9 @@ class HomeScene(Scene):
         st = self.app.settings
         if key == "ruleset":
             self.ruleset = st.ruleset = value
-            self.length = st.length_for(value)
+            self.length = length_for(st, value)
+        elif key == "length" and fixed_length(self.ruleset):
+            pass  # one length only (Chinese Official's 16 hands): nothing to keep
         elif key == "length":
             self.length = value
             st.choose_length(self.ruleset, value)

@@ -34,6 +34,8 @@ def end_reason(snap: Any) -> str:
     It reads the table rules the match was played under, not its preset's: a Tenhou
     preset played East only ends after East 4, or in South as sudden death."""
     names = snap.names
+    if getattr(snap, "mcr_rules", False):  # 16 hands, no bust, no early end (RULES.md B3)
+        return tr("The match ended after its 16 hands.")
     busted = [seat for seat, points, _ in snap.standings if points < 0]
     if busted:
         return tr("The match ended when {name} went below zero.", name=seat_name(names[busted[0]]))
@@ -51,6 +53,13 @@ def end_reason(snap: Any) -> str:
         if snap.dealer in won | tenpai and snap.standings and snap.standings[0][0] == snap.dealer:
             return tr("The match ended after {wind} 4: the dealer stopped in first place (agari-yame).", wind=wind)
     return tr("The match ended after {wind} {number}.", wind=wind, number=snap.hand_number)
+
+
+def table_points_text(table: Any) -> str:
+    """Chinese Official's table points by place, in words (the match's ``uma`` field holds them)."""
+    first, second, third, fourth = (f"{p:g}" for p in table.uma)
+    return tr("Table points by place: {first}, {second}, {third} and {fourth}; equal points go to the earlier seat.",
+              first=first, second=second, third=third, fourth=fourth)
 
 
 def game_points_text(value: float) -> str:
@@ -148,7 +157,8 @@ class MatchEndScene(Scene):
         if self.note:
             theme.blit_fit(surface, self.note, round(15 * s), theme.ROSE_DEEP, w - round(80 * s), center=(w // 2, h - round(95 * s)))
         x, y = round(w * 0.07), round(140 * s)
-        games = self.snap.game_points if self.snap.riichi_rules else ()
+        mcr = self.snap.mcr_rules
+        games = self.snap.game_points if self.snap.riichi_rules or mcr else ()
         for i, (seat, points, place) in enumerate(self.snap.standings):
             row = pygame.Rect(x, y, round(w * 0.36), round(64 * s))
             theme.panel(surface, row, theme.lighter(theme.SEAT_COLORS[seat], 0.45) if place == 1 else theme.PANEL, round(14 * s))
@@ -156,7 +166,8 @@ class MatchEndScene(Scene):
             theme.blit_text(surface, tr(PLACES[place - 1]), round(26 * s), theme.ROSE_DEEP if place == 1 else theme.INK, midleft=(row.x + round(18 * s), row.centery))
             pygame.draw.circle(surface, LINE_COLORS[seat], (row.x + round(100 * s), row.centery), round(7 * s))
             if i < len(games):
-                game = theme.blit_text(surface, game_points_text(games[i]), round(22 * s), theme.MINT_DEEP if games[i] >= 0 else theme.ROSE_DEEP,
+                shown = f"{games[i]:g}" if mcr else game_points_text(games[i])
+                game = theme.blit_text(surface, shown, round(22 * s), theme.MINT_DEEP if games[i] >= 0 else theme.ROSE_DEEP,
                                        midright=(row.right - round(14 * s), row.centery))
                 score = theme.blit_text(surface, f"{points:,}", round(19 * s), theme.INK_SOFT, midright=(game.x - round(14 * s), row.centery))
             else:
@@ -166,8 +177,10 @@ class MatchEndScene(Scene):
             y += round(78 * s)
         notes: list[str] = []
         if games:
-            theme.blit_text(surface, tr("points · game points"), round(14 * s), theme.INK_SOFT, topright=(x + round(w * 0.36), round(118 * s)))
-            notes = [end_reason(self.snap)] + ([tr("Best hand: {hand}", hand=self.snap.best_hand)] if self.snap.best_hand else []) + [uma_text(self.snap.table_rules)]
+            header = tr("points · table points") if mcr else tr("points · game points")
+            theme.blit_text(surface, header, round(14 * s), theme.INK_SOFT, topright=(x + round(w * 0.36), round(118 * s)))
+            terms = table_points_text(self.snap.table_rules) if mcr else uma_text(self.snap.table_rules)
+            notes = [end_reason(self.snap)] + ([tr("Best hand: {hand}", hand=self.snap.best_hand)] if self.snap.best_hand else []) + [terms]
         lines = [line for note in notes for line in theme.wrap(note, round(15 * s), round(w * 0.36))]
         for j, line in enumerate(lines[:6]):
             theme.blit_text(surface, line, round(15 * s), theme.INK_SOFT, topleft=(x, y + j * round(20 * s)))

@@ -16,7 +16,7 @@ from mahjong_joy.i18n import NC_, N_, current_language, ntr, tr, trc
 from mahjong_joy.melds import CHI, CLOSED_KAN
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.names import fu_words, limit_name, seat_name, wind_name, yaku_japanese, yaku_name
-from mahjong_joy.rulesets.mcr import McrSituation, score_mcr
+from mahjong_joy.rulesets.mcr import McrSituation, fan_name, principle_name, score_mcr
 from mahjong_joy.rulesets.mcr.fan import ROW_BY_ID
 from mahjong_joy.rulesets.mcr.scorer import BASE_PAYMENT
 from mahjong_joy.rulesets.riichi import YAKU_ROWS
@@ -224,7 +224,7 @@ def draw_payment_text(snap: TableSnapshot) -> str:
     r = snap.result
     if r is None or r.end != "exhaustive_draw":
         return ""
-    if plays_mcr(snap):
+    if snap.mcr_rules:
         return mcr_draw_text(snap)
     names = snap.names
     if r.nagashi:
@@ -246,12 +246,6 @@ def draw_payment_text(snap: TableSnapshot) -> str:
 def is_mcr_win(win: WinResult | None) -> bool:
     """A win scored in fan (Chinese Official), whose card lists fan instead of yaku and fu."""
     return win is not None and bool(getattr(win, "fan", ()))
-
-
-def fan_name(fan_id: str) -> str:
-    """A fan's English display name (``Big Three Dragons``), translated."""
-    row = ROW_BY_ID.get(fan_id)
-    return tr(row.name) if row is not None else pretty(fan_id)
 
 
 def fan_lines(win: WinResult) -> list[str]:
@@ -300,8 +294,9 @@ def excluded_lines(win: WinResult) -> list[str]:
     with its principle in words (``Pung of Terminals or Honors: not counted, Big Three
     Dragons includes it``), read from the scorer (RULES.md B5, B6 "also not counted")."""
     score = mcr_score_of(win)
-    found = getattr(score, "excluded", ()) if score is not None else ()
-    return [entry.describe() for entry in found]
+    found = score.excluded if score is not None else ()
+    return [tr("{sentence} ({principle})", sentence=entry.describe(), principle=principle_name(entry.principle))
+            for entry in found]
 
 
 def mcr_payment_text(snap: TableSnapshot, win: WinResult) -> str:
@@ -328,11 +323,6 @@ def mcr_draw_text(snap: TableSnapshot) -> str:
     if snap.match_over:
         return tr("Nobody pays on a draw. That was the last of the 16 hands.")
     return tr("Nobody pays on a draw, and the deal passes to the next player.")
-
-
-def plays_mcr(snap: TableSnapshot) -> bool:
-    """Whether the table plays Chinese Official rules."""
-    return getattr(snap.rules, "family", "riichi") == "mcr"
 
 
 class ScoreScene(Scene):
@@ -522,9 +512,12 @@ class ScoreScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, (left.x, total_y - round(3 * s)), (left.right, total_y - round(3 * s)),
                          max(1, round(2 * s)))
         theme.blit_fit(surface, fan_total_line(win), size + round(3 * s), theme.INK, col_w, topleft=(left.x, total_y))
-        right_bottom = self._draw_left_out(surface, pygame.Rect(x + col_w + gap, y, col_w, bottom - y), left_out, size, step)
-        y = max(total_y + step + round(8 * s), right_bottom)
-        theme.blit_fit(surface, mcr_payment_text(snap, win), round(17 * s), theme.INK_SOFT, width, topleft=(x, y))
+        pay_h = round(30 * s)  # who paid, under both columns and above the seat changes
+        right_bottom = self._draw_left_out(surface, pygame.Rect(x + col_w + gap, y, col_w, bottom - pay_h - y), left_out, size, step)
+        below = max(total_y + step + round(8 * s), right_bottom)
+        y = min(below, bottom - pay_h)
+        pay_w = width if below <= bottom - pay_h else col_w  # beside the Not counted column's foot, not over it
+        theme.blit_fit(surface, mcr_payment_text(snap, win), round(17 * s), theme.INK_SOFT, pay_w, topleft=(x, y))
         y += round(28 * s)
         self._strip = rows_fit(len(others), bottom - y - round(8 * s), s)
         if self._strip:
@@ -542,16 +535,17 @@ class ScoreScene(Scene):
                 theme.blit_text(surface, part, small, theme.INK_SOFT, topleft=(area.x, y))
                 y += round(small * 1.3)
             return y
-        for line in lines:
-            name, _, reason = line.partition(": ")
+        step_line = round(small * 1.3)
+        for n, line in enumerate(lines):
             parts = theme.wrap(line, small, area.w)
+            if y + (len(parts) + 1) * step_line > area.bottom and n < len(lines) - 1:  # keep a line for the rest
+                more = ntr("… and {count} more", "… and {count} more", len(lines) - n)
+                theme.blit_text(surface, more, small, theme.INK_SOFT, topleft=(area.x, y))
+                return y + step_line
             for i, part in enumerate(parts):
-                color = theme.INK if i == 0 and part.startswith(name) else theme.INK_SOFT
-                theme.blit_text(surface, part, small, color, topleft=(area.x, y))
-                y += round(small * 1.3)
+                theme.blit_text(surface, part, small, theme.INK if i == 0 else theme.INK_SOFT, topleft=(area.x, y))
+                y += step_line
             y += round(small * 0.4)
-            if y > area.bottom - step:
-                break
         return y
 
     def _won_too(self) -> dict[int, tuple[str, theme.Color]]:

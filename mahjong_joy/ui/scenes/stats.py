@@ -53,7 +53,8 @@ def figures(stats: Figures) -> list[tuple[str, str]]:
     if scores_fan(stats.ruleset):
         out.append((tr("Average fan a win"), "-" if stats.average_fan is None else f"{stats.average_fan:.1f}"))
     if pays_game_points(stats.ruleset):
-        out.append((tr("Average game points"), "-" if stats.average_game_points is None else f"{stats.average_game_points:+.1f}"))
+        label = tr("Average table points") if scores_fan(stats.ruleset) else tr("Average game points")  # MCR: 4, 2, 1, 0 by place
+        out.append((label, "-" if stats.average_game_points is None else f"{stats.average_game_points:+.1f}"))
     return out
 
 

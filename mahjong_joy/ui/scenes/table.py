@@ -21,6 +21,7 @@ from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET
 from mahjong_joy.ui.anim import Animator, Reveal, Tween
 from mahjong_joy.ui.callouts import Callouts
+from mahjong_joy.ui.game_choice import length_for
 from mahjong_joy.ui.guide import GuideView
 from mahjong_joy.ui.layout import TableLayout, table_layout
 from mahjong_joy.ui.navigation import scene_maker
@@ -97,7 +98,7 @@ class TableScene(TableInput, TableAnimation, TablePainting, TableGuide, TableGeo
             except MahjongJoyError as exc:
                 self.message, self.message_timer = str(exc), 6.0
         ruleset = context.get("ruleset") or DEFAULT_PRESET
-        length = context.get("length") or self.app.settings.length_for(ruleset)  # a casual preset keeps its own length
+        length = context.get("length") or length_for(self.app.settings, ruleset)  # a casual preset keeps its own length
         opponents = context.get("opponents") or self.app.settings.opponents  # one AI level per opponent seat
         return ControllerSession(seed=context.get("seed"), ruleset=ruleset, player_name=name, length=length, ai=opponents)
 

@@ -60,6 +60,7 @@ class TableAnimation:
         "closed_kanned": "_on_closed_kan",
         "won": "_on_won",
         "dora_revealed": "_on_dora_revealed",
+        "flower_declared": "_on_flower",
     }
 
     def _animate(self, old: TableSnapshot | None, event: Any) -> None:
@@ -70,7 +71,7 @@ class TableAnimation:
         if snap is None or (name == "dora_revealed" and not snap.dora_indicators):
             return  # no dora in this ruleset: a kan turns nothing over
         scale = self.app.settings.anim_scale
-        call = call_of(event)
+        call = call_of(event, snap.mcr_rules)
         if call is not None:  # its own voice instead of the chime or the old win flourish
             self.app.sounds.play(call.sound)
             self.callouts.show(snap.seat_from_me(event.seat), call, scale)
@@ -127,6 +128,20 @@ class TableAnimation:
 
     def _on_closed_kan(self, old: TableSnapshot | None, event: Any, scale: float) -> None:
         self._fly_closed_kan(event.seat, scale)
+
+    def _on_flower(self, old: TableSnapshot | None, event: Any, scale: float) -> None:
+        """A flower flies from the seat's hand to its place in the corner before its river;
+        at the deal the replacements go round in one quick burst, each flower a little
+        after the one before (RULES.md B1 "Flower replacement (deal)")."""
+        snap, seat = self.snap, event.seat
+        places = self.flower_places(seat)
+        index = next((i for i in range(len(places) - 1, -1, -1) if places[i][1] == event.tile), None)
+        if index is None:
+            return
+        rect, code, rot = places[index]
+        start = self.hand_slot(len(self.my_tiles())) if seat == snap.me else self._line_end(seat)
+        delay = (0.08 * index if getattr(event, "deal", False) else 0.0) * scale
+        self._fly(code, start, rect, 0.22 * scale, rot, self.flower_width(seat), ("flower", seat, index), delay=delay)
 
     def _on_won(self, old: TableSnapshot | None, event: Any, scale: float) -> None:
         """A win restarts the pause before the score screen."""

@@ -115,6 +115,37 @@ class TableGeometry:
             return frame.rect(col * rw, rh, across + rh - rw, rw), True
         return frame.rect(col * rw + rh - rw, rw, across, rh), False
 
+    def flower_places(self, seat: int) -> list[tuple[pygame.Rect, int, int]]:
+        """(rect, code, rotation) of each flower a seat has laid out (Chinese Official): in the
+        corner of the felt just before its river's first tile, a square two river rows deep
+        that neither river ever reaches (their third rows run on away from it), three to a
+        row (four, smaller, past six) counted from the river outward, each facing its seat."""
+        snap = self.snap
+        flowers = snap.flowers[seat] if seat < len(snap.flowers) else ()
+        if not flowers:
+            return []
+        rel, L = snap.seat_from_me(seat), self.layout
+        gap = max(1, round(2 * L.scale))
+        fw = self.flower_width(seat)
+        fh = tile_height(fw)
+        per_row = 3 if len(flowers) <= 6 else 4
+        frame = L.rivers[rel]
+        out = []
+        for i, code in enumerate(flowers[:8]):
+            row, col = divmod(i, per_row)
+            rect = frame.rect(-(col + 1) * (fw + gap), fw, row * (fh + gap), fh)  # a gap before the river's first tile
+            out.append((rect, code, ROTATION[rel]))
+        return out
+
+    def flower_width(self, seat: int) -> int:
+        """The width of a seat's laid-out flower tiles (see :meth:`flower_places`)."""
+        L, snap = self.layout, self.snap
+        count = len(snap.flowers[seat]) if snap is not None and seat < len(snap.flowers) else 0
+        per_row = 3 if count <= 6 else 4
+        side = 2 * tile_height(L.river_w)
+        gap = max(1, round(2 * L.scale))
+        return max(8, min((side - per_row * gap) // per_row, ((side - gap) // 2) * 3 // 4))
+
     def hand_start(self, seat: int, count: int) -> int:
         """Where an opponent's ``count`` concealed tiles begin on its line: centred on its side
         (:func:`~mahjong_joy.ui.layout.hand_start`), clear of its melds."""

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from mahjong_joy.i18n import N_, tr
-from mahjong_joy.engine.actions import AddedKan, ClosedKan, Discard, NineTerminals, Pass, Riichi, Ron, Tsumo
+from mahjong_joy.engine.actions import AddedKan, ClosedKan, DeclareFlower, Discard, NineTerminals, Pass, Riichi, Ron, Tsumo
 from mahjong_joy.names import tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui.anim import Animator
@@ -188,12 +188,17 @@ class TableInput:
             self.after_step()
 
     def auto_action(self) -> Any:
-        """What my turn does without me: Tsumo when Auto-win is on; after riichi the drawn
+        """What my turn does without me: a flower I drew is laid out and replaced at once
+        (Chinese Official, RULES.md B1: declaring is always allowed after a draw, and the
+        table keeps no flower back); Tsumo when Auto-win is on; after riichi the drawn
         tile, unless a tsumo or an allowed kan waits for my answer."""
         snap = self.snap
         if snap is None or not snap.my_turn:
             return None
         actions = snap.own_actions
+        flower = next((a for a in actions if isinstance(a, DeclareFlower)), None)
+        if flower is not None:
+            return flower
         tsumo = next((a for a in actions if isinstance(a, Tsumo)), None)
         if tsumo is not None and self.app.settings.auto_win:
             return tsumo
@@ -229,7 +234,7 @@ class TableInput:
         bw, bh, gap = round(130 * s), round(52 * s), round(10 * s)
         x = area.right - bw
         for i, action in enumerate(extra[:4]):
-            label, key = _action_label(action)
+            label, key = _action_label(action, self.snap.mcr_rules)
             ident = "riichi" if isinstance(action, Riichi) else _action_id(action)
             if ident == "riichi" and self.riichi_mode:
                 label = N_("Cancel riichi")
@@ -272,13 +277,20 @@ def _action_id(action: Any) -> str:
     return f"{action.name}:{getattr(action, 'tile', '')}"
 
 
-def _action_label(action: Any) -> tuple[str, int | None]:
-    """Button label and hotkey for an own-turn action."""
+def _action_label(action: Any, mcr: bool = False) -> tuple[str, int | None]:
+    """Button label and hotkey for an own-turn action (Chinese Official words under ``mcr``:
+    Hu, kong, flower)."""
     if isinstance(action, Tsumo):
-        return N_("Tsumo!"), pygame.K_t
+        return (tr("Hu!"), pygame.K_h) if mcr else (N_("Tsumo!"), pygame.K_t)
+    if isinstance(action, DeclareFlower):
+        return tr("Flower"), pygame.K_f
     if isinstance(action, ClosedKan):
+        if mcr:
+            return tr("Kong {tile}", tile=tile_label(kind_of_code(action.tile))), pygame.K_k
         return tr("Kan {tile}", tile=tile_label(kind_of_code(action.tile))), pygame.K_k
     if isinstance(action, AddedKan):
+        if mcr:
+            return tr("Add kong {tile}", tile=tile_label(action.tile)), pygame.K_a
         return tr("Add kan {tile}", tile=tile_label(action.tile)), pygame.K_a
     if isinstance(action, Riichi):
         return N_("Riichi"), pygame.K_r

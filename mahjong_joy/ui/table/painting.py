@@ -68,7 +68,16 @@ class TablePainting:
         for seat in range(4):
             self._draw_river(layer, seat)
             self._draw_line(layer, seat)
+            self._draw_flowers(layer, seat)
         return layer
+
+    def _draw_flowers(self, layer: pygame.Surface, seat: int) -> None:
+        """A seat's flowers face up in the corner before its river (Chinese Official)."""
+        hidden = {f.key for f in self.anim.flights}
+        width = self.flower_width(seat)
+        for i, (rect, code, rot) in enumerate(self.flower_places(seat)):
+            if ("flower", seat, i) not in hidden:
+                layer.blit(self.app.art.image(code, width, rot), rect.topleft)
 
     def _draw_felt(self, layer: pygame.Surface) -> None:
         s = self.layout.scale
