@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.app.background import BackgroundJob
 from mahjong_joy.i18n import ENGLISH, current_language, preload_steps, set_language, system_language, tr
 from mahjong_joy.replay.pending import tidy_data_folder
 from mahjong_joy.storage.settings_store import load_settings, save_settings
@@ -34,8 +35,10 @@ DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
 STEP = 1 / 60  # fixed update step in seconds
 MAX_STEPS = 5  # after a stall, catch up at most this many steps rather than spiral
-IDLE_BUDGET = 0.006  # seconds of background work (the warm-up) per frame, after the frame is drawn
+IDLE_BUDGET = 0.006  # seconds of background work (the warm-up, a review) per frame, after the frame is drawn
 NOTICE_SECONDS = 12.0  # how long a notice (a data file set aside) stays on screen
+SPARE_KEPT = 0.003  # seconds of a frame's spare time background jobs leave free (the clock's own wait)
+JOB_LEAST = 0.002  # seconds background jobs get after a frame that ran late (at least one step in any case)
 IDLE_FRAME = 0.5  # seconds between frames the window's loop draws while nothing changes
 
 
@@ -75,6 +78,7 @@ class App:
         self._since_drawn = 0.0  # seconds since the window was last drawn (the lazy loop)
         self._moving = False  # whether a scene animated at the last step: its final frame is drawn too
         self.background: Iterator[int] | None = None  # small steps run between frames (the warm-up)
+        self.jobs: list[BackgroundJob[Any]] = []  # longer work in steps between frames, after the warm-up (a review)
         if self.persist and self.settings.fullscreen:
             self.apply_window_mode()  # the player left the game in fullscreen
 
@@ -280,26 +284,44 @@ class App:
         """Whether a scene on screen or a notice may change."""
         return self.notice is not None or any(scene.animating() for scene in self.visible())
 
-    def idle(self, budget: float = IDLE_BUDGET) -> bool:
-        """Run background steps until ``budget`` seconds have gone (at least one step);
-        False once there is nothing left to run. Events wait only for the current
-        step, so the window keeps answering while the warm-up builds its tables."""
-        if self.background is None:
-            return False
-        end = time.perf_counter() + budget
-        for _ in self.background:
-            if time.perf_counter() >= end:
-                return True
-        self.background = None
-        return False
+    def run_beside(self, job: BackgroundJob[Any]) -> None:
+        """Run ``job`` in steps between frames (:meth:`idle`) until it is done or cancelled."""
+        if job not in self.jobs and not job.done:
+            self.jobs.append(job.start())
+
+    def idle(self, budget: float = IDLE_BUDGET, spare: float | None = None) -> bool:
+        """Run background steps until ``budget`` seconds have gone (at least one step):
+        the warm-up first, then the jobs (:meth:`run_beside`), oldest first; False once
+        there is nothing left to run. Given the frame's ``spare`` time, the jobs take that
+        (less :data:`SPARE_KEPT`) instead, and only :data:`JOB_LEAST` when the frame ran
+        late, so a review never slows a busy window by more than a step. Events wait only
+        for the current step, so the window keeps answering while the warm-up builds its
+        tables or a review is made."""
+        begun = time.perf_counter()
+        end = begun + budget
+        if self.background is not None:
+            for _ in self.background:
+                if time.perf_counter() >= end:
+                    return True
+            self.background = None
+        if spare is not None:
+            end = begun + max(JOB_LEAST, spare - SPARE_KEPT)
+        self.jobs = [job for job in self.jobs if not job.done]  # finished or cancelled meanwhile
+        for job in self.jobs:
+            if not job.run_for(end - time.perf_counter()):
+                break  # the budget is spent
+        self.jobs = [job for job in self.jobs if not job.done]
+        return bool(self.jobs)
 
     def loop(self) -> None:
-        """The real-time loop: 60 fps cap, frame time fed to :meth:`step`, spare time to :meth:`idle`."""
+        """The real-time loop: 60 fps cap, frame time fed to :meth:`step`, spare time to :meth:`idle`
+        (the warm-up takes its fixed few milliseconds; a job such as a review, what the frame left)."""
         clock = pygame.time.Clock()
         while self.running:
             dt = clock.tick(60) / 1000.0
+            began = time.perf_counter()
             self.step(min(dt, 0.1), lazy=True)
-            self.idle()
+            self.idle(spare=STEP - (time.perf_counter() - began))
 
 
 def run(seed: int | None = None, rules: str | None = None, language: str | None = None) -> int:

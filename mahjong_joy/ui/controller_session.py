@@ -24,7 +24,7 @@ from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
 from mahjong_joy.app.archive import archive_saved
 from mahjong_joy.app.saved import load_autosave
-from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, new_meta
+from mahjong_joy.replay.autosave import AutosaveMeta, AutosaveWriter, autosave_exists, autosave_record, new_meta
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.rules import Rules
@@ -95,6 +95,7 @@ class ControllerSession:
         never autosaved nor archived: it is not one of the player's matches."""
         session = cls.__new__(cls)
         session._adopt(ctl, new_meta(0, player_name), keep=False)
+        session.reviewable = False  # a rigged wall its record does not carry: the coach could not replay it
         return session
 
     @classmethod
@@ -137,6 +138,7 @@ class ControllerSession:
         self._saved = len(ctl.decisions)
         self._archived = False
         self.storage_error = ""  # the last autosave or archive failure, for a message
+        self.reviewable = True  # whether the coach can replay this match from its record
 
     def choice(self) -> GameChoice:
         """This match's deal and choices (seed, ruleset, length, the opponents' AI), so
@@ -144,6 +146,19 @@ class ControllerSession:
         rules = self.ctl.match.rules
         opponents = tuple(kind for seat, kind in enumerate(self.ctl.seat_kinds) if seat != self.player)
         return GameChoice(rules.name, rules.table.length, opponents, self.seed)  # type: ignore[arg-type]
+
+    def record(self) -> dict[str, Any]:
+        """The match so far as a record (what the autosave writes), for the coach to review:
+        the hand just scored is its last hand until the next one is dealt."""
+        meta = self._writer.meta if self._writer is not None else new_meta(self.me, self.player_name)
+        return autosave_record(self.ctl, meta)
+
+    def coach_target(self) -> tuple[int, int] | None:
+        """``(seat, hand)`` the coach reviews after a hand: the player's seat and the hand just
+        scored (0-based); ``None`` when no person plays here (the demo) or no hand has ended."""
+        if not self.reviewable or self.ctl.seat_kinds[self.me] != HUMAN or not self.ctl.match.results:
+            return None
+        return self.me, len(self.ctl.match.results) - 1
 
     def rename(self, name: str) -> None:
         """Show the player under ``name`` from now on (Settings changed it mid-match);

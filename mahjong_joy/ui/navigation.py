@@ -32,6 +32,8 @@ SCENES: dict[str, str] = {
     "settings": "mahjong_joy.ui.scenes.settings:SettingsScene",
     "stats": "mahjong_joy.ui.scenes.stats:StatsScene",
     "replays": "mahjong_joy.ui.scenes.replay:ReplaysScene",
+    "replay_viewer": "mahjong_joy.ui.scenes.replay:ReplayViewerScene",
+    "review_summary": "mahjong_joy.ui.scenes.review_summary:ReviewSummaryScene",
     "seat_chooser": "mahjong_joy.ui.scenes.play_here:SeatChooser",
     "tutorial": "mahjong_joy.ui.scenes.tutorial:TutorialScene",
 }

@@ -19,6 +19,7 @@ from mahjong_joy.ui import theme
 from mahjong_joy.ui.celebration import Celebration
 from mahjong_joy.ui.game_choice import GameChoice, chosen
 from mahjong_joy.ui.points_chart import draw_points_chart
+from mahjong_joy.ui.review_state import ReviewState, playing_session
 from mahjong_joy.ui.navigation import build
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.menu import playing_choice, seed_line
@@ -93,6 +94,8 @@ class MatchEndScene(Scene):
         self.buttons: list[Button] = []
         self.chart = pygame.Rect(0, 0, 1, 1)
         self.note = waiting_note()  # the match just archived may be queued (see replay.pending)
+        self.played = playing_session(app)  # kept for "Review this match" (the table leaves the stack)
+        self._review: ReviewState | None = None
         # Confetti over first place when that is the player (play test: it fell on a 4th place too).
         won = any(seat == snap.me and place == 1 for seat, _, place in snap.standings)
         self.celebration = Celebration(seed=len(snap.history), speed=app.settings.anim_scale) if won else None
@@ -113,16 +116,24 @@ class MatchEndScene(Scene):
         self.buttons = [Button(N_("New match"), "new", pygame.Rect(x, y, bw, bh), pygame.K_n, primary=True, keycap="Enter"),
                         again,
                         Button(N_("Home"), "home", pygame.Rect(x + 2 * (bw + gap), y, bw, bh), pygame.K_h, keycap="Esc")]
+        # over the chart's top right: the standings' own rows keep the left column, the three choices the row below
+        self.review_button = Button(N_("Review this match"), "review", pygame.Rect(0, 0, round(250 * s), round(46 * s)), pygame.K_r)
+        self.review_button.rect.topright = (round(w * 0.94) - round(30 * s), round(112 * s))
+        self.review_button.enabled = self.played is not None
         ensure_focus(self.buttons)  # New match, as Enter
         self.chart = pygame.Rect(round(w * 0.48), round(130 * s), round(w * 0.46) - round(30 * s), y - round(190 * s))
+        if self.played is not None:  # room above the chart for "Review this match"
+            self.chart.y += round(64 * s)
+            self.chart.h -= round(64 * s)
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
-        return {b.action: b.rect for b in self.buttons} | {"chart": self.chart}
+        return {b.action: b.rect for b in self.buttons} | {"chart": self.chart} | ({"review": self.review_button.rect} if self.played else {})
 
     def handle(self, event: pygame.event.Event) -> None:
-        used, hit = keyboard_focus(self.buttons, event)
+        controls = self.buttons + ([self.review_button] if self.played is not None else [])
+        used, hit = keyboard_focus(controls, event)
         if not used:
-            hit = pressed_button(self.buttons, event)
+            hit = pressed_button(controls, event)
         if hit:
             self.choose(hit.action)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -140,6 +151,16 @@ class MatchEndScene(Scene):
             self._start(self.choice)
         elif ident == "home":
             self.next = Transition("replace", "home")
+        elif ident == "review" and self.played is not None:
+            self.open_review()
+
+    def open_review(self) -> None:
+        """The match's review summary over the standings (Esc comes back here)."""
+        session = self.played
+        if self._review is None or self._review.error:  # made once; back here and in again reads the same review
+            self._review = ReviewState(session.record(), session.me, name="match")
+        title = seed_line(self.choice) or tr("This match")
+        self.next = Transition("push", "review_summary", args=(self._review.record, session.me, title), kwargs={"review": self._review})
 
     def _start(self, choice: GameChoice) -> None:
         """A new table over Home (so leaving it lands on Home)."""
@@ -187,6 +208,8 @@ class MatchEndScene(Scene):
         self._draw_chart(surface, s)
         for b in self.buttons:
             b.draw(surface, s)
+        if self.played is not None:
+            self.review_button.draw(surface, s)
         if self.celebration is not None:
             self.celebration.draw(surface, self._first, s)
 

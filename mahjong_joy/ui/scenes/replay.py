@@ -18,11 +18,14 @@ import pygame
 from mahjong_joy.i18n import N_, ntr, tr
 from mahjong_joy.names import ruleset_title, seat_name
 from mahjong_joy.errors import MahjongJoyError
+from mahjong_joy.i18n import tr
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.bubble import TAIL_SIDES, bubble_size, draw_bubble
 from mahjong_joy.replay.branch import branch_refusal
 from mahjong_joy.ui.replay_session import ReplaySession
+from mahjong_joy.ui.review_panel import draw_marks, draw_review_panel, mark_steps, review_panel_height
+from mahjong_joy.ui.review_state import ReviewState
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.score import headline, score_lines
 from mahjong_joy.ui.scenes.table import TableScene
@@ -31,6 +34,8 @@ from mahjong_joy.ui.widgets import Button, draw_focus_ring, ensure_focus, hotkey
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 0.6  # one decision per this many seconds at 1x
 KEYS_HELP = (N_("←/→  step"), N_("Space  play / pause"), N_("PgUp/PgDn  hand"), N_("S  speed"), N_("P  play from here"), N_("Esc  back"))
+STRIP = 20  # px (at scale 1) the control bar grows by in review mode, for the grade marks
+PANEL_LEAST = 240  # px (at scale 1): the review panel's least width
 # control id -> (hotkey, hint under the icon)
 CONTROLS = (
     ("prev_hand", pygame.K_PAGEUP, "PgUp"),
@@ -47,10 +52,17 @@ class ReplayViewerScene(TableScene):
 
     hand_focus = False  # the keyboard focus sits on the control bar
 
-    def __init__(self, app: Any, session: ReplaySession, title: str = N_("Replay")) -> None:
+    def __init__(self, app: Any, session: ReplaySession, title: str = N_("Replay"), *, review: ReviewState | None = None,
+                 live_match: bool = False) -> None:
         super().__init__(app, session)
         self.session: ReplaySession = session
         self.title = title
+        self.reviews: dict[int, ReviewState] = {} if review is None else {review.seat: review}
+        self.review_seat = review.seat if review is not None else session.me
+        self.reviewing = review is not None
+        self.live_match = live_match  # the hand just played, reviewed mid-match: no Play from here until it ends
+        self.review_button = Button(tr("Review"), "review", pygame.Rect(0, 0, 1, 1), pygame.K_r, hint="R")
+        self.strip = pygame.Rect(0, 0, 1, 1)  # the hand's step track (marks in review mode); a click seeks
         self.playing = False
         self.speed_index = SPEEDS.index(1.0)
         self.play_timer = 0.0
@@ -60,6 +72,13 @@ class ReplayViewerScene(TableScene):
         self.play_here = Button(N_("Play from here"), "play_here", pygame.Rect(0, 0, 1, 1), pygame.K_p, hint="P")
         if branch_refusal(session.cursor):  # an imported log: the button says why there is no Play from here (play test #9)
             self.play_here.label, self.play_here.hint = N_("Can't play on"), N_("imported log: why? P")
+        elif live_match:
+            self.play_here.label, self.play_here.hint = N_("Can't play on"), N_("match in play: P")
+
+    @property
+    def review(self) -> ReviewState | None:
+        """The review of the seat under review (made when review mode first opens for it)."""
+        return self.reviews.get(self.review_seat)
 
     @property
     def speed(self) -> float:
@@ -82,51 +101,84 @@ class ReplayViewerScene(TableScene):
         L, s = self.layout, self.layout.scale
         bottom = L.line_area(0).top - round(6 * s)
         height = round(56 * s)
+        grown = round(STRIP * s) if self.reviewing else 0  # review mode: room for the grade marks under the labels
         right = L.actions.right if L.zoom == 1.0 else L.line_area(0).right  # larger tiles put the buttons left of my pond
-        self.bar = pygame.Rect(L.guide.x, bottom - height, right - L.guide.x, height)
+        self.bar = pygame.Rect(L.guide.x, bottom - height - grown, right - L.guide.x, height + grown)
         pad = round(6 * s)
         bw, bh = round(62 * s), height - 2 * pad
+        top = self.bar.centery - bh // 2
         x = self.bar.x + pad
         self.controls = []
         for action, key, hint in CONTROLS:
             width = round(78 * s) if action == "speed" else bw
-            self.controls.append(Button("", action, pygame.Rect(x, self.bar.y + pad, width, bh), key, primary=action == "play", hint=hint))
+            self.controls.append(Button("", action, pygame.Rect(x, top, width, bh), key, primary=action == "play", hint=hint))
             x += width + pad
-        self.close.rect = pygame.Rect(self.bar.right - pad - round(84 * s), self.bar.y + pad, round(84 * s), bh)
-        self.play_here.rect = pygame.Rect(self.close.rect.x - pad - round(150 * s), self.bar.y + pad, round(150 * s), bh)
-        ensure_focus(self.controls + [self.play_here, self.close], next(b for b in self.controls if b.action == "play"))
+        self.close.rect = pygame.Rect(self.bar.right - pad - round(84 * s), top, round(84 * s), bh)
+        self.play_here.rect = pygame.Rect(self.close.rect.x - pad - round(150 * s), top, round(150 * s), bh)
+        self.review_button.rect = pygame.Rect(self.play_here.rect.x - pad - round(92 * s), top, round(92 * s), bh)
+        x0 = self.controls[-1].rect.right + round(18 * s)
+        right = self.review_button.rect.x - round(12 * s)
+        if self.reviewing:
+            self.strip = pygame.Rect(x0, self.bar.bottom - round(15 * s), max(1, right - x0), max(2, round(4 * s)))
+        else:
+            self.strip = pygame.Rect(x0, self.bar.bottom - round(5 * s), max(1, right - x0), max(2, round(3 * s)))
+        ensure_focus(self._buttons(), next(b for b in self.controls if b.action == "play"))
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         rects = dict(super().layout_rects())
         for name in ("guide", "actions"):  # the viewer draws neither
             rects.pop(name, None)
         rects["bar"] = self.bar
+        if self.reviewing and self._side_card(left=True).w >= round(PANEL_LEAST * self.layout.scale):
+            rects["review"] = self.review_rect()  # (over larger tiles it lies over the left seat's on purpose)
         return rects
 
     # -- input -----------------------------------------------------------------------
+    def _buttons(self) -> list[Button]:
+        return self.controls + [self.review_button, self.play_here, self.close]
+
     def handle(self, event: pygame.event.Event) -> None:
-        used, hit = keyboard_focus(self.controls + [self.play_here, self.close], event, arrows=False, space=False)
+        used, hit = keyboard_focus(self._buttons(), event, arrows=False, space=False)
         if not used:  # Tab moves the focus along the bar, Enter presses it; the other keys are the controls' own
-            hit = pointer_hit(self.controls + [self.play_here, self.close], event)
+            hit = pointer_hit(self._buttons(), event)
         if hit is not None:
             self.press(hit.action)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.strip.inflate(0, round(16 * self.layout.scale)).collidepoint(event.pos):
+            self._seek_strip(event.pos[0])
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
 
     def _key(self, key: int) -> None:
-        aliases = {pygame.K_UP: "prev_hand", pygame.K_DOWN: "next_hand", pygame.K_KP_ENTER: "play"}
-        hit = hotkey_button(self.controls + [self.play_here, self.close], key)
+        aliases = {pygame.K_UP: "prev_hand", pygame.K_DOWN: "next_hand", pygame.K_KP_ENTER: "play",
+                   pygame.K_RIGHTBRACKET: "next_mistake", pygame.K_LEFTBRACKET: "prev_mistake", pygame.K_v: "review_seat"}
+        hit = hotkey_button(self._buttons(), key)
         action = hit.action if hit is not None else aliases.get(key)
         if action is not None:
             self.press(action)
 
+    def _seek_strip(self, x: int) -> None:
+        """A click on the hand's step track goes to that step (in review mode, to a mark)."""
+        hand, _ = self.session.cursor.position
+        total = self.session.cursor.steps_in_hand(hand)
+        step = round((x - self.strip.x) / max(1, self.strip.w) * total)
+        marks = mark_steps(self.review.marks(hand)) if self.reviewing and self.review is not None and self.review.ready else []
+        near = [m for m in marks if abs(m - step) * self.strip.w <= total * round(8 * self.layout.scale)]
+        self.playing = False
+        self.seek(hand, min(near, key=lambda m: abs(m - step)) if near else step)
+
     def press(self, action: str) -> None:
         """Carry out a control: a step, a jump, play/pause, the next speed, or close."""
         if action == "close":
+            for review in self.reviews.values():
+                review.cancel()  # nobody waits for a review still running
             self.next = Transition("pop")
+        elif action == "play_here" and self.live_match:
+            self.show_message(tr("This hand is part of the match in play: finish the match, then Play from here works from Replays."))
         elif action == "play_here":
             self.playing = False
             self.next = Transition("push", "seat_chooser", args=(self,))
+        elif action in ("review", "review_seat", "next_mistake", "prev_mistake"):
+            self.press_review(action)
         elif action == "play":
             self.playing = not self.playing and not self.session.cursor.at_end
             self.play_timer = 0.0
@@ -138,6 +190,36 @@ class ReplayViewerScene(TableScene):
         else:
             self.playing = False
             self._jump({"back": self.session.back, "prev_hand": self.session.prev_hand, "next_hand": self.session.next_hand}[action])
+
+    def press_review(self, action: str) -> None:
+        """Review mode on or off, the next seat under review, or a jump to the next or previous mistake."""
+        if action == "review":
+            self.reviewing = not self.reviewing
+        elif action == "review_seat" and self.reviewing:
+            self.review_seat = (self.review_seat + 1) % 4
+        elif action in ("next_mistake", "prev_mistake") and self.reviewing:
+            self._jump_mistake(action == "next_mistake")
+            return
+        else:
+            return
+        if self.reviewing and self.review is None:
+            self.reviews[self.review_seat] = ReviewState(self.session.record, self.review_seat, name=self.session.cursor.name,
+                                                         match_index=self.session.cursor.match_index)
+        self._layout_bar()
+
+    def _jump_mistake(self, forward: bool) -> None:
+        """To the next (or previous) mistake or blunder; a note when there is none that way."""
+        review = self.review
+        if review is None or not review.ready:
+            self.show_message(tr("The review is still being made."), 2.0)
+            return
+        here = self.session.cursor.position
+        target = review.next_mistake(here) if forward else review.previous_mistake(here)
+        if target is None:
+            self.show_message(tr("No more mistakes that way.") if review.mistakes else tr("No mistakes in this match."), 2.0)
+            return
+        self.playing = False
+        self.seek(*target)
 
     def step_forward(self) -> bool:
         """One decision on, with the table's flights for it; False at the end."""
@@ -165,6 +247,7 @@ class ReplayViewerScene(TableScene):
 
     # -- flow ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self._run_review()
         self.anim.update(dt)
         self.callouts.update(dt)  # the table's "Pon!" banners fade here too
         self.flip.update(dt)
@@ -179,6 +262,15 @@ class ReplayViewerScene(TableScene):
             if not self.step_forward() or self.session.cursor.at_end:
                 self.playing = False
 
+    def _run_review(self) -> None:
+        """Hand the review to the window's loop (steps between frames), then take its result."""
+        review = self.review
+        if not self.reviewing or review is None:
+            return
+        if not review.started:
+            review.start(self.app)
+        review.poll()
+
     # -- drawing ---------------------------------------------------------------------
     def guide_items(self) -> tuple[str, list[tuple[int, int]]]:
         return "", []  # the control bar sits where the guide would
@@ -190,6 +282,8 @@ class ReplayViewerScene(TableScene):
         if self.snap is not None and self.snap.result is not None:
             self._draw_result(surface)
         self._draw_reason(surface)
+        if self.reviewing:
+            self._draw_review(surface)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         s = self.layout.scale
@@ -201,15 +295,20 @@ class ReplayViewerScene(TableScene):
                 theme.blit_text(surface, label, round(18 * s), theme.INK, center=(button.rect.centerx, button.rect.centery - round(6 * s)))
             else:
                 draw_icon(surface, button.action if button.action != "play" or not self.playing else "pause", button.rect.move(0, -round(6 * s)), s)
-        self.play_here.draw(surface, s)
-        self.close.draw(surface, s)
-        x = self.controls[-1].rect.right + round(18 * s)
-        right = self.play_here.rect.x - round(12 * s)
-        mid = self.bar.centery
+        self.review_button.label = tr("Review off") if self.reviewing else tr("Review")
+        self.review_button.primary = self.reviewing
+        for button in (self.review_button, self.play_here, self.close):
+            button.draw(surface, s)
+        x, right = self.strip.x, self.strip.right
+        mid = self.bar.centery - (round(STRIP * s) // 2 if self.reviewing else 0)
         theme.blit_text(surface, self.session.position_label(), round(20 * s), theme.INK, midleft=(x, mid - round(10 * s)))
         action = _fit(self.session.action_label(), round(15 * s), right - x)
         theme.blit_text(surface, action, round(15 * s), theme.INK_SOFT, midleft=(x, mid + round(13 * s)))
-        self._draw_progress(surface, pygame.Rect(x, self.bar.bottom - round(5 * s), max(1, right - x), max(2, round(3 * s))))
+        self._draw_progress(surface, self.strip)
+        review = self.review
+        if self.reviewing and review is not None and review.ready:
+            hand, _ = self.session.cursor.position
+            draw_marks(surface, self.strip, review.marks(hand), self.session.cursor.steps_in_hand(hand), s)
 
     def reason_rect(self) -> tuple[pygame.Rect, str] | None:
         """Where the last decision's reason goes and the side its tail points to, by the
@@ -223,7 +322,7 @@ class ReplayViewerScene(TableScene):
         L, s = self.layout, self.layout.scale
         rel = (seat - self.snap.me) % 4
         left, right = self._side_card(left=True), self._side_card(left=False)
-        column = right if rel == 1 or self.snap.result is not None else left
+        column = right if rel == 1 or self.snap.result is not None or self.reviewing else left  # review mode: the panel has the left
         width, height = bubble_size(self._thinker(seat), why, column.w, s)
         rect = pygame.Rect(column.x, column.y, width, height)
         gap = round(14 * s)
@@ -246,6 +345,45 @@ class ReplayViewerScene(TableScene):
         rect, tail = placed
         seat, why = self.session.reason()  # type: ignore[misc]
         draw_bubble(surface, rect, self._thinker(seat), why, tail, self.layout.scale)
+
+    def review_rect(self) -> pygame.Rect:
+        """The review panel: the left column, under the hand's result card when that shows.
+        Larger tiles (Settings: tile size) leave that column narrow: the panel keeps a readable
+        width from the screen's left edge, over the left seat's tiles."""
+        s = self.layout.scale
+        column = self._side_card(left=True)
+        least = round(PANEL_LEAST * s)
+        if column.w < least:
+            x = round(16 * s)
+            column = pygame.Rect(x, column.y, max(column.right - x, least), column.h)
+        if self.snap is not None and self.snap.result is not None:
+            below = self._result_card().bottom + round(12 * s)
+            column = pygame.Rect(column.x, below, column.w, max(0, column.bottom - below))
+        card = self._review_card()
+        hand, step = self.session.cursor.position
+        height = review_panel_height(card, self.review, column.w, s, hand, column.h, self.app.art, step)
+        return pygame.Rect(column.x, column.y, column.w, min(column.h, height))
+
+    def _review_card(self) -> Any:
+        """The reviewed decision the seat faces at the cursor, else the one it has just made
+        (so stepping forward shows each decision before and after it is played)."""
+        review = self.review
+        if review is None or not review.ready:
+            return None
+        hand, step = self.session.cursor.position
+        return review.card_at(hand, step) or review.card_at(hand, step - 1)
+
+    def _draw_review(self, surface: pygame.Surface) -> None:
+        """The review panel: the decision at the cursor (grade, loss, the AI's top three beside
+        the player's choice, the reason), the hand's tally and the legend; a progress bar while
+        the review is made."""
+        rect = self.review_rect()
+        if rect.h < round(60 * self.layout.scale) or self.snap is None:
+            return
+        hand, _ = self.session.cursor.position
+        name = self.snap.names[self.review_seat]
+        draw_review_panel(surface, rect, self.review, self._review_card(), hand, name, self.layout.scale, self.app.art,
+                          self.session.cursor.position[1])
 
     def _draw_progress(self, surface: pygame.Surface, track: pygame.Rect) -> None:
         """A thin track under the labels: how far into the hand the cursor is."""
@@ -277,9 +415,16 @@ class ReplayViewerScene(TableScene):
             said = tr("played on from {where}", where=self.session.branch.describe())
             lines += [(part, round(14 * s), theme.LAVENDER_DEEP) for part in theme.wrap(said, round(14 * s), card.w - round(24 * s))[:2]]
         lines += [(tr(text), round(14 * s), theme.INK_SOFT) for text in KEYS_HELP]
+        lines += [(text, round(14 * s), theme.INK_SOFT) for text in self.review_keys()]
         height = sum(round(size * 1.45) for _, size, _ in lines) + round(20 * s)
         card.h = min(card.h, height)
         return card, lines
+
+    def review_keys(self) -> list[str]:
+        """The review's keys for the info card: R alone, or the keys review mode adds."""
+        if not self.reviewing:
+            return [tr("R  review")]
+        return [tr("R  review off"), tr("[ / ]  mistake before / after"), tr("V  review another seat")]
 
     def _draw_info(self, surface: pygame.Surface) -> None:
         """Top right: what is being replayed and the keys."""
@@ -291,8 +436,8 @@ class ReplayViewerScene(TableScene):
             theme.blit_text(surface, _fit(text, size, card.w - round(24 * s)), size, color, topleft=(card.x + round(12 * s), y))
             y += round(size * 1.45)
 
-    def _draw_result(self, surface: pygame.Surface) -> None:
-        """Left: how the hand ended, the yaku and every seat's change (the score screen in small)."""
+    def _result_lines(self) -> tuple[pygame.Rect, list[tuple[str, int, tuple[int, int, int]]]]:
+        """The result card's rectangle and its wrapped lines."""
         snap, s = self.snap, self.layout.scale
         r = snap.result
         card = self._side_card(left=True)
@@ -307,6 +452,16 @@ class ReplayViewerScene(TableScene):
             lines.append((tr("Match over"), round(15 * s), theme.MINT_DEEP))
         wrapped = [(part, size, color) for text, size, color in lines for part in theme.wrap(text, size, card.w - round(24 * s))]
         card.h = min(card.h, sum(round(size * 1.4) for _, size, _ in wrapped) + round(20 * s))
+        return card, wrapped
+
+    def _result_card(self) -> pygame.Rect:
+        """Where the hand's result card lies (the review panel goes under it)."""
+        return self._result_lines()[0]
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
+        """Left: how the hand ended, the yaku and every seat's change (the score screen in small)."""
+        s = self.layout.scale
+        card, wrapped = self._result_lines()
         theme.panel(surface, card, theme.lighter(theme.BUTTER, 0.45), round(14 * s), theme.HIGHLIGHT)
         y = card.y + round(10 * s)
         for text, size, color in wrapped:

@@ -24,6 +24,9 @@ from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, rows_fit, seat_hands
 from mahjong_joy.ui.melds import MeldTile, meld_tiles, stack_lift
+from mahjong_joy.ui.navigation import build
+from mahjong_joy.ui.replay_session import ReplaySession
+from mahjong_joy.ui.review_state import ReviewState, playing_session
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
@@ -340,7 +343,62 @@ class ScoreScene(Scene):
         self.hands_button = Button(N_("Show hands"), "hands", pygame.Rect(0, 0, 1, 1), pygame.K_h, hint="H")
         self._strip = True  # the other hands fit under the breakdown (else Show hands swaps them in)
         self.rows_area: pygame.Rect | None = None  # where the seats' hand rows were last drawn
+        self.coach: ReviewState | None = None  # "Coach after each hand": the match so far, reviewed meanwhile
+        self.coach_hand = 0
+        self.coach_button = Button("", "coach", pygame.Rect(0, 0, 1, 1), pygame.K_c, enabled=False)
         self._label()
+        if app.settings.coach_after_hand:
+            self._start_coach()
+
+    def _start_coach(self) -> None:
+        """Review the player's decisions of the match so far in the background; the line
+        reads the hand just played. Only for a match the player plays a seat of."""
+        session = playing_session(self.app)
+        target = getattr(session, "coach_target", None)
+        found = target() if callable(target) else None
+        if found is None:
+            return
+        seat, self.coach_hand = found
+        self.coach = ReviewState(session.record(), seat, name=tr("this match"))
+        self._run_coach()
+
+    def _run_coach(self) -> None:
+        if self.coach is None:
+            return
+        if not self.coach.started:
+            self.coach.start(self.app)  # steps between frames, after the warm-up
+        self.coach.poll()
+
+    def coach_line(self) -> str:
+        """The coach's line for the hand just played (empty without the setting)."""
+        review = self.coach
+        if review is None:
+            return ""
+        if review.error:  # e.g. a ruleset the AI cannot rank yet: the coach says which
+            return tr("Coach: {why}", why=review.error.removeprefix(f"{review.name}: "))
+        if not review.ready:
+            return tr("Coach: reviewing this hand… {percent}%", percent=round(100 * review.fraction))
+        count = len(review.hand_mistakes(self.coach_hand))
+        if not count:
+            return tr("No mistakes this hand")
+        return ntr("{count} mistake this hand: see it", "{count} mistakes this hand: see them", count)
+
+    def update(self, dt: float) -> None:
+        self._run_coach()
+
+    def open_coach(self) -> None:
+        """The replay viewer over this screen, in review mode at the hand's first mistake
+        (Play from here waits for the match's end: the match is still in play)."""
+        review = self.coach
+        if review is None or not review.ready:
+            return
+        mistakes = review.hand_mistakes(self.coach_hand)
+        if not mistakes:
+            return
+        viewer = build(self.app, "replay_viewer", ReplaySession(review.record, name=review.name), tr("This hand, reviewed"),
+                       review=review, live_match=True)
+        viewer.seek(*mistakes[0])
+        self.next = Transition("push", viewer)
 
     @property
     def win(self) -> WinResult | None:
@@ -360,14 +418,22 @@ class ScoreScene(Scene):
         self.button.rect = pygame.Rect(size[0] // 2 - round(half * s), size[1] - round(84 * s), round(2 * half * s), round(56 * s))
         self.hands_button.rect = pygame.Rect(0, 0, round(180 * s), round(48 * s))
         self.hands_button.rect.midright = (self.button.rect.x - round(24 * s), self.button.rect.centery)
+        left = self.button.rect.right + round(24 * s)
+        self.coach_button.rect = pygame.Rect(left, 0, min(round(360 * s), size[0] - round(60 * s) - left), round(48 * s))
+        self.coach_button.rect.centery = self.button.rect.centery
         ensure_focus(self.focusables(), self.button)
 
     def focusables(self) -> list[Button]:
-        """The buttons Tab moves between (Show hands only beside a win)."""
-        return [self.hands_button, self.button] if self.wins else [self.button]
+        """The buttons Tab moves between (Show hands only beside a win; the coach's line once it links somewhere)."""
+        return ([self.hands_button, self.button] if self.wins else [self.button]) + ([self.coach_button] if self.coach_links() else [])
+
+    def coach_links(self) -> bool:
+        """Whether the coach's line opens a review: it is made and the hand held a mistake."""
+        return self.coach is not None and self.coach.ready and bool(self.coach.hand_mistakes(self.coach_hand))
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
-        return {"next": self.button.rect} | ({"hands": self.hands_button.rect} if self.wins else {})
+        rects = {"next": self.button.rect} | ({"hands": self.hands_button.rect} if self.wins else {})
+        return rects | ({"coach": self.coach_button.rect} if self.coach is not None else {})
 
     def toggle_hands(self) -> None:
         """Show the other seats' hands (and their waits), or the breakdown again."""
@@ -379,10 +445,15 @@ class ScoreScene(Scene):
         if used:
             if pressed is self.hands_button:
                 self.toggle_hands()
+            elif pressed is self.coach_button:
+                self.open_coach()
             elif pressed is not None:
                 self.proceed()
+        elif self.coach_links() and (event.type == pygame.KEYDOWN and event.key == pygame.K_c
+                                     or event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.coach_button.hit(event.pos)):
+            self.open_coach()
         elif event.type == pygame.MOUSEMOTION:
-            track_hover([self.button, self.hands_button], event.pos)
+            track_hover([self.button, self.hands_button, self.coach_button], event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.wins and self.hands_button.hit(event.pos):
             self.toggle_hands()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_h and self.wins:
@@ -404,6 +475,8 @@ class ScoreScene(Scene):
         if self.page < len(self.wins) - 1:
             self.turn_page(1)
             return
+        if self.coach is not None:
+            self.coach.cancel()  # still running: nobody will read it now
         if self.snap.match_over:
             self.next = Transition("replace", "match_end", args=(self.snap,))
         else:
@@ -439,6 +512,34 @@ class ScoreScene(Scene):
         self.button.draw(surface, s)
         if self.wins:
             self.hands_button.draw(surface, s * 0.85)
+        self._draw_coach(surface, s)
+
+    def _draw_coach(self, surface: pygame.Surface, s: float) -> None:
+        """The coach's line beside Next hand: a link to the hand's first mistake, or a note."""
+        line = self.coach_line()
+        if not line:
+            return
+        review = self.coach
+        self.coach_button.label = line
+        self.coach_button.enabled = self.coach_links()
+        if review is not None and review.ready:
+            self.coach_button.draw(surface, s * 0.85)
+            return
+        rect = self.coach_button.rect  # while the review is made: the line over a thin progress bar
+        if review.error:  # why not, in at most three short lines
+            size = round(14 * s)
+            lines = theme.wrap(line, size, rect.w)
+            lines = lines[:2] + ([" ".join(lines[2:])] if len(lines) > 2 else [])
+            top = rect.centery - len(lines) * round(size * 1.25) // 2
+            for i, text in enumerate(lines):
+                theme.blit_fit(surface, text, size, theme.ROSE_DEEP, rect.w, topleft=(rect.x, top + i * round(size * 1.25)))
+            return
+        theme.blit_fit(surface, line, round(15 * s), theme.INK_SOFT, rect.w, midleft=(rect.x, rect.centery - round(6 * s)))
+        track = pygame.Rect(rect.x, rect.centery + round(10 * s), rect.w, max(3, round(5 * s)))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.h)
+        done = track.copy()
+        done.w = max(track.h, round(track.w * review.fraction))
+        pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
 
     def _draw_win_body(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> None:
         """Under the winner's hand: the breakdown and who paid, then the other seats' hands

@@ -5,7 +5,8 @@ All apply at once and are kept.
 Two columns: how the table plays (pace, animation, hints, auto-pass, AI thinking,
 the colour-blind tile style and the tile size, which sit here to keep the columns near one height)
 and who plays it and how it looks and sounds (the opponents' levels, all three or
-per seat, tile labels, volume, fullscreen). Keyboard focus runs down the name field,
+per seat, tile labels, volume, fullscreen), with the coach after each hand at its foot to keep
+the columns one height. Keyboard focus runs down the name field,
 the left column, the right column and Back, and follows the mouse.
 """
 
@@ -47,6 +48,7 @@ RIGHT_ROWS = (
     ("latin_labels", N_("Tile labels")),
     ("volume", N_("Sound volume")),
     ("fullscreen", N_("Fullscreen")),
+    ("coach_after_hand", N_("Coach after each hand")),
 )
 ROWS = LEFT_ROWS + RIGHT_ROWS
 PACE_WORDS = {"instant": N_("instant"), "fast": N_("fast"), "normal": N_("normal"), "relaxed": N_("relaxed")}
@@ -137,7 +139,7 @@ class SettingsScene(Scene):
             cx = x + column * (col_w + between)
             y = top + (rh + gap) * (1 - column)  # the left column starts under the name field
             for field, label in rows:
-                row = ChoiceRow(field, label, options_of(field), value_of(st, field))
+                row = ChoiceRow(field, tr(label), options_of(field), value_of(st, field))
                 wide = round(210 * s) if field.startswith("seat") or field == "opponents" else label_w
                 row.layout(pygame.Rect(cx, y, col_w, rh), wide)
                 self.rows.append(row)
