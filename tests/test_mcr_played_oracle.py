@@ -49,3 +49,32 @@ def test_nothing_the_scorer_keeps_grows_with_the_hands():
     assert len(scorer._combination_tables()[("chows", "all")]) == combinations
     assert 0 < len(scorer._OPEN_ROWS) <= scorer._OPEN_ROWS_LIMIT
     assert scorer._form_rows.cache_info().currsize <= 10  # five forms, two kong conventions
+    assert scorer._set_fan.cache_info().currsize <= 5 * 16  # five forms, sixteen wind pairs
+
+
+def test_rows_decided_by_their_gates_match_their_predicates():
+    """A row marked ``exact`` is counted from the gates alone (fan.py ``_EXACT``): on
+    every reading of a few thousand hands its predicate must say the same."""
+    from mahjong_joy.rulesets.mcr.fan import FAN_ROWS, HAND, SITUATION
+    from mahjong_joy.rulesets.mcr.reading import gate_bits
+
+    exact = [row for row in FAN_ROWS if row.exact]
+    assert len(exact) >= 15
+    asked = Counter()
+    cases = [McrSituation.from_dict(d) for d in situations(SEED + 2, 1500)]
+    cases += [McrSituation.from_dict(d) for d in played_situations(SEED + 3, 200)]
+    for s in cases:
+        if scorer.situation_problem(s):
+            continue
+        hand = scorer._Hand(s, s.rules)
+        for internal in scorer._internal_readings(hand.concealed, len(s.melds)):
+            reading = scorer._reading(hand, internal)
+            for row in exact:
+                if internal[0] not in row.forms:
+                    continue
+                opened = not gate_bits(row.needs) & ~reading.gates
+                held = bool(row.test(hand) if row.scope in (HAND, SITUATION) else row.test(reading))
+                assert opened == held, (row.id, s.to_dict())
+                asked[row.id, held] += 1
+    for row in exact:
+        assert asked[row.id, True] >= 5 and asked[row.id, False] >= 5, row.id

@@ -35,8 +35,6 @@ from mahjong_joy.rulesets.mcr.scorer import (
     _POSITION,
     ORDER,
     Instance,
-    _all_counts,
-    _concealed_counts,
     _form_rows,
     _Hand,
     _instances,
@@ -45,7 +43,8 @@ from mahjong_joy.rulesets.mcr.scorer import (
 )
 from mahjong_joy.rulesets.mcr.situation import McrRules, McrSituation
 
-NON_REPEAT, NON_SEPARATION, NON_IDENTICAL, ACCOUNT_ONCE = "non_repeat", "non_separation", "non_identical", "account_once"
+NON_REPEAT, NON_SEPARATION = "non_repeat", "non_separation"
+NON_IDENTICAL, ACCOUNT_ONCE = "non_identical", "account_once"
 PRINCIPLES = (NON_REPEAT, NON_SEPARATION, NON_IDENTICAL, ACCOUNT_ONCE)
 
 _DRAGON_PUNG = _POSITION["dragon_pung"]
@@ -97,9 +96,8 @@ def exclusions(situation: McrSituation, d: McrDecomposition, rules: McrRules | N
     """What the reading ``d`` of ``situation`` shows but does not count, in table
     order of the fan left out (a valid situation and one of its readings)."""
     rules = situation.rules if rules is None else rules
-    concealed = _concealed_counts(situation)
     _load_tables()
-    hand = _Hand(situation, rules, _all_counts(situation, concealed), concealed)
+    hand = _Hand(situation, rules)
     internal = (d.form, tuple(s.tile for s in d.sets if s.kind == "chow"),
                 tuple(s.tile for s in d.sets if s.kind == "pung"), -1 if d.pair is None else d.pair,
                 d.knitted, d.pairs)

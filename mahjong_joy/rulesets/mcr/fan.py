@@ -73,6 +73,7 @@ class FanRow(NamedTuple):
     covers: Callable[[Reading], int] | None = None  # the set bits a ``reading`` fan uses, for ``absorbs``
     tiles: frozenset[int] | None = None  # ``set`` rows: the only pung tiles the predicate can accept
     needs: tuple[str, ...] = ()  # gates (``reading.GATES``) that must all be open for the row to hold
+    exact: bool = False          # the gates alone decide the row (its predicate is never asked): see ``_EXACT``
 
 
 # ---------------------------------------------------------------- tile helpers
@@ -532,12 +533,16 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("concealed_kong", "melded_kong"), ("kongs",)),
     **dict.fromkeys(("last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong",
                      "last_tile"), ("flags",)),
-    **dict.fromkeys(("all_simples", "no_honors", "pure_terminal_chows", "three_suited_terminal_chows"),
-                    ("numbers_only",)),
+    **dict.fromkeys(("no_honors", "pure_terminal_chows", "three_suited_terminal_chows"), ("numbers_only",)),
+    "all_simples": ("numbers_only", "no_orphans"),
     **dict.fromkeys(("upper_tiles", "upper_four"), ("ranks_six_up",)),
     **dict.fromkeys(("lower_tiles", "lower_four"), ("ranks_four_down",)),
     "middle_tiles": ("ranks_four_to_six",),
     "all_five": ("numbers_only", "fives", "pair_five"),
+    "self_drawn": ("tsumo",),
+    "concealed_hand": ("concealed", "discard"),
+    "fully_concealed_hand": ("concealed", "tsumo"),
+    "melded_hand": ("four_melded", "discard"),
     "two_concealed_pungs": ("two_triples", "hidden_two"),
     "three_concealed_pungs": ("three_triples", "hidden_three"),
     "four_concealed_pungs": ("four_triples", "four_pungs", "hidden_four"),
@@ -545,24 +550,30 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "little_four_winds": ("three_triples", "pair_wind"),
     **dict.fromkeys(("all_pungs", "all_even_pungs"), ("four_triples", "four_pungs")),
     "outside_hand": ("pair_orphan",),
-    "all_chows": ("no_pungs",),
+    "all_chows": ("no_pungs", "pair_number"),
     "edge_wait": ("wait_edge",),
     "closed_wait": ("wait_closed",),
     "single_wait": ("wait_single",),
     **dict.fromkeys(("nine_gates", "seven_shifted_pairs", "full_flush"), ("one_suit",)),
-    "one_voided_suit": ("at_most_two_suits",),
+    "one_voided_suit": ("two_suits",),
     "all_green": ("at_most_one_suit",),
     "reversible_tiles": ("no_characters",),
-    **dict.fromkeys(("concealed_hand", "fully_concealed_hand"), ("concealed",)),
-    "half_flush": ("honors", "at_most_one_suit"),
-    "all_types": ("honors", "three_suits"),
+    "half_flush": ("honors", "one_number_suit"),
+    "all_types": ("winds", "dragons", "three_suits"),
     "all_honors": ("orphans_only", "honors"),
     "all_terminals": ("orphans_only", "numbers_only"),
     "all_terminals_and_honors": ("orphans_only", "honors"),
     "tile_hog": ("fours",),
     "chicken_hand": ("never",),  # the loop adds Chicken Hand when nothing else counts
 }
-FAN_ROWS: tuple[FanRow, ...] = tuple(row._replace(needs=_NEEDS.get(row.id, ())) for row in _ROWS)
+# Rows whose gates are their whole condition, so the loop counts them without asking the
+# predicate (``tests/test_mcr_played_oracle.py`` checks each against its predicate).
+_EXACT = frozenset((
+    "self_drawn", "concealed_hand", "fully_concealed_hand", "melded_hand", "one_voided_suit", "no_honors",
+    "all_simples", "full_flush", "half_flush", "all_types", "all_chows", "edge_wait", "closed_wait", "single_wait",
+    "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "all_pungs"))
+FAN_ROWS: tuple[FanRow, ...] = tuple(row._replace(needs=_NEEDS.get(row.id, ()), exact=row.id in _EXACT)
+                                     for row in _ROWS)
 """The 81 fan in table order (flowers are added by the loop after the hand qualifies)."""
 
 # Not one of the 81: pymahjonggb's 明暗杠 (RULES.md B6 "(lib)"), used only under the

@@ -63,9 +63,12 @@ GATES = ("kongs", "two_kongs", "flags", "numbers_only", "honors", "two_triples",
          "concealed", "fours", "fives", "ranks_six_up", "ranks_four_down", "ranks_four_to_six",
          # one reading's (``Reading.gates`` adds them to the hand's):
          "pair_wind", "pair_dragon", "pair_orphan", "pair_five", "no_pungs", "four_pungs",
-         "hidden_two", "hidden_three", "hidden_four", "wait_edge", "wait_closed", "wait_single")
+         "hidden_two", "hidden_three", "hidden_four", "wait_edge", "wait_closed", "wait_single", "pair_number",
+         # the hand's again:
+         "tsumo", "discard", "two_suits", "one_number_suit", "no_orphans", "four_melded", "winds", "dragons")
 """Cheap necessary conditions, one bit each; a row names the ones it needs (``FanRow.needs``).
-The first twenty are the hand's (``HandFacts.gates``), the rest one reading's."""
+The hand's (``HandFacts.gates``) are the first twenty and the last eight; the rest
+are one reading's (``Reading.gates`` holds both)."""
 
 
 def gate_bits(names: tuple[str, ...]) -> int:

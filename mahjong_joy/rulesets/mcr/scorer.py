@@ -21,15 +21,18 @@ The loop, the same for every fan row (:mod:`~mahjong_joy.rulesets.mcr.fan`):
    as the rule book's examples and pymahjonggb do (B7 row 11).
 6. Flowers are added after the 8-fan minimum is checked without them (C2 row 1).
 
-Speed (``scripts/bench_mcr.py``: at most 5x pymahjonggb's C++ on hands never seen
-before): the tiles are counted once per hand into :class:`HandFacts`, whose
-*gates* (cheap necessary conditions such as "two or more kinds held three times",
-one bit each) decide which rows are asked at all (``FanRow.needs``); readings come
-from complete per-suit tables (:mod:`~mahjong_joy.rulesets.mcr.tables`), the
-combination fans of two or three sets from tables built once from the rows'
-predicates, the unique-wait rule from the same suit tables; exclusions are bit
-masks. Every kept table is complete for its key space, so none grows with the
-hands scored; no answer about a hand is kept between calls.
+Speed (``scripts/bench_mcr.py`` measures it against pymahjonggb on hands never
+seen before; README "MCR scoring" quotes the figures): the tiles are counted once
+per hand into :class:`_Hand`, whose *gates* (cheap necessary conditions such as
+"two or more kinds held three times", one bit each; a reading adds its own, such
+as "the pair is a wind") decide which rows are asked at all (``FanRow.needs``),
+and rows whose gates are their whole condition are counted without asking
+(``FanRow.exact``); readings come from complete per-suit tables
+(:mod:`~mahjong_joy.rulesets.mcr.tables`), the combination fans from tables built
+once from the rows' predicates, the unique-wait rule from the suit wait table;
+exclusions are bit masks. Every kept table is complete for its key space, so none
+grows with the hands scored; the one memo (the rows open per gate set) is bounded;
+no answer about a hand is kept between calls.
 """
 
 from __future__ import annotations
@@ -97,6 +100,7 @@ _ABSORBS = tuple(frozenset(_POSITION[n] for n in row.absorbs) for row in ORDER)
 _EXCLUDE_MASK = tuple(sum(1 << j for j in rows) for rows in _EXCLUDES)
 _ABSORB_MASK = tuple(sum(1 << j for j in rows) for rows in _ABSORBS)
 _LINE = tuple((row.id, row.points) for row in ORDER)
+_LINE_ONCE = tuple((row.id, row.points, 1) for row in ORDER)
 _POINTS = tuple(row.points for row in ORDER)
 _CHICKEN = _POSITION[CHICKEN_HAND]
 _PREFERRED = frozenset(_POSITION[n] for n in ("pure_triple_chow", "triple_pung"))
@@ -183,27 +187,24 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     ((('pure_straight', 16, 1), ('fully_concealed_hand', 4, 1), ('all_chows', 2, 1), ('single_wait', 1, 1)), 23, {'each': 31})
     """
     rules = situation.rules if rules is None else rules
+    if not _SUIT_WAITS:
+        _load_tables()
     tiles, melds = situation.hand, situation.melds
-    concealed = bytearray(KIND_COUNT)  # counts as bytes: ``bytes()`` of it is a copy, not a conversion
-    for t in tiles:
-        concealed[t] += 1
-    if melds:
-        counts = bytearray(concealed)
-        for meld in melds:
-            for t in meld.tiles:
-                counts[t] += 1
-    else:
-        counts = concealed
-    if (len(tiles) + 3 * len(melds) != 14 or len(melds) > 4 or situation.win_tile not in tiles or max(counts) > 4
-            or situation.robbing_kong or situation.kong_replacement):
+    if len(tiles) + 3 * len(melds) != 14 or len(melds) > 4:
+        return McrScore(False, INVALID_SITUATION, situation_problem(situation), flowers=situation.flowers)
+    hand = _Hand(situation, rules)
+    counts, concealed = hand.counts, hand.concealed
+    if not concealed[situation.win_tile] or max(counts) > 4 or situation.robbing_kong or situation.kong_replacement:
         problem = situation_problem(situation, counts)
         if problem:
             return McrScore(False, INVALID_SITUATION, problem, flowers=situation.flowers)
-    if not _SUIT_WAITS:
-        _load_tables()
-    hand = _Hand(situation, rules, counts, concealed)
+    readings = _internal_readings(concealed, len(melds))
+    if len(readings) == 1:  # the usual case
+        reading = readings[0]
+        total, counted = _score(hand, reading)
+        return _result(situation, rules, _lines(counted), total, reading)
     best = None
-    for reading in _internal_readings(concealed, len(melds)):
+    for reading in readings:
         total, counted = _score(hand, reading)
         if best is None or total > best[0] or total == best[0] and _tie_wins(counted, reading, best):
             best = (total, counted, reading)
@@ -231,11 +232,10 @@ def scored_readings(situation: McrSituation, rules: McrRules | None = None, coun
     comparison with another calculator asks whether its fan list is among these.
     """
     rules = situation.rules if rules is None else rules
-    concealed = _concealed_counts(situation) if concealed is None else concealed
-    counts = _all_counts(situation, concealed) if counts is None else counts
     if not _SUIT_WAITS:
         _load_tables()
-    hand = _Hand(situation, rules, counts, concealed)
+    hand = _Hand(situation, rules)
+    concealed = hand.concealed
     out = []
     for reading in _internal_readings(concealed, len(situation.melds)):
         total, counted = _score(hand, reading)
@@ -316,22 +316,39 @@ def _all_counts(s: McrSituation, concealed: bytearray | None = None) -> bytearra
 
 _HONOR_MASK = kind_mask(range(27, KIND_COUNT))
 _ORPHAN_MASK = kind_mask(ORPHANS)
-_NONZERO = bytes([0] + [1] * 255)
+_NONZERO = bytes([0] + [1] * 255)  # bytes.translate: every count present (1) or not (0)
 # Gate bits (reading.GATES order) that depend on one small number, looked up rather than worked out per hand.
-_KONG_GATES = (0, 1, 0b11)                                           # kongs, two_kongs
-_TRIPLE_GATES = tuple((n >= 2) << 5 | (n >= 3) << 6 | (n >= 4) << 7 for n in range(5))
-_SUIT_GATES = tuple(tuple((not honors) << 3 | honors << 4 | (not honors and suits == 1) << 8 | (suits <= 1) << 9
-                          | (suits <= 2) << 10 | (suits == 3) << 11 for honors in (0, 1)) for suits in range(4))
-_RANK_GATES = tuple(  # ranks_six_up, ranks_four_down, ranks_four_to_six from the ranks held (0: honors held)
-    ((r & -r).bit_length() >= 6) << 17 | (0 < r.bit_length() <= 4) << 18
-    | ((r & -r).bit_length() >= 4 and 0 < r.bit_length() <= 6) << 19 if r else 0 for r in range(512))  # bytes.translate: every count present or not
+_GATE = {name: 1 << k for k, name in enumerate(GATES)}
+
+
+def _gates(*names: str, when: bool = True) -> int:
+    return sum(_GATE[name] for name in names) if when else 0
+
+
+_KONG_GATES = tuple(_gates("kongs", when=n > 0) | _gates("two_kongs", when=n > 1) for n in range(5))
+_TRIPLE_GATES = tuple(_gates("two_triples", when=n >= 2) | _gates("three_triples", when=n >= 3)
+                      | _gates("four_triples", when=n >= 4) for n in range(8))
+_HONOR_GATES = tuple(  # honors held, bit k for kind 27 + k
+    _gates("honors", when=h != 0) | _gates("numbers_only", when=h == 0) | _gates("winds", when=h & 0b1111 != 0)
+    | _gates("dragons", when=h & 0b1110000 != 0) for h in range(128))
+_SUIT_GATES = tuple(  # number suits held (bits m, p, s) and honors held (bit 3)
+    _gates("one_suit", when=not honors and suits == 1) | _gates("at_most_one_suit", when=suits <= 1)
+    | _gates("at_most_two_suits", when=suits <= 2) | _gates("three_suits", when=suits == 3)
+    | _gates("no_characters", when=not held & 1) | _gates("one_number_suit", when=suits == 1)
+    | _gates("two_suits", when=suits == 2)
+    for held in range(16) for honors, suits in [(held >> 3, bin(held & 7).count("1"))])
+_ORPHAN_GATES = ((0, _gates("no_orphans")), (_gates("orphans_only"), _gates("orphans_only", "no_orphans")))
+_MELDED_GATES = tuple(_gates("concealed", when=n == 0) | _gates("four_melded", when=n == 4) for n in range(5))
+_RANK_GATES = tuple(  # from the ranks held, bit r - 1 for rank r (0: honors held, no rank gate opens)
+    _gates("ranks_six_up", when=low >= 6) | _gates("ranks_four_down", when=0 < high <= 4)
+    | _gates("ranks_four_to_six", when=low >= 4 and 0 < high <= 6)
+    for r in range(512) for low, high in [((r & -r).bit_length(), r.bit_length())])
 _PRESENT = {bytes(((bits >> k) & 1 for k in range(9))): bits for bits in range(1 << 9)}  # 0/1 bytes -> bits
 
 
-def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None) -> HandFacts:
+def hand_facts(s: McrSituation, rules: McrRules) -> HandFacts:
     """The per-hand facts (see :class:`_Hand`, which computes them)."""
-    concealed = _concealed_counts(s)
-    return _Hand(s, rules, _all_counts(s, concealed) if counts is None else counts, concealed)
+    return _Hand(s, rules)
 
 
 # ---------------------------------------------------------------- readings
@@ -339,14 +356,15 @@ def hand_facts(s: McrSituation, rules: McrRules, counts: list[int] | None = None
 def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
     """Every reading of the concealed tiles in every form (empty: no win)."""
     key = bytes(concealed)
-    found: list[Internal] = [(REGULAR, chows, pungs, pair, (), ()) for chows, pungs, pair in regular_readings(key)]
+    found: list[Internal] = regular_readings(key)
     if melds <= 1 and 27 - key[:27].count(0) >= 9 and _may_hold_knitted(key):
         found += _knitted_straight_readings(concealed, melds)
     if melds:
         return found
     singles = key.count(1)
     if not singles and not key.count(3):
-        found.append((SEVEN_PAIRS, (), (), -1, (), tuple(t for t in range(KIND_COUNT) for _ in range(concealed[t] // 2))))
+        pairs = tuple(t for t in range(KIND_COUNT) for _ in range(concealed[t] // 2))
+        found.append((SEVEN_PAIRS, (), (), -1, (), pairs))
     elif singles == 12 and all(concealed[t] for t in ORPHANS):
         found.append((THIRTEEN_ORPHANS, (), (), next(t for t in ORPHANS if concealed[t] == 2), (), ()))
     elif singles == 14 and honors_and_knitted_pattern(concealed) is not None:
@@ -374,7 +392,7 @@ def _knitted_straight_readings(concealed: list[int], melds: int) -> list[Interna
         rest = bytearray(concealed)
         for t in pattern:
             rest[t] -= 1
-        for chows, pungs, pair in regular_readings(bytes(rest)):
+        for _, chows, pungs, pair, _, _ in regular_readings(bytes(rest)):
             if len(chows) + len(pungs) == 1 - melds:
                 out.append((KNITTED_STRAIGHT, chows, pungs, pair, pattern, ()))
     return out
@@ -398,9 +416,14 @@ def _form_rows(form: str, library_kongs: bool) -> dict[Any, Any]:
     form and kong convention (ten tables at most)."""
     rows = [(i, r) for i, r in enumerate(ORDER)
             if form in r.forms and (r is not LIBRARY_KONG_ROW or library_kongs)]
+    facts = [(i, r) for i, r in rows if r.scope in (HAND, SITUATION)]
+    readings = [(i, r) for i, r in rows if r.scope == READING]
     by_scope: dict[Any, Any] = {
-        "facts": tuple((_NEEDS[i], i, r.test) for i, r in rows if r.scope in (HAND, SITUATION)),
-        READING: tuple((_NEEDS[i], i, r.test, r.covers) for i, r in rows if r.scope == READING),
+        # each a pair of row tables: the rows the gates decide (their instances) and the rows to ask
+        "facts": (_gated([(_NEEDS[i], (i, 0)) for i, r in facts if r.exact]),
+                  _gated([(_NEEDS[i], (i, r.test)) for i, r in facts if not r.exact])),
+        READING: (_gated([(_NEEDS[i], (i, 0)) for i, r in readings if r.exact]),
+                  _gated([(_NEEDS[i], (i, r.test, r.covers)) for i, r in readings if not r.exact])),
         SET: tuple(tuple((i, r.test) for i, r in rows if r.scope == SET and (r.tiles is None or t in r.tiles))
                    for t in range(KIND_COUNT)),
     }
@@ -447,19 +470,31 @@ def _load_tables() -> None:
     _SUIT_WAITS, _HONOR_WAITS = suit_wait_table(), honor_wait_table()
 
 _OPEN_ROWS: dict[tuple[int, int], tuple] = {}
+_NEEDED: dict[int, int] = {}  # per row table (``_gated``): the gates its rows read
+_KEPT: list[tuple] = []  # the row tables, alive for good (at most 4 per form and kong convention)
 _OPEN_ROWS_LIMIT = 4096  # (table, gates) keys; a hand opens one of a few hundred gate sets in practice
 
 
+def _gated(rows: list[tuple[int, Any]]) -> tuple[tuple[int, Any], ...]:
+    """A row table for :func:`_open_rows`: ``(needs, payload)`` pairs, kept for good,
+    with the gates any of its rows reads noted (so the memo's key holds only those)."""
+    table = tuple(rows)
+    _NEEDED[id(table)] = sum(1 << k for k in range(len(GATES) + 1) if any(needs >> k & 1 for needs, _ in table))
+    _KEPT.append(table)  # the id stays this table's
+    return table
+
+
 def _open_rows(rows: tuple, gates: int) -> tuple:
-    """The rows of ``rows`` (``(needs, ...)`` tuples) whose gates are all open, without
-    their ``needs``; kept per table and gate set, the memo emptied when it reaches
-    its bound."""
-    key = (id(rows), gates)
+    """The payloads of the rows of ``rows`` whose gates are all open, kept per table
+    and gate set (the gates the table reads), the memo emptied when it reaches its
+    bound."""
+    table = id(rows)
+    key = (table, gates & _NEEDED[table])
     found = _OPEN_ROWS.get(key)
     if found is None:
         if len(_OPEN_ROWS) >= _OPEN_ROWS_LIMIT:
             _OPEN_ROWS.clear()
-        found = _OPEN_ROWS[key] = tuple(row[1:] for row in rows if not row[0] & ~gates)
+        found = _OPEN_ROWS[key] = tuple([payload for needs, payload in rows if not needs & ~gates])
     return found
 
 
@@ -481,15 +516,45 @@ class _Hand(HandFacts):
     __slots__ = ("situation", "facts", "concealed", "library_kongs", "melds", "meld_chows", "meld_pungs",
                  "_facts_instances", "_unique_regular")
 
-    def __init__(self, s: McrSituation, rules: McrRules, counts: list[int], concealed: list[int]) -> None:
-        self.situation = s
+    def __init__(self, s: McrSituation, rules: McrRules) -> None:
         self.facts = self
+        self.concealed = concealed = bytearray(KIND_COUNT)  # counts as bytes: ``bytes()`` of it is a copy
+        for t in s.hand:
+            concealed[t] += 1
+        melds = s.melds
+        self.melds = len(melds)
+        melded_kongs = concealed_kongs = melded_packs = 0
+        if melds:
+            counts = bytearray(concealed)
+            chows, pungs = [], []
+            for meld in melds:
+                first = meld.tiles[0]
+                kind = meld.kind
+                if kind == CHOW:
+                    counts[first] += 1
+                    counts[first + 1] += 1
+                    counts[first + 2] += 1
+                    chows.append(first)
+                    melded_packs += 1
+                else:
+                    counts[first] += len(meld.tiles)
+                    pungs.append(first)
+                    if kind == CONCEALED_KONG:
+                        concealed_kongs += 1
+                    else:
+                        melded_packs += 1
+                        melded_kongs += kind == KONG
+            chows.sort()
+            pungs.sort()
+            self.meld_chows, self.meld_pungs = tuple(chows), tuple(pungs)
+        else:
+            counts = concealed
+            self.meld_chows = self.meld_pungs = ()
         self.counts = counts
-        self.concealed = concealed
         self.rules = rules
         self.library_kongs = rules.kong_convention == LIBRARY
         self.win_tile = win = s.win_tile
-        self.tsumo = s.tsumo
+        self.tsumo = tsumo = s.tsumo
         in_hand = concealed[win]
         self.last_tile = last_tile = (s.last_tile or counts[win] - in_hand == 3) and in_hand == 1
         self.kong_replacement = s.kong_replacement
@@ -497,50 +562,36 @@ class _Hand(HandFacts):
         self.last_wall_tile = s.last_wall_tile
         self.seat_wind = s.seat_wind
         self.round_wind = s.round_wind
-        melds = s.melds
-        self.melds = len(melds)
-        melded_kongs = concealed_kongs = melded_packs = 0
-        if melds:
-            for meld in melds:
-                if meld.kind == CONCEALED_KONG:
-                    concealed_kongs += 1
-                else:
-                    melded_packs += 1
-                    melded_kongs += meld.kind == KONG
-            chows, pungs = [], []
-            for meld in melds:
-                (chows if meld.kind == CHOW else pungs).append(meld.tiles[0])
-            chows.sort()
-            pungs.sort()
-            self.meld_chows, self.meld_pungs = tuple(chows), tuple(pungs)
-        else:
-            self.meld_chows = self.meld_pungs = ()
         self.melded_packs, self.melded_kongs, self.concealed_kongs = melded_packs, melded_kongs, concealed_kongs
         key = bytes(counts)
         present = key.translate(_NONZERO)
         m, p, z = _PRESENT[present[0:9]], _PRESENT[present[9:18]], _PRESENT[present[18:27]]
         honors = _PRESENT[present[27:34] + b"\0\0"]
         self.kinds = kinds = m | p << 9 | z << 18 | honors << 27
-        self.number_suits = number_suits = (m != 0) + (p != 0) + (z != 0)
+        self.number_suits = (m != 0) + (p != 0) + (z != 0)
         self.has_honors = honors != 0
         self.fours = fours = key.count(4)
         triples = fours + key.count(3)
         kongs = melded_kongs + concealed_kongs
         self.ranks = ranks = 0 if honors else m | p | z
-        flags = last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile
-        self.gates = (  # one bit per name of reading.GATES, in order; the rest from tables below
-            _KONG_GATES[kongs if kongs < 3 else 2] | bool(flags) << 2 | _TRIPLE_GATES[triples if triples < 5 else 4]
-            | _SUIT_GATES[number_suits][honors != 0] | (not m) << 12 | (not kinds & ~_ORPHAN_MASK) << 13
-            | (not melded_packs) << 14 | (fours > 0) << 15 | bool(key[4] or key[13] or key[22]) << 16
-            | _RANK_GATES[ranks])
+        self.gates = (  # one bit per name of reading.GATES, looked up by the small numbers that decide it
+            _KONG_GATES[kongs] | _TRIPLE_GATES[triples] | _HONOR_GATES[honors]
+            | _SUIT_GATES[(m != 0) | (p != 0) << 1 | (z != 0) << 2 | (honors != 0) << 3] | _RANK_GATES[ranks]
+            | _ORPHAN_GATES[not kinds & ~_ORPHAN_MASK][not kinds & _ORPHAN_MASK] | _MELDED_GATES[melded_packs]
+            | (fours > 0) << 15 | bool(key[4] or key[13] or key[22]) << 16 | (_TSUMO if tsumo else _DISCARD)
+            | (last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile) << 2)
         self._facts_instances: dict[str, list[Instance]] = {}
         self._unique_regular: bool | None = None
 
     def facts_instances(self, form: str, rows: dict[Any, Any]) -> list[Instance]:
         found = self._facts_instances.get(form)
         if found is None:
-            facts = self.facts
-            found = [(i, 0) for i, test in _open_rows(rows["facts"], facts.gates) if test(facts)]
+            exact, asked = rows["facts"]
+            found = list(_open_rows(exact, self.gates))
+            asked = _open_rows(asked, self.gates)
+            for i, test in asked:
+                if test(self):
+                    found.append((i, 0))
             self._facts_instances[form] = found
         return found
 
@@ -585,11 +636,7 @@ class _Hand(HandFacts):
 
 def _score(hand: _Hand, r: Internal) -> tuple[int, list[int]]:
     """(fan total, counted positions) of one reading."""
-    counted = _resolve(_instances(hand, r))
-    total = 0
-    for i in counted:
-        total += _POINTS[i]
-    return total, counted
+    return _resolve(_instances(hand, r))
 
 
 def _instances(hand: _Hand, r: Internal) -> list[Instance]:
@@ -597,7 +644,12 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
     rows = _form_rows(form, hand.library_kongs)
     reading = _reading(hand, r)
     found = hand.facts_instances(form, rows)[:]
-    for i, test, covers in _open_rows(rows[READING], reading.gates):
+    exact, asked = rows[READING]
+    gates = reading.gates
+    decided = _open_rows(exact, gates)
+    if decided:
+        found += decided
+    for i, test, covers in _open_rows(asked, gates):
         count = test(reading)
         if count:
             mask = covers(reading) if covers else 0
@@ -607,12 +659,11 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
                 found.extend([(i, mask)] * count)
     pungs = reading.pungs
     if pungs:
-        set_rows = rows[SET]
+        set_fan = _set_fan(form, hand.seat_wind, hand.round_wind)
         bit = 1 << PUNG_BIT_SHIFT
         for tile in pungs:
-            for i, test in set_rows[tile]:
-                if test(reading, tile):
-                    found.append((i, bit))
+            for i in set_fan[tile]:
+                found.append((i, bit))
             bit <<= 1
         if len(pungs) > 1:
             found += _combinations(rows, PUNGS, pungs, PUNG_BIT_SHIFT)
@@ -627,10 +678,32 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
     return found
 
 
+@cache
+def _set_fan(form: str, seat_wind: int, round_wind: int) -> tuple[tuple[int, ...], ...]:
+    """Per pung tile, the per-set rows (positions) that hold for it: the set rows'
+    predicates read only the tile and the two winds, so each wind pair's answers are
+    worked out once (at most 5 forms x 16 wind pairs)."""
+    facts = _WindsOnly(seat_wind, round_wind)
+    reading = Reading(form, facts)  # type: ignore[arg-type]
+    rows = _form_rows(form, False)[SET]
+    return tuple(tuple(i for i, test in rows[t] if test(reading, t)) for t in range(KIND_COUNT))
+
+
+class _WindsOnly:
+    """The two facts a per-set predicate reads."""
+
+    __slots__ = ("seat_wind", "round_wind")
+
+    def __init__(self, seat_wind: int, round_wind: int) -> None:
+        self.seat_wind, self.round_wind = seat_wind, round_wind
+
+
 _G = {name: 1 << k for k, name in enumerate(GATES)}
+_TSUMO, _DISCARD = _G["tsumo"], _G["discard"]
 _PAIR_GATES = tuple(
     (_G["pair_wind"] if t in (27, 28, 29, 30) else 0) | (_G["pair_dragon"] if t in (31, 32, 33) else 0)
     | (_G["pair_orphan"] if t in ORPHANS else 0) | (_G["pair_five"] if t in (4, 13, 22) else 0)
+    | (_G["pair_number"] if t < 27 else 0)
     for t in range(KIND_COUNT)) + (0,)  # index -1: no pair
 _HIDDEN_GATES = (0, 0, _G["hidden_two"], _G["hidden_three"], _G["hidden_four"])
 _WAIT_GATES = {"": 0, "edge": _G["wait_edge"], "closed": _G["wait_closed"], "single": _G["wait_single"]}
@@ -746,11 +819,11 @@ def _cut(found: list[Instance], limit: int) -> list[Instance]:
     return found
 
 
-def _resolve(found: list[Instance]) -> list[int]:
+def _resolve(found: list[Instance]) -> tuple[int, list[int]]:
     """Apply ``excludes`` and ``absorbs`` in table order; nothing left is Chicken Hand.
-    Returns the counted rows' positions, sorted, one per instance."""
+    Returns the points in all and the counted rows' positions, sorted, one per instance."""
     found.sort()
-    excluded = 0
+    excluded = total = 0
     absorbers: list[tuple[int, int]] = []
     counted = []
     for i, mask in found:
@@ -759,14 +832,19 @@ def _resolve(found: list[Instance]) -> list[int]:
         if mask and absorbers and any(rows >> i & 1 and mask & cover == mask for rows, cover in absorbers):
             continue
         counted.append(i)
+        total += _POINTS[i]
         excluded |= _EXCLUDE_MASK[i]
         if mask and _ABSORB_MASK[i]:
             absorbers.append((_ABSORB_MASK[i], mask))
-    return counted or [_CHICKEN]
+    if not counted:
+        return _POINTS[_CHICKEN], [_CHICKEN]
+    return total, counted
 
 
 def _lines(counted: list[int]) -> tuple[tuple[str, int, int], ...]:
     """(id, points, count) per counted row, in table order."""
+    if len(set(counted)) == len(counted):  # the usual case: each row once
+        return tuple(map(_LINE_ONCE.__getitem__, counted))
     lines = []
     previous, run = -1, 0
     for i in counted:

@@ -10,14 +10,18 @@ and the pairs and triples of 21 chow starts and 34 pung tiles. ``table_sizes``
 reports them; ``scripts/bench_mcr.py`` measures the memory.
 
 A suit reading is ``(chows, pungs, pair)``: the lowest tiles of its chows, the
-tiles of its pungs (both sorted) and the pair's tile or -1. Number-suit tables
-hold ranks 0-8 and are offset by the caller; the honor table holds kinds.
+tiles of its pungs (both sorted) and the pair's tile or -1. The number-suit table
+keeps each reading three times over, placed in each suit (kinds 0-8, 9-17,
+18-26, the nine values one after the other; the tuples are shared, so this costs
+only references); the honor table holds kinds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations, combinations_with_replacement
+
+from mahjong_joy.hand.mcr_forms import REGULAR
 
 SuitReading = tuple[tuple[int, ...], tuple[int, ...], int]
 
@@ -26,10 +30,12 @@ _HONORS: dict[bytes, tuple[SuitReading, ...]] = {}
 _EMPTY = bytes(9)
 
 
-def suit_table() -> dict[bytes, tuple[SuitReading, ...]]:
+def suit_table() -> dict[bytes, tuple[tuple, ...]]:
     """Every number-suit shape that is sets only or sets and one pair (at most four
-    sets), as counts-of-nine bytes, with all its readings in ranks."""
+    sets), as counts-of-nine bytes, with all its readings placed in each suit (the
+    honor table is built with it)."""
     if not _SUIT:
+        honor_table()
         _SUIT.update(_build_suit())
     return _SUIT
 
@@ -75,23 +81,32 @@ def _build_suit() -> dict[bytes, tuple[SuitReading, ...]]:
                     counts[pair] += 2
                     found.setdefault(bytes(counts), []).append((chows, pungs, pair))
                     counts[pair] -= 2
-    shared: dict[tuple, tuple] = {}  # one tuple object per distinct run of ranks
-    return {key: tuple((shared.setdefault(c, c), shared.setdefault(p, p), pair) for c, p, pair in readings)
+    shared: dict[tuple, tuple] = {}  # one tuple object per distinct run of tiles
+
+    def placed(tiles: tuple[int, ...], base: int) -> tuple[int, ...]:
+        moved = tuple(t + base for t in tiles)
+        return shared.setdefault(moved, moved)
+
+    return {key: tuple(sum(((placed(c, base), placed(p, base), pair + base if pair >= 0 else -1)
+                            for base in (0, 9, 18)), ()) for c, p, pair in readings)
             for key, readings in found.items()}
 
 
-def regular_readings(key: bytes) -> list[SuitReading]:
+def regular_readings(key: bytes) -> list[tuple]:
     """Every reading of concealed counts (``key``: the 34 counts as bytes) as sets and
-    exactly one pair, tiles as kinds: chows and pungs sorted across suits (suits are
-    taken in kind order)."""
+    exactly one pair: the scorer's ``(REGULAR, chows, pungs, pair, (), ())``, tiles as
+    kinds, chows and pungs sorted across suits (suits are taken in kind order)."""
     suit = _SUIT or suit_table()
-    honors = _HONORS or honor_table()
-    m, p, s, z = suit.get(key[0:9]), suit.get(key[9:18]), suit.get(key[18:27]), honors.get(key[27:34])
+    m, p, s, z = suit.get(key[0:9]), suit.get(key[9:18]), suit.get(key[18:27]), _HONORS.get(key[27:34])
     if m is None or p is None or s is None or z is None:
         return []
-    if len(m) == 1 and len(p) == 1 and len(s) == 1:
-        return _joined(m[0], p[0], s[0], z[0])
-    out: list[SuitReading] = []
+    if len(m) == 1 and len(p) == 1 and len(s) == 1:  # the usual case, joined here
+        m, p, s, z = m[0], p[0], s[0], z[0]
+        pm, pp, ps, pz = m[2], p[5], s[8], z[2]
+        if (pm >= 0) + (pp >= 0) + (ps >= 0) + (pz >= 0) != 1:
+            return []
+        return [(REGULAR, m[0] + p[3] + s[6], m[1] + p[4] + s[7] + z[1], max(pm, pp, ps, pz), (), ())]
+    out: list[tuple] = []
     for a in m:
         for b in p:
             for c in s:
@@ -99,25 +114,13 @@ def regular_readings(key: bytes) -> list[SuitReading]:
     return out
 
 
-def _joined(m: SuitReading, p: SuitReading, s: SuitReading, z: SuitReading) -> list[SuitReading]:
+def _joined(m: tuple, p: tuple, s: tuple, z: SuitReading) -> list[tuple]:
     """One reading of the whole concealed part from one reading per suit, or none
     when the suits do not hold exactly one pair between them."""
-    pairs = (m[2] >= 0) + (p[2] >= 0) + (s[2] >= 0) + (z[2] >= 0)
-    if pairs != 1:
+    pm, pp, ps, pz = m[2], p[5], s[8], z[2]
+    if (pm >= 0) + (pp >= 0) + (ps >= 0) + (pz >= 0) != 1:
         return []
-    chows = m[0]
-    if p[0]:
-        chows += tuple([t + 9 for t in p[0]])
-    if s[0]:
-        chows += tuple([t + 18 for t in s[0]])
-    pungs = m[1]
-    if p[1]:
-        pungs += tuple([t + 9 for t in p[1]])
-    if s[1]:
-        pungs += tuple([t + 18 for t in s[1]])
-    pungs += z[1]
-    pair = m[2] if m[2] >= 0 else p[2] + 9 if p[2] >= 0 else s[2] + 18 if s[2] >= 0 else z[2]
-    return [(chows, pungs, pair)]
+    return [(REGULAR, m[0] + p[3] + s[6], m[1] + p[4] + s[7] + z[1], max(pm, pp, ps, pz), (), ())]
 
 
 # ---------------------------------------------------------------- waits
