@@ -20,6 +20,7 @@ from mahjong_joy.names import SEAT_NAMES, seat_name, tile_label, tiles_label
 from mahjong_joy.replay.branch import Branch
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.controller import furiten_reason, seat_view, snapshot_of
+from mahjong_joy.reason_words import translate_reason
 from mahjong_joy.replay.seats import player_seat, seat_names
 from mahjong_joy.ui.session import TableSnapshot, table_view
 
@@ -112,11 +113,14 @@ class ReplaySession:
 
     def reason(self) -> tuple[int, str] | None:
         """The seat that made the last step's decision and the reason its AI gave
-        (``None`` at a deal, for a human's decision, or in a record without reasons)."""
+        (``None`` at a deal, for a human's decision, or in a record without reasons).
+        The record keeps the reason in English; it is told in the player's language as it
+        is asked for (:func:`~mahjong_joy.reason_words.translate_reason`, cached), so a
+        switch of language shows at the next frame."""
         action, why = self.cursor.last_action, self.cursor.last_reason
         if action is None or why is None:
             return None
-        return action.seat, why
+        return action.seat, translate_reason(why)
 
     # -- reading -----------------------------------------------------------------------
     def snapshot(self) -> TableSnapshot:

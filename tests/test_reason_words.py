@@ -1,0 +1,93 @@
+"""Recorded English AI reasons told again in the player's language (issue 28 §1: AI
+reasons go through the catalogs; records stay English)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+import pytest
+
+from mahjong_joy.controller import Controller
+from mahjong_joy.engine.actions import Discard
+from mahjong_joy.i18n import set_language
+from mahjong_joy.reason_words import parses_whole, translate_reason
+from mahjong_joy.rulesets.joy import ruleset_for
+from mahjong_joy.ui.replay_session import ReplaySession
+
+LANGUAGES = ("ko", "ja", "zh")
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    set_language("en")
+    yield
+    set_language("en")
+
+
+@pytest.fixture(scope="module")
+def mcr_reasons() -> list[str]:
+    """Every distinct reason of a seeded Chinese Official match of the three levels (played in English)."""
+    set_language("en")
+    ctl = Controller(seats=("hard", "easy", "normal", "hard"), seed=7, ruleset=ruleset_for("mcr"), max_hands=2)
+    while not ctl.is_over:
+        ctl.step()
+    return sorted({r for r in ctl.reasons if r})
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_reason_of_a_seeded_mcr_match_parses_whole(mcr_reasons: list[str], language: str) -> None:
+    assert len(mcr_reasons) > 30
+    unmatched = [r for r in mcr_reasons if not parses_whole(r, language)]
+    assert unmatched == [], f"{len(unmatched)}/{len(mcr_reasons)} not parsed in {language}"
+    set_language(language)
+    told = [translate_reason(r) for r in mcr_reasons]
+    # each reason is now in the language: none is left as recorded, and no English word of three letters remains
+    assert all(t != r for t, r in zip(told, mcr_reasons))
+    leftovers = [t for t in told if re.search(r"[A-Za-z]{3,}", t)]
+    assert leftovers == []
+
+
+def test_the_riichi_public_reasons_parse_whole_in_each_language() -> None:
+    # the fold / in-riichi / ron forms of the riichi levels are catalog templates (ai/table_words)
+    said = []
+    for seed in (1, 3):
+        ctl = Controller(seats=("hard",) * 4, seed=seed, ruleset=ruleset_for("tenhou"), max_hands=2)
+        while not ctl.is_over:
+            ctl.step()
+        said += [r for r in ctl.reasons if r and r.split(":")[0] in ("fold", "in riichi", "ron")]
+    said = sorted({r for r in said if "all-last" not in r})
+    assert any(r.startswith("fold:") for r in said)
+    for language in LANGUAGES:
+        assert [r for r in said if not parses_whole(r, language)] == []
+
+
+def test_a_known_reason_reads_in_the_language_and_english_stays_english() -> None:
+    text = "fold: Sora is in riichi; 5 of Dots is safe (in Sora's own river)"
+    assert translate_reason(text) == text
+    set_language("ja")
+    assert translate_reason(text) == "オリ：ソラが立直中。5筒は安全（ソラ自身の河にある）"
+
+
+@pytest.mark.parametrize("text", ["something the AI never says", "discard 5 of Dots: a reason no template has", "", "{tile}"])
+def test_an_unknown_text_stays_as_it_is(text: str) -> None:
+    for language in LANGUAGES:
+        set_language(language)
+        assert translate_reason(text) == text
+
+
+def test_the_viewer_tells_the_recorded_reason_in_the_language_of_the_moment() -> None:
+    session = ReplaySession.__new__(ReplaySession)  # only the cursor is read by reason()
+    recorded = "discard 5 of Dots: the only tile that may go"
+    session.cursor = SimpleNamespace(last_action=Discard(1, 13), last_reason=recorded)
+    assert session.reason() == (1, recorded)
+    seen = set()
+    for language in LANGUAGES:
+        set_language(language)
+        seat, said = session.reason()  # type: ignore[misc]
+        assert seat == 1 and said != recorded
+        seen.add(said)
+    assert len(seen) == len(LANGUAGES)
+    set_language("en")
+    assert session.reason() == (1, recorded)
