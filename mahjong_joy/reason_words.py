@@ -36,10 +36,13 @@ _MAX_DEPTH = 6
 class _Template:
     """One catalog message with placeholders, as a pattern, and its translation."""
 
-    __slots__ = ("message", "translation", "pattern", "weight")
+    __slots__ = ("message", "translation", "pattern", "weight", "literals", "names")
 
     def __init__(self, message: str, translation: str, pattern: re.Pattern[str], weight: tuple[int, int]) -> None:
         self.message, self.translation, self.pattern, self.weight = message, translation, pattern, weight
+        pieces = list(string.Formatter().parse(message))
+        self.names = [field for _, field, _, _ in pieces if field is not None]
+        self.literals = [pieces[0][0]] + [text for text, _, _, _ in pieces[1:]] + ([""] if pieces[-1][1] is not None else [])
 
 
 def translate_reason(text: str) -> str:
@@ -81,6 +84,27 @@ class _Reader:
         self.memo[text] = found
         return found
 
+    def _split(self, template: _Template, index: int, rest: str, depth: int, got: dict[str, str]) -> dict[str, str] | None:
+        """The translated parameters of ``template`` read from ``rest`` (the text after its
+        first words), trying each place its next words occur, shortest value first, so a
+        value that holds the template's own separator ("; ", ", ") still parses."""
+        if index == len(template.names):
+            return got if rest == "" else None
+        name, after = template.names[index], template.literals[index + 1]
+        last = index == len(template.names) - 1 and after == ""
+        ends = [len(rest)] if last else [m.start() for m in re.finditer(f"(?={re.escape(after)})", rest)]
+        for end in ends:
+            value = rest[:end]
+            if not value:
+                continue
+            said = self.whole(value, depth + 1)
+            if said is None or got.get(name, said) != said:
+                continue
+            found = self._split(template, index + 1, rest[end + len(after):], depth, {**got, name: said})
+            if found is not None:
+                return found
+        return None
+
     def _read(self, text: str, depth: int) -> str | None:
         if text in self.plain:
             return self.plain[text]
@@ -89,12 +113,11 @@ class _Reader:
         if depth >= _MAX_DEPTH:
             return None
         for template in self.templates:
-            match = template.pattern.match(text)
-            if match is None:
+            if template.pattern.match(text) is None:  # quick test: no split at all
                 continue
-            params = {name: self.whole(value, depth + 1) for name, value in match.groupdict().items()}
-            if all(value is not None for value in params.values()):
-                return _fill(template.translation, params)  # type: ignore[arg-type]
+            params = self._split(template, 0, text[len(template.literals[0]):], depth, {})
+            if params is not None:
+                return _fill(template.translation, params)
         if _LIST_JOINER in text:
             parts = [self.whole(part, depth + 1) for part in text.split(_LIST_JOINER)]
             if all(part is not None for part in parts):
