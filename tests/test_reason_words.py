@@ -49,18 +49,31 @@ def test_every_reason_of_a_seeded_mcr_match_parses_whole(mcr_reasons: list[str],
     assert leftovers == []
 
 
-def test_the_riichi_public_reasons_parse_whole_in_each_language() -> None:
-    # the fold / in-riichi / ron forms of the riichi levels are catalog templates (ai/table_words)
-    said = []
-    for seed in (1, 3):
-        ctl = Controller(seats=("hard",) * 4, seed=seed, ruleset=ruleset_for("tenhou"), max_hands=2)
+@pytest.fixture(scope="module")
+def riichi_reasons() -> list[str]:
+    """Every distinct reason of seeded riichi (Tenhou rules) and Joy matches of the three
+    levels and the dev log's potential AI (played in English, as records are)."""
+    set_language("en")
+    said: set[str] = set()
+    for rules, seats, seed in (("tenhou", ("hard", "normal", "easy", "hard"), 4), ("tenhou", ("hard",) * 4, 1),
+                               ("joy", ("hard", "normal", "easy", "potential"), 4)):
+        ctl = Controller(seats=seats, seed=seed, ruleset=ruleset_for(rules), max_hands=2)
         while not ctl.is_over:
             ctl.step()
-        said += [r for r in ctl.reasons if r and r.split(":")[0] in ("fold", "in riichi", "ron")]
-    said = sorted({r for r in said if "all-last" not in r})
-    assert any(r.startswith("fold:") for r in said)
-    for language in LANGUAGES:
-        assert [r for r in said if not parses_whole(r, language)] == []
+        said |= {r for r in ctl.reasons if r}
+    return sorted(said)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_reason_of_seeded_riichi_and_joy_matches_parses_whole(riichi_reasons: list[str], language: str) -> None:
+    heads = {r.split(":")[0].split(" ")[0] for r in riichi_reasons}
+    assert {"fold", "discard", "riichi", "pass"} <= heads  # the matches cover the main kinds of reason
+    unmatched = [r for r in riichi_reasons if not parses_whole(r, language)]
+    assert unmatched == [], f"{len(unmatched)}/{len(riichi_reasons)} not parsed in {language}"
+    set_language(language)
+    told = [translate_reason(r) for r in riichi_reasons]
+    assert all(t != r for t, r in zip(told, riichi_reasons))
+    assert [t for t in told if re.search(r"[A-Za-z]{3,}", t)] == []
 
 
 def test_a_known_reason_reads_in_the_language_and_english_stays_english() -> None:

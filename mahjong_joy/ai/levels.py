@@ -56,6 +56,7 @@ from mahjong_joy.engine.actions import (
 )
 from mahjong_joy.engine.checks import kuikae_mask
 from mahjong_joy.engine.view import SeatView
+from mahjong_joy.i18n import N_
 from mahjong_joy.hand.claims import CHI, PON, ClaimOption
 from mahjong_joy.hand.shanten import shanten_of_key, thirteen_orphans_shanten
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
@@ -70,6 +71,13 @@ PUSH_READY = (0.25, 0.5)
 PUSH_ONE_WALL = 8
 PUSH_ONE = 1.0
 K = rd.kind_text
+
+
+def _say(message: str, **params: object) -> str:
+    """A reason in English, from a catalog message (``N_``): records keep English, and the
+    replay viewer tells a reason in the player's language by reading it back against the
+    same message (:mod:`mahjong_joy.reason_words`)."""
+    return message.format(**params) if params else message
 
 
 class LevelAI:
@@ -107,9 +115,9 @@ class LevelAI:
     def decide(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
         for action in legal:
             if isinstance(action, Tsumo):
-                return action, "tsumo: the drawn tile completes the hand"
+                return action, _say(N_("tsumo: the drawn tile completes the hand"))
             if isinstance(action, Ron):
-                return action, f"ron: {K(view.last_discard)} completes the hand"  # type: ignore[arg-type]
+                return action, _say(N_("ron: {tile} completes the hand"), tile=K(view.last_discard))  # type: ignore[arg-type]
         riichi_rules = view.needs_yaku
         if isinstance(legal[0], Pass):
             if not riichi_rules:
@@ -121,7 +129,7 @@ class LevelAI:
             return self._joy_turn(view, legal)
         aborts = [a for a in legal if isinstance(a, NineTerminals)]
         if aborts and self.level != "easy" and thirteen_orphans_shanten(bytes(view.counts34())) > 2:
-            return aborts[0], "abort: nine kinds of terminals and honors, far from thirteen orphans"
+            return aborts[0], _say(N_("abort: nine kinds of terminals and honors, far from thirteen orphans"))
         if self.level == "easy":
             return self._easy_turn(view, legal)
         return self._turn(view, legal)
@@ -152,10 +160,10 @@ class LevelAI:
                 continue
             after = _call_shape(view, action, tile)
             if after is not None and after[0] == 0:
-                return action, f"{_call_text(action, tile)}: the call makes the hand ready"
+                return action, _say(N_("{call}: the call makes the hand ready"), call=_call_text(action, tile))
         if any(isinstance(a, Chi) for a in legal) and not any(isinstance(a, (Pon, Kan)) for a in legal):
-            return legal[0], "pass: Easy never calls chi"
-        return legal[0], "pass: calling would not make the hand ready"
+            return legal[0], _say(N_("pass: Easy never calls chi"))
+        return legal[0], _say(N_("pass: calling would not make the hand ready"))
 
     # ------------------------------------------------------------ riichi: Easy
 
@@ -165,15 +173,15 @@ class LevelAI:
             counts = list(view.counts34())
             counts[kind_of_code(action.tile)] -= 1
             waits = [w for w in _waits(counts, view.meld_count)]
-            return action, f"riichi: {rd.wait_text(waits, rd.unseen(view))}"
+            return action, _say(N_("riichi: {wait}"), wait=rd.wait_text(waits, rd.unseen(view)))
         return action, _potential_reason(view, action)
 
     def _riichi_turn(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
         for action in legal:
             if isinstance(action, ClosedKan) and self.level != "easy":
-                return action, f"closed kan {K(action.tile)}: keeps the wait, adds a dora"
+                return action, _say(N_("closed kan {tile}: keeps the wait, adds a dora"), tile=K(action.tile))
         discard = next(a for a in legal if isinstance(a, Discard))
-        return discard, f"in riichi: discard the drawn {K(kind_of_code(discard.tile))}"
+        return discard, _say(N_("in riichi: discard the drawn {tile}"), tile=K(kind_of_code(discard.tile)))
 
     # ------------------------------------------------------------ riichi rules: Normal and Hard
 
@@ -229,7 +237,8 @@ class LevelAI:
         order = {c.kind: i for i, c in enumerate(eff)}
         safest = min(eff, key=lambda c: (round(danger(c), 1), order[c.kind]))
         main = rd.main_threat(threats)
-        reason = f"fold: {why or rd.threat_words(main, self.words)}; {rd.safety_reason(view, safest.kind, main.seat, visible, safes[main.seat])}"
+        reason = _say(N_("fold: {threat}; {safety}"), threat=why or rd.threat_words(main, self.words),
+                      safety=rd.safety_reason(view, safest.kind, main.seat, visible, safes[main.seat]))
         return safest, reason
 
     def _hard_pick(self, view: SeatView, outlook: Outlook, eff: list[rd.Candidate], low: int,
@@ -259,7 +268,7 @@ class LevelAI:
             lead = view.points[view.seat] - max(p for s, p in enumerate(view.points) if s != view.seat)
             if any(t.value >= lead for t in threats) and loss(best) > 0:
                 main = max(threats, key=lambda t: t.value)
-                return self._fold(view, ranked, threats, f"all-last, 1st by {lead}; a deal-in to {self.words.name(main.seat)} would lose first place")
+                return self._fold(view, ranked, threats, _say(N_("all-last, 1st by {lead}; a deal-in to {name} would lose first place"), lead=lead, name=self.words.name(main.seat)))
         if self._hard_push(view, outlook, best, threats, closed, loss(best), visible, safes):
             return best, ""
         return self._fold(view, ranked, threats)
@@ -320,7 +329,8 @@ class LevelAI:
                 dama_value = rd.points_for(dama_han + _dora_han(view, counts), dealer) if dama_han else 0
                 riichi_value = rd.points_for(rd.han_estimate(view, counts, True, True), dealer) - 1000
                 if dama_value < need <= riichi_value:
-                    return action, f"riichi: all-last, {place}{_ordinal(place)}; needs {need} to pass {self.words.name(above)}, dama is not enough"
+                    return action, _say(N_("riichi: all-last, {place}; needs {need} to pass {name}, dama is not enough"),
+                                        place=_ordinal(place), need=need, name=self.words.name(above))
         if dama_han >= 1:
             total = dama_han + _dora_han(view, counts)
             good = best.ukeire >= 5
@@ -328,7 +338,7 @@ class LevelAI:
                 return None
         if threats and best.ukeire <= 2 and self.level == "normal":
             return None
-        return action, f"riichi: {wait}"
+        return action, _say(N_("riichi: {wait}"), wait=wait)
 
     def _discard_reason(self, view: SeatView, outlook: Outlook | None, best: rd.Candidate, threats: list[rd.Threat]) -> str:
         """The words for a discard; ``outlook`` is there whenever ``best`` is ready."""
@@ -343,17 +353,19 @@ class LevelAI:
                 safe = rd.safe_after(view, main.seat, self.words) if view.needs_yaku else _joy_safe(view, main.seat)
                 han = rd.han_estimate(view, counts, rd.calls_of(view, view.seat) == 0, False)
                 value = rd.points_for(han, view.seat == view.dealer)
-                return f"push: ready for {_value_words(value, view.seat == view.dealer)}, {rd.safety_reason(view, best.kind, main.seat, visible, safe)}"
+                return _say(N_("push: ready for {value}, {safety}"), value=_value_words(value, view.seat == view.dealer),
+                            safety=rd.safety_reason(view, best.kind, main.seat, visible, safe))
             if view.needs_yaku and not view.in_riichi and rd.calls_of(view, view.seat) == 0 and outlook and outlook.dama_han(counts, best.waits):
-                return f"dama: discard {text}, the hand has a yaku; {rd.wait_text(best.waits, left)}"
-            return f"discard {text}: ready, {rd.wait_text(best.waits, left)}"
-        steps = f"{best.shanten} from ready"
+                return _say(N_("dama: discard {tile}, the hand has a yaku; {wait}"), tile=text, wait=rd.wait_text(best.waits, left))
+            return _say(N_("discard {tile}: ready, {wait}"), tile=text, wait=rd.wait_text(best.waits, left))
+        steps = _say(N_("{count} from ready"), count=best.shanten)
         if threats and view.needs_yaku and self.level == "hard":
             visible = view.visible_counts34()
             main = rd.main_threat(threats)
             safe = rd.safe_after(view, main.seat, self.words)
-            return f"push: {steps}, {best.ukeire} useful tiles left, {rd.safety_reason(view, best.kind, main.seat, visible, safe)}"
-        return f"discard {text}: {steps}, {best.ukeire} useful tiles left"
+            return _say(N_("push: {steps}, {useful} useful tiles left, {safety}"), steps=steps, useful=best.ukeire,
+                        safety=rd.safety_reason(view, best.kind, main.seat, visible, safe))
+        return _say(N_("discard {tile}: {steps}, {useful} useful tiles left"), tile=text, steps=steps, useful=best.ukeire)
 
     def _own_kan(self, view: SeatView, legal: Sequence[Action], cands: list[rd.Candidate]) -> tuple[Action, str] | None:
         low = min(c.shanten for c in cands)
@@ -366,8 +378,8 @@ class LevelAI:
                 counts[action.tile] -= take
                 after = rd.shanten_of(counts, view.meld_count + (1 if take == 4 else 0))
                 if after <= low:
-                    kind = "closed kan" if take == 4 else "added kan"
-                    return action, f"{kind} {K(action.tile)}: keeps the shape, adds a dora"
+                    said = N_("closed kan {tile}: keeps the shape, adds a dora") if take == 4 else N_("added kan {tile}: keeps the shape, adds a dora")
+                    return action, _say(said, tile=K(action.tile))
         return None
 
     # ------------------------------------------------------------ calls
@@ -378,7 +390,8 @@ class LevelAI:
         if self.level == "easy":
             action = self._potential.choose(view, legal)
             if isinstance(action, Pass):
-                return action, "pass: the call would not raise the potential" + (" or keep a yaku" if view.needs_yaku else "")
+                return action, _say(N_("pass: the call would not raise the potential or keep a yaku") if view.needs_yaku
+                                      else N_("pass: the call would not raise the potential"))
             return action, _potential_reason(view, action)
         counts = list(view.counts34())
         melds = view.meld_count
@@ -398,21 +411,22 @@ class LevelAI:
                 continue
             s_after, u_after, shapes = after
             used = tiles_used(action, tile)
-            plan = self._plan(view, action, used, tile, s_after) if view.needs_yaku else "closer to ready"
+            plan = self._plan(view, action, used, tile, s_after) if view.needs_yaku else _say(N_("closer to ready"))
             if plan is None:
-                refused = f"pass: calling {K(tile)} leaves no yaku"
+                refused = _say(N_("pass: calling {tile} leaves no yaku"), tile=K(tile))
                 continue
             yakuhai = isinstance(action, (Pon, Kan)) and tile in values
             if isinstance(action, Kan) and not (s_after <= 0 and not threats and self.level == "hard"):
                 continue
             if not s_after < now:
-                refused = refused or "pass: the call does not bring the hand closer to ready"
+                refused = refused or _say(N_("pass: the call does not bring the hand closer to ready"))
                 continue
             if self.level == "hard" and not yakuhai and s_after > 2 and _dora_han(view, counts) < 2:
-                refused = refused or "pass: too far from ready for a cheap open hand"
+                refused = refused or _say(N_("pass: too far from ready for a cheap open hand"))
                 continue
             if threats and s_after > 0:
-                refused = f"pass: {self.words.is_(threats[0].seat)} a threat and the call would not make the hand ready"
+                refused = (_say(N_("pass: You are a threat and the call would not make the hand ready")) if threats[0].seat == self.words.player
+                           else _say(N_("pass: {name} is a threat and the call would not make the hand ready"), name=self.words.name(threats[0].seat)))
                 continue
             key: tuple = (s_after, -u_after, not yakuhai)
             if self.level == "hard" and view.needs_yaku and not isinstance(action, Kan):
@@ -420,19 +434,19 @@ class LevelAI:
                     held = _hand_equity(view, Outlook(view), counts, now)
                 gained = _call_equity(view, action, tile, shapes)
                 if not gained:
-                    refused = f"pass: calling {K(tile)} leaves no yaku"
+                    refused = _say(N_("pass: calling {tile} leaves no yaku"), tile=K(tile))
                     continue
                 if gained <= held:
-                    refused = refused or f"pass: calling {K(tile)} is worth less than the hand as it is"
+                    refused = refused or _say(N_("pass: calling {tile} is worth less than the hand as it is"), tile=K(tile))
                     continue
                 key = (-gained,)
             if best is None or key < best[0]:
                 best = (key, action, plan, s_after)
         if best is None:
-            return legal[0], refused or "pass: nothing worth calling"
+            return legal[0], refused or _say(N_("pass: nothing worth calling"))
         _, action, plan, s_after = best
-        where = "ready" if s_after == 0 else f"{s_after} from ready"
-        return action, f"{_call_text(action, tile)}: {plan}, {where}"
+        where = _say(N_("ready")) if s_after == 0 else _say(N_("{count} from ready"), count=s_after)
+        return action, _say(N_("{call}: {plan}, {where}"), call=_call_text(action, tile), plan=plan, where=where)
 
     def _plan(self, view: SeatView, action: Action, used: list[int], tile: int, s_after: int) -> str | None:
         """The yaku a call follows, in words; ``None`` when the called hand would have none.
@@ -444,22 +458,22 @@ class LevelAI:
         counts = view.counts34()
         values = rd.value_kinds(view)
         if isinstance(action, (Pon, Kan)) and tile in values:
-            return "value tile"
+            return _say(N_("value tile"))
         if not keeps_a_yaku(view, counts, used, tile):
             if self.level != "hard" or isinstance(action, Kan):
                 return None
             if isinstance(action, Pon) and _toitoi_plan(view, counts):
-                return "all triplets"
+                return _say(N_("all triplets"))
             stray = _stray_for_simples(view, counts, used, tile)
             if stray is not None:
-                return f"all simples once {K(stray)} goes"
-            return "a yaku in reach" if s_after <= 1 else None
+                return _say(N_("all simples once {tile} goes"), tile=K(stray))
+            return _say(N_("a yaku in reach")) if s_after <= 1 else None
         if any(counts[k] >= 2 for k in values) or any(m.kinds[0] in values and m.kinds[0] == m.kinds[-1] for m in view.melds[view.seat]):
-            return "value tile held"
+            return _say(N_("value tile held"))
         melded = [k for m in view.melds[view.seat] for k in m.kinds] + [*used, tile]
         if not any(map(is_terminal_or_honor, melded)):
-            return "all simples"
-        return "flush"
+            return _say(N_("all simples"))
+        return _say(N_("flush"))
 
 
 # ---------------------------------------------------------------- helpers
@@ -668,10 +682,10 @@ def _call_equity(view: SeatView, action: Action, tile: int, shapes: list[tuple[i
 def _call_text(action: Action, tile: int) -> str:
     if isinstance(action, Chi):
         a, b, c = action.tiles
-        return f"chi {a % 9 + 1}{b % 9 + 1}{c % 9 + 1}{'mps'[a // 9]}"
+        return _say(N_("chi {run}"), run=f"{a % 9 + 1}{b % 9 + 1}{c % 9 + 1}{'mps'[a // 9]}")
     if isinstance(action, Pon):
-        return f"pon {K(tile)}"
-    return f"kan {K(tile)}"
+        return _say(N_("pon {tile}"), tile=K(tile))
+    return _say(N_("kan {tile}"), tile=K(tile))
 
 
 def _potential_reason(view: SeatView, action: Action) -> str:
@@ -681,16 +695,18 @@ def _potential_reason(view: SeatView, action: Action) -> str:
         counts = list(view.counts34())
         counts[kind] -= 1
         score = potential(counts, view.meld_count)
-        verb = "riichi discarding" if isinstance(action, Riichi) else "discard"
-        return f"{verb} {K(kind)}: keeps the best sets and partial sets (potential {score})"
+        said = (N_("riichi discarding {tile}: keeps the best sets and partial sets (potential {score})") if isinstance(action, Riichi)
+                else N_("discard {tile}: keeps the best sets and partial sets (potential {score})"))
+        return _say(said, tile=K(kind), score=score)
     if isinstance(action, (ClosedKan, AddedKan)):
-        return f"{action.name.replace('_', ' ')} {K(action.tile)}: the potential does not drop"
+        said = N_("closed kan {tile}: the potential does not drop") if isinstance(action, ClosedKan) else N_("added kan {tile}: the potential does not drop")
+        return _say(said, tile=K(action.tile))
     tile = view.last_discard
     if isinstance(action, (Chi, Pon, Kan)) and tile is not None:
         now = potential(view.counts34(), view.meld_count)
-        return f"{_call_text(action, tile)}: raises the potential from {now}"
+        return _say(N_("{call}: raises the potential from {now}"), call=_call_text(action, tile), now=now)
     if isinstance(action, Pass):
-        return "pass: a call would not raise the potential"
+        return _say(N_("pass: a call would not raise the potential"))
     return action.describe()
 
 
@@ -746,15 +762,15 @@ def _joy_safe(view: SeatView, threat: int) -> dict[int, str]:
 def _value_words(value: int, dealer: bool) -> str:
     base = value / (1.5 if dealer else 1.0)
     if base >= 24000:
-        return "a triple mangan or more"
+        return _say(N_("a triple mangan or more"))
     if base >= 16000:
-        return "a baiman"
+        return _say(N_("a baiman"))
     if base >= 12000:
-        return "a haneman"
+        return _say(N_("a haneman"))
     if base >= 7700:
-        return "a mangan"
-    return f"about {value} points"
+        return _say(N_("a mangan"))
+    return _say(N_("about {value} points"), value=value)
 
 
 def _ordinal(n: int) -> str:
-    return {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+    return _say((N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))[min(n, 4) - 1])

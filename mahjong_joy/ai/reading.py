@@ -408,9 +408,9 @@ def is_all_last(view: SeatView) -> bool:
 def wait_text(waits: Sequence[int], left: Sequence[int]) -> str:
     """``two-sided wait on 3-6 of Dots, 8 tiles left``."""
     count = sum(left[w] for w in waits)
-    tiles = f"{count} tile{'s' if count != 1 else ''} left"
+    tiles = _english(N_("{count} tile left") if count == 1 else N_("{count} tiles left"), count=count)
     if len(waits) == 2 and waits[0] < 27 and waits[1] - waits[0] == 3 and waits[0] // 9 == waits[1] // 9:
-        return f"two-sided wait on {waits[0] % 9 + 1}-{tile_label(waits[1], translate=False)}, {tiles}"
+        return _english(N_("two-sided wait on {low}-{tile}, {left}"), low=waits[0] % 9 + 1, tile=tile_label(waits[1], translate=False), left=tiles)
     if len(waits) == 1:
-        return f"single wait on {kind_text(waits[0])}, {tiles}"
-    return f"{len(waits)}-kind wait on {', '.join(kind_text(w) for w in waits)}; {tiles}"
+        return _english(N_("single wait on {tile}, {left}"), tile=kind_text(waits[0]), left=tiles)
+    return _english(N_("{count}-kind wait on {tiles}; {left}"), count=len(waits), tiles=", ".join(kind_text(w) for w in waits), left=tiles)
