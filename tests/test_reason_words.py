@@ -104,3 +104,27 @@ def test_the_viewer_tells_the_recorded_reason_in_the_language_of_the_moment() ->
     assert len(seen) == len(LANGUAGES)
     set_language("en")
     assert session.reason() == (1, recorded)
+
+
+def test_the_coach_tells_the_ais_reasons_in_the_players_language() -> None:
+    # the review panel shows the AI's own reason when the player's choice was its first
+    import json
+
+    from mahjong_joy.app.coach import review_match
+    from mahjong_joy.commands.simulate import simulate
+    from mahjong_joy.replay.record import run_record
+    from mahjong_joy.rulesets.presets import find_preset
+
+    seats = ("easy", "normal", "normal", "normal")
+    record = json.loads(json.dumps(run_record(7, seats, simulate(7, ai=seats, hands=1, rules=find_preset("tenhou")))))
+    record["seats"][0] = "human"
+
+    def reasons(language: str) -> list[str]:
+        set_language(language)
+        return [d.reason for d in review_match(record, 0, 0, "run.json").decisions if d.agreed]
+
+    english, japanese = reasons("en"), reasons("ja")
+    assert english and len(english) == len(japanese)
+    set_language("ja")
+    assert japanese == [translate_reason(r) for r in english]
+    assert all(j != e for j, e in zip(japanese, english))

@@ -56,6 +56,7 @@ from mahjong_joy.engine.actions import (
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.i18n import tr
+from mahjong_joy.reason_words import translate_reason  # the AI's reason is English (records); told in the player's language
 from mahjong_joy.melds import ADDED_KAN, CLOSED_KAN, KAN, PON, Meld
 from mahjong_joy.tiles import kind_of_code
 
@@ -433,13 +434,13 @@ def compare(judgement: Judgement, chosen: Action, view: SeatView, words: rd.Seat
     best = judgement.best
     mine = judgement.option_of(chosen)
     if same_choice(best.action, mine.action):
-        return judgement.reason
+        return translate_reason(judgement.reason)
     b, m = best.facts, mine.facts
     ba, ma = best.action, mine.action
     if b.points == 0 and b.equity - b.risk < best.value - max(100.0, 0.1 * abs(best.value)) and not isinstance(ma, (Tsumo, Ron)):
         # the AI's rule chose the best option over what its estimate rates highest: say the rule
         return tr("the AI plays {best} ({why}); {chosen} is worth about {value} points by its estimate, the best option about {best_value}",
-                  best=action_words(ba), why=judgement.reason, chosen=action_words(ma), value=round(mine.value), best_value=round(best.value))
+                  best=action_words(ba), why=translate_reason(judgement.reason), chosen=action_words(ma), value=round(mine.value), best_value=round(best.value))
     if isinstance(ba, (Tsumo, Ron)):
         return tr("{win} for {points} points; passing it keeps a hand worth about {kept}",
                   win=action_words(ba), points=b.points, kept=round(mine.value))
@@ -479,7 +480,7 @@ def compare(judgement: Judgement, chosen: Action, view: SeatView, words: rd.Seat
                   kept=round(best.value), call=action_words(ma), called=round(mine.value))
     if isinstance(ma, Pass) and isinstance(ba, (Chi, Pon, Kan)):
         return tr("{call} ({why}): worth about {called} points; passing keeps about {kept}",
-                  call=action_words(ba), why=judgement.reason.split(": ", 1)[-1], called=round(best.value), kept=round(mine.value))
+                  call=action_words(ba), why=translate_reason(judgement.reason.split(": ", 1)[-1]), called=round(best.value), kept=round(mine.value))
     return tr("{best} is worth about {best_value} points, {chosen} about {value}",
               best=action_words(ba), best_value=round(best.value), chosen=action_words(ma), value=round(mine.value))
 

@@ -57,6 +57,7 @@ from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.i18n import ntr, tr
 from mahjong_joy.melds import CLOSED_KAN
 from mahjong_joy.mjai_tiles import mjai_tile
+from mahjong_joy.reason_words import translate_reason
 from mahjong_joy.replay.seats import seat_names
 from mahjong_joy.replay.record import check_record, record_ruleset, replay_decisions, start_match
 from mahjong_joy.tiles import kind_of_code
@@ -388,7 +389,7 @@ def assess(view: SeatView, chosen: Action, words: SeatWords = SeatWords()) -> As
     loss = max(0.0, best.value - option.value)
     grade = grade_of(loss, best.value)
     agreed = same_choice(best.action, option.action)
-    reason = judgement.reason if agreed else compare(judgement, option.action, view, words)
+    reason = translate_reason(judgement.reason) if agreed else compare(judgement, option.action, view, words)
     if not agreed and grade == "good":
         reason = tr("{chosen} is as good as {best} within the AI's margin: {why}",
                     chosen=action_words(option.action), best=action_words(best.action), why=reason)
