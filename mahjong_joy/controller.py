@@ -67,7 +67,8 @@ from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.melds import Meld, code_order
 from mahjong_joy.rulesets.base import Ruleset
 from mahjong_joy.rulesets.claims import claim_rank, resolve_claims
-from mahjong_joy.rulesets.mcr import McrSituation, fan_by_wait
+from mahjong_joy.rulesets.mcr import NO_WIN_TILE, McrSituation, fan_by_wait
+from mahjong_joy.rulesets.mcr.lift import FanLift, lift_complete, lift_ready
 from mahjong_joy.rulesets.mcr.family import mcr_meld
 from mahjong_joy.rulesets.riichi.scorer import dora_of
 from mahjong_joy.rulesets.joy import ruleset_for
@@ -309,28 +310,58 @@ class Controller:
         self-drawn) would score
         (RULES.md B2 "8-fan minimum", flowers not counted), so the guide can say which waits
         are short of 8; empty under other rules or when the hand would not be ready."""
-        if getattr(self.match.rules, "family", "riichi") != "mcr" or self.hand.is_finished:
+        found = self._mcr_hand(seat, discard, tsumo)
+        if found is None or found[0].win_tile != NO_WIN_TILE:
             return ()
+        waiting, seen = found
+        mine = [0] * 34
+        for kind in waiting.hand:
+            mine[kind] += 1
+        last = [k for k in range(34) if seen[k] - mine[k] >= 3]  # the other three copies in sight (和绝张)
+        scores = fan_by_wait(waiting, last)
+        return tuple(WaitFan(kind, score.fan_total, tuple(f for f, _, _ in score.fan if f != "flower_tiles"), score.valid,
+                             max(0, 4 - seen[kind])) for kind, score in sorted(scores.items()))
+
+    def fan_lift(self, seat: int, discard: int | None = None) -> FanLift | None:
+        """Chinese Official: what would make a hand short of 8 fan a win (RULES.md B2
+        "8-fan minimum"), so the guide can say "6 fan: needs 8; Mixed Triple Chow would
+        make it": the likeliest swap one tile away and the fan it gains
+        (:mod:`mahjong_joy.rulesets.mcr.lift`, scored by the scorer itself). With the
+        seat's 14 tiles (``discard`` ``None`` on its turn) a hand the drawn tile completes
+        under 8 fan: the tile to give up and the win after it; with 13 (the hand now, or
+        after discarding code ``discard``) a ready hand whose waits all fall short: the tile
+        to draw, the one to give up and the win. ``None`` under other rules, when the hand
+        is neither, or when no single swap reaches 8."""
+        found = self._mcr_hand(seat, discard, False)
+        if found is None:
+            return None
+        situation, seen = found
+        unseen = [max(0, 4 - n) for n in seen]
+        if situation.win_tile == NO_WIN_TILE:
+            return lift_ready(situation, unseen)
+        return lift_complete(situation, unseen)
+
+    def _mcr_hand(self, seat: int, discard: int | None, tsumo: bool) -> tuple[McrSituation, list[int]] | None:
+        """The scorer's picture of ``seat``'s hand under Chinese Official rules, with the kinds
+        it can see: 13 tiles (after ``discard``) as a waiting hand, or its 14 on its turn as
+        won on the drawn tile; ``None`` under other rules, after the hand, or on a wrong count."""
+        if getattr(self.match.rules, "family", "riichi") != "mcr" or self.hand.is_finished:
+            return None
         view = self.view(seat)
         kinds = [kind_of_code(c) for c in view.hand]
         if discard is not None:
             if kind_of_code(discard) not in kinds:
-                return ()
+                return None
             kinds.remove(kind_of_code(discard))
         melds = tuple(mcr_meld(m) for m in view.melds[seat])
-        if len(kinds) + 3 * len(melds) != 13:
-            return ()
+        context = dict(melds=melds, seat_wind=27 + (seat - view.dealer) % 4, round_wind=27 + WIND_LETTERS.index(view.round_wind),
+                       flowers=len(view.flowers[seat]), tsumo=tsumo)
         seen = view.visible_counts34()
-        mine = [0] * 34
-        for kind in kinds:
-            mine[kind] += 1
-        last = [k for k in range(34) if seen[k] - mine[k] >= 3]  # the other three copies in sight (和绝张)
-        wind = 27 + (seat - view.dealer) % 4
-        waiting = McrSituation.waiting(kinds, melds, seat_wind=wind, round_wind=27 + WIND_LETTERS.index(view.round_wind),
-                                       flowers=len(view.flowers[seat]), tsumo=tsumo)
-        scores = fan_by_wait(waiting, last)
-        return tuple(WaitFan(kind, score.fan_total, tuple(f for f, _, _ in score.fan if f != "flower_tiles"), score.valid,
-                             max(0, 4 - seen[kind])) for kind, score in sorted(scores.items()))
+        if len(kinds) + 3 * len(melds) == 13:
+            return McrSituation.waiting(kinds, **context), seen
+        if len(kinds) + 3 * len(melds) == 14 and view.drawn is not None:
+            return McrSituation(hand=tuple(sorted(kinds)), win_tile=kind_of_code(view.drawn), **context), seen
+        return None
 
     def furiten_after(self, seat: int, discard: int | None = None) -> str:
         """Why every wait of ``seat`` is furiten, beyond a wait in its own river (which

@@ -14,12 +14,13 @@ Players: ``EasyProbe`` (the Easy level) and ``NoisyProbe`` (Hard with a fraction
 - (i) among the decisions the coach grades mistake or blunder, the share where
   majiang-ai also chose differently from the player (target: at least 80%);
 - (ii) among the decisions where the player did exactly what majiang-ai chooses,
-  the share the coach grades mistake or blunder (target: at most 10%).
+  the share the coach grades mistake or blunder (target: at most 10%); and the same
+  share among those of them where the player did not do what Hard would (the coach
+  never grades Hard's own pick below good, so these are the ones that test it).
 
 "The same choice" is the same action type and, for a discard, the same tile kind;
-for a call the same tiles; a riichi counts as the same when both declared (the
-tile majiang-ai riichis on comes one message later and is not compared), as in
-:mod:`arena_shadow`. Run (arena venv; our code and the arena's agents on the path)::
+for a call the same tiles; a riichi when both declared on the same kind
+(majiang-ai names its riichi tile one message later, as :mod:`arena_shadow` notes). Run (arena venv; our code and the arena's agents on the path)::
 
     COACH_LOG=/tmp/coach-easy.jsonl PYTHONPATH=.:scripts:../shared/arena nice -n 10 \\
       /tmp/mahjong-arena-venv/bin/python ../shared/arena/harness.py \\
@@ -31,6 +32,7 @@ tile majiang-ai riichis on comes one message later and is not compared), as in
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -47,7 +49,7 @@ from mahjong_joy.ai.reading import SeatWords  # noqa: E402
 from mahjong_joy.app.coach import assess  # noqa: E402
 from mahjong_joy.commands.mjai_bot import MjaiBot  # noqa: E402
 from mahjong_joy.engine.actions import Action, Pass, Riichi, Ron, Tsumo  # noqa: E402
-from mahjong_joy.mjai_tiles import code_of_mjai  # noqa: E402
+from mahjong_joy.mjai_tiles import code_of_mjai, mjai_tile  # noqa: E402
 from mahjong_joy.tiles import kind_of_code  # noqa: E402
 
 LOG = os.environ.get("COACH_LOG", "coach-quality.jsonl")
@@ -66,8 +68,12 @@ class _Probe:
         self.majiang = majiang_agent()
         self.bot = MjaiBot("hard", "tenhou")
         self.game = 0
+        self.waiting: dict[str, Any] | None = None  # a riichi's line, until majiang-ai names its riichi tile
 
     def start(self, seat: int) -> None:
+        if self.waiting is not None:
+            _write(self.waiting)
+            self.waiting = None
         self.seat = seat
         self.majiang.start(seat)
         self.bot = MjaiBot("hard", "tenhou")
@@ -79,6 +85,9 @@ class _Probe:
 
     def act(self, events: list[dict[str, Any]], legal: list[dict[str, Any]]) -> dict[str, Any]:
         theirs = self.majiang.act(events, legal)
+        if self.waiting is not None:
+            self._riichi_tile(self.waiting, theirs)
+            self.waiting = None
         bot = self.bot
         for ev in events:
             bot.state.apply(ev)
@@ -106,12 +115,30 @@ class _Probe:
             "player": _short(action), "majiang": theirs, "hard": _short(found.best.action),
             "same": _same(action, theirs), "hard_same": same_choice(found.best.action, action),
             "loss": round(loss), "grade": grade, "riichi_on": any(r is not None for s, r in enumerate(view.riichi) if s != view.seat),
+            "position": _position(view), "hand": " ".join(mjai_tile(c) for c in view.hand),
         }
-        with open(LOG, "a", encoding="utf-8") as out:
-            out.write(json.dumps(line) + "\n")
+        if isinstance(action, Riichi) and theirs.get("type") == "reach":
+            self.waiting = line  # both declared: the tiles are compared on the next message
+            return
+        _write(line)
+
+    def _riichi_tile(self, line: dict[str, Any], theirs: dict[str, Any]) -> None:
+        """Both declared riichi: the same choice only when majiang-ai's riichi tile (its
+        answer to the step after) is the player's kind."""
+        if theirs.get("type") == "dahai":
+            line["majiang_riichi"] = theirs["pai"]
+            line["same"] = kind_of_code(code_of_mjai(theirs["pai"])) == kind_of_code(line["player"]["tile"])
+        _write(line)
 
     def close(self) -> None:
+        if self.waiting is not None:
+            _write(self.waiting)
         self.majiang.close()
+
+
+def _write(line: dict[str, Any]) -> None:
+    with open(LOG, "a", encoding="utf-8") as out:
+        out.write(json.dumps(line) + "\n")
 
 
 class EasyProbe(_Probe):
@@ -140,6 +167,26 @@ class NoisyProbe(_Probe):
         if len(legal) > 1 and self.rng.random() < NOISE:
             return self.rng.choice(legal), "random"
         return self.hard.choose(view, legal), "hard"
+
+
+def _position(view: Any) -> str:
+    """A short fingerprint of what the seat saw (hand, melds, rivers, riichi, points counted
+    from the seat itself; dora, wall, the tile on offer): the same position met again (the
+    arena's seeds can repeat a hand for the probe in another seat) counts once."""
+    order = [(view.seat + k) % 4 for k in range(4)]
+    seen = [view.hand, [[m.tiles for m in view.melds[s]] for s in order], [[e.tile for e in view.rivers[s]] for s in order],
+            [view.riichi[s] for s in order], [view.points[s] for s in order], (view.dealer - view.seat) % 4,
+            view.dora_indicators, view.wall_count, view.last_discard]
+    return "r" + hashlib.sha1(json.dumps(seen, default=list).encode()).hexdigest()[:15]
+
+
+def _key(line: dict[str, Any]) -> tuple:
+    """What makes a logged decision the same as another: the seat-relative fingerprint
+    (``r...``), or for older lines without one, everything logged but the seat."""
+    if str(line.get("position", "")).startswith("r"):
+        return (line["position"], json.dumps({k: v for k, v in line["player"].items() if k != "seat"}, sort_keys=True))
+    strip = [{k: v for k, v in d.items() if k not in ("seat", "actor")} for d in (line["player"], line["majiang"], line["hard"])]
+    return (json.dumps(strip, sort_keys=True), line["kind"], line["loss"], line["grade"], line["riichi_on"])
 
 
 def _kind(legal: list[Action], action: Action) -> str:
@@ -179,27 +226,33 @@ def _same(action: Action, theirs: dict[str, Any]) -> bool:
 # ---------------------------------------------------------------- summary
 
 
-def summarize(paths: list[Path], source: str | None) -> None:
+def summarize(paths: list[Path], source: str | None, unique: bool = False) -> None:
     lines = [json.loads(t) for p in paths for t in p.read_text(encoding="utf-8").splitlines() if t.strip()]
     if source:
         lines = [x for x in lines if x["source"] == source]
-    games = len({(str(p), x["game"], x["seat"]) for p in paths for x in lines})
-    print(f"{len(lines)} decisions with a choice ({len({x['game'] for x in lines})} games per log)")
+    if unique:
+        found: dict[tuple, dict[str, Any]] = {}
+        for x in lines:
+            found.setdefault(_key(x), x)
+        lines = list(found.values())
+    print(f"{len(lines)} decisions with a choice" + (" (positions met again counted once)" if unique else ""))
     by: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for x in lines:
         by[x["kind"]].append(x)
         by["all"].append(x)
-    print(f"{'kind':10s} {'graded bad':>10s} {'(i) differ':>16s} {'same as majiang':>16s} {'(ii) graded bad':>16s}   grades")
+    print(f"{'kind':10s} {'graded bad':>10s} {'(i) majiang differs':>20s} {'same as majiang':>16s} {'(ii) graded bad':>16s}"
+          f" {'(ii) where Hard differs':>24s}   grades")
     for kind in sorted(by, key=lambda k: (k == "all", k)):
         rows = by[kind]
         bad = [x for x in rows if x["grade"] in BAD]
         differ = sum(1 for x in bad if not x["same"])
         same = [x for x in rows if x["same"]]
         flagged = sum(1 for x in same if x["grade"] in BAD)
+        apart = [x for x in same if not x["hard_same"]]
+        flagged_apart = sum(1 for x in apart if x["grade"] in BAD)
         grades = Counter(x["grade"] for x in rows)
-        print(f"{kind:10s} {len(bad):10d} {_share(differ, len(bad)):>16s} {len(same):16d} {_share(flagged, len(same)):>16s}   "
-              + ", ".join(f"{g} {grades[g]}" for g in ("good", "inaccuracy", "mistake", "blunder")))
-    _ = games
+        print(f"{kind:10s} {len(bad):10d} {_share(differ, len(bad)):>20s} {len(same):16d} {_share(flagged, len(same)):>16s}"
+              f" {_share(flagged_apart, len(apart)):>24s}   " + ", ".join(f"{g} {grades[g]}" for g in ("good", "inaccuracy", "mistake", "blunder")))
 
 
 def _share(part: int, whole: int) -> str:
@@ -212,8 +265,9 @@ def main() -> None:
     summary = sub.add_parser("summarize", help="the two figures per kind of decision")
     summary.add_argument("logs", nargs="+", type=Path)
     summary.add_argument("--source", help="only decisions the player made this way (easy, hard, random)")
+    summary.add_argument("--unique", action="store_true", help="count a position met again (same seat view, same choice) once")
     args = parser.parse_args()
-    summarize(args.logs, args.source)
+    summarize(args.logs, args.source, args.unique)
 
 
 if __name__ == "__main__":

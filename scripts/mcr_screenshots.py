@@ -78,10 +78,28 @@ def _play_on(app: App, table: TableScene) -> None:
         _press(app, pygame.K_RETURN)
 
 
+def _catch_flowers(app: App, table: TableScene, out: Path, name: str) -> bool:
+    """Step until a flower is half-way to its place and save the picture; True when caught."""
+    for _ in range(600):
+        flying = [f for f in table.anim.flights if isinstance(f.key, tuple) and f.key[0] == "flower"]
+        if flying and flying[0].tween.value > 0.3:
+            save(app, out, name)
+            return True
+        if not flying and not table.anim.busy:
+            return False
+        app.step(FRAME)
+    return False
+
+
 def deal(out: Path, size: tuple[int, int]) -> None:
-    """The deal's flower replacement, caught in flight at the normal speed, then settled
-    (the second hand's deal: the first is dealt before the table opens)."""
-    app, table = _table(size, 11, speed="instant")
+    """The deal's flower replacement, caught in flight at the normal speed, then settled: the
+    first hand's as the table opens, and the second hand's after the score screen."""
+    app = App(size=size, settings=Settings(ai_pace="instant", anim_speed="normal"))
+    table = TableScene(app)
+    app.replace(table, {"seed": 11, "ruleset": "mcr", "length": None, "opponents": ("easy",) * 3})
+    _catch_flowers(app, table, out, "deal_first_flowers_flying")
+    app.settings.anim_speed = "instant"
+    app.apply_settings()
     for _ in range(60_000):
         app.step(FRAME)
         if isinstance(app.top, ScoreScene):
@@ -90,18 +108,34 @@ def deal(out: Path, size: tuple[int, int]) -> None:
     app.settings.anim_speed = "normal"
     app.apply_settings()
     _press(app, pygame.K_RETURN)
-    caught = False
-    for _ in range(600):
-        app.step(FRAME)
-        flying = [f for f in table.anim.flights if isinstance(f.key, tuple) and f.key[0] == "flower"]
-        if flying and not caught and all(f.tween.value > 0.3 for f in flying[:1]):
-            save(app, out, "deal_flowers_flying")
-            caught = True
-        if table.snap is not None and not table.anim.busy and caught:
+    caught = _catch_flowers(app, table, out, "deal_flowers_flying")
+    for _ in range(600 if caught else 0):
+        if table.snap is not None and not table.anim.busy:
             break
+        app.step(FRAME)
     for _ in range(90):
         app.step(FRAME)
     save(app, out, "deal_flowers_laid")
+
+
+def guide_lift(out: Path, size: tuple[int, int]) -> None:
+    """The guide on hands short of 8 fan (rigged deals: the player deals): a complete hand
+    (the fan one swap would add, the tile to give up starred, the tile that would then win
+    listed), and a ready hand after the best discard (the fan a swap would add)."""
+    from mahjong_joy.ui.controller_session import ControllerSession
+    from tests.mcr_helpers import QUIET, deal as rigged_deal
+
+    others = [QUIET, "258m258p258s4567z", "147m369p147s1234z"]
+    for mine, draw, name in (("123m123p24s678s11z", "3s", "guide_fan_lift_complete"),
+                             ("123m123p24s678s99m", "6z", "guide_fan_lift_ready")):
+        session = ControllerSession(seed=1, ruleset="mcr", max_hands=1)
+        session.ctl.match.hand = rigged_deal([mine, *others], draws=draw)
+        app = App(size=size, settings=Settings(ai_pace="instant", anim_speed="instant"))
+        table = TableScene(app, session)
+        app.replace(table, {})
+        for _ in range(5):
+            app.step(FRAME)
+        save(app, out, name)
 
 
 def guide_hint(out: Path, size: tuple[int, int]) -> None:
@@ -118,7 +152,8 @@ def guide_hint(out: Path, size: tuple[int, int]) -> None:
                 caption = table.guide.advice(table).caption
                 if "fan" in caption:
                     table._guide_cache.clear()
-                    name = "guide_fan_enough" if "up to" in caption else "guide_fan_short"
+                    name = "guide_fan_enough" if "up to" in caption else "guide_fan_lift" if "would make it" in caption \
+                        else "guide_fan_short"
                     if not (out / f"mcr_{name}_{size[0]}x{size[1]}.png").exists():
                         save(app, out, name)
                         kept += 1
@@ -158,7 +193,7 @@ def match(out: Path, size: tuple[int, int]) -> None:
         _play_on(app, table)
 
 
-SHOTS = {"help": help_pages, "deal": deal, "guide": guide_hint, "win": win_card, "match": match}
+SHOTS = {"help": help_pages, "deal": deal, "guide": guide_hint, "lift": guide_lift, "win": win_card, "match": match}
 
 
 def main(argv: list[str] | None = None) -> int:

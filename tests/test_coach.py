@@ -15,7 +15,7 @@ from mahjong_joy.ai.levels import LevelAI
 from mahjong_joy.app.coach import GRADE_NAMES, GRADES, Reviewer, assess, grade_of, legend, review_match
 from mahjong_joy.cli import main
 from mahjong_joy.commands.simulate import simulate
-from mahjong_joy.engine.actions import Discard, Pass, Riichi, Ron
+from mahjong_joy.engine.actions import Chi, Discard, Pass, Riichi, Ron
 from mahjong_joy.replay.mjai_import import import_mjai
 from mahjong_joy.replay.record import run_record, write_record
 from mahjong_joy.replay.tenhou6 import export_tenhou6
@@ -84,6 +84,15 @@ def test_dama_on_a_cheap_narrow_wait_loses_the_riichi_value() -> None:
     assert found.reason.startswith("riichi here: single wait on 5 of Characters, 4 tiles left; dama is worth about ")
 
 
+def test_a_call_that_leaves_no_yaku_is_worth_nothing() -> None:
+    chi = Chi(SEAT, tuple(h("789m")))
+    v = view("1289m456p789s133z", offer="7m", discarder=3, legal=[Pass(SEAT), chi])
+    found = assess(v, chi)
+    assert found.best.action == Pass(SEAT) and found.option.value == 0
+    assert found.grade != "good" and found.loss == found.best.value
+    assert found.reason == "pass: chi 789m leaves no yaku"
+
+
 def test_the_hard_ai_pick_is_first_and_every_legal_option_is_valued() -> None:
     v = view("139m2458p3478s567z", rivers=("", "", "1z9s5p2m3z", ""), riichi=SORA_RIICHI)
     found = judge(v, v.legal_actions)
@@ -126,6 +135,18 @@ def test_a_record_reviewed_twice_gives_identical_results_and_pieces_match_one_ru
     assert shares == sorted(shares) and 0 < len(shares)
     assert reviewer.review is not None and reviewer.review.to_json() == first
     assert first["summary"]["reviewed"] == len(first["decisions"]) > 20
+
+
+def test_each_decision_is_at_the_step_the_viewer_opens(record: dict) -> None:
+    from mahjong_joy.replay.cursor import ReplayCursor
+
+    cursor = ReplayCursor(record)
+    review = review_match(record, 0)
+    for d in review.decisions[::7]:
+        cursor.seek(d.hand, d.step)
+        assert cursor.position == (d.hand, d.step)
+        assert cursor.actions[cursor.spans[d.hand].first + d.step] == d.chosen  # the decision comes next
+        assert cursor.match.hand.current == 0 or d.kind in ("call", "pass", "win")
 
 
 def test_the_json_contract(record: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -205,3 +226,32 @@ def test_a_bad_log_gives_the_clear_error_and_no_traceback(text: str, tmp_path: P
 def test_a_seat_outside_the_table_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(MJAI_LOG), "--seat", "4"]) == 2
     assert "seat 4 is not a seat" in capsys.readouterr().err
+
+
+def test_a_chinese_official_record_is_refused_in_words() -> None:
+    from mahjong_joy.errors import RecordError
+    from mahjong_joy.rulesets.presets import MCR
+
+    seats = ["easy"] * 4
+    mcr = run_record(3, seats, simulate(3, seats, hands=1, rules=MCR), MCR)
+    with pytest.raises(RecordError, match=r"no AI ranks Chinese Official decisions yet \(rules: mcr\)"):
+        Reviewer(mcr, 0)
+
+
+def test_luck_lines_are_facts_of_the_record() -> None:
+    from mahjong_joy.engine.events import HandScored
+    from mahjong_joy.melds import CLOSED_KAN
+    from mahjong_joy.replay.formats import load
+    from mahjong_joy.replay.record import record_ruleset, replay_match
+
+    record = load(MJAI_LOG).record
+    match = replay_match(record["matches"][0], record_ruleset(record))
+    wins = [w for e in match.events if isinstance(e, HandScored) for w in e.outcome.wins]
+    found = 0
+    for seat in range(4):
+        dama = [w for w in wins if w.seat != seat and w.deltas[seat] < 0 and all(m.type == CLOSED_KAN for m in w.melds)
+                and not {"riichi", "double_riichi"} & {name for name, _ in w.yaku}]
+        luck = review_match(record, seat).summary.luck
+        assert sum("with a dama hand" in line for line in luck) == len(dama)
+        found += len(dama)
+    assert found  # the fixture has one: Momo's dama yakuman in E3-0

@@ -33,10 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from mahjong_joy.ai import reading as rd
 from mahjong_joy.ai.expect import FURITEN_SHARE, Outlook, _scored, equity, ready_average
-from mahjong_joy.ai.levels import LevelAI, _call_shape, _call_text, _hand_equity, _call_equity, _called_counts
+from mahjong_joy.ai.levels import LevelAI, _call_equity, _call_shape, _called_counts, _hand_equity, _open_has_yaku
 from mahjong_joy.ai.potential import discard_mask, tiles_used
 from mahjong_joy.engine.actions import (
     Action,
@@ -87,17 +88,52 @@ class Option:
     facts: Facts
 
 
-@dataclass(frozen=True)
 class Judgement:
-    """The options of one decision, the Hard AI's pick first, then by value.
+    """One decision as the Hard AI judges it: its ``pick`` and ``reason`` (what it plays
+    and says at the table), and every legal option valued (:attr:`options`, the pick
+    first, then by value), worked out only when asked: the Hard AI plays from the same
+    judgement without paying for the values."""
 
-    ``reason`` is Hard's own reason for its pick (what it says at the table)."""
+    def __init__(self, view: SeatView, legal: Sequence[Action], words: rd.SeatWords = rd.SeatWords(),
+                 ai: LevelAI | None = None) -> None:
+        self.view = view
+        self.legal = tuple(legal)
+        self.words = words
+        self._ai = ai if ai is not None else LevelAI("hard", words=words)
+        self.pick, self.reason = self._ai.decide(view, legal)
 
-    options: tuple[Option, ...]
-    reason: str
-    threat: int | None = None  # the seat Hard minds most, if any
-    threat_riichi: bool = False  # that seat is in riichi (else an open hand that looks ready)
-    evidence: dict[int, str] | None = None  # per kind: why it is safer against that threat
+    @cached_property
+    def _ranked(self) -> tuple[tuple[Option, ...], int | None, dict[int, str]]:
+        valued, threat, evidence = _values(self._ai, self.view, self.legal)
+        top = max(v for _, v, _ in valued)
+        options = []
+        for action, value, facts in valued:
+            if same_choice(action, self.pick):
+                options.insert(0, Option(action, round(max(value, top)), facts))
+            else:
+                options.append(Option(action, round(value), facts))
+        head, rest = options[0], sorted(options[1:], key=lambda o: -o.value)
+        return (head, *rest), threat, evidence
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Every legal option with its value, the pick first, then by value."""
+        return self._ranked[0]
+
+    @property
+    def threat(self) -> int | None:
+        """The seat the AI minds most, if any."""
+        return self._ranked[1]
+
+    @property
+    def threat_riichi(self) -> bool:
+        """Whether that seat is in riichi (else an open hand that looks ready)."""
+        return self.threat is not None and self.view.riichi[self.threat] is not None
+
+    @property
+    def evidence(self) -> dict[int, str]:
+        """Per kind held: why it is safer against that threat ("" when nothing makes it so)."""
+        return self._ranked[2]
 
     @property
     def best(self) -> Option:
@@ -116,23 +152,12 @@ class Judgement:
         return max(0.0, self.best.value - self.option_of(action).value)
 
 
-def judge(view: SeatView, legal: Sequence[Action], words: rd.SeatWords = rd.SeatWords()) -> Judgement:
-    """Every option of ``legal`` valued from ``view``, the Hard AI's pick first.
-
-    ``words`` names the seats in the reasons (the reviewed seat as "you")."""
-    ai = LevelAI("hard", words=words)
-    pick, reason = ai.decide(view, legal)
-    valued, threat, evidence = _values(ai, view, legal)
-    riichi = threat is not None and view.riichi[threat] is not None
-    top = max(v for _, v, _ in valued)
-    options = []
-    for action, value, facts in valued:
-        if same_choice(action, pick):
-            options.insert(0, Option(action, round(max(value, top)), facts))
-        else:
-            options.append(Option(action, round(value), facts))
-    head, rest = options[0], sorted(options[1:], key=lambda o: -o.value)
-    return Judgement((head, *rest), reason, threat, riichi, evidence)
+def judge(view: SeatView, legal: Sequence[Action], words: rd.SeatWords = rd.SeatWords(), ai: LevelAI | None = None) -> Judgement:
+    """The Hard AI's judgement of one decision: what it picks and why, and every option
+    of ``legal`` valued from ``view`` (:class:`Judgement`). The Hard AI plays
+    ``judge(...).pick`` (:meth:`LevelAI.choose <mahjong_joy.ai.levels.LevelAI.choose>`);
+    the coach reads the options. ``words`` names the seats in the reasons."""
+    return Judgement(view, legal, words, ai)
 
 
 def same_choice(a: Action, b: Action) -> bool:
@@ -167,8 +192,27 @@ def _values(ai: LevelAI, view: SeatView, legal: Sequence[Action]) -> tuple[list[
     if isinstance(legal[0], Pass):
         found = [_claim_value(ai, ctx, a) for a in legal]
     else:
-        found = [_turn_value(ctx, a) for a in legal]
+        found = _nearest_first([_turn_value(ctx, a) for a in legal])
     return found, (main.seat if main else None), evidence
+
+
+def _nearest_first(found: list[tuple[Action, float, Facts]]) -> list[tuple[Action, float, Facts]]:
+    """Three or more from ready, the shared win chance (:func:`~mahjong_joy.ai.reading.win_chance`)
+    lumps every distance together and counts useful tiles alone, and a hand further away
+    always has more of them: there a discard that goes further from ready than the nearest
+    keeps at most the worth of the least of the nearest (Hard's own order: shanten first)."""
+    near = [f.shanten for _, _, f in found if f.shanten is not None and f.points == 0]
+    if not near:
+        return found
+    low = min(near)
+    floor = min(f.equity for _, _, f in found if f.shanten == low)
+    out = []
+    for action, value, facts in found:
+        if facts.shanten is not None and facts.shanten >= 3 and facts.shanten > low and facts.equity > floor:
+            facts = replace(facts, equity=floor)
+            value = floor - facts.risk
+        out.append((action, value, facts))
+    return out
 
 
 class _Context:
@@ -219,6 +263,8 @@ class _Context:
         elif shanten == 0 and self.dama:
             worth, width = _dama_ready(outlook, counts)
             kept = equity(0, width, ready_average(worth, width), view.wall_count) * self.attacked
+        elif shanten >= 2 and not self.closed and view.needs_yaku and not _open_has_yaku(view, view.counts34(), kind):
+            kept = 0.0  # an open hand with no yaku in sight never wins (as Hard counts it a step further)
         else:
             kept = _hand_equity(view, outlook, counts, shanten) * self.attacked
         risk, chance = self.risk(kind)
@@ -390,6 +436,10 @@ def compare(judgement: Judgement, chosen: Action, view: SeatView, words: rd.Seat
         return judgement.reason
     b, m = best.facts, mine.facts
     ba, ma = best.action, mine.action
+    if b.points == 0 and b.equity - b.risk < best.value - max(100.0, 0.1 * abs(best.value)) and not isinstance(ma, (Tsumo, Ron)):
+        # the AI's rule chose the best option over what its estimate rates highest: say the rule
+        return tr("the AI plays {best} ({why}); {chosen} is worth about {value} points by its estimate, the best option about {best_value}",
+                  best=action_words(ba), why=judgement.reason, chosen=action_words(ma), value=round(mine.value), best_value=round(best.value))
     if isinstance(ba, (Tsumo, Ron)):
         return tr("{win} for {points} points; passing it keeps a hand worth about {kept}",
                   win=action_words(ba), points=b.points, kept=round(mine.value))
@@ -399,7 +449,7 @@ def compare(judgement: Judgement, chosen: Action, view: SeatView, words: rd.Seat
     threat = judgement.threat
     if threat is not None and m.risk > b.risk + 50 and isinstance(ba, (Discard, Riichi)) and isinstance(ma, (Discard, Riichi)):
         kind = kind_of_code(ba.tile)
-        evidence = (judgement.evidence or {}).get(kind) or tr("the least dangerous tile")
+        evidence = judgement.evidence.get(kind) or tr("the least dangerous tile")
         facts = {"best": rd.kind_text(kind), "evidence": evidence, "name": words.name(threat),
                  "chosen": rd.kind_text(kind_of_code(ma.tile)), "pct": max(1, round(100 * m.chance))}
         if judgement.threat_riichi:
@@ -412,7 +462,16 @@ def compare(judgement: Judgement, chosen: Action, view: SeatView, words: rd.Seat
         return tr("dama here: the hand is worth about {dama} points without riichi, riichi about {riichi}",
                   dama=round(best.value), riichi=round(mine.value))
     if isinstance(ba, (Discard, Riichi)) and isinstance(ma, (Discard, Riichi)):
-        return _shape_words(b, m, rd.kind_text(kind_of_code(ba.tile)), rd.kind_text(kind_of_code(ma.tile)), best.value, mine.value)
+        best_tile, chosen_tile = rd.kind_text(kind_of_code(ba.tile)), rd.kind_text(kind_of_code(ma.tile))
+        if b.shanten == m.shanten == 0 and b.waits and m.waits:
+            left = rd.unseen(view)
+            return tr("discarding {best} leaves a {wait} (worth about {best_value}); discarding {chosen}, a {other} (about {value})",
+                      best=best_tile, wait=rd.wait_text(b.waits, left), best_value=round(best.value),
+                      chosen=chosen_tile, other=rd.wait_text(m.waits, left), value=round(mine.value))
+        if m.equity <= 0 < b.equity and rd.calls_of(view, view.seat) > 0:
+            return tr("discarding {best} keeps a yaku in reach (worth about {best_value}); after discarding {chosen} no win in reach has a yaku",
+                      best=best_tile, best_value=round(best.value), chosen=chosen_tile)
+        return _shape_words(b, m, best_tile, chosen_tile, best.value, mine.value)
     if isinstance(ba, Pass):
         if mine.value <= 0 and m.equity <= 0:
             return tr("pass: {call} leaves no yaku", call=action_words(ma))
@@ -434,7 +493,7 @@ def _shape_words(b: Facts, m: Facts, best: str, chosen: str, best_value: float, 
         return tr("discarding {best} keeps the hand {best_steps} from ready; discarding {chosen} leaves it {steps} from ready",
                   best=best, best_steps=b.shanten, chosen=chosen, steps=m.shanten)
     if b.shanten == m.shanten and b.ukeire > m.ukeire:
-        return tr("discarding {best} keeps {best_count} useful tiles, discarding {chosen} keeps {count}",
-                  best=best, best_count=b.ukeire, chosen=chosen, count=m.ukeire)
+        return tr("discarding {best} keeps {best_count} useful tiles (worth about {best_value}), discarding {chosen} keeps {count} (about {value})",
+                  best=best, best_count=b.ukeire, chosen=chosen, count=m.ukeire, best_value=round(best_value), value=round(value))
     return tr("discarding {best} leaves a hand worth about {best_value} points, discarding {chosen} about {value}",
               best=best, best_value=round(best_value), chosen=chosen, value=round(value))

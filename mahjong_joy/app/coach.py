@@ -57,13 +57,20 @@ from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.i18n import ntr, tr
 from mahjong_joy.melds import CLOSED_KAN
 from mahjong_joy.mjai_tiles import mjai_tile
-from mahjong_joy.names import table_names
+from mahjong_joy.replay.seats import seat_names
 from mahjong_joy.replay.record import check_record, record_ruleset, replay_decisions, start_match
 from mahjong_joy.tiles import kind_of_code
 
-# grade: the least loss (expected points) that earns it; below the first, good
+# grade: the least loss (expected points of the hand) that earns it; below the first, good.
+# 600 is what one non-suji middle tile pushed into a non-dealer riichi with a genbutsu in hand
+# costs by Hard's danger model (12% of 5,200): the textbook blunder. 300, half of it: a
+# half-suji tile instead of a safe one, or a third of the useful tiles given up one from
+# ready. 100: a few points a hand, under which the AI's rough win chances cannot tell.
 GRADES = (("good", 0.0), ("inaccuracy", 100.0), ("mistake", 300.0), ("blunder", 600.0))
-NOISE_SHARE = 0.1  # the AI's own noise: a loss within this share of the best option's value is a near-tie
+# the AI's own noise: Hard itself treats shapes within 20% of the useful tiles as equal
+# (mawashi) and wants 30% more equity to step back from ready, so a loss within a tenth of
+# the best option's value is a near-tie, never a mistake
+NOISE_SHARE = 0.1
 GRADE_NAMES = tuple(name for name, _ in GRADES)
 WORST = 5  # costliest decisions the summary lists
 GOOD_WAIT = 6  # unseen tiles a ready hand waits on to count as a good wait
@@ -229,9 +236,10 @@ class Reviewer:
         self.ruleset = record_ruleset(record, name)
         family = getattr(self.ruleset.rules, "family", "riichi")
         if family != "riichi":  # Joy shares the riichi family's rules object; Chinese Official has no ranking AI yet
-            raise RecordError(f"{name}: the coach reviews riichi and Joy games; the AI cannot rank {family} decisions yet")
+            what = "Chinese Official" if family == "mcr" else family
+            raise RecordError(f"{name}: the coach reviews riichi and Joy games; no AI ranks {what} decisions yet (rules: {family})")
         self.entry = matches[match_index]
-        self.words = words or SeatWords(seat, table_names(record["seats"], me=seat))
+        self.words = words or SeatWords(seat, seat_names(record))  # the names the viewer shows; the seat is "you"
         self._total = len(self.entry["decisions"])
         self._replayed = 0
         self._pending: list[_Pending] = []

@@ -22,6 +22,7 @@ from typing import Any
 
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.i18n import tr
+from mahjong_joy.mjai_tiles import mjai_tile
 from mahjong_joy.names import HUMAN
 from mahjong_joy.replay.formats import load
 from mahjong_joy.replay.mjai_import import ImportMismatch
@@ -103,8 +104,8 @@ def text_lines(review: Any) -> list[str]:
         tr("Decisions reviewed: {count}", count=s.reviewed),
         tr("Agreement with the AI: {pct}%", pct=f"{100 * s.agreement:.1f}"),
         tr("Total loss: {points} points (expected points of the hand)", points=round(s.total_loss)),
-        tr("Grades: {good} good, {inaccuracy} inaccuracies, {mistake} mistakes, {blunder} blunders", **s.grades),
     ]
+    lines += ["  " + tr("{grade}: {count}", grade=grade_word(name), count=count) for name, count in s.grades.items()]
     if s.worst:
         lines.append(tr("The costliest decisions:"))
         for d in s.worst:
@@ -124,7 +125,8 @@ def text_lines(review: Any) -> list[str]:
         top = ", ".join(f"{action_words(o.action)} {o.value}" for o in d.options[:3])
         lines += [
             tr("{label} hand {hand} step {step} [{grade}, -{loss}]", label=d.label, hand=d.hand + 1, step=d.step, grade=grade_word(d.grade), loss=round(d.loss)),
-            "  " + tr("hand: {tiles}", tiles=d.tiles),
+            "  " + (tr("hand: {tiles}; on offer: {tile}", tiles=d.tiles, tile=mjai_tile(d.offered)) if d.offered is not None
+                    else tr("hand: {tiles}", tiles=d.tiles)),
             "  " + tr("chose: {chosen}; best: {best}", chosen=action_words(d.chosen), best=action_words(d.best.action)),
             "  " + tr("options: {top}", top=top),
             "  " + tr("why: {reason}", reason=d.reason),

@@ -71,6 +71,7 @@ class ControllerSession:
         ctl = Controller(seats=seats, seed=seed, ruleset=ruleset_for(rules_for(ruleset, length)), max_hands=max_hands, auto_deal=False)
         keep = human if autosave is None else autosave  # the all-AI demo leaves the player's save alone
         self._adopt(ctl, new_meta(0, player_name), keep)
+        self._cursor = 0  # a new match's first deal (its flower replacements) is drained and shown like every later one
 
     @classmethod
     def resume(cls) -> ControllerSession:
@@ -126,6 +127,7 @@ class ControllerSession:
         self.history: list[tuple[int, ...]] = []
         self._notes: dict[object, tuple[WaitNote, ...]] = {}
         self._fan: tuple[int, dict[tuple[int | None, bool], tuple[Any, ...]]] = (-1, {})  # (version, (discard, tsumo) -> waits)
+        self._lift: tuple[int, dict[int | None, Any]] = (-1, {})  # (version, discard -> FanLift or None)
         self._defence: tuple[int, Any] = (-1, None)
         self._abort_seat: int | None = None
         self._best: tuple[tuple[int, int], int, str] | None = None
@@ -295,6 +297,17 @@ class ControllerSession:
         if (discard, tsumo) not in found:
             found[(discard, tsumo)] = self.ctl.wait_fan(self.me, discard, tsumo)
         return found[(discard, tsumo)]
+
+    def fan_lift(self, discard: int | None = None) -> Any:
+        """Chinese Official: what would make my hand short of 8 fan a win (the swap and the fan
+        it gains, :meth:`~mahjong_joy.controller.Controller.fan_lift`), worked out once per
+        position and discard."""
+        if self._lift[0] != self._version:
+            self._lift = (self._version, {})
+        found = self._lift[1]
+        if discard not in found:
+            found[discard] = self.ctl.fan_lift(self.me, discard)
+        return found[discard]
 
     def defence(self) -> Any:
         """The guide's defence now (:meth:`~mahjong_joy.controller.Controller.defence`):

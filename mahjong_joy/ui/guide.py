@@ -87,19 +87,44 @@ def fan_mark(wait: Any) -> str:
     return tr("{fan} fan", fan=wait.fan_total)
 
 
-def fan_items(waits: Any) -> tuple[Item, ...]:
-    """A Chinese Official hand's waits with what each scores."""
-    return tuple((w.tile, w.unseen, fan_mark(w)) for w in waits)
+def fan_items(waits: Any, lift: Any = None, seen: Any = None) -> tuple[Item, ...]:
+    """A Chinese Official hand's waits with what each scores; or, when a swap would lift a
+    ready hand whose waits all fall short to 8 fan (``lift``; the caption says how short
+    they are), the swap alone: the tile to draw, its copies out of sight (``seen``: the
+    visible counts) and the tile it replaces, so it fits a small window's panel."""
+    if lift is None or lift.take is None or seen is None:
+        return tuple((w.tile, w.unseen, fan_mark(w)) for w in waits)
+    return ((lift.take, max(0, 4 - seen[lift.take]), tr("in place of the {tile}", tile=tile_label(lift.give))),)
 
 
-def fan_caption(waits: Any, lead: str) -> str:
+def fan_caption(waits: Any, lead: str, lift: Any = None) -> str:
     """The guide's words for a ready Chinese Official hand: how many unseen tiles would
-    win (8 fan or more), or that no wait reaches 8 and what the best scores."""
+    win (8 fan or more), or that no wait reaches 8, what the best scores and, when one
+    swap would lift it (``lift``: :class:`~mahjong_joy.rulesets.mcr.lift.FanLift`),
+    the fan that would make it."""
     winning = sum(w.unseen for w in waits if w.valid)
     best = max((w.fan_total for w in waits), default=0)
     if any(w.valid for w in waits):
         return tr("{lead}: {count} winning tiles unseen, up to {best} fan", lead=lead, count=winning, best=best)
+    if lift is not None and lift.take is not None:  # the swap itself is the first item (fan_items)
+        return tr("{lead}, {fan} fan: needs 8; {named} would make it", lead=lead, fan=best, named=fan_words(lift.named))
     return tr("{lead}, but no wait reaches 8 fan (at most {best})", lead=lead, best=best)
+
+
+def fan_words(named: Any) -> str:
+    """Up to three fan names in a sentence: ``Mixed Triple Chow``, ``Half Flush and All Chows``."""
+    names = [fan_name(f) for f in named[:3]]
+    if len(names) == 1:
+        return names[0]
+    if len(names) == 2:
+        return tr("{first} and {second}", first=names[0], second=names[1])
+    return tr("{first}, {second} and {third}", first=names[0], second=names[1], third=names[2])
+
+
+def lift_item(lift: Any, seen: Any) -> Item:
+    """The tile a lift wins on, its unseen copies and what that win scores (``12 fan (Mixed Triple Chow)``)."""
+    unseen = max(0, 4 - seen[lift.win] - (lift.win == lift.take))
+    return lift.win, unseen, tr("{fan} fan ({name})", fan=lift.score.fan_total, name=fan_name(lift.named[0]))
 
 
 def fan_best(codes: list[int], facts: GuideFacts, allowed: set[int], fan_of: Any, best: int | None) -> int | None:
@@ -119,21 +144,37 @@ def fan_best(codes: list[int], facts: GuideFacts, allowed: set[int], fan_of: Any
     return max(scored)[3] if scored else best
 
 
-def short_of_eight(table: Any, snap: Any) -> str:
+def short_of_eight(table: Any, snap: Any, codes: list[int] | None = None) -> Advice | None:
     """Why a hand that looks complete on my turn is not a win: the drawn tile completes
-    it, but with fewer than 8 fan (``Complete, but 6 fan: a win needs 8``), else ""."""
+    it, but with fewer than 8 fan (``Complete, but 6 fan: a win needs 8``), and, when
+    one swap would lift it, the fan that would make it, the tile to give up marked
+    with the star and the tile that would then win listed; ``None`` otherwise."""
     read = getattr(table.session, "wait_fan", None)
     if read is None or snap.drawn is None or any(isinstance(a, Tsumo) for a in snap.own_actions):
-        return ""
+        return None
     kind = kind_of_code(snap.drawn)
     found = next((w for w in read(snap.drawn, True) if w.tile == kind), None)
     if found is None or found.valid:
-        return ""
+        return None
+    tile = tile_label(snap.drawn)
+    lift_of = getattr(table.session, "fan_lift", None)
+    lift = lift_of(None) if lift_of is not None else None
+    give = _give_index(codes or [], lift) if lift is not None else None
+    if give is not None:
+        return Advice(tr("Complete, but {fan} fan: needs 8; {named} would make it (discard the {give})",
+                         fan=found.fan_total, named=fan_words(lift.named), give=tile_label(codes[give])),
+                      (lift_item(lift, snap.visible34),), give)
     counted = ", ".join(fan_name(f) for f in found.fan[:3])
     if not counted:
-        return tr("Complete with the {tile}, but {fan} fan: a win needs 8", tile=tile_label(snap.drawn), fan=found.fan_total)
-    return tr("Complete with the {tile}, but {fan} fan ({counted}): a win needs 8", tile=tile_label(snap.drawn),
-              fan=found.fan_total, counted=counted)
+        return Advice(tr("Complete with the {tile}, but {fan} fan: a win needs 8", tile=tile, fan=found.fan_total))
+    return Advice(tr("Complete with the {tile}, but {fan} fan ({counted}): a win needs 8", tile=tile,
+                     fan=found.fan_total, counted=counted))
+
+
+def _give_index(codes: list[int], lift: Any) -> int | None:
+    """Where the tile a lift gives up sits among my tiles (the drawn copy, the last, first)."""
+    spots = [i for i, c in enumerate(codes) if kind_of_code(c) == lift.give]
+    return spots[-1] if spots else None
 
 
 def win_callout_words(table: Any) -> str:
@@ -205,15 +246,16 @@ def _advise(table: Any, snap: Any) -> Advice:
             items = [(n.tile, n.unseen, _mark(n)) for n in marked]
         return Advice(f"Riichi: {sum(n for _, n, _ in items)} winning tiles unseen{_furiten_tail(items)}", tuple(items))
     if len(tiles) % 3 == 2:
-        short = short_of_eight(table, snap) if fan_of is not None and table.hover is None else ""
+        short = short_of_eight(table, snap, codes) if fan_of is not None and table.hover is None else None
         advice = _discard_advice(table, snap, codes, facts, notes, fan_of)
-        if short:
-            return Advice(short, best=advice.best)
+        if short is not None:
+            return short if short.best is not None else Advice(short.caption, best=advice.best)
         return Advice(advice.caption, advice.items, None, win) if win else advice
     sh = facts.shanten
     if sh == 0 and fan_of is not None:
         waits = fan_of(None)
-        return Advice(fan_caption(waits, tr("Ready")), fan_items(waits))
+        lift = _lift_of(table, waits, None)
+        return Advice(fan_caption(waits, tr("Ready"), lift), fan_items(waits, lift, snap.visible34))
     if sh == 0:
         items = [(t, max(0, 4 - seen[t]), "") for t in facts.waits]
         marked = notes(None, snap.riichi[snap.me]) if notes is not None else ()
@@ -221,6 +263,15 @@ def _advise(table: Any, snap: Any) -> Advice:
             items = [(n.tile, n.unseen, _mark(n)) for n in marked]
         return Advice(f"Ready! {sum(n for _, n, _ in items)} winning tiles unseen{_furiten_tail(items)}", tuple(items))
     return Advice(f"{sh}-shanten: {sh} useful draw{'s' if sh > 1 else ''} from ready. Your turn marks the best discard")
+
+
+def _lift_of(table: Any, waits: Any, discard: int | None) -> Any:
+    """The swap that would lift a ready hand (after ``discard``) whose waits all fall short
+    of 8 fan, from the session (worked out only then, once per position), or ``None``."""
+    read = getattr(table.session, "fan_lift", None)
+    if read is None or not waits or any(w.valid for w in waits):
+        return None
+    return read(discard)
 
 
 def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, notes: Any, fan_of: Any = None) -> Advice:
@@ -252,7 +303,8 @@ def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, 
         waits = fan_of(codes[index])
         lead = tr("Best: discard {tile}", tile=tile_label(codes[index])) if index == best and table.hover is None \
             else tr("Discard {tile}", tile=tile_label(codes[index]))
-        return Advice(fan_caption(waits, lead), fan_items(waits), best)
+        lift = _lift_of(table, waits, codes[index])
+        return Advice(fan_caption(waits, lead, lift), fan_items(waits, lift, snap.visible34), best)
     if cand.shanten == 0 and notes is not None:
         marked = notes(codes[index], table.riichi_mode)
         if marked:

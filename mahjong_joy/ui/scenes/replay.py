@@ -127,7 +127,7 @@ class ReplayViewerScene(TableScene):
         for name in ("guide", "actions"):  # the viewer draws neither
             rects.pop(name, None)
         rects["bar"] = self.bar
-        if self.reviewing and self._side_card(left=True).w >= round(PANEL_LEAST * self.layout.scale):
+        if self.reviewing and self._roomy(left=True):
             rects["review"] = self.review_rect()  # (over larger tiles it lies over the left seat's on purpose)
         return rects
 
@@ -319,12 +319,12 @@ class ReplayViewerScene(TableScene):
         seat, why = said
         L, s = self.layout, self.layout.scale
         rel = (seat - self.snap.me) % 4
-        left, right = self._side_card(left=True), self._side_card(left=False)
+        left, right = self._side_card(left=True, widen=True), self._side_card(left=False, widen=True)
         column = right if rel == 1 or self.snap.result is not None or self.reviewing else left  # review mode: the panel has the left
         width, height = bubble_size(self._thinker(seat), why, column.w, s)
         rect = pygame.Rect(column.x, column.y, width, height)
         gap = round(14 * s)
-        if column is right:
+        if column is right and self._roomy(left=False):
             rect.y = self._info_card()[0].bottom + gap
         elif rel == 0:
             rect.bottom = self.bar.y - gap
@@ -349,11 +349,7 @@ class ReplayViewerScene(TableScene):
         Larger tiles (Settings: tile size) leave that column narrow: the panel keeps a readable
         width from the screen's left edge, over the left seat's tiles."""
         s = self.layout.scale
-        column = self._side_card(left=True)
-        least = round(PANEL_LEAST * s)
-        if column.w < least:
-            x = round(16 * s)
-            column = pygame.Rect(x, column.y, max(column.right - x, least), column.h)
+        column = self._side_card(left=True, widen=True)
         if self.snap is not None and self.snap.result is not None:
             below = self._result_card().bottom + round(12 * s)
             column = pygame.Rect(column.x, below, column.w, max(0, column.bottom - below))
@@ -392,8 +388,11 @@ class ReplayViewerScene(TableScene):
         done.w = max(track.h, round(track.w * step / total))
         pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
 
-    def _side_card(self, left: bool) -> pygame.Rect:
-        """A card in the free felt beside the left or right rivers."""
+    def _side_card(self, left: bool, widen: bool = False) -> pygame.Rect:
+        """A card in the free felt beside the left or right rivers. Larger tiles (Settings:
+        tile size) leave that felt narrow; with ``widen`` the card then keeps a readable
+        width from the screen's edge, over that seat's tiles (the result card and the review
+        panel, which matter more than the tiles they cover; the keys card is left out instead)."""
         L, s = self.layout, self.layout.scale
         top = L.line_area(2).bottom + round(16 * s)
         clear = L.opp_w + round(10 * s)  # a kan's stacked tile stands out of the side line toward the centre
@@ -401,7 +400,19 @@ class ReplayViewerScene(TableScene):
             x0, x1 = L.line_area(3).right + clear, L.river_area(3).x - round(14 * s)
         else:
             x0, x1 = L.river_area(1).right + round(14 * s), L.line_area(1).x - clear
+        least = round(PANEL_LEAST * s)
+        if widen and x1 - x0 < least:
+            edge = round(16 * s)
+            if left:
+                x0, x1 = edge, max(x1, edge + least)
+            else:
+                x1 = self.app.screen.get_width() - edge
+                x0 = min(x0, x1 - least)
         return pygame.Rect(x0, top, x1 - x0, self.bar.y - round(14 * s) - top)
+
+    def _roomy(self, left: bool) -> bool:
+        """Whether the felt beside that side's river holds a card of readable width."""
+        return self._side_card(left).w >= round(PANEL_LEAST * self.layout.scale)
 
     def _info_card(self) -> tuple[pygame.Rect, list[tuple[str, int, tuple[int, int, int]]]]:
         """Top right: the info card's rectangle and lines (the title, then the keys)."""
@@ -425,7 +436,10 @@ class ReplayViewerScene(TableScene):
         return [tr("R  review off"), tr("[ / ]  mistake before / after"), tr("V  review another seat")]
 
     def _draw_info(self, surface: pygame.Surface) -> None:
-        """Top right: what is being replayed and the keys."""
+        """Top right: what is being replayed and the keys; left out when larger tiles leave
+        no readable room there (every key is also written on its button)."""
+        if not self._roomy(left=False):
+            return
         s = self.layout.scale
         card, lines = self._info_card()
         theme.panel(surface, card, theme.PANEL, round(14 * s))
@@ -438,7 +452,7 @@ class ReplayViewerScene(TableScene):
         """The result card's rectangle and its wrapped lines."""
         snap, s = self.snap, self.layout.scale
         r = snap.result
-        card = self._side_card(left=True)
+        card = self._side_card(left=True, widen=True)
         lines: list[tuple[str, int, tuple[int, int, int]]] = [(headline(snap), round(17 * s), theme.ROSE_DEEP)]
         if not r.wins:
             ready = ", ".join(snap.names[seat] for seat, _ in r.ready) or "nobody"

@@ -79,11 +79,14 @@ class TableScene(TableInput, TableAnimation, TablePainting, TableGuide, TableGeo
         self._origin: pygame.Rect | None = None  # where my submitted discard starts its flight
 
     def enter(self, context: Any = None) -> None:
+        dealt = self.snap is None  # the table opens (a new match's first deal is still to show) or deals the next hand
         if isinstance(context, dict) and self.session is None:
             self.session = self._new_session(context)
         if isinstance(context, dict) and context.get("next_hand"):
-            self._call(self.session.next_hand)
+            dealt = self._call(self.session.next_hand)
         self.refresh()
+        if dealt and self.session is not None:
+            self.show_deal(self.session.drain_events())
         self._note_thinking()  # a resumed hand shows its thoughts again (Continue)
 
     def _new_session(self, context: dict[str, Any]) -> Any:

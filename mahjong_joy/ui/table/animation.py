@@ -77,6 +77,16 @@ class TableAnimation:
         if name == "drew" and snap.riichi_rules and snap.wall_count == 0 and not event.replacement:
             self.show_message(f"Last tile: {snap.names[event.seat]} draws the wall's last tile (haitei)", 2.5)
 
+    def show_deal(self, events: list[Any]) -> None:
+        """A hand just dealt, as it opens: its flower replacements fly from each hand to their
+        places at once (RULES.md B1 "Flower replacement (deal)"), in the first hand of a match
+        as in every later one, instead of waiting for the first move. The deal's other events
+        (the deal itself, the draws) show nothing: the snapshot lays the hands out."""
+        for event in events:
+            if getattr(event, "name", "") == "flower_declared":
+                self._animate(None, event)
+        self._layer_key = None
+
     def _on_discarded(self, old: TableSnapshot | None, event: Any, scale: float) -> None:
         """The discard flies from the hand (mine: the tile I picked) to its river place."""
         snap = self.snap
