@@ -123,8 +123,8 @@ class McrShanten(NamedTuple):
 #: Measured (``simulate --rules mcr --ai hard --hands 200``, seed 3): play meets ~22,000
 #: suit shapes in 200 hands and keeps meeting new ones (the AI asks about many
 #: candidate hands), so an unbounded memo only grows; the run took 18.7 s CPU
-#: unbounded, 18.6 s at 32,768 entries, 18.9 s at 4,096. 16,384 entries of a few
-#: hundred bytes keep each memo to a few MB.
+#: unbounded, 18.6 s at 32,768 entries, 18.9 s at 4,096. At 16,384 the memos hold
+#: ~10 MB when the largest (``_suit_options``) is full (tracemalloc, random hands).
 SUIT_MEMO_SIZE = 16384
 
 @lru_cache(maxsize=SUIT_MEMO_SIZE)
