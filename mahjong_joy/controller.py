@@ -53,7 +53,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from mahjong_joy.ai import AI_KINDS, SeatWords, make_ai
+from mahjong_joy.ai import AI_KINDS, LEVELS, SeatWords, make_ai
 from mahjong_joy.ai.defence import Defence, seat_defence
 from mahjong_joy.ai.flower_first import FlowerFirst
 from mahjong_joy.ai.table_words import table_words
@@ -697,12 +697,12 @@ def _seat_info(match: Match, seat_kinds: Sequence[str], seat: int, reveal: bool)
 
 
 def _make_decider(kind: str, seed: str, words: SeatWords, rules: Rules) -> Decider:
-    """The AI of ``kind`` for this table. Under Chinese Official rules a riichi-family AI
-    is wrapped to declare its flowers (:class:`~mahjong_joy.ai.flower_first.FlowerFirst`),
-    until the Chinese Official levels (issue 25, section 3) take its place; the random AI
-    plays any legal action as it is."""
-    ai = make_ai(kind, seed, words)
-    if rules.family == "mcr" and kind != "random":
+    """The AI of ``kind`` for this table. Under Chinese Official rules the levels are the
+    Chinese Official ones (:mod:`mahjong_joy.ai.mcr.seat`); the dev log's potential AI is
+    wrapped to declare its flowers (:class:`~mahjong_joy.ai.flower_first.FlowerFirst`);
+    the random AI plays any legal action as it is."""
+    ai = make_ai(kind, seed, words, rules.family)
+    if rules.family == "mcr" and kind not in ("random", *LEVELS):
         return FlowerFirst(ai)
     return ai
 

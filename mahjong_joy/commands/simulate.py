@@ -26,8 +26,8 @@ from mahjong_joy.rulesets.presets import JOY, PRESETS
 from mahjong_joy.rulesets.rules import Rules
 
 
-MCR_AI_NOTE = ("mahjong-joy simulate: note: under mcr rules the AI levels are the riichi ones, made to declare"
-               " every flower (ai.flower_first) until the Chinese Official levels land; only wins of 8 fan are offered")
+MCR_AI_NOTE = ("mahjong-joy simulate: note: under mcr rules the potential AI is the riichi one, made to declare"
+               " every flower (ai.flower_first); easy, normal and hard are the Chinese Official levels")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -153,7 +153,7 @@ def add_seats(total: list[dict[str, Any]] | None, part: list[dict[str, Any]]) ->
 def run(args: argparse.Namespace) -> int:
     """Entry point for ``mahjong-joy simulate``: matches are played, printed and dropped one by one."""
     rules = PRESETS[args.rules]
-    if rules.family == "mcr" and any(kind != "random" for kind in args.ai):
+    if rules.family == "mcr" and "potential" in args.ai:
         print(MCR_AI_NOTE, file=sys.stderr)
     outputs = RunOutputs(args, rules)
     try:
