@@ -12,6 +12,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from mahjong_joy.i18n import LANGUAGES
+
 COMMANDS = ("analyze", "simulate", "replay", "review", "demo", "score", "stats", "mjai-bot")
 
 
@@ -23,6 +25,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, help="start a game with this deal")
     parser.add_argument("--rules", default=None, metavar="PRESET",
                         help="start straight into a game under this preset (joy, mahjong_soul, tenhou)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="the game's language (kept as the choice in Settings); by default the saved one, "
+                             "or on a first start the system's")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = importlib.import_module(f"mahjong_joy.commands.{name.replace('-', '_')}")
@@ -70,7 +75,7 @@ def _play(args: argparse.Namespace) -> int:
         except RulesError as exc:
             print(f"mahjong-joy: {exc}", file=sys.stderr)
             return 2
-    return int(app.run(seed=args.seed, rules=args.rules) or 0)
+    return int(app.run(seed=args.seed, rules=args.rules, language=args.lang) or 0)
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from mahjong_joy.ai import AI_KINDS, LEVELS, SeatWords, make_ai
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.ai.defence import Defence, seat_defence
 from mahjong_joy.ai.flower_first import FlowerFirst
 from mahjong_joy.ai.table_words import table_words
@@ -82,7 +83,7 @@ from mahjong_joy.replay.record import replay_decisions, start_match
 from mahjong_joy.tiles import DRAGONS, is_flower_id, kind_of, kind_of_code
 
 DEFAULT_RULES = find_preset(DEFAULT_PRESET)
-FURITEN_MARKS = {"riichi": "riichi: a win passed", "missed": "a win passed"}  # a wait's mark for the guide
+FURITEN_MARKS = {"riichi": N_("riichi: a win passed"), "missed": N_("a win passed")}  # a wait's mark for the guide (tr'd when asked)
 
 TURN, CLAIM, ROB_KAN = "turn", "claim", "rob_kan"
 DEFAULT_LEVEL = "normal"  # for a seat that was human in a record played on: the Settings' default opponent level
@@ -374,12 +375,12 @@ class Controller:
         if hand.is_finished or not hand.rules.hand.furiten:
             return ""
         if discard is not None:
-            return FURITEN_MARKS["riichi"] if hand.seats[seat].riichi_furiten else ""
+            return tr(FURITEN_MARKS["riichi"]) if hand.seats[seat].riichi_furiten else ""
         cause = hand.furiten_cause(seat)
         if cause is None:
             return ""
         what, kind = cause
-        return tile_label(kind) if what == "discarded" and kind is not None else FURITEN_MARKS[what]
+        return tile_label(kind) if what == "discarded" and kind is not None else tr(FURITEN_MARKS[what])
 
     def defence(self, seat: int, names: Sequence[str]) -> Defence | None:
         """The guide's defence for ``seat`` (:func:`~mahjong_joy.ai.defence.seat_defence`):
@@ -389,7 +390,8 @@ class Controller:
             return None
         pending = self.pending
         legal = pending.actions if pending is not None and pending.seat == seat and pending.kind == TURN else ()
-        return seat_defence(self.view(seat), legal, SeatWords(seat, tuple(names)))
+        return seat_defence(self.view(seat), legal, SeatWords(seat, tuple(names), local=True))  # the guide's words: the player's language
+
 
     # ------------------------------------------------------------ driving
 
@@ -611,10 +613,11 @@ def furiten_reason(hand: HandState, seat: int) -> str:
         return ""
     what, kind = cause
     if what == "discarded":
-        return f"you discarded the {tile_label(kind)}, one of your waits"  # type: ignore[arg-type]
+        return tr("you discarded the {tile}, one of your waits", tile=tile_label(kind))  # type: ignore[arg-type]
     if what == "riichi":
-        return "a winning tile passed after your riichi"
-    return "a winning tile passed since your last discard"
+        return tr("a winning tile passed after your riichi")
+    return tr("a winning tile passed since your last discard")
+
 
 
 def _refused_discards(hand: HandState, seat: int, legal: Sequence[Action]) -> tuple[tuple[int, str], ...]:

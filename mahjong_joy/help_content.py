@@ -16,20 +16,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong_joy.help_mcr import MCR_EXAMPLES, MCR_PRINCIPLES, MCR_WHAT, MCR_WORDS
-from mahjong_joy.i18n import ntr, tr
+from mahjong_joy.i18n import ENGLISH, N_, current_language, ntr, tr
 from mahjong_joy.notation import parse_tiles
-from mahjong_joy.names import glossary, ruleset_title, yaku_japanese
+from mahjong_joy.names import GLOSSARY, ruleset_title, yaku_japanese, yaku_name
 from mahjong_joy.rulesets.mcr import FAN_ROWS, McrSituation, score_mcr
 from mahjong_joy.rulesets.mcr.scorer import BASE_PAYMENT, MINIMUM_FAN
-from mahjong_joy.rulesets.riichi import DISPLAY_NAMES, YAKU_ROWS, WinSituation
+from mahjong_joy.rulesets.riichi import YAKU_ROWS, WinSituation
 from mahjong_joy.rulesets.riichi.flow import uma_words
 from mahjong_joy.rulesets.riichi.yaku import YakuRow
 from mahjong_joy.rulesets.rules import HandRules, Rules
 from mahjong_joy.tiles import FLOWER_CODES, RED_CODES
 
-SUITS = (("Characters", "1-9 with 萬 (man)", "123456789m"), ("Dots", "1-9 circles (pin)", "123456789p"),
-         ("Bamboo", "1-9 sticks (sou), a bird on the 1", "123456789s"))
-HONORS = (("Winds", "East, South, West, North", "1234z"), ("Dragons", "White, Green, Red", "567z"))
+SUITS = ((N_("Characters"), N_("1-9 with 萬 (man)"), "123456789m"), (N_("Dots"), N_("1-9 circles (pin)"), "123456789p"),
+         (N_("Bamboo"), N_("1-9 sticks (sou), a bird on the 1"), "123456789s"))
+HONORS = ((N_("Winds"), N_("East, South, West, North"), "1234z"), (N_("Dragons"), N_("White, Green, Red"), "567z"))
 JOY_WIN = "joy_win"
 
 
@@ -133,32 +133,32 @@ EXAMPLES: dict[str, tuple[str, str, dict[str, Any]]] = {
     JOY_WIN: ("123m789m456p99s", "9s", {"melds": [_chi("345s")]}),
 }
 WHAT: dict[str, str] = {
-    "riichi": "Declare riichi with a closed ready hand.", "double_riichi": "Riichi on your very first discard.",
-    "ippatsu": "Win within one turn of riichi, no call between.", "menzen_tsumo": "Win by drawing, hand closed.",
-    "pinfu": "Closed, four runs, a plain pair, a two-sided wait.", "tanyao": "Only tiles 2 to 8.",
-    "iipeikou": "Two identical runs, closed.", "ryanpeikou": "Two pairs of identical runs, closed.",
-    "yakuhai_haku": "A triplet of White dragons.", "yakuhai_hatsu": "A triplet of Green dragons.",
-    "yakuhai_chun": "A triplet of Red dragons.", "yakuhai_seat_wind": "A triplet of your own wind (here West).",
-    "yakuhai_round_wind": "A triplet of the round's wind (here East).", "haitei": "Win on the last tile of the wall.",
-    "houtei": "Win on the very last discard.", "rinshan": "Win on the replacement tile after a kan.",
-    "chankan": "Win on the tile another player adds to a kan.", "chiitoitsu": "Seven different pairs.",
-    "chanta": "Every set and the pair hold a 1, a 9 or an honor.", "junchan": "Every set and the pair hold a 1 or a 9.",
-    "ittsu": "1-2-3, 4-5-6, 7-8-9 in one suit.", "sanshoku_doujun": "The same run in all three suits.",
-    "sanshoku_doukou": "The same triplet in all three suits.", "toitoi": "Four triplets and a pair.",
-    "sanankou": "Three triplets made without calling.", "sankantsu": "Three kans.",
-    "honroutou": "Only 1s, 9s and honors.", "shousangen": "Two dragon triplets and a dragon pair.",
-    "honitsu": "One suit plus honors.", "chinitsu": "One suit only.",
-    "kokushi": "One of each 1, 9 and honor, plus a pair of one.", "suuankou": "Four triplets made without calling.",
-    "daisangen": "Triplets of all three dragons.", "shousuushii": "Three wind triplets and a wind pair.",
-    "daisuushii": "Triplets of all four winds.", "tsuuiisou": "Only honors.", "chinroutou": "Only 1s and 9s.",
-    "ryuuiisou": "Only green tiles: 2 3 4 6 8 of bamboo and Green dragons.",
-    "chuuren": "1112345678999 of one suit plus any one of it.", "suukantsu": "Four kans.",
-    "tenhou": "The dealer wins on the first draw.", "chiihou": "Win on your first draw, before any call.",
-    JOY_WIN: "Four sets and a pair, no pattern needed.",
+    "riichi": N_("Declare riichi with a closed ready hand."), "double_riichi": N_("Riichi on your very first discard."),
+    "ippatsu": N_("Win within one turn of riichi, no call between."), "menzen_tsumo": N_("Win by drawing, hand closed."),
+    "pinfu": N_("Closed, four runs, a plain pair, a two-sided wait."), "tanyao": N_("Only tiles 2 to 8."),
+    "iipeikou": N_("Two identical runs, closed."), "ryanpeikou": N_("Two pairs of identical runs, closed."),
+    "yakuhai_haku": N_("A triplet of White dragons."), "yakuhai_hatsu": N_("A triplet of Green dragons."),
+    "yakuhai_chun": N_("A triplet of Red dragons."), "yakuhai_seat_wind": N_("A triplet of your own wind (here West)."),
+    "yakuhai_round_wind": N_("A triplet of the round's wind (here East)."), "haitei": N_("Win on the last tile of the wall."),
+    "houtei": N_("Win on the very last discard."), "rinshan": N_("Win on the replacement tile after a kan."),
+    "chankan": N_("Win on the tile another player adds to a kan."), "chiitoitsu": N_("Seven different pairs."),
+    "chanta": N_("Every set and the pair hold a 1, a 9 or an honor."), "junchan": N_("Every set and the pair hold a 1 or a 9."),
+    "ittsu": N_("1-2-3, 4-5-6, 7-8-9 in one suit."), "sanshoku_doujun": N_("The same run in all three suits."),
+    "sanshoku_doukou": N_("The same triplet in all three suits."), "toitoi": N_("Four triplets and a pair."),
+    "sanankou": N_("Three triplets made without calling."), "sankantsu": N_("Three kans."),
+    "honroutou": N_("Only 1s, 9s and honors."), "shousangen": N_("Two dragon triplets and a dragon pair."),
+    "honitsu": N_("One suit plus honors."), "chinitsu": N_("One suit only."),
+    "kokushi": N_("One of each 1, 9 and honor, plus a pair of one."), "suuankou": N_("Four triplets made without calling."),
+    "daisangen": N_("Triplets of all three dragons."), "shousuushii": N_("Three wind triplets and a wind pair."),
+    "daisuushii": N_("Triplets of all four winds."), "tsuuiisou": N_("Only honors."), "chinroutou": N_("Only 1s and 9s."),
+    "ryuuiisou": N_("Only green tiles: 2 3 4 6 8 of bamboo and Green dragons."),
+    "chuuren": N_("1112345678999 of one suit plus any one of it."), "suukantsu": N_("Four kans."),
+    "tenhou": N_("The dealer wins on the first draw."), "chiihou": N_("Win on your first draw, before any call."),
+    JOY_WIN: N_("Four sets and a pair, no pattern needed."),
 }
 RIICHI_ONLY = frozenset(("riichi", "double_riichi", "ippatsu"))  # yaku that need a riichi declaration
-DOUBLE_NOTES = {"kokushi": "double when waiting on all 13", "suuankou": "double on a pair wait",
-                "daisuushii": "always double", "chuuren": "double when waiting on all 9"}
+DOUBLE_NOTES = {"kokushi": N_("double when waiting on all 13"), "suuankou": N_("double on a pair wait"),
+                "daisuushii": N_("always double"), "chuuren": N_("double when waiting on all 9")}
 YAKU_PER_PAGE = 8
 
 
@@ -180,16 +180,17 @@ def han_text(row: YakuRow, rules: Rules) -> str:
     """The value of a yaku in words: closed and open han, or yakuman (doubled when the rules say)."""
     if row.yakuman:
         if rules.scoring.double_yakuman and row.id in DOUBLE_NOTES:
-            return f"Yakuman ({DOUBLE_NOTES[row.id]})"
-        return "Yakuman"
+            return tr("Yakuman ({note})", note=tr(DOUBLE_NOTES[row.id]))
+        return tr("Yakuman")
     opened = row.han_open
     if row.id == "tanyao" and not rules.scoring.open_tanyao:
         opened = None
     if opened is None:
-        return f"{row.han_closed} han, closed hand only"
+        return tr("{han} han, closed hand only", han=row.han_closed)
     if opened == row.han_closed:
-        return f"{row.han_closed} han"
-    return f"{row.han_closed} han, {opened} when open"
+        return tr("{han} han", han=row.han_closed)
+    return tr("{han} han, {opened} when open", han=row.han_closed, opened=opened)
+
 
 
 def yaku_entries(rules: Rules) -> tuple[YakuEntry, ...]:
@@ -201,12 +202,13 @@ def yaku_entries(rules: Rules) -> tuple[YakuEntry, ...]:
     entries = []
     for row in yaku_rows_for(rules):
         hand, win, extra = EXAMPLES[row.id]
-        entries.append(YakuEntry(row.id, DISPLAY_NAMES[row.id], yaku_japanese(row.id) or row.id, han_text(row, rules),
-                                 {"hand": hand, "win_tile": win, **extra}, WHAT[row.id]))
+        romaji = yaku_japanese(row.id) or (row.id if current_language() == ENGLISH else "")  # the name itself in ja/ko/zh
+        entries.append(YakuEntry(row.id, yaku_name(row.id), romaji, han_text(row, rules),
+                                 {"hand": hand, "win_tile": win, **extra}, tr(WHAT[row.id])))
     if not rules.scoring.yaku_required:
         hand, win, extra = EXAMPLES[JOY_WIN]
-        entries.append(YakuEntry(JOY_WIN, DISPLAY_NAMES[JOY_WIN], yaku_japanese(JOY_WIN), "1 han when the hand has no other yaku",
-                                 {"hand": hand, "win_tile": win, **extra}, WHAT[JOY_WIN]))
+        entries.append(YakuEntry(JOY_WIN, yaku_name(JOY_WIN), yaku_japanese(JOY_WIN), tr("1 han when the hand has no other yaku"),
+                                 {"hand": hand, "win_tile": win, **extra}, tr(WHAT[JOY_WIN])))
     return tuple(entries)
 
 
@@ -214,159 +216,164 @@ def yaku_entries(rules: Rules) -> tuple[YakuEntry, ...]:
 
 
 def _tiles_page(rules: Rules) -> Page:
-    rows = [TileRow(name, note, tuple((t,) for t in parse_tiles(tiles))) for name, note, tiles in SUITS + HONORS]
-    intro = ("There are 136 tiles: four copies of 34 kinds. Three suits run from 1 to 9; "
-             "winds and dragons are the honors, which never make runs.")
+    rows = [TileRow(tr(name), tr(note), tuple((t,) for t in parse_tiles(tiles))) for name, note, tiles in SUITS + HONORS]
+    intro = (tr("There are 136 tiles: four copies of 34 kinds. Three suits run from 1 to 9; "
+             "winds and dragons are the honors, which never make runs."))
     if rules.tiles.red_fives and rules.scores_dora:
-        rows.append(TileRow("Red fives", "one of each 5 is red: a dora", tuple((code,) for code in RED_CODES)))
-    return Page("The tiles", (Paragraph(intro), *rows))
+        rows.append(TileRow(tr("Red fives"), tr("one of each 5 is red: a dora"), tuple((code,) for code in RED_CODES)))
+    return Page(tr("The tiles"), (Paragraph(intro), *rows))
 
 
 def _hand_page(rules: Rules) -> Page:
-    example = TileRow("A winning hand", "a run, a run, a triplet, a triplet and a pair",
+    example = TileRow(tr("A winning hand"), tr("a run, a run, a triplet, a triplet and a pair"),
                       tuple(tuple(parse_tiles(t)) for t in ("234m", "678p", "555s", "777z", "99p")))
-    sets = TileRow("The sets", "run (chi), triplet (pon), four of a kind (kan)",
+    sets = TileRow(tr("The sets"), tr("run (chi), triplet (pon), four of a kind (kan)"),
                    tuple(tuple(parse_tiles(t)) for t in ("345p", "888m", "1111z")))
-    yaku = ("In Joy any complete hand wins; patterns (yaku) only make it worth more."
+    yaku = (tr("In Joy any complete hand wins; patterns (yaku) only make it worth more.")
             if not rules.scoring.yaku_required else
-            "A complete hand also needs at least one yaku (a scoring pattern, see the yaku pages) to win.")
-    return Page("How a hand is built", (
-        Paragraph("You hold 13 tiles. A complete hand is 14: four sets and a pair. A set is a run of three in one suit, "
-                  "three of a kind, or four of a kind (a kan, which takes a replacement tile)."),
+            tr("A complete hand also needs at least one yaku (a scoring pattern, see the yaku pages) to win."))
+    return Page(tr("How a hand is built"), (
+        Paragraph(tr("You hold 13 tiles. A complete hand is 14: four sets and a pair. A set is a run of three in one suit, "
+                  "three of a kind, or four of a kind (a kan, which takes a replacement tile).")),
         example, sets,
-        Paragraph("Two special hands also win: seven different pairs, and thirteen orphans (one of each 1, 9 and honor, "
-                  f"plus one more of them). {yaku}"),
+        Paragraph(tr("Two special hands also win: seven different pairs, and thirteen orphans (one of each 1, 9 and honor, "
+                     "plus one more of them). {yaku}", yaku=yaku)),
     ))
 
 
 def _turn_page(rules: Rules) -> Page:
     hand, table = rules.hand, rules.table
-    turn = ("The dealer is East and plays first; turns go counter-clockwise: you, then Momo on your right, Sora across, "
+    turn = (tr("The dealer is East and plays first; turns go counter-clockwise: you, then Momo on your right, Sora across, "
             "Kiri on your left. On your turn you draw one tile (it sits apart on the right) and discard one, "
-            "so you always hold 13 between turns.")
-    win = "Win on a tile you draw (tsumo) or on another player's discard (ron)."
+            "so you always hold 13 between turns."))
+    win = tr("Win on a tile you draw (tsumo) or on another player's discard (ron).")
     if hand.furiten:
-        win += (" You may not ron on a wait that is in your own discards (furiten); tsumo still wins.")
+        win += (tr(" You may not ron on a wait that is in your own discards (furiten); tsumo still wins."))
     else:
-        win += (" There is no furiten: a discard you could win on is always yours to take. So no tile is ever "
-                "certainly safe to discard either: play for your own win (the guide marks no danger).")
+        win += (tr(" There is no furiten: a discard you could win on is always yours to take. So no tile is ever "
+                "certainly safe to discard either: play for your own win (the guide marks no danger)."))
     parts = [Paragraph(turn), Paragraph(win)]
     if hand.riichi:
-        parts.append(Paragraph(f"With a closed hand one tile from winning you may declare riichi: put down a "
-                               f"{hand.riichi_min_points:,}-point stick; your hand is locked and riichi is a yaku."))
+        parts.append(Paragraph(tr("With a closed hand one tile from winning you may declare riichi: put down a "
+                                  "{points}-point stick; your hand is locked and riichi is a yaku.", points=f"{hand.riichi_min_points:,}")))
     parts.append(Paragraph(_draw_text(rules)))
-    length = {"east": "one East round (four hands or more)", "east_south": "an East and a South round"}[table.length]
-    keeps = "after winning, or when ready at an exhaustive draw" if table.renchan_on_tenpai else "after winning"
-    parts.append(Paragraph(f"A match is {length}. The dealer keeps the seat {keeps}; otherwise the deal moves on."))
-    return Page("How a turn goes", tuple(parts))
+    length = {"east": tr("one East round (four hands or more)"), "east_south": tr("an East and a South round")}[table.length]
+    keeps = tr("after winning, or when ready at an exhaustive draw") if table.renchan_on_tenpai else tr("after winning")
+    parts.append(Paragraph(tr("A match is {length}. The dealer keeps the seat {keeps}; otherwise the deal moves on.", length=length, keeps=keeps)))
+    return Page(tr("How a turn goes"), tuple(parts))
 
 
 def _draw_text(rules: Rules) -> str:
     """What an exhaustive draw (the wall runs out) does under ``rules``."""
     hand = rules.hand
     if hand.tenpai_payment:
-        text = (f"When the wall runs out the hand is drawn: players not ready pay {hand.tenpai_payment:,} points "
-                "in all to those ready (tenpai).")
+        text = tr("When the wall runs out the hand is drawn: players not ready pay {points} points "
+                  "in all to those ready (tenpai).", points=f"{hand.tenpai_payment:,}")
     else:
-        text = "When the wall runs out the hand is drawn and nobody pays anything."
+        text = tr("When the wall runs out the hand is drawn and nobody pays anything.")
     if hand.karaten_is_noten:
-        text += " A hand whose every wait is four copies you hold yourself does not count as ready."
+        text += tr(" A hand whose every wait is four copies you hold yourself does not count as ready.")
     if hand.nagashi_mangan:
-        text += " A player whose discards were all terminals and honors, none called, is paid a mangan (nagashi)."
+        text += tr(" A player whose discards were all terminals and honors, none called, is paid a mangan (nagashi).")
     if hand.abortive_draws:
-        text += (" A hand can also end early with no payment: nine different terminals and honors in a first draw, "
-                 "four kans by different players, and a few other rare cases.")
+        text += (tr(" A hand can also end early with no payment: nine different terminals and honors in a first draw, "
+                 "four kans by different players, and a few other rare cases."))
     return text
 
 
 def _calling_page(rules: Rules) -> Page:
     hand = rules.hand
-    melds = TileRow("Called sets", "chi from the left, pon, and an open kan",
+    melds = TileRow(tr("Called sets"), tr("chi from the left, pon, and an open kan"),
                     tuple(tuple(parse_tiles(t)) for t in ("456s", "333p", "7777m")))
     parts: list[Paragraph | TileRow] = [
-        Paragraph("When someone discards you may call the tile to finish a set with tiles from your hand: pon (three of a kind) "
+        Paragraph(tr("When someone discards you may call the tile to finish a set with tiles from your hand: pon (three of a kind) "
                   "from anyone, chi (a run) only from the player on your left, kan with three of that tile in your hand. "
-                  "The set lies face up with the taken tile turned sideways, and you discard next."),
+                  "The set lies face up with the taken tile turned sideways, and you discard next.")),
         melds,
         Paragraph(_claim_order(hand)),
     ]
     if hand.kuikae != "allowed":
-        parts.append(Paragraph("Right after a chi or pon you may not discard the tile you called, nor, after a chi at the "
-                               "end of a run, the tile that would make the same set at its other end (no swap calling)."))
+        parts.append(Paragraph(tr("Right after a chi or pon you may not discard the tile you called, nor, after a chi at the "
+                               "end of a run, the tile that would make the same set at its other end (no swap calling).")))
     if rules.scoring.yaku_required:
-        parts.append(Paragraph("Calling opens your hand: some yaku then lose a han or no longer count, and riichi is no "
-                               "longer possible. Call when the set brings you a yaku, such as a dragon triplet."))
+        parts.append(Paragraph(tr("Calling opens your hand: some yaku then lose a han or no longer count, and riichi is no "
+                               "longer possible. Call when the set brings you a yaku, such as a dragon triplet.")))
     else:
-        parts.append(Paragraph("Calling is quick and safe in Joy: any complete hand wins, open or closed; a closed hand "
-                               "keeps a few yaku that open hands lose."))
-    return Page("Calling: chi, pon, kan", tuple(parts))
+        parts.append(Paragraph(tr("Calling is quick and safe in Joy: any complete hand wins, open or closed; a closed hand "
+                               "keeps a few yaku that open hands lose.")))
+    return Page(tr("Calling: chi, pon, kan"), tuple(parts))
 
 
 def _claim_order(hand: HandRules) -> str:
-    order = "A win beats a pon or kan, and those beat a chi."
+    order = tr("A win beats a pon or kan, and those beat a chi.")
     if hand.max_rons == 1:
-        return order + " When several players could win on one tile, the first in turn order after the discarder takes it."
-    order += f" Up to {hand.max_rons} players may win on the same discard"
-    return order + (", but three wins on one tile abort the hand." if hand.triple_ron_aborts else ".")
+        return order + tr(" When several players could win on one tile, the first in turn order after the discarder takes it.")
+    if hand.triple_ron_aborts:
+        return order + tr(" Up to {count} players may win on the same discard, but three wins on one tile abort the hand.", count=hand.max_rons)
+    return order + tr(" Up to {count} players may win on the same discard.", count=hand.max_rons)
 
 
 def _points_page(rules: Rules) -> Page:
     scoring, hand = rules.scoring, rules.hand
-    parts = [Paragraph("A win is worth han (from its yaku) and fu (from its sets and wait); together they give the points. "
+    parts = [Paragraph(tr("A win is worth han (from its yaku) and fu (from its sets and wait); together they give the points. "
                        "From 5 han (or fewer with many fu) a hand is a limit hand: mangan, haneman (6-7), baiman (8-10), "
-                       "sanbaiman (11-12), and yakuman (13, or a yakuman yaku).")]
+                       "sanbaiman (11-12), and yakuman (13, or a yakuman yaku)."))]
     if not scoring.yaku_required:
-        parts.append(Paragraph("A Joy hand with no yaku still wins, as 1 han."))
-    parts.append(Paragraph("On ron the discarder pays it all; on tsumo everyone pays a share. The dealer is paid half as much again. "
-                           "Each honba counter on the table adds 300 to a win."))
+        parts.append(Paragraph(tr("A Joy hand with no yaku still wins, as 1 han.")))
+    parts.append(Paragraph(tr("On ron the discarder pays it all; on tsumo everyone pays a share. The dealer is paid half as much again. "
+                           "Each honba counter on the table adds 300 to a win.")))
     if rules.scores_dora:
-        dora = "Each dora indicator makes the tile after it in order a dora, worth 1 han each (not a yaku by itself)."
+        dora = tr("Each dora indicator makes the tile after it in order a dora, worth 1 han each (not a yaku by itself).")
         if hand.ura_dora:
-            dora += " A riichi winner also counts the ura-dora under the indicators."
+            dora += tr(" A riichi winner also counts the ura-dora under the indicators.")
         parts.append(Paragraph(dora))
     else:
-        parts.append(Paragraph("There are no dora: no bonus tiles count."))
+        parts.append(Paragraph(tr("There are no dora: no bonus tiles count.")))
     if hand.pao:
-        share = "the whole hand" if hand.pao_scope == "whole_hand" else "that yakuman's share"
-        parts.append(Paragraph("A player who lets you call the last set of big three dragons or big four winds "
-                               f"pays {share} on a tsumo and half of it on a ron by another player (pao)."))
+        share = tr("the whole hand") if hand.pao_scope == "whole_hand" else tr("that yakuman's share")
+        parts.append(Paragraph(tr("A player who lets you call the last set of big three dragons or big four winds "
+                                  "pays {share} on a tsumo and half of it on a ron by another player (pao).", share=share)))
     parts.append(Paragraph(_draw_text(rules)))
     parts.append(Paragraph(_match_text(rules)))
-    return Page("How points arise", tuple(parts))
+    return Page(tr("How points arise"), tuple(parts))
 
 
 def _match_text(rules: Rules) -> str:
     table = rules.table
-    text = f"Everyone starts with {table.starting_points:,} points."
+    text = tr("Everyone starts with {points} points.", points=f"{table.starting_points:,}")
     if table.tobi:
-        text += " The match ends early if a player falls below zero."
+        text += tr(" The match ends early if a player falls below zero.")
     if any(table.uma):
-        text += f" At the end, places add uma of {uma_words(table.uma)} (thousands)"
-        text += f" and first place takes the oka (everyone returns {table.uma_base:,})." if table.oka else "."
+        if table.oka:
+            text += tr(" At the end, places add uma of {uma} (thousands) and first place takes the oka (everyone returns {base}).",
+                       uma=uma_words(table.uma), base=f"{table.uma_base:,}")
+        else:
+            text += tr(" At the end, places add uma of {uma} (thousands).", uma=uma_words(table.uma))
+
     else:
-        text += " The most points at the end wins."
+        text += tr(" The most points at the end wins.")
     return text
 
 
 # How a rule field reads in a sentence, for the page that compares two presets. Each
 # takes the field's value; a field left out here is compared under its own name.
 FIELD_WORDS: dict[tuple[str, str], Any] = {
-    ("hand", "triple_ron_aborts"): lambda v: "three rons on one discard abort the hand" if v else "three rons on one discard all win",
-    ("hand", "kokushi_robs_closed_kan"): lambda v: ("thirteen orphans may rob a closed kan" if v
-                                                    else "thirteen orphans may not rob a closed kan"),
-    ("hand", "karaten_is_noten"): lambda v: ("a wait you hold all four copies of does not count as ready at a draw" if v
-                                             else "a wait you hold all four copies of still counts as ready at a draw"),
-    ("hand", "pao_scope"): lambda v: ("pao covers the whole hand" if v == "whole_hand" else "pao covers only the yakuman's share"),
-    ("hand", "nagashi_mangan"): lambda v: ("nagashi mangan pays a mangan at a draw" if v
-                                           else "all-terminal-and-honor discards earn nothing at a draw"),
-    ("hand", "tenpai_payment"): lambda v: f"the ready payment at a draw is {v:,} in all",
-    ("table", "uma"): lambda v: "uma " + uma_words(v),
-    ("table", "uma_base"): lambda v: f"game points count from {v:,}",
-    ("table", "oka"): lambda v: "first place takes the oka" if v else "no oka",
-    ("table", "round_game_points"): lambda v: ("game points are rounded to whole thousands" if v
-                                               else "game points keep their tenths"),
-    ("table", "length"): lambda v: "East-South (two rounds)" if v == "east_south" else "East only (one round)",
-    ("scoring", "double_yakuman"): lambda v: "double yakuman count double" if v else "every yakuman counts once",
+    ("hand", "triple_ron_aborts"): lambda v: tr("three rons on one discard abort the hand") if v else tr("three rons on one discard all win"),
+    ("hand", "kokushi_robs_closed_kan"): lambda v: (tr("thirteen orphans may rob a closed kan") if v
+                                                    else tr("thirteen orphans may not rob a closed kan")),
+    ("hand", "karaten_is_noten"): lambda v: (tr("a wait you hold all four copies of does not count as ready at a draw") if v
+                                             else tr("a wait you hold all four copies of still counts as ready at a draw")),
+    ("hand", "pao_scope"): lambda v: (tr("pao covers the whole hand") if v == "whole_hand" else tr("pao covers only the yakuman's share")),
+    ("hand", "nagashi_mangan"): lambda v: (tr("nagashi mangan pays a mangan at a draw") if v
+                                           else tr("all-terminal-and-honor discards earn nothing at a draw")),
+    ("hand", "tenpai_payment"): lambda v: tr("the ready payment at a draw is {points} in all", points=f"{v:,}"),
+    ("table", "uma"): lambda v: tr("uma {uma}", uma=uma_words(v)),
+    ("table", "uma_base"): lambda v: tr("game points count from {points}", points=f"{v:,}"),
+    ("table", "oka"): lambda v: tr("first place takes the oka") if v else tr("no oka"),
+    ("table", "round_game_points"): lambda v: (tr("game points are rounded to whole thousands") if v
+                                               else tr("game points keep their tenths")),
+    ("table", "length"): lambda v: tr("East-South (two rounds)") if v == "east_south" else tr("East only (one round)"),
+    ("scoring", "double_yakuman"): lambda v: tr("double yakuman count double") if v else tr("every yakuman counts once"),
 }
 
 
@@ -397,15 +404,16 @@ def _differences_page(rules: Rules) -> Page | None:
     for other in others:
         found = differences(rules, other)
         if found:
-            parts.append(Paragraph(f"Unlike {ruleset_title(other.name)}, under {me} rules:"))
-            parts.extend(Paragraph(f"•  {phrase[0].upper()}{phrase[1:]}.") for phrase in found)
-    return Page(f"{me} vs {', '.join(ruleset_title(o.name) for o in others)}", tuple(parts)) if parts else None
+            parts.append(Paragraph(tr("Unlike {other}, under {me} rules:", other=ruleset_title(other.name), me=me)))
+            parts.extend(Paragraph(tr("•  {phrase}.", phrase=f"{phrase[0].upper()}{phrase[1:]}")) for phrase in found)
+    title = tr("{me} vs {others}", me=me, others=tr(", ").join(ruleset_title(o.name) for o in others))
+    return Page(title, tuple(parts)) if parts else None
 
 
 def _yaku_pages(rules: Rules) -> list[Page]:
     entries = yaku_entries(rules)
     count = (len(entries) + YAKU_PER_PAGE - 1) // YAKU_PER_PAGE
-    return [Page(f"Yaku {i + 1} of {count}", tuple(entries[i * YAKU_PER_PAGE:(i + 1) * YAKU_PER_PAGE])) for i in range(count)]
+    return [Page(tr("Yaku {number} of {count}", number=i + 1, count=count), tuple(entries[i * YAKU_PER_PAGE:(i + 1) * YAKU_PER_PAGE])) for i in range(count)]
 
 
 def _defence_page(rules: Rules) -> Page | None:
@@ -415,25 +423,25 @@ def _defence_page(rules: Rules) -> Page | None:
     cheap and quick; there the book keeps to winning."""
     if not rules.hand.riichi or not rules.hand.furiten:
         return None
-    return Page("Defence: when someone is in riichi", (
-        Paragraph("A riichi player is ready and wins on a discard of any of their waits; the one who deals in pays the "
+    return Page(tr("Defence: when someone is in riichi"), (
+        Paragraph(tr("A riichi player is ready and wins on a discard of any of their waits; the one who deals in pays the "
                   "whole hand, often 8,000 or more (12,000 to a dealer). Folding means giving up your own hand and "
-                  "discarding only tiles that cannot, or hardly can, win for them."),
-        Paragraph("Safe tiles (genbutsu): a tile in the riichi player's own discards cannot win for them (furiten), nor "
-                  "can a tile discarded by anyone after their riichi that they did not take. Discard these first."),
-        TileRow("Suji", "a discarded 4 makes 1 and 7 much safer; 5: 2 and 8; 6: 3 and 9",
+                  "discarding only tiles that cannot, or hardly can, win for them.")),
+        Paragraph(tr("Safe tiles (genbutsu): a tile in the riichi player's own discards cannot win for them (furiten), nor "
+                  "can a tile discarded by anyone after their riichi that they did not take. Discard these first.")),
+        TileRow(tr("Suji"), tr("a discarded 4 makes 1 and 7 much safer; 5: 2 and 8; 6: 3 and 9"),
                 tuple(tuple(parse_tiles(t)) for t in ("147m", "258p", "369s"))),
-        Paragraph("Suji: if they discarded a 4, a two-sided wait on 1-4 or 4-7 would be furiten, so the 1 and 7 are "
-                  "fairly safe. A single, closed or pair wait can still hit them: safer, not safe."),
-        TileRow("Kabe (a wall)", "all four 8s in sight: nobody holds 7-8 or 8-9, so the 9 is fairly safe",
+        Paragraph(tr("Suji: if they discarded a 4, a two-sided wait on 1-4 or 4-7 would be furiten, so the 1 and 7 are "
+                  "fairly safe. A single, closed or pair wait can still hit them: safer, not safe.")),
+        TileRow(tr("Kabe (a wall)"), tr("all four 8s in sight: nobody holds 7-8 or 8-9, so the 9 is fairly safe"),
                 (tuple(parse_tiles("8888p")), tuple(parse_tiles("9p")))),
-        Paragraph("Honors are fairly safe once two or three copies are in sight: only a single or pair wait is left. "
-                  "Middle tiles (4, 5, 6) that no suji or wall covers are the most dangerous, dora more so."),
-        Paragraph("When to fold: two or more tiles from ready, fold at once. One from ready, push only a valuable hand "
+        Paragraph(tr("Honors are fairly safe once two or three copies are in sight: only a single or pair wait is left. "
+                  "Middle tiles (4, 5, 6) that no suji or wall covers are the most dangerous, dora more so.")),
+        Paragraph(tr("When to fold: two or more tiles from ready, fold at once. One from ready, push only a valuable hand "
                   "with a good shape and plenty of wall left. Ready, push a good wait or a big hand; fold a cheap, poor "
-                  "wait. An open hand of three calls, or a flush or dora showing, can be just as ready."),
-        Paragraph("With hints on, the guide marks every tile while someone threatens: safe, suji (fairly safe), risky or "
-                  "danger. Hover a tile for the reason. Its best line says fold or push, as the Hard AI would."),
+                  "wait. An open hand of three calls, or a flush or dora showing, can be just as ready.")),
+        Paragraph(tr("With hints on, the guide marks every tile while someone threatens: safe, suji (fairly safe), risky or "
+                  "danger. Hover a tile for the reason. Its best line says fold or push, as the Hard AI would.")),
     ))
 
 
@@ -441,27 +449,28 @@ def _glossary_page(rules: Rules) -> Page:
     """The glossary of :mod:`mahjong_joy.names` (one text for the guide's hovers and the book)."""
     absent = {"Dora": not rules.scores_dora, "Furiten": not rules.hand.furiten}
     left_out = set() if rules.hand.riichi else {"Riichi"}  # a word these rules never use
-    return Page("Words", tuple(Paragraph(f"{e.term}: {e.meaning}" + (" These rules have none." if absent.get(e.term) else ""))
-                               for e in glossary() if e.term not in left_out))
+    return Page(tr("Words"), tuple(Paragraph(tr("{term}: {meaning}", term=tr(e.term), meaning=tr(e.meaning))
+                                             + (tr(" These rules have none.") if absent.get(e.term) else ""))
+                                   for e in GLOSSARY if e.term not in left_out))
 
 
 def _controls_page(rules: Rules) -> Page:
     if getattr(rules, "family", "riichi") == "mcr":
         return _mcr_controls_page()
-    own = "T tsumo, K kan"
+    own = tr("T tsumo, K kan")
     if rules.hand.riichi:
-        own += ", R riichi"
+        own += tr(", R riichi")
     if "nine_terminals" in rules.hand.abortive_draws:
-        own += ", 9 nine terminals"
-    return Page("Controls", (
-        Paragraph("Discard: click a tile, or pick it with Left / Right and press Enter. Hover a tile to see what your hand "
-                  "would be after discarding it; the guide shows your waits and how many are still unseen."),
-        Paragraph(f"Your turn's buttons: {own}. Each button shows its key."),
-        Paragraph("When you may call a discard: number keys 1, 2, ... press the buttons in order; or R ron, P pon, C chi, "
-                  "K kan, Space pass."),
-        Paragraph("Esc opens the menu (Settings, this help, back to Home). F11 toggles fullscreen. "
-                  "On the score screen, Enter goes on."),
-        Paragraph("In this book: Left / Right or the buttons turn pages; click a title in the list to jump to it; Esc closes."),
+        own += tr(", 9 nine terminals")
+    return Page(tr("Controls"), (
+        Paragraph(tr("Discard: click a tile, or pick it with Left / Right and press Enter. Hover a tile to see what your hand "
+                  "would be after discarding it; the guide shows your waits and how many are still unseen.")),
+        Paragraph(tr("Your turn's buttons: {keys}. Each button shows its key.", keys=own)),
+        Paragraph(tr("When you may call a discard: number keys 1, 2, ... press the buttons in order; or R ron, P pon, C chi, "
+                  "K kan, Space pass.")),
+        Paragraph(tr("Esc opens the menu (Settings, this help, back to Home). F11 toggles fullscreen. "
+                  "On the score screen, Enter goes on.")),
+        Paragraph(tr("In this book: Left / Right or the buttons turn pages; click a title in the list to jump to it; Esc closes.")),
     ))
 
 
@@ -500,7 +509,9 @@ def fan_entries() -> tuple[YakuEntry, ...]:
     for row in FAN_ROWS:
         value = (tr("1 fan each") if row.id == "flower_tiles"
                  else ntr("{count} fan", "{count} fan", row.points))
-        entries.append(YakuEntry(row.id, tr(row.name), row.chinese, value, mcr_example(row.id), tr(MCR_WHAT[row.id])))
+        chinese = row.chinese if current_language() == ENGLISH else ""  # the other languages name the fan in their own terms
+        entries.append(YakuEntry(row.id, tr(row.name), chinese, value,
+ mcr_example(row.id), tr(MCR_WHAT[row.id])))
     return tuple(entries)
 
 

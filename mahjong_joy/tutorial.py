@@ -20,6 +20,7 @@ from mahjong_joy.engine.actions import Action, Discard, Pass, Pon, Tsumo
 from mahjong_joy.engine.match import Match
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.errors import IllegalActionError
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.names import tile_label
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.rulesets.joy import ruleset_for
@@ -41,14 +42,29 @@ class TutorialMoveError(IllegalActionError):
 class Step:
     """One moment of the guided hand: what just happened (``say``), what to do (``do``),
     the one move that goes on (``kind`` and, for a discard, ``tile``), the hint for any
-    other move, and what the coach points at (``point``: ``"tile"``, ``"pon"`` or ``"tsumo"``)."""
+    other move, and what the coach points at (``point``: ``"tile"``, ``"pon"`` or ``"tsumo"``).
 
-    say: str
-    do: str
+    The words are kept as English templates naming the lesson's tiles (``{north}``) and
+    read through :attr:`say`, :attr:`do` and :attr:`hint` in the player's language."""
+
+    say_words: str
+    do_words: str
     kind: type[Action]
     tile: int | None
-    hint: str
+    hint_words: str
     point: str
+
+    @property
+    def say(self) -> str:
+        return tr(self.say_words, **_lesson_tiles())
+
+    @property
+    def do(self) -> str:
+        return tr(self.do_words, **_lesson_tiles())
+
+    @property
+    def hint(self) -> str:
+        return tr(self.hint_words, **_lesson_tiles())
 
 
 def _kind(name: str) -> int:
@@ -58,28 +74,35 @@ def _kind(name: str) -> int:
 
 NORTH, RED, NINE_M, WEST, TWO_P = (_kind(t) for t in ("4z", "7z", "9m", "3z", "2p"))
 
+
+def _lesson_tiles() -> dict[str, str]:
+    """The tiles the lesson names, in the player's language."""
+    return {"north": tile_label(NORTH), "red": tile_label(RED), "nine_m": tile_label(NINE_M),
+            "west": tile_label(WEST), "two_p": tile_label(TWO_P)}
+
+
 STEPS: tuple[Step, ...] = (
-    Step("As East you play first, and every turn starts with a draw: your new tile, the 6 of Dots, sits apart on the right. "
-         "It finishes the run 4-5-6 of Dots.",
-         f"Now discard one tile. Click the {tile_label(NORTH)}: it fits no set.",
-         Discard, NORTH, f"Not that one yet: the {tile_label(NORTH)} is the tile that fits nothing. Click it.", "tile"),
-    Step(f"Sora discarded a {tile_label(RED)}, and you hold two of them.",
-         "Press Pon to take it: three of a kind make a set.",
-         Pon, None, "Take it with Pon (key P): with it your pair becomes a set.", "pon"),
-    Step("Your pon lies face up, the tile from Sora turned sideways. After a call you discard without drawing.",
-         f"Discard the {tile_label(NINE_M)}: it is alone.",
-         Discard, NINE_M, f"Keep your sets together: discard the {tile_label(NINE_M)}, the lonely tile.", "tile"),
-    Step(f"You are ready (tenpai): one more {tile_label(TWO_P)} completes your hand; the guide lists it. "
-         f"This draw, the {tile_label(WEST)}, does not help.",
-         f"Discard the {tile_label(WEST)} you just drew.",
-         Discard, WEST, f"Keep your ready hand: discard the {tile_label(WEST)}, the tile you just drew.", "tile"),
-    Step(f"You drew the {tile_label(TWO_P)}: four sets and a pair!",
-         "Press Tsumo! (key T) to win with it.",
-         Tsumo, None, "Don't throw away the winning tile: press Tsumo! (key T).", "tsumo"),
+    Step(N_("As East you play first, and every turn starts with a draw: your new tile, the 6 of Dots, sits apart on the right. "
+            "It finishes the run 4-5-6 of Dots."),
+         N_("Now discard one tile. Click the {north}: it fits no set."),
+         Discard, NORTH, N_("Not that one yet: the {north} is the tile that fits nothing. Click it."), "tile"),
+    Step(N_("Sora discarded a {red}, and you hold two of them."),
+         N_("Press Pon to take it: three of a kind make a set."),
+         Pon, None, N_("Take it with Pon (key P): with it your pair becomes a set."), "pon"),
+    Step(N_("Your pon lies face up, the tile from Sora turned sideways. After a call you discard without drawing."),
+         N_("Discard the {nine_m}: it is alone."),
+         Discard, NINE_M, N_("Keep your sets together: discard the {nine_m}, the lonely tile."), "tile"),
+    Step(N_("You are ready (tenpai): one more {two_p} completes your hand; the guide lists it. "
+            "This draw, the {west}, does not help."),
+         N_("Discard the {west} you just drew."),
+         Discard, WEST, N_("Keep your ready hand: discard the {west}, the tile you just drew."), "tile"),
+    Step(N_("You drew the {two_p}: four sets and a pair!"),
+         N_("Press Tsumo! (key T) to win with it."),
+         Tsumo, None, N_("Don't throw away the winning tile: press Tsumo! (key T)."), "tsumo"),
 )
-WAITING = "Momo, Sora and Kiri take their turns: each draws a tile and discards one."
-FINISHED = ("You won! The Red dragon triplet is a yaku worth 1 han; everyone pays you for a tsumo. "
-            "That is a whole hand: draw, discard, call, win.")
+WAITING = N_("Momo, Sora and Kiri take their turns: each draws a tile and discards one.")
+FINISHED = N_("You won! The Red dragon triplet is a yaku worth 1 han; everyone pays you for a tsumo. "
+              "That is a whole hand: draw, discard, call, win.")
 
 
 def refusal(step: int, action: Action) -> str | None:

@@ -1,7 +1,11 @@
 """Benchmark start-up: how soon the window answers input after launch.
 
-    SDL_VIDEODRIVER=dummy python scripts/bench_startup.py [--runs 5] [--seconds 2] [--blocking]
-    xvfb-run -a python scripts/bench_startup.py --window [--python FRESH_VENV/bin/python] [--runs 7]
+    SDL_VIDEODRIVER=dummy python scripts/bench_startup.py [--runs 5] [--seconds 2] [--blocking] [--lang ja]
+    xvfb-run -a python scripts/bench_startup.py --window [--python FRESH_VENV/bin/python] [--runs 7] [--lang ja]
+
+``--lang`` starts the game as a first start on a system speaking that language
+(``LANGUAGE`` set for the child, a fresh data folder), so the catalog is read and the
+language's font opened before the first frame (issue 28 §3).
 
 ``--window`` measures it as a player meets it (issue 27 §3): a real window on the X
 display (Xvfb here), the game started by the interpreter of a fresh install
@@ -91,10 +95,18 @@ print(json.dumps({"first_frame": seen["frame"] - launch, "first_key": seen["key"
 """
 
 
-def window_run(python: str, timeout: float = 20.0) -> tuple[float, float]:
+def _language_env(language: str) -> dict[str, str]:
+    """The environment of a system speaking ``language`` (empty: the caller's own)."""
+    if not language:
+        return {}
+    return {"LANGUAGE": language, "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+
+
+def window_run(python: str, timeout: float = 20.0, language: str = "") -> tuple[float, float]:
     """(first frame, first key handled) after launch, in seconds, in a real window."""
     with tempfile.TemporaryDirectory() as home:
         env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEODRIVER")}
+        env.update(_language_env(language))
         env.update(MAHJONG_JOY_HOME=home, PYGAME_HIDE_SUPPORT_PROMPT="1", BENCH_LAUNCH=repr(time.perf_counter()))
         child = subprocess.Popen([python, "-c", WINDOW_CHILD], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                  text=True, cwd=home)
@@ -114,7 +126,7 @@ def window_run(python: str, timeout: float = 20.0) -> tuple[float, float]:
 
 def window_main(args: argparse.Namespace) -> int:
     """The ``--window`` measurement: median over runs, with the target's verdict."""
-    runs = [window_run(args.python) for _ in range(args.runs)]
+    runs = [window_run(args.python, language=args.lang) for _ in range(args.runs)]
     frames, keys = [r[0] for r in runs], [r[1] for r in runs]
     print(f"real window on {os.environ.get('DISPLAY')}, {args.python}, {args.runs} runs, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"first frame after launch: median {statistics.median(frames) * 1000:.0f} ms (runs: {', '.join(f'{f * 1000:.0f}' for f in frames)})")
@@ -124,7 +136,7 @@ def window_main(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-def one_run(seconds: float, blocking: bool) -> tuple[float, float, float, float, float]:
+def one_run(seconds: float, blocking: bool, language: str = "") -> tuple[float, float, float, float, float]:
     """(first frame, longest wait for input after it, when that wait ended, CPU seconds the
     process spent before its first pump, longest CPU time between two pumps), in seconds.
 
@@ -132,7 +144,7 @@ def one_run(seconds: float, blocking: bool) -> tuple[float, float, float, float,
     the wall-clock figures would be on an idle one (plus sleeping, which is not work)."""
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, MAHJONG_JOY_HOME=home, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                   PYGAME_HIDE_SUPPORT_PROMPT="1", BENCH_SECONDS=str(seconds))
+                   PYGAME_HIDE_SUPPORT_PROMPT="1", BENCH_SECONDS=str(seconds), **_language_env(language))
         if blocking:
             env["BENCH_BLOCKING"] = "1"
         env["BENCH_LAUNCH"] = repr(time.perf_counter())
@@ -151,13 +163,14 @@ def main() -> int:
     parser.add_argument("--blocking", action="store_true", help="warm up in one go after the first frame (the old way)")
     parser.add_argument("--window", action="store_true", help="a real window on $DISPLAY, to the first key handled")
     parser.add_argument("--python", default=sys.executable, help="the interpreter of the install to start (--window)")
+    parser.add_argument("--lang", default="", choices=("", "en", "ko", "ja", "zh"), help="a first start on a system in this language")
     args = parser.parse_args()
     if args.window:
         return window_main(args)
-    runs = [one_run(args.seconds, args.blocking) for _ in range(args.runs)]
+    runs = [one_run(args.seconds, args.blocking, args.lang) for _ in range(args.runs)]
     firsts, waits = [r[0] for r in runs], [r[1] for r in runs]
     answered = [r[0] + r[1] for r in runs]  # a bound on the latest answer to a key pressed at launch
-    print(f"{'blocking' if args.blocking else 'stepwise'} warm-up, {args.runs} runs, {args.seconds:g} s after the first frame each,"
+    print(f"{'blocking' if args.blocking else 'stepwise'} warm-up, language {args.lang or 'as the system'}, {args.runs} runs, {args.seconds:g} s after the first frame each,"
           f" load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"first frame after launch: median {statistics.median(firsts) * 1000:.0f} ms "
           f"(runs: {', '.join(f'{f * 1000:.0f}' for f in firsts)})")

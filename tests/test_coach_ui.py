@@ -100,7 +100,9 @@ def test_r_turns_review_mode_on_and_off_and_says_so_in_the_key_help(record: dict
     scene.review.cancel()
 
 
-def test_the_review_is_made_in_steps_between_frames_with_a_progress_bar_meanwhile(record: dict[str, Any]) -> None:
+def test_the_review_is_made_in_steps_between_frames_with_a_progress_bar_meanwhile(
+        record: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("mahjong_joy.ui.app.JOB_LEAST", 0.0)  # a frame with no spare time runs one step: no clock in the test
     app, scene = viewer(record)
     key(app, pygame.K_r)
     job = scene.review.job
@@ -108,12 +110,12 @@ def test_the_review_is_made_in_steps_between_frames_with_a_progress_bar_meanwhil
     for _ in range(5):
         app.step(1 / 60)  # frames alone do none of the work: it waits for the loop's idle time
     assert job.progress == 0.0 and not scene.review.ready
-    app.idle()
-    app.idle()
-    assert 0.0 <= job.progress < 1.0 and not job.done  # a few milliseconds a frame: far from done yet
+    app.idle(spare=0.0)
+    app.idle(spare=0.0)
+    assert 0.0 <= job.progress < 1.0 and not job.done  # one step a frame: far from done yet
     steps = 0
     while not job.done:
-        app.idle()
+        app.idle(spare=0.0)
         steps += 1
     assert steps > 5 and job not in app.jobs  # many frames' worth, then the App lets it go
     app.step(1 / 60)

@@ -30,6 +30,8 @@ from mahjong_joy.ai import reading as rd
 from mahjong_joy.ai.levels import LevelAI
 from mahjong_joy.engine.actions import Action, Discard, Riichi
 from mahjong_joy.engine.view import SeatView
+from mahjong_joy.i18n import N_, tr
+from mahjong_joy.names import tile_label
 from mahjong_joy.tiles import KIND_COUNT, kind_of_code
 
 TIERS = ("safe", "suji", "risky", "dangerous")
@@ -124,8 +126,10 @@ def _danger(view: SeatView, kind: int, found: Sequence[rd.Threat], visible: Sequ
     worst = max(found, key=lambda t: (chances[t.seat] * t.value, t.value * t.ready_chance))
     chance = max(chances.values())
     tier = tier_of(chance)
-    evidence = rd.safety_evidence(kind, visible, safes[worst.seat])
+    evidence = rd.safety_evidence(kind, visible, safes[worst.seat], words.local)
     against = rd.threat_words(worst, words)
+    if words.local:  # the guide's words, in the player's language
+        return TileDanger(kind, tier, chance, evidence, _local_reason(kind, tier, chance, evidence, against, safes[worst.seat]))
     text = rd.kind_text(kind)
     if tier == "safe":
         reason = f"Safe: {against} and {text} cannot deal in ({safes[worst.seat].get(kind, 'safe')})"
@@ -133,6 +137,20 @@ def _danger(view: SeatView, kind: int, found: Sequence[rd.Threat], visible: Sequ
         why = f"{text} is {evidence}" if evidence else f"no suji or wall covers {text}"
         reason = f"{tier.capitalize()}: {against}; {why}, about {_percent(chance)} to deal in"
     return TileDanger(kind, tier, chance, evidence, reason)
+
+
+_TIER_TITLES = {"suji": N_("Suji"), "risky": N_("Risky"), "dangerous": N_("Dangerous")}
+
+
+def _local_reason(kind: int, tier: str, chance: float, evidence: str, against: str, safe: dict[int, str]) -> str:
+    """A tile's danger as the guide's hover says it, in the player's language."""
+    text = tile_label(kind)
+    if tier == "safe":
+        return tr("Safe: {threat} and {tile} cannot deal in ({why})", threat=against, tile=text, why=safe.get(kind, tr("safe")))
+    why = tr("{tile} is {evidence}", tile=text, evidence=evidence) if evidence else tr("no suji or wall covers {tile}", tile=text)
+    percent = tr("under 1%") if chance < 0.005 else f"{round(chance * 100)}%"
+    title = tr(_TIER_TITLES[tier]) if tier in _TIER_TITLES else tier.capitalize()
+    return tr("{tier}: {threat}; {why}, about {percent} to deal in", tier=title, threat=against, why=why, percent=percent)
 
 
 def _percent(chance: float) -> str:

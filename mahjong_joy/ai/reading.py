@@ -32,7 +32,8 @@ from mahjong_joy.hand.counts import hand_bytes
 from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.melds import CLOSED_KAN
-from mahjong_joy.names import tile_label
+from mahjong_joy.i18n import N_, tr
+from mahjong_joy.names import seat_name, tile_label
 from mahjong_joy.names import HUMAN, SEAT_NAMES, table_names, wind_index
 from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, KIND_OF_CODE, is_terminal_or_honor
 
@@ -40,8 +41,9 @@ from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, KIND_OF_CODE, is_termin
 
 def kind_text(kind: int) -> str:
     """A kind as the player reads it (``5 of Dots``, ``Red dragon``): the reasons show in
-    a bubble at the table and in the replay viewer, so they name tiles as the game does."""
-    return tile_label(kind)
+    a bubble at the table and in the replay viewer, so they name tiles as the game does.
+    A reason is kept in a record as text, so it is English whatever the screen speaks."""
+    return tile_label(kind, translate=False)
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class SeatWords:
 
     player: int | None = 0
     names: tuple[str, ...] = SEAT_NAMES
+    local: bool = False  # True for the guide: words in the player's language (a record's reasons stay English)
 
     @classmethod
     def at_table(cls, kinds: Sequence[str]) -> SeatWords:
@@ -172,8 +175,13 @@ def safe_after(view: SeatView, threat: int, words: SeatWords) -> dict[int, str]:
     at = view.riichi[threat]
     safe: dict[int, str] = {}
     owner = words.owns(threat)
+    river, after = f"in {owner} own river", f"discarded after {owner} riichi"
+    if words.local:
+        name = seat_name(words.names[threat])
+        river = tr("in your own river") if threat == words.player else tr("in {name}'s own river", name=name)
+        after = tr("discarded after your riichi") if threat == words.player else tr("discarded after {name}'s riichi", name=name)
     for entry in view.rivers[threat]:
-        safe.setdefault(KIND_OF_CODE[entry.tile], f"in {owner} own river")
+        safe.setdefault(KIND_OF_CODE[entry.tile], river)
     if at is None:
         return safe
     slot = _turn_slot(view, threat, at)
@@ -183,7 +191,7 @@ def safe_after(view: SeatView, threat: int, words: SeatWords) -> dict[int, str]:
         margin = 4 * calls_of(view, seat)
         for index, entry in enumerate(view.rivers[seat]):
             if entry.claimed_by is None and _turn_slot(view, seat, index) > slot + margin:
-                safe.setdefault(KIND_OF_CODE[entry.tile], f"discarded after {owner} riichi")
+                safe.setdefault(KIND_OF_CODE[entry.tile], after)
     return safe
 
 
@@ -222,31 +230,41 @@ def safety_reason(view: SeatView, kind: int, threat: int, visible: Sequence[int]
     return f"{kind_text(kind)} is {safety_evidence(kind, visible, safe) or 'the least dangerous left'}"
 
 
-def safety_evidence(kind: int, visible: Sequence[int], safe: dict[int, str]) -> str:
+def safety_evidence(kind: int, visible: Sequence[int], safe: dict[int, str], local: bool = False) -> str:
     """The evidence that makes a tile safer against one riichi, as the words after "is"
     (``safe (in Sora's own river)``, ``suji``, ``half-suji``, ``behind a wall (...)``, ``an
     honor with 2 seen``), or "" when there is none: the guide's danger marks and the
-    AI's fold reasons say the same thing."""
+    AI's fold reasons say the same thing (``local``: in the player's language, for the guide)."""
+    say = tr if local else _english
     if kind in safe:
-        return f"safe ({safe[kind]})"
+        return say(N_("safe ({why})"), why=safe[kind])
     if kind >= 27:
-        return f"an honor with {visible[kind]} seen"
+        return say(N_("an honor with {count} seen"), count=visible[kind])
     partners = [p for p in suji_partners(kind) if p in safe]
     if partners and len(partners) == len(suji_partners(kind)):
-        return "suji"
+        return say(N_("suji"))
     if partners:
-        return "half-suji"
+        return say(N_("half-suji"))
     rank = kind % 9
     for step in (1, -1):
         a = kind + step
         if 0 <= rank + step <= 8 and visible[a] == 4:
-            return f"behind a wall ({kind_text(a)} all seen)"
+            return say(N_("behind a wall ({tile} all seen)"), tile=tile_label(a, translate=local))
     return ""
+
+
+def _english(message: str, **params: object) -> str:
+    return message.format(**params) if params else message
 
 
 def threat_words(threat: Threat, words: SeatWords) -> str:
     """A threat as the guide and Hard's fold reasons name it: ``Sora is in riichi``,
     ``Sora's open hand looks ready``."""
+    if words.local:
+        mine, name = threat.seat == words.player, seat_name(words.names[threat.seat])
+        if threat.riichi:
+            return tr("You are in riichi") if mine else tr("{name} is in riichi", name=name)
+        return tr("your open hand looks ready") if mine else tr("{name}'s open hand looks ready", name=name)
     if threat.riichi:
         return f"{words.is_(threat.seat)} in riichi"
     return f"{words.owns(threat.seat)} open hand looks ready"
@@ -392,7 +410,7 @@ def wait_text(waits: Sequence[int], left: Sequence[int]) -> str:
     count = sum(left[w] for w in waits)
     tiles = f"{count} tile{'s' if count != 1 else ''} left"
     if len(waits) == 2 and waits[0] < 27 and waits[1] - waits[0] == 3 and waits[0] // 9 == waits[1] // 9:
-        return f"two-sided wait on {waits[0] % 9 + 1}-{tile_label(waits[1])}, {tiles}"
+        return f"two-sided wait on {waits[0] % 9 + 1}-{tile_label(waits[1], translate=False)}, {tiles}"
     if len(waits) == 1:
         return f"single wait on {kind_text(waits[0])}, {tiles}"
     return f"{len(waits)}-kind wait on {', '.join(kind_text(w) for w in waits)}; {tiles}"

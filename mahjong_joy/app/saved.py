@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mahjong_joy.i18n import tr
 from mahjong_joy.app.archive import archive_saved
 from mahjong_joy.controller import Controller
 from mahjong_joy.errors import MahjongJoyError, RecordError, StorageUnavailableError
@@ -90,8 +91,9 @@ def flush_pending() -> str | None:
             archive_saved(ctl, meta, path)
         except StorageUnavailableError as exc:
             waiting = len(queued())
-            notes.append(f"{exc}" if waiting == 1 else f"{exc} ({waiting} matches are waiting.)")
+            notes.append(f"{exc}" if waiting == 1 else tr("{error} ({count} matches are waiting.)", error=exc, count=waiting))
             break
         except MahjongJoyError as exc:
-            notes.append(f"A waiting match could not be archived: {exc}")
+            notes.append(tr("A waiting match could not be archived: {error}", error=exc))
+
     return " ".join(notes) or None

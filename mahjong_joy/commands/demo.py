@@ -11,6 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from mahjong_joy.i18n import LANGUAGES
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, PRESETS
 
 MAX_FRAMES = 200_000  # a safety net: a stuck demo fails instead of hanging CI
@@ -24,6 +25,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--hands", type=int, default=1, help="hands to play before the match ends")
     parser.add_argument("--speed", choices=("fast", "normal"), default="normal", help="fast skips pauses and frame pacing")
     parser.add_argument("--screenshots", type=Path, default=None, help="save PNGs at key moments into this folder")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="the language of the window (default en)")
     parser.add_argument("--rules", choices=tuple(PRESETS), default=DEFAULT_PRESET, help=f"the ruleset preset (default {DEFAULT_PRESET})")
 
 
@@ -38,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from mahjong_joy.ui.demo_driver import play_demo
 
     try:
-        return play_demo(args.seed, args.hands, args.speed, args.screenshots, args.rules)
+        return play_demo(args.seed, args.hands, args.speed, args.screenshots, args.rules, args.lang)
     except FileNotFoundError as exc:  # a missing asset in a broken install
         print(f"mahjong-joy demo: {exc}", file=sys.stderr)
         return 2

@@ -18,6 +18,7 @@ import os
 import time
 from pathlib import Path
 
+from mahjong_joy.i18n import tr
 from mahjong_joy.storage.files import quarantine, remove_leftovers
 from mahjong_joy.storage.paths import data_dir, pending_dir, records_dir
 
@@ -27,8 +28,8 @@ def queue_text(source: Path) -> str:
     try:
         queued = queue(source)
     except OSError as exc:
-        return f"It stays in {source.name} for now ({exc.strerror or exc})."
-    return f"The match is kept in {queued.parent.name}/{queued.name} and will be added to your history later."
+        return tr("It stays in {file} for now ({reason}).", file=source.name, reason=exc.strerror or exc)
+    return tr("The match is kept in {file} and will be added to your history later.", file=f"{queued.parent.name}/{queued.name}")
 
 
 def queue(source: Path) -> Path:
@@ -56,8 +57,10 @@ def set_aside_text(path: Path, reason: str) -> str:
     try:
         kept = quarantine(path)
     except OSError as exc:
-        return f"A waiting match in {path.name} could not be read ({reason}) or moved aside ({exc.strerror or exc})."
-    return f"A waiting match could not be read ({reason}); the file was kept as {kept.name}."
+        return tr("A waiting match in {file} could not be read ({reason}) or moved aside ({error}).",
+                  file=path.name, reason=reason, error=exc.strerror or exc)
+    return tr("A waiting match could not be read ({reason}); the file was kept as {file}.", reason=reason, file=kept.name)
+
 
 
 def tidy_data_folder() -> list[Path]:

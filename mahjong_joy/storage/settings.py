@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from mahjong_joy.errors import RulesError
+from mahjong_joy.i18n import LANGUAGES
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, PRESETS
 
 AI_PACES = {"instant": 0.0, "fast": 0.25, "normal": 0.5, "relaxed": 0.9}
@@ -45,6 +46,7 @@ class Settings:
     show_ai_thinking: bool = False  # a bubble by each AI seat with its last reason
     tutorial_seen: bool = False  # the guided first hand was offered (or played) once
     coach_after_hand: bool = False  # the score screen says how many mistakes the hand held (issue 26)
+    language: str = ""  # a code of i18n.LANGUAGES; "" until chosen: the game speaks the system's (issue 28)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON form (the window size as a two-item list).
@@ -64,7 +66,7 @@ class Settings:
         bad entry (a hand edit, an older version) never costs the player the rest.
 
         >>> Settings.from_dict({"volume": 7, "hints": False, "colour": "red"})
-        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, colour_safe_tiles=False, ui_scale=1.0, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', joy_length='east', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You', opponents=('normal', 'normal', 'normal'), show_ai_thinking=False, tutorial_seen=False, coach_after_hand=False)
+        Settings(ai_pace='normal', anim_speed='normal', hints=False, latin_labels=False, colour_safe_tiles=False, ui_scale=1.0, volume=0.6, fullscreen=False, auto_pass=False, ruleset='joy', length='east_south', joy_length='east', auto_win=False, no_calls=False, window_size=(1280, 800), player_name='You', opponents=('normal', 'normal', 'normal'), show_ai_thinking=False, tutorial_seen=False, coach_after_hand=False, language='')
         """
         kept: dict[str, Any] = {}
         for name, check in _CHECKS.items():
@@ -181,6 +183,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "show_ai_thinking": _flag,
     "tutorial_seen": _flag,
     "coach_after_hand": _flag,
+    "language": _choice(dict.fromkeys(LANGUAGES, 0.0)),
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mahjong_joy.i18n import tr
 from mahjong_joy.errors import RecordError
 from mahjong_joy.storage.files import atomic_write_json, quarantine
 from mahjong_joy.storage.paths import settings_path
@@ -43,8 +44,11 @@ def _set_aside(target: Path, reason: str) -> str:
     try:
         kept = quarantine(target)
     except OSError as exc:
-        return f"Your settings file {target} could not be read or moved aside ({exc.strerror}); default settings are in use."
-    return f"Your settings file could not be read ({reason}), so default settings are in use. The old file was kept as {kept}."
+        return tr("Your settings file {file} could not be read or moved aside ({error}); default settings are in use.",
+                  file=target, error=exc.strerror)
+    return tr("Your settings file could not be read ({reason}), so default settings are in use. The old file was kept as {file}.",
+              reason=reason, file=kept)
+
 
 
 def save_settings(settings: Settings, path: str | Path | None = None) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from mahjong_joy.app.background import BackgroundJob
+from mahjong_joy.i18n import ENGLISH, current_language, preload_steps, set_language, system_language, tr
 from mahjong_joy.replay.pending import tidy_data_folder
 from mahjong_joy.storage.settings_store import load_settings, save_settings
 from mahjong_joy.ui.navigation import build
@@ -57,6 +58,11 @@ class App:
             settings, notice = load_settings()
             self.show_notice(notice)
         self.settings = settings
+        # Until the player picks a language (Settings, --lang) the game speaks the system's when it
+        # is one of ours: a first start in Korean is in Korean. An App given settings (tests, the
+        # demo) speaks what they say, English when they say nothing.
+        set_language(settings.language or (system_language() if self.persist else ENGLISH))
+
         if size is None and self.persist:  # a size saved on another screen may not fit this one
             size, corner = fitted_window(settings.window_size, _desktop_size())
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{corner[0]},{corner[1]}"
@@ -98,7 +104,8 @@ class App:
         try:
             save_settings(self.settings)
         except (OSError, ValueError) as exc:
-            self.show_notice(f"Settings could not be saved: {exc}")
+            self.show_notice(tr("Settings could not be saved: {error}", error=exc))
+
 
     # -- scene stack -------------------------------------------------------------
     def push(self, scene: Scene, context: object = None) -> None:
@@ -191,10 +198,19 @@ class App:
         if self.art.latin != self.settings.latin_labels:
             self.art.latin = self.settings.latin_labels
         self.art.safe = self.settings.colour_safe_tiles
+        if self.settings.language and self.settings.language != current_language():
+            self.switch_language(self.settings.language)
         self.sounds.set_volume(self.settings.volume)
         for scene in list(self.stack):
             scene.settings_changed()
         self.save_settings()
+
+    def switch_language(self, code: str) -> None:
+        """Speak ``code`` from the next frame on: words are looked up as they are drawn, and
+        every scene on the stack lays itself out again (label widths change with the language)."""
+        set_language(code)
+        for scene in list(self.stack):
+            scene.resize(self.size)
 
     # -- loop --------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -308,13 +324,18 @@ class App:
             self.idle(spare=STEP - (time.perf_counter() - began))
 
 
-def run(seed: int | None = None, rules: str | None = None) -> int:
-    """Open the game at the Home screen (a ``seed`` or ``rules`` preset starts straight into a game)."""
+def run(seed: int | None = None, rules: str | None = None, language: str | None = None) -> int:
+    """Open the game at the Home screen (a ``seed`` or ``rules`` preset starts straight into a game;
+    ``language``, from ``--lang``, is kept as the player's choice)."""
     from mahjong_joy.tutorial import is_first_start
 
     started = time.perf_counter()
     first_start = is_first_start()  # asked before the App reads (or writes) settings
     app = App(seed=seed)
+    if language is not None and language != app.settings.language:
+        app.settings.language = language
+        set_language(language)
+        app.save_settings()
     app.replace(build(app, "home"))
     if first_start and seed is None and rules is None:  # a new player: offer the guided first hand
         from mahjong_joy.ui.scenes.tutorial import offer_guided_hand
@@ -325,7 +346,8 @@ def run(seed: int | None = None, rules: str | None = None) -> int:
     app.step(0.0)
     app.startup_seconds = time.perf_counter() - started  # type: ignore[attr-defined]
     # The first frame is up: build the sounds and the lazy tables between frames, not mid-hand.
-    app.background = itertools.chain(app.sounds.build_steps(), warm_up_steps())
+    app.background = itertools.chain(app.sounds.build_steps(), warm_up_steps(), preload_steps())
+
     try:
         app.loop()
     finally:

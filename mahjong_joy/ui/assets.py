@@ -10,7 +10,8 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-FONT_FILE = "fonts/MahjongJoySans-Bold.otf"
+FONT_FILE = "fonts/MahjongJoySans-Bold.otf"  # Noto Sans CJK SC Bold subset: tiles, English, Korean, Chinese
+JP_FONT_FILE = "fonts/MahjongJoySans-JP-Bold.otf"  # Noto Sans CJK JP Bold subset: Japanese (its own kanji shapes)
 
 
 def asset_path(relative: str) -> Path:
@@ -28,6 +29,7 @@ def asset_path(relative: str) -> Path:
     raise FileNotFoundError(f"asset {relative!r} is missing: looked in {packaged} and {checkout}")
 
 
-def font_path() -> Path:
-    """The one bundled font (Noto Sans CJK SC Bold subset)."""
-    return asset_path(FONT_FILE)
+def font_path(language: str = "en") -> Path:
+    """The bundled font for text in ``language``: the JP face for Japanese, else the SC face
+    (see scripts/make_font_subset.py for why)."""
+    return asset_path(JP_FONT_FILE if language == "ja" else FONT_FILE)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.i18n import tr
+from mahjong_joy.i18n import N_, current_language, tr
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import ease_out_cubic
 from mahjong_joy.ui.layout import TableLayout, clear_of
@@ -32,12 +32,12 @@ class Call:
     color: theme.Color
 
 
-CHI = Call("Chi!", "chi", theme.SKY)
-PON = Call("Pon!", "pon", (190, 226, 178))
-KAN = Call("Kan!", "kan", theme.LAVENDER)
-RIICHI = Call("Riichi!", "riichi", theme.PEACH)
-RON = Call("Ron!", "ron", theme.ROSE)
-TSUMO = Call("Tsumo!", "tsumo", theme.BUTTER)
+CHI = Call(N_("Chi!"), "chi", theme.SKY)  # words are English keys: the pill is drawn with tr(word)
+PON = Call(N_("Pon!"), "pon", (190, 226, 178))
+KAN = Call(N_("Kan!"), "kan", theme.LAVENDER)
+RIICHI = Call(N_("Riichi!"), "riichi", theme.PEACH)
+RON = Call(N_("Ron!"), "ron", theme.ROSE)
+TSUMO = Call(N_("Tsumo!"), "tsumo", theme.BUTTER)
 BY_EVENT = {"chied": CHI, "ponned": PON, "kanned": KAN, "closed_kanned": KAN, "added_kanned": KAN, "riichi_declared": RIICHI}
 
 
@@ -147,9 +147,10 @@ class Callouts:
 
     def _banner(self, call: Call, scale: float) -> pygame.Surface:
         """The banner's pill, drawn once per word and size: pastel fill, deeper rim, ink word."""
-        key = (call.word, round(scale * 100))
+        key = (call.word, round(scale * 100), current_language())
         if key not in self._images:
-            label = theme.text(call.word, round(34 * scale), theme.INK)
+            label = theme.text(tr(call.word), round(34 * scale), theme.INK)
+
             pad_x, pad_y = round(26 * scale), round(8 * scale)
             rect = pygame.Rect(0, 0, label.get_width() + 2 * pad_x, label.get_height() + 2 * pad_y)
             image = pygame.Surface((rect.w, rect.h + round(4 * scale)), pygame.SRCALPHA)

@@ -18,6 +18,7 @@ from dataclasses import replace
 from collections.abc import Sequence
 from typing import Any
 
+from mahjong_joy.i18n import ntr, tr
 from mahjong_joy.controller import HUMAN, Controller
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import MahjongJoyError, RecordError
@@ -28,8 +29,7 @@ from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
-from mahjong_joy.i18n import ntr
-from mahjong_joy.names import AI_AT_BOTTOM, tile_label
+from mahjong_joy.names import AI_AT_BOTTOM, limit_name, seat_name, tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui.game_choice import GameChoice
 from mahjong_joy.ui.session import SEAT_NAMES, WIND_KIND, TableSnapshot, WaitNote, table_view
@@ -83,9 +83,9 @@ class ControllerSession:
         existed = autosave_exists()
         loaded = load_autosave(auto_deal=False)
         if loaded is None and existed:  # it had ended before the game stopped: archived just now
-            raise RecordError("Your last match had already ended; it is now in your history and Replays.")
+            raise RecordError(tr("Your last match had already ended; it is now in your history and Replays."))
         if loaded is None:
-            raise RecordError("There is no unfinished match to continue.")
+            raise RecordError(tr("There is no unfinished match to continue."))
         session = cls.__new__(cls)
         session._adopt(*loaded, keep=True)
         return session
@@ -184,13 +184,14 @@ class ControllerSession:
                 self._writer.save(self.ctl)
                 self._saved = len(self.ctl.decisions)
             except (OSError, ValueError) as exc:  # ValueError: text the disk's encoding refuses
-                self.storage_error = f"Could not save the match: {exc}"
+                self.storage_error = tr("Could not save the match: {error}", error=exc)
         if self.ctl.is_over:
             self._archived = True
             try:
                 archive_saved(self.ctl, self._writer.meta, autosave_path())
             except (OSError, sqlite3.Error, MahjongJoyError) as exc:
-                self.storage_error = f"Could not keep the match in your history: {exc}"
+                self.storage_error = tr("Could not keep the match in your history: {error}", error=exc)
+
 
     # -- driving ---------------------------------------------------------------------
     def needs_human(self) -> bool:
@@ -252,9 +253,7 @@ class ControllerSession:
         for w in event.outcome.wins:
             seat, han, fu, limit = players[w.seat], w.han, w.fu, w.limit
             if self._best is None or (han, fu) > self._best[0]:
-                words = f" · {limit.replace('_', ' ')}" if limit else ""
-                text = ntr("{count} fan", "{count} fan", han) if getattr(w, "fan", ()) else f"{han} han {fu} fu{words}"
-                self._best = ((han, fu), seat, text)
+                self._best = ((han, fu), seat, (han, fu, limit, bool(getattr(w, "fan", ()))))
 
     def _note_missed(self, event: Any) -> None:
         """A tile I wait on was discarded and no Ron is offered: say why in one line."""
@@ -267,9 +266,9 @@ class ControllerSession:
             return
         reason = self.ctl.furiten_reason(self.me)
         if reason:
-            self.note = f"No Ron on the {tile_label(kind)}: furiten ({reason})."
+            self.note = tr("No Ron on the {tile}: furiten ({reason}).", tile=tile_label(kind), reason=reason)
         elif self.ctl.hand.rules.scoring.yaku_required:
-            self.note = f"No Ron on the {tile_label(kind)}: the hand has no yaku by ron."
+            self.note = tr("No Ron on the {tile}: the hand has no yaku by ron.", tile=tile_label(kind))
         self._version += 1
 
     # -- reading ---------------------------------------------------------------------
@@ -282,7 +281,7 @@ class ControllerSession:
             lasting = self.ctl.furiten_after(self.me, discard)  # riichi furiten marks every wait
             notes = []
             for kind, furiten_by, ron, tsumo in self.ctl.wait_report(self.me, discard, riichi):
-                by = lasting if furiten_by is None else ("this discard" if discard is not None and kind_of_code(discard) == furiten_by else tile_label(furiten_by))
+                by = lasting if furiten_by is None else (tr("this discard") if discard is not None and kind_of_code(discard) == furiten_by else tile_label(furiten_by))
                 notes.append(WaitNote(kind, max(0, 4 - seen[kind]), by, not ron, tsumo))
             self._notes = {key: tuple(notes)}
         return self._notes[key]
@@ -338,10 +337,17 @@ class ControllerSession:
         """The match's best hand in words, e.g. ``Momo: 6 han 30 fu · haneman``."""
         if self._best is None:
             return ""
-        _, player, words = self._best
+        _, player, (han, fu, limit, fan) = self._best
         players = getattr(self.ctl, "players", (0, 1, 2, 3))
         seat = players.index(player) if player in players else player
-        return f"{self.name_of(seat)}: {words}"
+        if fan:  # Chinese Official counts fan, not han and fu
+            words = ntr("{count} fan", "{count} fan", han)
+        else:
+            words = tr("{han} han {fu} fu", han=han, fu=fu)
+            if limit:
+                words = tr("{value} · {limit}", value=words, limit=limit_name(limit))
+        return tr("{name}: {words}", name=seat_name(self.name_of(seat)), words=words)
+
 
     def name_of(self, seat: int) -> str:
         """The player's name at their seat; Momo, Sora and Kiri to their right, across and

@@ -35,6 +35,7 @@ from mahjong_joy.ui.scenes.match_end import MatchEndScene
 from mahjong_joy.ui.scenes.score import ScoreScene
 from mahjong_joy.ui.scenes.table import TableScene
 from mahjong_joy.ui.session import TableSnapshot
+from mahjong_joy.i18n import preload_steps
 from mahjong_joy.storage.settings import Settings
 from mahjong_joy.warmup import warm_up
 
@@ -132,14 +133,17 @@ class DemoResult:
 
 def demo_app(
     seed: int, hands: int, speed: str, size: tuple[int, int] = (1280, 800), rules: str = DEFAULT_PRESET,
-    before_step: Callable[[], None] | None = None,
+    before_step: Callable[[], None] | None = None, language: str = "en",
 ) -> tuple[App, TableScene]:
     """An App showing a four-AI match at the table (no guide: the bottom seat is an AI)."""
     fast = speed == "fast"
-    settings = Settings(ai_pace="instant" if fast else "normal", anim_speed="fast" if fast else "normal", hints=False)
+    settings = Settings(ai_pace="instant" if fast else "normal", anim_speed="fast" if fast else "normal", hints=False,
+                        language=language)
     app = App(size=size, settings=settings, seed=seed)
     app.replace(HomeScene(app))
     warm_up()  # as the game does after its first frame
+    for _ in preload_steps():  # the catalogs too, read between the game's first frames
+        pass
     session = WatchedSession(ControllerSession(seed=seed, ruleset=rules, max_hands=hands, human=False), before_step)
     table = TableScene(app, session)
     table.hand_focus = False  # every seat is an AI: no player's keyboard focus on the bottom hand
@@ -147,18 +151,18 @@ def demo_app(
     return app, table
 
 
-def play_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str = DEFAULT_PRESET) -> int:
+def play_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str = DEFAULT_PRESET, language: str = "en") -> int:
     """Run the demo to the match-end screen, then close pygame; 0 on success, 1 if it never got there."""
     try:
-        return run_demo(seed, hands, speed, folder, rules).code
+        return run_demo(seed, hands, speed, folder, rules, language).code
     finally:
         pygame.quit()
 
 
-def run_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str = DEFAULT_PRESET) -> DemoResult:
+def run_demo(seed: int, hands: int, speed: str, folder: Path | None, rules: str = DEFAULT_PRESET, language: str = "en") -> DemoResult:
     """The demo, with the pictures it took and the table at each (tests read them)."""
     shots = Shots(folder)
-    app, table = demo_app(seed, hands, speed, rules=rules)
+    app, table = demo_app(seed, hands, speed, rules=rules, language=language)
     table.session.before_step = TableMoments(app, table, shots)
     clock = pygame.time.Clock()
     held = 0

@@ -11,19 +11,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from mahjong_joy.i18n import tr
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.names import ruleset_title
 from mahjong_joy.rulesets.presets import DEFAULT_PRESET, PRESETS
 from mahjong_joy.storage.settings import LENGTHS, OPPONENT_LEVELS, Settings
 from mahjong_joy.ui.session import SEAT_NAMES
 
 RULESETS = tuple(PRESETS)  # the registry's presets, in its order
-_LABEL_STYLES = {"name": "{} ({})", "pill": "{} · {}", "title": "{}: {}"}
-LENGTH_NAMES = dict(zip(LENGTHS, ("East only", "East-South")))
-FIXED_LENGTHS = {"east_south_west_north": "16 hands"}  # a ruleset whose length is not a choice (Chinese Official)
-LEVEL_NAMES = {level: level.capitalize() for level in OPPONENT_LEVELS}  # Easy, Normal, Hard
+_LABEL_STYLES = {"name": N_("{family} ({preset})"), "pill": N_("{family} · {preset}"), "title": N_("{family}: {preset}")}
+# Keys in English, translated where drawn (a choice row's pills and labels call ``tr`` as they draw).
+LENGTH_NAMES = dict(zip(LENGTHS, (N_("East only"), N_("East-South"))))
+FIXED_LENGTHS = {"east_south_west_north": N_("16 hands")}  # a ruleset whose length is not a choice (Chinese Official)
+LEVEL_NAMES = dict(zip(OPPONENT_LEVELS, (N_("Easy"), N_("Normal"), N_("Hard"))))
 SEAT_SIDES = ("right", "across", "left")  # opponents' seats 1-3 as the player sees them
-OPPONENT_SEATS = tuple(f"{SEAT_NAMES[seat]} ({side})" for seat, side in zip((1, 2, 3), SEAT_SIDES))
+OPPONENT_SEATS = (N_("Momo (right)"), N_("Sora (across)"), N_("Kiri (left)"))  # SEAT_NAMES 1-3 and their SEAT_SIDES
 
 
 def ruleset_label(ruleset: str, style: str = "name") -> str:
@@ -41,7 +42,7 @@ def ruleset_label(ruleset: str, style: str = "name") -> str:
         return ruleset
     if not rules.hand.riichi:
         return ruleset_title(ruleset)
-    return _LABEL_STYLES[style].format("Riichi", ruleset_title(ruleset))
+    return tr(_LABEL_STYLES[style], family=tr("Riichi"), preset=ruleset_title(ruleset))
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,9 @@ def opponents_text(opponents: tuple[str, ...]) -> str:
     """The opponents in words: ``all Normal``, or each seat's, e.g. ``Momo Easy · Sora Hard · Kiri Normal``."""
     level = same_levels(opponents)
     if level is not None:
-        return f"all {LEVEL_NAMES.get(level, level)}"
-    return " · ".join(f"{SEAT_NAMES[seat]} {LEVEL_NAMES.get(o, o)}" for seat, o in zip((1, 2, 3), opponents))
+        return tr("all {level}", level=tr(LEVEL_NAMES.get(level, level)))
+    return " · ".join(tr("{name} {level}", name=tr(SEAT_NAMES[seat]), level=tr(LEVEL_NAMES.get(o, o)))
+                      for seat, o in zip((1, 2, 3), opponents))
 
 
 def match_text(ruleset: str, length: str | None) -> str:
@@ -100,5 +102,5 @@ def match_text(ruleset: str, length: str | None) -> str:
     name = ruleset_label(ruleset)
     fixed = fixed_length(ruleset)
     if fixed:
-        return f"{name}, {tr(FIXED_LENGTHS[fixed])}"
-    return f"{name}, {LENGTH_NAMES[length]}" if length in LENGTH_NAMES else name
+        return tr("{ruleset}, {length}", ruleset=name, length=tr(FIXED_LENGTHS[fixed]))
+    return tr("{ruleset}, {length}", ruleset=name, length=tr(LENGTH_NAMES[length])) if length in LENGTH_NAMES else name

@@ -16,10 +16,10 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import N_, current_language, ntr, tr
 from mahjong_joy.engine.actions import Ron, Tsumo
 from mahjong_joy.controller import GuideFacts, guide_facts, valued_kinds as table_values
 from mahjong_joy.errors import MahjongJoyError
-from mahjong_joy.i18n import tr
 from mahjong_joy.names import explain, tile_label
 from mahjong_joy.rulesets.mcr import fan_name
 from mahjong_joy.tiles import kind_of_code
@@ -30,6 +30,19 @@ from mahjong_joy.ui.tiles_art import tile_height
 Item = tuple[int, int, str]  # (kind, unseen copies, mark such as "furiten (…)" or "tsumo only")
 TERMS = re.compile(r"\d+-shanten|\bready\b|\bReady\b|useful tiles|\bfuriten\b|\byaku\b|\bdora\b", re.IGNORECASE)
 """Words of a caption the guide explains on hover (their glossary entries)."""
+EXPLAINED = (N_("Ready"), N_("Useful tiles"), N_("Furiten"), N_("Yaku"), N_("Dora"))  # glossary terms a caption may hold
+_terms_by_language: dict[str, re.Pattern[str]] = {"en": TERMS}
+
+
+def terms_pattern() -> re.Pattern[str]:
+    """:data:`TERMS` in the language spoken now: the glossary's own words for ready, useful
+    tiles, furiten, yaku and dora, and "2-shanten" as the language writes it (2向聴, 2샹텐)."""
+    language = current_language()
+    if language not in _terms_by_language:
+        words = sorted({tr(word) for word in EXPLAINED} | {tr("ready")}, key=len, reverse=True)
+        shanten = re.escape(tr("{count}-shanten", count=0)).replace("0", r"\d+", 1)
+        _terms_by_language[language] = re.compile("|".join([shanten, *map(re.escape, words)]), re.IGNORECASE)
+    return _terms_by_language[language]
 
 
 @dataclass(frozen=True)
@@ -49,8 +62,8 @@ NOTHING = Advice("")
 def state_words(shanten_after: int) -> str:
     """A hand's distance from a win in the guide's words: ``ready``, ``2-shanten``."""
     if shanten_after < 0:
-        return "complete"
-    return "ready" if shanten_after == 0 else f"{shanten_after}-shanten"
+        return tr("complete")
+    return tr("ready") if shanten_after == 0 else tr("{count}-shanten", count=shanten_after)
 
 
 def valued_kinds(snap: Any) -> tuple[set[int], set[int]]:
@@ -179,7 +192,7 @@ def _give_index(codes: list[int], lift: Any) -> int | None:
 
 def win_callout_words(table: Any) -> str:
     """The words by the win button: ``You can win: Tsumo!`` (``Hu!`` under Chinese Official rules)."""
-    return tr("You can win: Hu!") if table.snap is not None and table.snap.mcr_rules else "You can win: Tsumo!"
+    return tr("You can win: Hu!") if table.snap is not None and table.snap.mcr_rules else tr("You can win: Tsumo!")
 
 
 def win_word(snap: Any) -> str:
@@ -228,10 +241,11 @@ def _advise(table: Any, snap: Any) -> Advice:
         return Advice(tr("You can win: Hu! The {tile} completes your hand", tile=tile_label(snap.drawn))
                       if snap.drawn is not None else tr("You can win: Hu!"), win=win)
     if win == "Ron":
-        return Advice(f"You can win: Ron! The {tile_label(snap.claim.tile)} completes your hand", win=win)
+        return Advice(tr("You can win: Ron! The {tile} completes your hand", tile=tile_label(snap.claim.tile)), win=win)
     if win == "Tsumo" and table.hover is None:  # hovering a tile still shows what discarding it leaves
-        drawn = f" The {tile_label(snap.drawn)} completes your hand" if snap.drawn is not None else ""
-        return Advice(f"You can win: Tsumo!{drawn}", win=win)
+        if snap.drawn is not None:
+            return Advice(tr("You can win: Tsumo! The {tile} completes your hand", tile=tile_label(snap.drawn)), win=win)
+        return Advice(tr("You can win: Tsumo!"), win=win)
     key = ("facts", snap.version, tuple(codes))  # hovering changes the advice, never the facts
     cache = getattr(table, "_guide_cache", None)
     facts = cache.get(key) if cache is not None else None
@@ -244,7 +258,7 @@ def _advise(table: Any, snap: Any) -> Advice:
         marked = notes(snap.drawn, True) if notes is not None else ()
         if marked:
             items = [(n.tile, n.unseen, _mark(n)) for n in marked]
-        return Advice(f"Riichi: {sum(n for _, n, _ in items)} winning tiles unseen{_furiten_tail(items)}", tuple(items))
+        return Advice(tr("Riichi: {count} winning tiles unseen{tail}", count=sum(n for _, n, _ in items), tail=_furiten_tail(items)), tuple(items))
     if len(tiles) % 3 == 2:
         short = short_of_eight(table, snap, codes) if fan_of is not None and table.hover is None else None
         advice = _discard_advice(table, snap, codes, facts, notes, fan_of)
@@ -261,8 +275,9 @@ def _advise(table: Any, snap: Any) -> Advice:
         marked = notes(None, snap.riichi[snap.me]) if notes is not None else ()
         if marked:
             items = [(n.tile, n.unseen, _mark(n)) for n in marked]
-        return Advice(f"Ready! {sum(n for _, n, _ in items)} winning tiles unseen{_furiten_tail(items)}", tuple(items))
-    return Advice(f"{sh}-shanten: {sh} useful draw{'s' if sh > 1 else ''} from ready. Your turn marks the best discard")
+        return Advice(tr("Ready! {count} winning tiles unseen{tail}", count=sum(n for _, n, _ in items), tail=_furiten_tail(items)), tuple(items))
+    return Advice(ntr("{count}-shanten: {count} useful draw from ready. Your turn marks the best discard",
+                      "{count}-shanten: {count} useful draws from ready. Your turn marks the best discard", sh))
 
 
 def _lift_of(table: Any, waits: Any, discard: int | None) -> Any:
@@ -310,13 +325,14 @@ def _discard_advice(table: Any, snap: Any, codes: list[int], facts: GuideFacts, 
         if marked:
             items = [(n.tile, n.unseen, _mark(n)) for n in marked]
     total = sum(n for _, n, _ in items) if cand.shanten == 0 else cand.ukeire_total
-    verb = "Riichi with" if table.riichi_mode else "Discard"
-    lead = f"Best: {verb.lower()}" if index == best and table.hover is None else verb
-    tail = " (best)" if index == best and table.hover is not None else ""
-    counted = "winning" if cand.shanten == 0 else "useful"
+    first = index == best and table.hover is None
+    lead = (tr("Best: riichi with") if first else tr("Riichi with")) if table.riichi_mode else (tr("Best: discard") if first else tr("Discard"))
+    tail = tr(" (best)") if index == best and table.hover is not None else ""
     danger = defence.danger_of(tile) if defence is not None else None
-    tier = f" · {TIER_WORDS[danger.tier]}" if danger is not None else ""
-    return Advice(f"{lead} {tile_label(codes[index])}{tail}: {state_words(cand.shanten)}, {total} {counted} tiles{tier}",
+    tier = tr(" · {tier}", tier=tr(TIER_WORDS[danger.tier])) if danger is not None else ""
+    words = (tr("{lead} {tile}{tail}: {state}, {count} winning tiles{tier}") if cand.shanten == 0
+             else tr("{lead} {tile}{tail}: {state}, {count} useful tiles{tier}"))
+    return Advice(words.format(lead=lead, tile=tile_label(codes[index]), tail=tail, state=state_words(cand.shanten), count=total, tier=tier),
                   tuple(items), best)
 
 
@@ -342,10 +358,11 @@ def _defence_advice(table: Any, codes: list[int], facts: GuideFacts, notes: Any,
     label = tile_label(defence.choice.tile)
     evidence = _evidence(danger)
     if table.riichi_mode and defence.choice.name != "riichi":
-        move = "fold" if defence.folds else "stay quiet (dama)"
-        return Advice(f"{defence.threat}: better not to declare riichi; {move} with {label} ({evidence})")
+        if defence.folds:
+            return Advice(tr("{threat}: better not to declare riichi; fold with {tile} ({evidence})", threat=defence.threat, tile=label, evidence=evidence))
+        return Advice(tr("{threat}: better not to declare riichi; stay quiet (dama) with {tile} ({evidence})", threat=defence.threat, tile=label, evidence=evidence))
     if defence.folds:
-        return Advice(f"{defence.threat}: fold with {label} ({evidence})", best=best)
+        return Advice(tr("{threat}: fold with {tile} ({evidence})", threat=defence.threat, tile=label, evidence=evidence), best=best)
     cand = next((c for c in facts.candidates if c.tile == pick), None)
     shape = ""
     items: tuple[Item, ...] = ()
@@ -355,44 +372,55 @@ def _defence_advice(table: Any, codes: list[int], facts: GuideFacts, notes: Any,
             marked = notes(defence.choice.tile, defence.choice.name == "riichi")
             items = tuple((n.tile, n.unseen, _mark(n)) for n in marked) or items
         total = sum(n for _, n, _ in items) if cand.shanten == 0 else cand.ukeire_total
-        shape = f", {state_words(cand.shanten)}, {total} {'winning' if cand.shanten == 0 else 'useful'} tiles"
-    verb = "push: riichi with" if defence.choice.name == "riichi" else "push with"
-    return Advice(f"{defence.threat}: {verb} {label} ({evidence}){shape}", items, best)
+        state = state_words(cand.shanten)
+        shape = (tr(", {state}, {count} winning tiles", state=state, count=total) if cand.shanten == 0
+                 else tr(", {state}, {count} useful tiles", state=state, count=total))
+    if defence.choice.name == "riichi":
+        return Advice(tr("{threat}: push: riichi with {tile} ({evidence}){shape}", threat=defence.threat, tile=label, evidence=evidence, shape=shape), items, best)
+    return Advice(tr("{threat}: push with {tile} ({evidence}){shape}", threat=defence.threat, tile=label, evidence=evidence, shape=shape), items, best)
 
 
-TIER_WORDS = {"safe": "safe", "suji": "fairly safe", "risky": "risky", "dangerous": "dangerous"}
-"""A danger tier in the guide's caption (``suji`` covers kabe and honors seen too)."""
-BADGE_WORDS = {"safe": "safe", "suji": "suji", "risky": "risky", "dangerous": "danger"}
+TIER_WORDS = {"safe": N_("safe"), "suji": N_("fairly safe"), "risky": N_("risky"), "dangerous": N_("dangerous")}
+"""A danger tier in the guide's caption (``suji`` covers kabe and honors seen too); English keys, tr'd when shown."""
+BADGE_WORDS = {"safe": N_("safe"), "suji": N_("suji"), "risky": N_("risky"), "dangerous": N_("danger")}
 """A danger tier on its badge under a tile: a word, so the colour is never the only sign."""
 
 
 def _evidence(danger: Any) -> str:
     """A tile's danger in the best line's brackets: ``safe: in Sora's own river``, ``risky: half-suji``."""
     if danger is None:
-        return "no danger read"
+        return tr("no danger read")
+    if danger.tier == "safe" and current_language() != "en":
+        return danger.evidence  # already "safe (why)" in the player's words
     if danger.tier == "safe":
-        return "safe: " + danger.evidence.removeprefix("safe (").removesuffix(")")
-    return f"{TIER_WORDS[danger.tier]}: {danger.evidence}" if danger.evidence else TIER_WORDS[danger.tier]
+        return tr("safe: {evidence}", evidence=danger.evidence.removeprefix("safe (").removesuffix(")"))
+    tier = tr(TIER_WORDS[danger.tier])
+    return tr("{tier}: {evidence}", tier=tier, evidence=danger.evidence) if danger.evidence else tier
 
 
 def _furiten_tail(items: list[Item]) -> str:
     """``, furiten: tsumo only`` when every listed wait is furiten (riichi furiten, a win
     passed since my discard, or a wait in my river): no ron on any of them."""
-    return ", furiten: tsumo only" if items and all(mark.startswith("furiten") for _, _, mark in items) else ""
+    prefix = tr(FURITEN_MARK).split("{")[0]
+    return tr(", furiten: tsumo only") if items and all(mark.startswith(prefix) for _, _, mark in items) else ""
+
+
+FURITEN_MARK = N_("furiten ({reason})")
 
 
 def _mark(note: Any) -> str:
     """A wait's mark in the guide: what would stop a win on it."""
     if note.furiten:
-        return f"furiten ({note.furiten})"
+        return tr(FURITEN_MARK, reason=note.furiten)
     if note.no_ron_yaku:
-        return "tsumo only" if note.tsumo_ok else "no yaku"
+        return tr("tsumo only") if note.tsumo_ok else tr("no yaku")
     return ""
 
 
 def furiten_tip(reason: str) -> str:
     """The Furiten badge's hover words: why, then what furiten means."""
-    return f"Furiten: {reason}. {explain('furiten')}"
+    return tr("Furiten: {reason}. {meaning}", reason=reason, meaning=explain("furiten"))
+
 
 
 class GuideView:
@@ -416,7 +444,7 @@ class GuideView:
         snap = table.snap
         if snap is None:
             return NOTHING
-        key = ("advice", snap.version, table.hover if snap.my_turn else None, table.riichi_mode)
+        key = ("advice", snap.version, table.hover if snap.my_turn else None, table.riichi_mode, current_language())
         cache = table._guide_cache
         if key not in cache:
             cache[key] = advise(table)
@@ -428,7 +456,7 @@ class GuideView:
         advice = self.advice(table)
         caption = advice.caption
         if table.riichi_mode and table.can_act() and not caption:
-            caption = "Riichi: pick a highlighted discard"
+            caption = tr("Riichi: pick a highlighted discard")
         self.terms, self.icons, self.more = [], [], 0
         if caption:
             self._panel(table, surface, caption, advice.items, advice.win)
@@ -460,7 +488,7 @@ class GuideView:
             fill, ink, edge = BADGE_STYLE[danger.tier]
             pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 2)
             pygame.draw.rect(surface, edge, rect, width=max(1, round(1.5 * s)), border_radius=rect.h // 2)
-            theme.blit_text(surface, BADGE_WORDS[danger.tier], badge_text_size(s), ink, center=rect.center)
+            theme.blit_text(surface, tr(BADGE_WORDS[danger.tier]), badge_text_size(s), ink, center=rect.center)
             self.badges.append((rect, i, danger))
 
     @staticmethod
@@ -518,7 +546,8 @@ class GuideView:
     def _mark_terms(self, surface: pygame.Surface, caption: str, size: int, r: pygame.Rect, s: float) -> None:
         """Underline the explained words softly and remember where they are."""
         font = theme.font(size)
-        for m in TERMS.finditer(caption):
+        for m in terms_pattern().finditer(caption):
+
             x = r.x + font.size(caption[: m.start()])[0]
             w = font.size(m.group())[0]
             rect = pygame.Rect(x, r.y, w, r.h)
@@ -531,14 +560,14 @@ class GuideView:
         """Tile icons with their unseen counts, as many as fit, then ``+N more``."""
         mw = min(max(22, round(30 * s)), (g.h - 6) * 3 // 4)  # as large as the panel allows (play test: 24 px)
         count_size = max(12, round(13 * s))
-        more_w = theme.font(count_size).size("+99 more")[0]
+        more_w = theme.font(count_size).size(tr("+{count} more", count=99))[0]
         self.icons, self.more = [], 0
         for i, (tile, n, mark) in enumerate(items):
             left = len(items) - i - 1
             need = mw + round(30 * s) + (more_w if left else 0)
             if x + need > g.right:
                 self.more = len(items) - i
-                theme.blit_text(surface, f"+{self.more} more", count_size, theme.INK_SOFT, midleft=(x, g.centery))
+                theme.blit_text(surface, tr("+{count} more", count=self.more), count_size, theme.INK_SOFT, midleft=(x, g.centery))
                 return
             icon = pygame.Rect((x, g.centery - tile_height(mw) // 2 - 1), (mw, tile_height(mw)))
             self.icons.append((icon, tile))
@@ -613,7 +642,8 @@ def badge_text_size(s: float) -> int:
 
 def badge_text_width(s: float) -> int:
     """The widest badge word's width (``danger``), so every badge holds its word."""
-    return theme.font(badge_text_size(s)).size(BADGE_WORDS["dangerous"])[0]
+    return theme.font(badge_text_size(s)).size(tr(BADGE_WORDS["dangerous"]))[0]
+
 
 
 def draw_tip(surface: pygame.Surface, words: str, anchor: pygame.Rect, s: float) -> pygame.Rect:

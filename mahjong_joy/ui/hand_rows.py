@@ -14,6 +14,8 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import tr
+from mahjong_joy.names import seat_name
 from mahjong_joy.controller import ready_state
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.melds import ADDED_KAN
@@ -42,8 +44,9 @@ class SeatHand:
         if self.shanten is None:
             return ""
         if self.shanten <= 0:
-            return "Ready" if self.waits else "Complete" if self.shanten < 0 else "Ready (no tile left)"
-        return f"{self.shanten} from ready"
+            return tr("Ready") if self.waits else tr("Complete") if self.shanten < 0 else tr("Ready (no tile left)")
+        return tr("{count} from ready", count=self.shanten)
+
 
 
 def seat_hands(snap: TableSnapshot, seats: tuple[int, ...] | None = None) -> list[SeatHand]:
@@ -108,7 +111,8 @@ def _draw_row(surface: pygame.Surface, art: Any, snap: TableSnapshot, row: SeatH
               label: tuple[str, theme.Color] | None, tile_max: int) -> None:
     name_w = round(150 * s)
     mid = rect.centery
-    theme.blit_fit(surface, snap.names[row.seat], round(18 * s), theme.INK, name_w - round(8 * s), bottomleft=(rect.x, mid + round(2 * s)))
+    theme.blit_fit(surface, seat_name(snap.names[row.seat]), round(18 * s)
+, theme.INK, name_w - round(8 * s), bottomleft=(rect.x, mid + round(2 * s)))
     words, color = label or ((row.state(), theme.MINT_DEEP if row.waits else theme.INK_SOFT) if face_up else ("", theme.INK_SOFT))
     if words:
         theme.blit_fit(surface, words, round(14 * s), color, name_w - round(8 * s), topleft=(rect.x, mid + round(2 * s)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from mahjong_joy.i18n import tr
 from mahjong_joy.ui import theme
 
 TICK_STEPS = (500, 1000, 2000, 2500, 5000, 10_000, 20_000, 25_000, 50_000, 100_000)
@@ -65,14 +66,15 @@ def hand_labels(count: int) -> list[str]:
     >>> hand_labels(4)
     ['start', '1', '2', '3']
     """
-    return ["start"] + [str(i) for i in range(1, count)]
+    return [tr("start")] + [str(i) for i in range(1, count)]
 
 
 def draw_points_chart(surface: pygame.Surface, frame: pygame.Rect, history: tuple[tuple[int, ...], ...],
                       colors: tuple[theme.Color, ...], s: float) -> pygame.Rect:
     """Draw the framed chart; returns the plot area the lines were drawn in."""
     theme.panel(surface, frame, theme.PANEL, round(16 * s))
-    theme.blit_text(surface, "Points over the hands", round(17 * s), theme.INK_SOFT, midtop=(frame.centerx, frame.y + round(8 * s)))
+    theme.blit_text(surface, tr("Points over the hands"), round(17 * s)
+, theme.INK_SOFT, midtop=(frame.centerx, frame.y + round(8 * s)))
     plot = plot_area(frame, s)
     rows = history if len(history) >= 2 else (history + history if history else ((0,) * 4,) * 2)
     ticks = point_ticks(rows)
@@ -83,12 +85,12 @@ def draw_points_chart(surface: pygame.Surface, frame: pygame.Rect, history: tupl
         pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, y), (plot.right, y), 1)
         theme.blit_text(surface, f"{value:,}", size, theme.INK_SOFT, midright=(plot.x - round(8 * s), y))
     labels = hand_labels(len(rows))
-    every = max(1, -(-len(labels) * theme.font(size).size("start")[0] // max(1, plot.w)))  # thin the labels when crowded
+    every = max(1, -(-len(labels) * theme.font(size).size(tr("start"))[0] // max(1, plot.w)))  # thin the labels when crowded
     for i, (x, _) in enumerate(chart_points(rows, 0, plot, bounds)):
         pygame.draw.line(surface, theme.PANEL_EDGE, (x, plot.y), (x, plot.bottom), 1)
         if i % every == 0 or i == len(labels) - 1:
             theme.blit_text(surface, labels[i], size, theme.INK_SOFT, midtop=(x, plot.bottom + round(6 * s)))
-    theme.blit_text(surface, "hand", size, theme.INK_SOFT, midtop=(plot.centerx, plot.bottom + round(6 * s) + theme.font(size).get_height()))
+    theme.blit_text(surface, tr("hand"), size, theme.INK_SOFT, midtop=(plot.centerx, plot.bottom + round(6 * s) + theme.font(size).get_height()))
     for seat, color in enumerate(colors):
         pts = chart_points(rows, seat, plot, bounds)
         pygame.draw.lines(surface, color, False, pts, max(2, round(3 * s)))

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.engine.actions import Action
 from mahjong_joy.errors import IllegalActionError, RecordError
-from mahjong_joy.names import SEAT_NAMES, tile_label, tiles_label
+from mahjong_joy.names import SEAT_NAMES, seat_name, tile_label, tiles_label
 from mahjong_joy.replay.branch import Branch
 from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.controller import furiten_reason, seat_view, snapshot_of
@@ -98,7 +99,7 @@ class ReplaySession:
     def position_label(self) -> str:
         """``Hand 3 · step 17/64`` (hands counted from 1, steps from 0 at the deal)."""
         hand, step = self.cursor.position
-        return f"Hand {hand + 1} · step {step}/{self.cursor.steps_in_hand(hand)}"
+        return tr("Hand {number} · step {step}/{steps}", number=hand + 1, step=step, steps=self.cursor.steps_in_hand(hand))
 
     def action_label(self) -> str:
         """What the last step did, e.g. ``Sora: discard the 5 of Dots`` (the deal at step 0)."""
@@ -106,8 +107,8 @@ class ReplaySession:
         hand = self.cursor.hand
         if action is None:
             name = self.names[hand.dealer]
-            return f"{name} {'deal and draw' if name == SEAT_NAMES[0] else 'deals and draws'}"
-        return f"{self.names[action.seat]}: {action_words(action)}"
+            return tr("You deal and draw") if name == SEAT_NAMES[0] else tr("{name} deals and draws", name=seat_name(name))
+        return tr("{name}: {words}", name=seat_name(self.names[action.seat]), words=action_words(action))
 
     def reason(self) -> tuple[int, str] | None:
         """The seat that made the last step's decision and the reason its AI gave
@@ -147,13 +148,22 @@ def action_words(action: Action) -> str:
     """An action in the player's words, tiles by name: ``discard the 5 of Dots``,
     ``chi 3 of Bamboo, 4 of Bamboo``, ``tsumo``."""
     verb = action.name.replace("_", " ")
+    verb = tr(ACTION_VERBS[verb]) if verb in ACTION_VERBS else verb
     tiles = getattr(action, "tiles", None)
     tile = getattr(action, "tile", None)
     if tiles:
-        return f"{verb} {tiles_label(tiles)}"
+        return tr("{verb} {tiles}", verb=verb, tiles=tiles_label(tiles))
     if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < 37:
-        return f"{verb} the {tile_label(tile)}"
+        return tr("{verb} the {tile}", verb=verb, tile=tile_label(tile))
     return verb
+
+
+ACTION_VERBS = {  # an action's name as the viewer says it (English keys, tr'd when shown)
+    "discard": N_("discard"), "riichi": N_("riichi"), "tsumo": N_("tsumo"), "ron": N_("ron"), "chi": N_("chi"),
+    "pon": N_("pon"), "kan": N_("kan"), "closed kan": N_("closed kan"), "added kan": N_("added kan"),
+    "pass": N_("pass"), "nine terminals": N_("nine terminals"), "flower": N_("flower"),
+}
+
 
 
 def branch_of(record: dict[str, Any]) -> Branch | None:

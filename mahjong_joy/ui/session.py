@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from mahjong_joy.i18n import current_language, tr
 from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, Snapshot
 from mahjong_joy.engine.actions import Action, Discard, Riichi
 from mahjong_joy.engine.outcome import DrawReason, HandOutcome, WinResult
@@ -137,8 +138,17 @@ class TableSnapshot:
 def refusal_sentence(reason: str, code: int) -> str:
     """The engine's reason a tile may not go, as a sentence with the tile in words:
     ``kuikae: 6m may not ...`` becomes ``Kuikae: the 6 of Characters may not ...``."""
+    if current_language() != "en":  # the engine's three refusals (engine/checks.discard_blocker), in the player's words
+        tile = tile_label(code)
+        if reason.startswith("kuikae:"):
+            return tr("Kuikae: the {tile} may not be discarded right after that call.", tile=tile)
+        if reason.startswith("after riichi"):
+            return tr("After riichi only the drawn tile may be discarded.")
+        if reason.startswith("holds no"):
+            return tr("You hold no {tile}.", tile=tile)
     text = reason.replace(code_name(code), f"the {tile_label(code)}")
     return text[:1].upper() + text[1:] + "."
+
 
 
 def table_view(

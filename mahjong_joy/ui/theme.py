@@ -5,8 +5,11 @@ Every colour on screen comes from a name here so the look stays coherent.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
+from mahjong_joy.i18n import current_language
 from mahjong_joy.ui.assets import font_path
 
 Color = tuple[int, int, int]
@@ -40,15 +43,17 @@ BUTTON_PRIMARY: Color = (246, 182, 196)
 BUTTON_DISABLED: Color = (226, 224, 230)
 SEAT_COLORS: tuple[Color, ...] = ((246, 182, 196), (176, 206, 238), (190, 226, 178), (252, 212, 150))
 
-_fonts: dict[int, pygame.font.Font] = {}
+_fonts: dict[tuple[bool, int], pygame.font.Font] = {}
 
 
 def font(size: int) -> pygame.font.Font:
-    """The bundled font at ``size`` px, cached (opening a font costs ~1 ms)."""
+    """The bundled font at ``size`` px for the language spoken now (Japanese has its own
+    face), cached (opening a font costs ~1 ms)."""
     size = max(8, int(size))
-    if size not in _fonts:
-        _fonts[size] = pygame.font.Font(str(font_path()), size)
-    return _fonts[size]
+    key = (current_language() == "ja", size)
+    if key not in _fonts:
+        _fonts[key] = pygame.font.Font(str(font_path("ja" if key[0] else "en")), size)
+    return _fonts[key]
 
 
 def text(message: str, size: int, color: Color = INK) -> pygame.Surface:
@@ -112,9 +117,17 @@ def lighter(color: Color, amount: float = 0.35) -> Color:
 
 
 def wrap(message: str, size: int, width: int) -> list[str]:
-    """Split ``message`` into lines that fit ``width`` px in the bundled font."""
+    """Split ``message`` into lines that fit ``width`` px in the bundled font.
+
+    English and Korean break at spaces; Japanese and Chinese, written without them,
+    may break between any two characters, except before closing punctuation (、。）」)
+    and after opening punctuation, as their typesetting rules (kinsoku) ask.
+    """
     lines: list[str] = []
     for paragraph in message.split("\n"):
+        if _UNSPACED.search(paragraph):
+            lines += _wrap_unspaced(paragraph, size, width)
+            continue
         line = ""
         for word in paragraph.split(" "):
             trial = f"{line} {word}".strip()
@@ -125,3 +138,31 @@ def wrap(message: str, size: int, width: int) -> list[str]:
                 line = trial
         lines.append(line)
     return lines
+
+
+_UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # kana and ideographs
+_NO_LINE_START = set("、。，．・：；？！）」』】〉》…ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ,.:;!?)]%")
+_NO_LINE_END = set("（「『【〈《([")
+_TOKEN = re.compile("( +)|([\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef])|([^ \u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]+)")
+
+
+def _wrap_unspaced(paragraph: str, size: int, width: int) -> list[str]:
+    """Lines of a paragraph in Japanese or Chinese: each character may start a line, a
+    Latin word or number stays whole, and spaces are kept where the text has them."""
+    units: list[str] = []  # pieces that never split: a character (with the punctuation that must follow it) or a word
+    for match in _TOKEN.finditer(paragraph):
+        piece = match.group(0)
+        if units and (piece[0] in _NO_LINE_START or units[-1][-1] in _NO_LINE_END or match.group(1)):
+            units[-1] += piece  # punctuation that may not start a line, or a space, rides on the unit before
+        else:
+            units.append(piece)
+    lines, line = [], ""
+    for unit in units:
+        if line and font(size).size((line + unit).rstrip())[0] > width:
+            lines.append(line.rstrip())
+            line = unit.lstrip()
+        else:
+            line += unit
+    lines.append(line.rstrip())
+    return lines
+

@@ -2,7 +2,8 @@
 
 They hit-test with ``event.pos`` (posted test events do not move the real mouse).
 A button bound to a key shows that key in a small cap, so every key the game
-promises is visible where it acts.
+promises is visible where it acts. Labels are kept as English keys and
+translated as they are drawn (``tr``), so a language switch shows at the next frame.
 
 Keyboard focus looks the same everywhere (issue 28): :func:`draw_focus_ring` is the
 one ring, drawn by every focused control; :func:`keyboard_focus` moves the focus
@@ -18,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.ui import theme
 
 
@@ -145,17 +147,18 @@ class Button:
         size = int(min(self.rect.h * 0.42, 24 * scale + 4))
         color = theme.INK if self.enabled else theme.INK_SOFT
         room = self.rect.copy()
+        label = tr(self.label)
         cap = self.cap_text()
         if cap:
             cap_rect = draw_key_cap(surface, cap, self.rect, scale)
-            if self.rect.centerx + theme.font(size).size(self.label)[0] // 2 > cap_rect.x - 6:
+            if self.rect.centerx + theme.font(size).size(label)[0] // 2 > cap_rect.x - 6:
                 room.width = cap_rect.x - self.rect.x  # a long label keeps left of the cap
         if self.hint:
-            theme.blit_fit(surface, self.label, size, color, self.rect.w - 8, center=(self.rect.centerx, self.rect.centery - size * 0.25))
-            theme.blit_fit(surface, self.hint, max(11, int(size * 0.55)), theme.INK_SOFT, self.rect.w - 8,
+            theme.blit_fit(surface, label, size, color, self.rect.w - 8, center=(self.rect.centerx, self.rect.centery - size * 0.25))
+            theme.blit_fit(surface, tr(self.hint), max(11, int(size * 0.55)), theme.INK_SOFT, self.rect.w - 8,
                            center=(self.rect.centerx, self.rect.bottom - size * 0.55))
         else:
-            theme.blit_fit(surface, self.label, size, color, room.w - 8, center=room.center)
+            theme.blit_fit(surface, label, size, color, room.w - 8, center=room.center)
 
     def cap_text(self) -> str:
         """The key cap's text: ``keycap``, else the hotkey's name; empty with a hint or when disabled."""
@@ -221,7 +224,7 @@ class ChoiceRow:
         self.rect, self.label_width = rect.copy(), label_width
         area = pygame.Rect(rect.x + label_width, rect.y, rect.w - label_width, rect.h)
         size = self.text_size()
-        needs = [theme.font(size).size(text)[0] + size for _, text in self.options]
+        needs = [theme.font(size).size(tr(text))[0] + size for _, text in self.options]
         spare = max(0, area.w - sum(needs) - gap * (len(needs) - 1)) / max(1, len(needs))
         x = float(area.x)
         self.pills = []
@@ -261,7 +264,7 @@ class ChoiceRow:
                         max(6, int(12 * scale)), theme.HIGHLIGHT)
             draw_focus_ring(surface, self.rect.inflate(int(12 * scale), int(8 * scale)), scale * 0.6)
         room = self.label_width - int(10 * scale)
-        theme.blit_fit(surface, self.label, max(12, int(self.rect.h * 0.46)), theme.INK, room, midleft=(self.rect.x, self.rect.centery))
+        theme.blit_fit(surface, tr(self.label), max(12, int(self.rect.h * 0.46)), theme.INK, room, midleft=(self.rect.x, self.rect.centery))
         size = self.text_size()
         current = self.index
         for i, (pill, (_, text)) in enumerate(zip(self.pills, self.options)):
@@ -270,7 +273,7 @@ class ChoiceRow:
             radius = max(6, pill.h // 2)
             pygame.draw.rect(surface, fill, pill, border_radius=radius)
             pygame.draw.rect(surface, theme.ROSE_DEEP if on else theme.darker(fill, 0.9), pill, width=2 if on else 1, border_radius=radius)
-            theme.blit_fit(surface, text, size, theme.INK if on else theme.INK_SOFT, pill.w - 6, center=pill.center)
+            theme.blit_fit(surface, tr(text), size, theme.INK if on else theme.INK_SOFT, pill.w - 6, center=pill.center)
 
 
 def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
@@ -319,7 +322,7 @@ class TextField:
     rect: pygame.Rect
     value: str = ""
     focused: bool = False
-    placeholder: str = "random"
+    placeholder: str = N_("random")
     max_len: int = 9
     digits: bool = True
 
@@ -346,7 +349,7 @@ class TextField:
         if self.focused:
             draw_focus_ring(surface, self.rect, scale * 0.6)
         size = int(self.rect.h * 0.5)
-        shown = self.value + ("|" if self.focused else "") if self.value or self.focused else self.placeholder
+        shown = self.value + ("|" if self.focused else "") if self.value or self.focused else tr(self.placeholder)
         color = theme.INK if self.value else theme.INK_SOFT
         room = self.rect.w - int(size * 1.2)
         while size > max(10, int(self.rect.h * 0.34)) and theme.font(size).size(shown)[0] > room:

@@ -19,6 +19,8 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import current_language, tr
+from mahjong_joy.names import seat_name
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import ease_out_cubic, lerp
 from mahjong_joy.ui.layout import table_layout
@@ -228,7 +230,7 @@ class WinRevealScene(Scene):
     def hand_image(self, s: float) -> pygame.Surface:
         """The winning hand as the score card lays it (melds turned, the winning tile apart),
         drawn once per win and size."""
-        key = (self.index, round(s * 100))
+        key = (self.index, round(s * 100), current_language())
         if self._hand is None or self._hand[0] != key:
             self.score.page = self.index
             upright, melds, _ = self.score.hand_places(0, 0, s)
@@ -236,7 +238,7 @@ class WinRevealScene(Scene):
             box = rects[0].unionall(rects)
             label = None
             if self.win.win_tile is not None and upright:
-                label = theme.text("winning tile", round(13 * s), theme.ROSE_DEEP)
+                label = theme.text(tr("winning tile"), round(13 * s), theme.ROSE_DEEP)
                 tag = label.get_rect(midtop=(upright[-1][0].centerx, upright[-1][0].bottom + round(4 * s)))
                 box = box.union(tag)
             dx, dy = -box.x, -box.y
@@ -275,7 +277,7 @@ class WinRevealScene(Scene):
         """Headline, the yaku one by one, the total, the counting points and the title."""
         snap, win = self.snap, self.win
         if len(self.wins) > 1:
-            theme.blit_text(surface, f"Winner {self.index + 1} of {len(self.wins)}", round(15 * s), theme.ROSE_DEEP,
+            theme.blit_text(surface, tr("Winner {number} of {count}", number=self.index + 1, count=len(self.wins)), round(15 * s), theme.ROSE_DEEP,
                             center=(card.centerx, card.y + round(16 * s)))
         theme.blit_fit(surface, headline(snap, win), round(30 * s), theme.INK, card.w - round(60 * s), center=(card.centerx, card.y + round(42 * s)))
         hand = self.hand_rect(card, s)
@@ -303,7 +305,7 @@ class WinRevealScene(Scene):
                 theme.blit_fit(surface, line, round(17 * s), theme.INK_SOFT, card.w - round(80 * s), midtop=(card.centerx, y))
                 y += round(26 * s)
         self._draw_points(surface, card, s)
-        hint = "Click or Enter: go on" if self.elapsed >= b.end else "Click or Enter: skip"
+        hint = tr("Click or Enter: go on") if self.elapsed >= b.end else tr("Click or Enter: skip")
         theme.blit_text(surface, hint, round(14 * s), theme.INK_SOFT, midbottom=(card.centerx, card.bottom - round(12 * s)))
 
     def outcome_lines(self) -> list[str]:
@@ -334,10 +336,11 @@ class WinRevealScene(Scene):
         b = self.beats
         if self.elapsed < b.count_start:
             return
-        name = self.snap.names[self.win.seat]
+        name = seat_name(self.snap.names[self.win.seat])
         points = theme.blit_text(surface, f"+{self.points_now():,}", round(46 * s), theme.MINT_DEEP,
                                  midbottom=(card.centerx, card.bottom - round(40 * s)))
-        theme.blit_text(surface, f"for {name}", round(16 * s), theme.INK_SOFT, midleft=(points.right + round(10 * s), points.centery + round(6 * s)))
+        theme.blit_text(surface, tr("for {name}", name=name)
+, round(16 * s), theme.INK_SOFT, midleft=(points.right + round(10 * s), points.centery + round(6 * s)))
         title = self.title
         if title:
             pop = min(1.0, (self.elapsed - b.end) / max(1e-6, 0.25 * self.speed)) if self.elapsed < b.finish else 1.0

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mahjong_joy.i18n import tr
 from mahjong_joy.rulesets.base import Standing, TableState, order_of
 from mahjong_joy.rulesets.rules import Rules, TableRules
 
@@ -103,8 +104,9 @@ def uma_text(table: TableRules) -> str:
     if not any(table.uma) and not table.oka:
         return ""
     uma = uma_words(table.uma)
-    bonus = f"oka +{oka(table):g} to first (return {table.uma_base:,})" if table.oka else "no oka"
-    return f"Uma {uma} · {bonus} · game points = (points - {table.uma_base:,}) / 1,000 + uma"
+    bonus = tr("oka +{oka} to first (return {base})", oka=f"{oka(table):g}", base=f"{table.uma_base:,}") if table.oka else tr("no oka")
+    return tr("Uma {uma} · {bonus} · game points = (points - {base}) / 1,000 + uma", uma=uma, bonus=bonus, base=f"{table.uma_base:,}")
+
 
 
 def uma_words(uma: Sequence[int]) -> str:

@@ -13,9 +13,10 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.engine.actions import Chi, Kan, Pass, Pon, Ron
-from mahjong_joy.i18n import tr
-from mahjong_joy.names import WIND_NAMES, tile_label
+from mahjong_joy.names import seat_name, tile_label, wind_name
+
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import ClaimOffer
@@ -37,11 +38,12 @@ def prompt_lines(tile: int, name: str, wind: str, can_ron: bool, mcr: bool = Fal
     if can_ron and mcr:
         return [tr("You can win: Hu! The {tile} from {name} ({wind})", tile=tile_label(tile), name=name, wind=wind),
                 tr("You can win: Hu on the {tile}!", tile=tile_label(tile)), tr("You can win: Hu!")]
+    label = tile_label(tile)
     if can_ron:
-        return [f"You can win: Ron! The {tile_label(tile)} from {name} ({wind})",
-                f"You can win: Ron on the {tile_label(tile)}!", "You can win: Ron!"]
-    return [f"Claim the {tile_label(tile)} from {name} ({wind})?", f"Claim the {tile_label(tile)} from {name}?",
-            f"Claim the {tile_label(tile)}?"]
+        return [tr("You can win: Ron! The {tile} from {name} ({wind})", tile=label, name=name, wind=wind),
+                tr("You can win: Ron on the {tile}!", tile=label), tr("You can win: Ron!")]
+    return [tr("Claim the {tile} from {name} ({wind})?", tile=label, name=name, wind=wind),
+            tr("Claim the {tile} from {name}?", tile=label, name=name), tr("Claim the {tile}?", tile=label)]
 
 
 def label_of(action: Any, mcr: bool = False) -> str:
@@ -50,8 +52,8 @@ def label_of(action: Any, mcr: bool = False) -> str:
         words = {Ron: tr("Hu!"), Chi: tr("Chow"), Pon: tr("Pung"), Kan: tr("Kong"), Pass: tr("Pass")}
         return words.get(type(action), action.name)
     if isinstance(action, Chi):
-        return "Chi"
-    return {Ron: "Ron!", Pon: "Pon", Kan: "Kan", Pass: "Pass"}.get(type(action), action.name)
+        return N_("Chi")
+    return {Ron: N_("Ron!"), Pon: N_("Pon"), Kan: N_("Kan"), Pass: N_("Pass")}.get(type(action), action.name)
 
 
 class ClaimOverlay(Scene):
@@ -104,7 +106,7 @@ class ClaimOverlay(Scene):
         for b in self.buttons:
             b.rect.move_ip(0, shift)
         area = self.panel
-        self.auto = Button(f"Auto-pass: {'on' if self.app.settings.auto_pass else 'off'}", "auto",
+        self.auto = Button(tr("Auto-pass: on") if self.app.settings.auto_pass else tr("Auto-pass: off"), "auto",
                            pygame.Rect(area.right - round(130 * s), area.y + round(6 * s), round(124 * s), round(28 * s)))
         self.auto.enabled = not self._riichi()  # at a riichi table the switches sit above the panel instead
         passing = next((b for b in self.buttons if isinstance(self.actions[b.action], Pass)), None)
@@ -190,15 +192,16 @@ class ClaimOverlay(Scene):
     def prompt_words(self) -> list[str]:
         """The prompt's question for this offer, longest first (see :func:`prompt_lines`)."""
         snap = self.table.snap
-        wind = WIND_NAMES[(self.offer.from_seat - snap.dealer) % 4]
+        wind = wind_name((self.offer.from_seat - snap.dealer) % 4)
         can_ron = any(isinstance(a, Ron) for a in self.offer.actions)
-        return prompt_lines(self.offer.tile, snap.names[self.offer.from_seat], wind, can_ron, snap.mcr_rules)
+        return prompt_lines(self.offer.tile, seat_name(snap.names[self.offer.from_seat]), wind, can_ron, snap.mcr_rules)
+
 
     def _chi_tiles(self, surface: pygame.Surface, rect: pygame.Rect, action: Any, s: float, cap: str = "") -> None:
         """Show the run a chi option makes, right of its label and left of its key cap
         (centred alone in the room left of the cap on a narrow button)."""
         mw = round(17 * s)
-        label = theme.text(label_of(action, self._mcr()), round(18 * s), theme.INK)
+        label = theme.text(tr(label_of(action, self._mcr())), round(18 * s), theme.INK)
         tiles_w = 3 * (mw + 2)
         right = key_cap_rect(cap, rect, s).x - round(4 * s) if cap else rect.right - round(6 * s)
         if label.get_width() + tiles_w + round(16 * s) <= right - rect.x:

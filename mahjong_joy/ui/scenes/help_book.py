@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.help_content import Page, Paragraph, TileRow, YakuEntry, pages_for
 from mahjong_joy.melds import CLOSED_KAN
 from mahjong_joy.notation import parse_tiles
@@ -96,7 +97,7 @@ def example_groups(example: dict[str, Any]) -> tuple[tuple[int, ...], tuple[int,
 def _yaku_items(entry: YakuEntry, box: pygame.Rect, body: int) -> list[Item]:
     """A yaku: its name, romaji and han, then its example hand (winning tile apart, melds after)."""
     name, y = _lines(entry.name, body + 1, theme.INK, box.x, box.y, box.w)
-    sub, y = _lines(f"{entry.romaji} · {entry.han}", max(11, body - 4), theme.ROSE_DEEP, box.x, y, box.w)
+    sub, y = _lines(tr("{romaji} · {han}", romaji=entry.romaji, han=entry.han) if entry.romaji else entry.han, max(11, body - 4), theme.ROSE_DEEP, box.x, y, box.w)
     what, y = _lines(entry.what, max(11, body - 3), theme.INK_SOFT, box.x, y, box.w)
     concealed, win, melds = example_groups(entry.example)
     count = len(concealed) + 1 + sum(len(t) for _, t in melds)
@@ -180,6 +181,7 @@ class HelpBookScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
         w, h = size
+        self.pages, self._items = pages_for(self.rules), None  # the words of the language spoken now
         margin, bh = int(24 * s), int(48 * s)
         side_w = int(230 * s)
         top, bottom = int(86 * s), h - int(76 * s)
@@ -190,13 +192,13 @@ class HelpBookScene(Scene):
         y = h - int(64 * s)
         bw = int(150 * s)
         self.buttons = [
-            Button("< Previous", "prev", pygame.Rect(self.panel.x, y, bw, bh), pygame.K_LEFT, hint="Left"),
-            Button("Next >", "next", pygame.Rect(self.panel.x + bw + int(12 * s), y, bw, bh), pygame.K_RIGHT, hint="Right"),
-            Button("Back", "back", pygame.Rect(self.panel.right - bw, y, bw, bh), pygame.K_ESCAPE, primary=True, hint="Esc"),
+            Button(N_("< Previous"), "prev", pygame.Rect(self.panel.x, y, bw, bh), pygame.K_LEFT, hint="Left"),
+            Button(N_("Next >"), "next", pygame.Rect(self.panel.x + bw + int(12 * s), y, bw, bh), pygame.K_RIGHT, hint="Right"),
+            Button(N_("Back"), "back", pygame.Rect(self.panel.right - bw, y, bw, bh), pygame.K_ESCAPE, primary=True, hint="Esc"),
         ]
         if self.offer_tutorial:
             x = self.panel.x + 2 * (bw + int(12 * s))
-            self.buttons.append(Button("Play the guided first hand", "tutorial",
+            self.buttons.append(Button(N_("Play the guided first hand"), "tutorial",
                                        pygame.Rect(x, y, self.panel.right - bw - int(12 * s) - x, bh), pygame.K_g, hint="G"))
         self._mark()
 
@@ -276,13 +278,14 @@ class HelpBookScene(Scene):
         s = self.scale
         surface.fill(theme.BACKGROUND)
         side = self.page_buttons[0].rect
-        theme.blit_fit(surface, "Rules and help", int(30 * s), theme.INK, side.w, midleft=(side.x, int(34 * s)))
+        theme.blit_fit(surface, tr("Rules and help"), int(30 * s), theme.INK, side.w, midleft=(side.x, int(34 * s)))
         theme.blit_fit(surface, ruleset_label(self.preset, "title"), int(17 * s), theme.ROSE_DEEP, side.w,
                        midleft=(side.x, int(64 * s)))
         page = self.pages[self.index]
         theme.blit_fit(surface, page.title, int(34 * s), theme.INK, self.panel.w - int(120 * s),
                        midleft=(self.panel.x + int(8 * s), int(46 * s)))
-        theme.blit_text(surface, f"page {self.index + 1} of {len(self.pages)}", int(16 * s), theme.INK_SOFT,
+        theme.blit_text(surface, tr("page {number} of {count}", number=self.index + 1, count=len(self.pages)), int(16 * s)
+, theme.INK_SOFT,
                         midright=(self.panel.right - int(8 * s), int(50 * s)))
         theme.panel(surface, self.panel, theme.PANEL, int(18 * s))
         for item in self.page_items():

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.storage.settings import OPPONENT_LEVELS
 from mahjong_joy.ui import theme
@@ -24,17 +25,20 @@ from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField, hotkey_button, 
 
 DECOR = parse_tiles("1m5p9s1z5z6z7z1s")
 PER_SEAT = "per_seat"
-WIND_WORDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WIND_WORDS = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"),
+          N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))  # as strftime's %b spells them
+
 
 
 def continue_text(preview: Any) -> str:
     """What Continue resumes, e.g. ``Riichi (Tenhou), East 3, 1 Dec 14:05`` (local time of the last save)."""
     parts = [ruleset_label(preview.ruleset)]
     if preview.round_wind is not None:
-        parts.append(f"{WIND_WORDS[preview.round_wind]} {preview.hand_number}")
+        parts.append(tr("{wind} {number}", wind=tr(WIND_WORDS[preview.round_wind]), number=preview.hand_number))
     stamp = time.localtime(preview.saved_at)
-    parts.append(f"{stamp.tm_mday} {time.strftime('%b %H:%M', stamp)}")
-    return ", ".join(parts)
+    parts.append(tr("{day} {month} {time}", day=stamp.tm_mday, month=tr(MONTHS[stamp.tm_mon - 1]), time=time.strftime("%H:%M", stamp)))
+    return tr(", ").join(parts)
 
 
 class HomeScene(Scene):
@@ -44,7 +48,7 @@ class HomeScene(Scene):
         super().__init__(app)
         self.buttons: list[Button] = []
         self.rows: list[ChoiceRow] = []
-        self.seed_field = TextField(pygame.Rect(0, 0, 10, 10), placeholder="random")
+        self.seed_field = TextField(pygame.Rect(0, 0, 10, 10), placeholder=N_("random"))
         choice = chosen(app.settings)
         self.ruleset, self.length = choice.ruleset, choice.length
         self.per_seat = same_levels(choice.opponents) is None
@@ -71,7 +75,7 @@ class HomeScene(Scene):
             self.app.show_notice(str(exc))
             preview = None
         self.can_continue = preview is not None
-        self.continue_hint = continue_text(preview) if preview is not None else ""
+        self._preview = preview
         self.resize(self.app.size)
         start = next(b for b in self.buttons if b.action == "new")
         self.focus = 0 if self.can_continue else self._focusables().index(start)  # Enter continues, or starts
@@ -81,7 +85,10 @@ class HomeScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
         w, h = size
+        preview = getattr(self, "_preview", None)  # the words of the language spoken now
+        self.continue_hint = continue_text(preview) if preview is not None else ""
         rh, gap = round(40 * s), round(10 * s)
+
         panel_w, side_w, between = round(600 * s), round(300 * s), round(32 * s)
         x = (w - panel_w - between - side_w) // 2
         top = round(h * 0.2) + round(60 * s) + round(26 * s)
@@ -98,20 +105,20 @@ class HomeScene(Scene):
         self.panel = pygame.Rect(x, top, panel_w, start.bottom + pad - top)
         side = self._side_buttons(pygame.Rect(x + panel_w + between, top, side_w, self.panel.h))
         lead = [b for b in side if b.action == "continue"]
-        self.buttons = [*lead, Button("Start", "new", start, pygame.K_n, primary=True), *side[len(lead):]]
+        self.buttons = [*lead, Button(N_("Start"), "new", start, pygame.K_n, primary=True), *side[len(lead):]]
         self._mark_focus()
 
     def _choice_rows(self) -> list[ChoiceRow]:
         opponents = tuple(self.app.settings.opponents)
         level = None if self.per_seat else same_levels(opponents)
         rows = [
-            ChoiceRow("ruleset", "Rules", [(r, ruleset_label(r, "pill")) for r in RULESETS], self.ruleset),
-            ChoiceRow("length", "Length", length_options(self.ruleset), self.length),
-            ChoiceRow("opponents", "Opponents", [*((lv, LEVEL_NAMES[lv]) for lv in OPPONENT_LEVELS), (PER_SEAT, "Per seat")],
+            ChoiceRow("ruleset", N_("Rules"), [(r, ruleset_label(r, "pill")) for r in RULESETS], self.ruleset),
+            ChoiceRow("length", N_("Length"), length_options(self.ruleset), self.length),
+            ChoiceRow("opponents", N_("Opponents"), [*((lv, LEVEL_NAMES[lv]) for lv in OPPONENT_LEVELS), (PER_SEAT, N_("Per seat"))],
                       PER_SEAT if self.per_seat else level),
         ]
         if self.per_seat:
-            rows += [ChoiceRow(f"seat{i}", f"   {name}", [(lv, LEVEL_NAMES[lv]) for lv in OPPONENT_LEVELS], opponents[i])
+            rows += [ChoiceRow(f"seat{i}", "   " + tr(name), [(lv, LEVEL_NAMES[lv]) for lv in OPPONENT_LEVELS], opponents[i])
                      for i, name in enumerate(OPPONENT_SEATS)]
         return rows
 
@@ -119,12 +126,12 @@ class HomeScene(Scene):
         """Continue (with what it resumes) and the other screens, in a column beside the panel."""
         s = self.scale
         bh, gap = round(50 * s), round(12 * s)
-        items = [("Rules and help", "rules", pygame.K_r), ("Stats", "stats", pygame.K_t), ("Replays", "replays", pygame.K_p),
-                 ("Settings", "settings", pygame.K_s), ("Quit", "quit", pygame.K_q)]
+        items = [(N_("Rules and help"), "rules", pygame.K_r), (N_("Stats"), "stats", pygame.K_t), (N_("Replays"), "replays", pygame.K_p),
+                 (N_("Settings"), "settings", pygame.K_s), (N_("Quit"), "quit", pygame.K_q)]
         out, y = [], area.y
         if self.can_continue:
             tall = round(70 * s)
-            out.append(Button("Continue (C)", "continue", pygame.Rect(area.x, y, area.w, tall), pygame.K_c, primary=True, hint=self.continue_hint))
+            out.append(Button(N_("Continue (C)"), "continue", pygame.Rect(area.x, y, area.w, tall), pygame.K_c, primary=True, hint=self.continue_hint))
             y += tall + gap
         for label, action, key in items:
             out.append(Button(label, action, pygame.Rect(area.x, y, area.w, bh), key))
@@ -284,8 +291,8 @@ class HomeScene(Scene):
         surface.fill(theme.BACKGROUND)
         for i, color in enumerate((theme.ROSE, theme.SKY, theme.BUTTER, theme.LAVENDER)):
             pygame.draw.circle(surface, theme.lighter(color, 0.3), (int(w * (0.1 + 0.27 * i)), int(h * (0.93 if i % 2 else 0.06))), int(120 * s))
-        theme.blit_text(surface, "Mahjong Joy", int(64 * s), theme.INK, center=(w // 2, int(h * 0.09)))
-        theme.blit_text(surface, "a gentle game of tiles against three friendly AIs", int(20 * s), theme.INK_SOFT, center=(w // 2, int(h * 0.155)))
+        theme.blit_text(surface, tr("Mahjong Joy"), int(64 * s), theme.INK, center=(w // 2, int(h * 0.09)))
+        theme.blit_text(surface, tr("a gentle game of tiles against three friendly AIs"), int(20 * s), theme.INK_SOFT, center=(w // 2, int(h * 0.155)))
         tw = int(40 * s)
         x0 = w // 2 - (len(DECOR) * (tw + 8)) // 2
         for i, tile in enumerate(DECOR):
@@ -293,18 +300,19 @@ class HomeScene(Scene):
         self._draw_panel(surface, s)
         for b in self.buttons:
             b.draw(surface, s)
-        theme.blit_text(surface, "Arrows move, Left/Right choose, Enter presses; or click.  F11 fullscreen.", int(16 * s), theme.INK_SOFT,
+        theme.blit_fit(surface, tr("Arrows move, Left/Right choose, Enter presses; or click.  F11 fullscreen."), int(16 * s), theme.INK_SOFT, w - int(24 * s),
                         center=(w // 2, h - int(20 * s)))
         self._draw_notice(surface, s, w)
 
     def _draw_panel(self, surface: pygame.Surface, s: float) -> None:
         """The New game card: its title, the choice rows, the seed field and its caption."""
         theme.panel(surface, self.panel, theme.PANEL, round(18 * s))
-        theme.blit_text(surface, "New game", round(28 * s), theme.INK, topleft=(self.panel.x + round(20 * s), self.panel.y + round(12 * s)))
+        theme.blit_text(surface, tr("New game"), round(28 * s), theme.INK, topleft=(self.panel.x + round(20 * s), self.panel.y + round(12 * s)))
         for row in self.rows:
             row.draw(surface, s)
         field = self.seed_field
-        theme.blit_text(surface, "Seed", max(12, int(field.rect.h * 0.46)), theme.INK, midleft=(self.panel.x + round(20 * s), field.rect.centery))
+        theme.blit_text(surface, tr("Seed"), max(12
+, int(field.rect.h * 0.46)), theme.INK, midleft=(self.panel.x + round(20 * s), field.rect.centery))
         field.draw(surface, s)
 
     def _draw_notice(self, surface: pygame.Surface, s: float, w: int) -> None:

@@ -11,8 +11,9 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.i18n import tr
-from mahjong_joy.names import WIND_NAMES
+from mahjong_joy.i18n import N_, ntr, tr
+from mahjong_joy.names import seat_name, wind_name
+
 from mahjong_joy.rulesets.riichi.flow import uma_text
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.celebration import Celebration
@@ -25,7 +26,7 @@ from mahjong_joy.ui.scenes.menu import playing_choice, seed_line
 from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, pressed_button
 
-PLACES = ("1st", "2nd", "3rd", "4th")
+PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 
 
 def end_reason(snap: Any) -> str:
@@ -38,20 +39,21 @@ def end_reason(snap: Any) -> str:
         return tr("The match ended after its 16 hands.")
     busted = [seat for seat, points, _ in snap.standings if points < 0]
     if busted:
-        return f"The match ended when {names[busted[0]]} went below zero."
-    wind = WIND_NAMES[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
+        return tr("The match ended when {name} went below zero.", name=seat_name(names[busted[0]]))
+    index = snap.round_wind - 27 if 27 <= snap.round_wind <= 30 else 0
+    wind = wind_name(index)
     table = snap.table_rules
     last = "E" if table.length == "east" else "S"
-    final = ("East", "South").index(wind) if wind in ("East", "South") else 2
+    final = index if index < 2 else 2
     if final > "ES".index(last):
-        return f"The match ended in the {wind} round (sudden death)."
+        return tr("The match ended in the {wind} round (sudden death).", wind=wind)
     r = snap.result
     if r is not None and snap.hand_number == 4 and table.agari_yame and snap.riichi_rules:
         won = set(r.winners)
         tenpai = {seat for seat, _ in r.ready}
         if snap.dealer in won | tenpai and snap.standings and snap.standings[0][0] == snap.dealer:
-            return f"The match ended after {wind} 4: the dealer stopped in first place (agari-yame)."
-    return f"The match ended after {wind} {snap.hand_number}."
+            return tr("The match ended after {wind} 4: the dealer stopped in first place (agari-yame).", wind=wind)
+    return tr("The match ended after {wind} {number}.", wind=wind, number=snap.hand_number)
 
 
 def table_points_text(table: Any) -> str:
@@ -74,8 +76,9 @@ def waiting_note() -> str:
     count = len(queued())
     if not count:
         return ""
-    what = "This match waits" if count == 1 else f"{count} matches wait"
-    return f"Your match history is in use by another program. {what} in pending/ and will be added when it is free."
+    return ntr("Your match history is in use by another program. This match waits in pending/ and will be added when it is free.",
+               "Your match history is in use by another program. {count} matches wait in pending/ and will be added when it is free.",
+               count)
 
 
 class MatchEndScene(Scene):
@@ -108,13 +111,13 @@ class MatchEndScene(Scene):
         bw, bh, gap = round(280 * s), round(54 * s), round(16 * s)
         y = h - round(80 * s)
         x = w // 2 - (3 * bw + 2 * gap) // 2
-        again = Button("Play this deal again", "again", pygame.Rect(x + bw + gap, y, bw, bh), pygame.K_a)
+        again = Button(N_("Play this deal again"), "again", pygame.Rect(x + bw + gap, y, bw, bh), pygame.K_a)
         again.enabled = self.choice is not None and self.choice.seed is not None
-        self.buttons = [Button("New match", "new", pygame.Rect(x, y, bw, bh), pygame.K_n, primary=True, keycap="Enter"),
+        self.buttons = [Button(N_("New match"), "new", pygame.Rect(x, y, bw, bh), pygame.K_n, primary=True, keycap="Enter"),
                         again,
-                        Button("Home", "home", pygame.Rect(x + 2 * (bw + gap), y, bw, bh), pygame.K_h, keycap="Esc")]
+                        Button(N_("Home"), "home", pygame.Rect(x + 2 * (bw + gap), y, bw, bh), pygame.K_h, keycap="Esc")]
         # over the chart's top right: the standings' own rows keep the left column, the three choices the row below
-        self.review_button = Button(tr("Review this match"), "review", pygame.Rect(0, 0, round(250 * s), round(46 * s)), pygame.K_r)
+        self.review_button = Button(N_("Review this match"), "review", pygame.Rect(0, 0, round(250 * s), round(46 * s)), pygame.K_r)
         self.review_button.rect.topright = (round(w * 0.94) - round(30 * s), round(112 * s))
         self.review_button.enabled = self.played is not None
         ensure_focus(self.buttons)  # New match, as Enter
@@ -168,7 +171,7 @@ class MatchEndScene(Scene):
         s = self.scale
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
-        theme.blit_text(surface, "Match over", round(48 * s), theme.INK, center=(w // 2, round(44 * s)))
+        theme.blit_text(surface, tr("Match over"), round(48 * s), theme.INK, center=(w // 2, round(44 * s)))
         line = seed_line(self.choice)
         if line:
             theme.blit_fit(surface, line, round(16 * s), theme.INK_SOFT, w - round(80 * s), center=(w // 2, round(80 * s)))
@@ -181,7 +184,7 @@ class MatchEndScene(Scene):
             row = pygame.Rect(x, y, round(w * 0.36), round(64 * s))
             theme.panel(surface, row, theme.lighter(theme.SEAT_COLORS[seat], 0.45) if place == 1 else theme.PANEL, round(14 * s))
             self._first = row if i == 0 else self._first
-            theme.blit_text(surface, PLACES[place - 1], round(26 * s), theme.ROSE_DEEP if place == 1 else theme.INK, midleft=(row.x + round(18 * s), row.centery))
+            theme.blit_text(surface, tr(PLACES[place - 1]), round(26 * s), theme.ROSE_DEEP if place == 1 else theme.INK, midleft=(row.x + round(18 * s), row.centery))
             pygame.draw.circle(surface, LINE_COLORS[seat], (row.x + round(100 * s), row.centery), round(7 * s))
             if i < len(games):
                 shown = f"{games[i]:g}" if mcr else game_points_text(games[i])
@@ -191,14 +194,14 @@ class MatchEndScene(Scene):
             else:
                 score = theme.blit_text(surface, f"{points:,}", round(24 * s), theme.INK, midright=(row.right - round(18 * s), row.centery))
             name_x = row.x + round(116 * s)
-            theme.blit_fit(surface, self.snap.names[seat], round(24 * s), theme.INK, score.x - round(12 * s) - name_x, midleft=(name_x, row.centery))
+            theme.blit_fit(surface, seat_name(self.snap.names[seat]), round(24 * s), theme.INK, score.x - round(12 * s) - name_x, midleft=(name_x, row.centery))
             y += round(78 * s)
         notes: list[str] = []
         if games:
-            header = tr("points · table points") if mcr else "points · game points"
+            header = tr("points · table points") if mcr else tr("points · game points")
             theme.blit_text(surface, header, round(14 * s), theme.INK_SOFT, topright=(x + round(w * 0.36), round(118 * s)))
             terms = table_points_text(self.snap.table_rules) if mcr else uma_text(self.snap.table_rules)
-            notes = [end_reason(self.snap)] + ([f"Best hand: {self.snap.best_hand}"] if self.snap.best_hand else []) + [terms]
+            notes = [end_reason(self.snap)] + ([tr("Best hand: {hand}", hand=self.snap.best_hand)] if self.snap.best_hand else []) + [terms]
         lines = [line for note in notes for line in theme.wrap(note, round(15 * s), round(w * 0.36))]
         for j, line in enumerate(lines[:6]):
             theme.blit_text(surface, line, round(15 * s), theme.INK_SOFT, topleft=(x, y + j * round(20 * s)))

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.game_choice import GameChoice, match_text, opponents_text
 from mahjong_joy.ui.scenes.base import Scene, Transition
@@ -27,7 +28,7 @@ def seed_line(choice: GameChoice | None) -> str:
     """``Seed 2026 · Joy, East only``: what the menu and the standings say about the deal."""
     if choice is None or choice.seed is None:
         return ""
-    return f"Seed {choice.seed} · {match_text(choice.ruleset, choice.length)}"
+    return tr("Seed {seed} · {match}", seed=choice.seed, match=match_text(choice.ruleset, choice.length))
 
 
 class MenuOverlay(Scene):
@@ -46,7 +47,7 @@ class MenuOverlay(Scene):
         s = self.scale
         bw, bh, gap = round(300 * s), round(52 * s), round(12 * s)
         x, y = (size[0] - bw) // 2, size[1] // 2 - 2 * (bh + gap) + round(40 * s)
-        items = (("Resume", "resume", pygame.K_ESCAPE), ("Settings", "settings", pygame.K_s), ("Rules and help", "rules", pygame.K_r), ("Quit to Home", "home", pygame.K_q))
+        items = ((N_("Resume"), "resume", pygame.K_ESCAPE), (N_("Settings"), "settings", pygame.K_s), (N_("Rules and help"), "rules", pygame.K_r), (N_("Quit to Home"), "home", pygame.K_q))
         self.buttons = [Button(label, ident, pygame.Rect(x, y + i * (bh + gap), bw, bh), key, primary=i == 0) for i, (label, ident, key) in enumerate(items)]
         top = self.buttons[0].rect.unionall([b.rect for b in self.buttons])
         self.card = top.inflate(round(120 * s), round(40 * s))
@@ -86,12 +87,13 @@ class MenuOverlay(Scene):
             surface.blit(self._veil, (0, 0))
         card = self.card
         theme.panel(surface, card, theme.PANEL, round(20 * s))
-        theme.blit_text(surface, "Paused", round(30 * s), theme.INK, center=(card.centerx, card.y + round(30 * s)))
+        theme.blit_text(surface, tr("Paused"), round(30 * s), theme.INK, center=(card.centerx, card.y + round(30 * s)))
         line = seed_line(self.choice)
         if line:
             room = card.w - round(24 * s)
             theme.blit_fit(surface, line, round(17 * s), theme.INK, room, center=(card.centerx, card.y + round(62 * s)))
-            theme.blit_fit(surface, f"Opponents: {opponents_text(self.choice.opponents)}", round(15 * s), theme.INK_SOFT, room,  # type: ignore[union-attr]
+            theme.blit_fit(surface, tr("Opponents: {opponents}", opponents=opponents_text(self.choice.opponents))
+, round(15 * s), theme.INK_SOFT, room,  # type: ignore[union-attr]
                            center=(card.centerx, card.y + round(86 * s)))
         for b in self.buttons:
             b.draw(surface, s)

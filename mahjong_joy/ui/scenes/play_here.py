@@ -14,15 +14,17 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.replay.branch import MATCH_OVER, branch_refusal
-from mahjong_joy.names import HUMAN, WIND_LETTERS
+from mahjong_joy.names import HUMAN, WIND_LETTERS, seat_name
 from mahjong_joy.ui import theme
+from mahjong_joy.ui.game_choice import LEVEL_NAMES
 from mahjong_joy.ui.navigation import build
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.widgets import Button, focus_step, hotkey_button, pointer_hit
 
-WIND_WORDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WIND_WORDS = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
 SEAT_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
 
 
@@ -64,12 +66,13 @@ class SeatChooser(Scene):
         """``East · Momo`` and ``25,000 · AI: normal`` (or ``was you``) for a seat's button."""
         session = self.viewer.session
         snap = session.snapshot()
-        wind = WIND_WORDS[WIND_LETTERS[(seat - snap.dealer) % 4]]
+        wind = tr(WIND_WORDS[WIND_LETTERS[(seat - snap.dealer) % 4]])
         kinds = session.record.get("seats") or ()  # per player; the seat is a chair of the hand on screen
         player = session.cursor.hand.players[seat]
         kind = kinds[player] if player < len(kinds) else HUMAN
-        who = "was the player" if kind == HUMAN else f"AI: {kind}"
-        return f"{wind} · {snap.names[seat]}", f"{snap.points[seat]:,} points · {who}"
+        who = tr("was the player") if kind == HUMAN else tr("AI: {kind}", kind=tr(LEVEL_NAMES[kind]).lower() if kind in LEVEL_NAMES else kind)
+        return (tr("{wind} · {name}", wind=wind, name=seat_name(snap.names[seat])),
+                tr("{points} points · {who}", points=f"{snap.points[seat]:,}", who=who))
 
     # -- layout ----------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -91,7 +94,7 @@ class SeatChooser(Scene):
                 self.buttons.append(Button(label, f"seat{seat}", rect, SEAT_KEYS[i], hint=f"{i + 1} · {hint}"))
         cancel = pygame.Rect(0, 0, round(160 * s), round(48 * s))
         cancel.midbottom = (self.card.centerx, self.card.bottom - round(16 * s))
-        self.buttons.append(Button("Cancel" if not self.refusal else "Back", "cancel", cancel, pygame.K_ESCAPE, hint="Esc"))
+        self.buttons.append(Button(N_("Cancel") if not self.refusal else N_("Back"), "cancel", cancel, pygame.K_ESCAPE, hint="Esc"))
         self._veil = pygame.Surface(size, pygame.SRCALPHA)
         self._veil.fill((60, 50, 80, 90))
         self.focus = min(self.focus, len(self.buttons) - 1)
@@ -137,14 +140,15 @@ class SeatChooser(Scene):
             surface.blit(self._veil, (0, 0))
         theme.panel(surface, self.card, theme.PANEL, round(20 * s))
         cx, inner = self.card.centerx, self.card.w - round(60 * s)
-        theme.blit_text(surface, "Play from here", round(30 * s), theme.INK, center=(cx, self.card.y + round(36 * s)))
+        theme.blit_text(surface, tr("Play from here"), round(30 * s), theme.INK, center=(cx, self.card.y + round(36 * s)))
         hand, step = self.position
-        where = f"Hand {hand + 1} · step {step}"
+        where = tr("Hand {number} · step {step}", number=hand + 1, step=step)
         if self.refusal:
-            lines = [(f"{where}:", theme.INK), *((line, theme.ROSE_DEEP) for line in theme.wrap(self.refusal, round(16 * s), inner))]
+            lines = [(tr("{where}:", where=where), theme.INK), *((line, theme.ROSE_DEEP) for line in theme.wrap(self.refusal, round(16 * s), inner))]
         else:
-            lines = [(f"{where}: the table exactly as it stands.", theme.INK),
-                     ("Pick the seat you take; the AI plays the other three.", theme.INK_SOFT)]
+            lines = [(tr("{where}: the table exactly as it stands.", where=where), theme.INK),
+                     (tr("Pick the seat you take; the AI plays the other three."), theme.INK_SOFT)]
+
         y = self.card.y + round(70 * s)
         for text, color in lines:
             theme.blit_fit(surface, text, round(16 * s), color, inner, midtop=(cx, y))

@@ -15,6 +15,8 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import N_, ntr, tr
+from mahjong_joy.names import ruleset_title, seat_name
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.i18n import tr
 from mahjong_joy.notation import parse_tiles
@@ -31,7 +33,7 @@ from mahjong_joy.ui.widgets import Button, draw_focus_ring, ensure_focus, hotkey
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 0.6  # one decision per this many seconds at 1x
-KEYS_HELP = ("←/→  step", "Space  play / pause", "PgUp/PgDn  hand", "S  speed", "P  play from here", "Esc  back")
+KEYS_HELP = (N_("←/→  step"), N_("Space  play / pause"), N_("PgUp/PgDn  hand"), N_("S  speed"), N_("P  play from here"), N_("Esc  back"))
 STRIP = 20  # px (at scale 1) the control bar grows by in review mode, for the grade marks
 PANEL_LEAST = 240  # px (at scale 1): the review panel's least width
 # control id -> (hotkey, hint under the icon)
@@ -50,7 +52,7 @@ class ReplayViewerScene(TableScene):
 
     hand_focus = False  # the keyboard focus sits on the control bar
 
-    def __init__(self, app: Any, session: ReplaySession, title: str = "Replay", *, review: ReviewState | None = None,
+    def __init__(self, app: Any, session: ReplaySession, title: str = N_("Replay"), *, review: ReviewState | None = None,
                  live_match: bool = False) -> None:
         super().__init__(app, session)
         self.session: ReplaySession = session
@@ -66,12 +68,12 @@ class ReplayViewerScene(TableScene):
         self.play_timer = 0.0
         self.bar = pygame.Rect(0, 0, 1, 1)
         self.controls: list[Button] = []
-        self.close = Button("Back", "close", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, hint="Esc")
-        self.play_here = Button("Play from here", "play_here", pygame.Rect(0, 0, 1, 1), pygame.K_p, hint="P")
+        self.close = Button(N_("Back"), "close", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, hint="Esc")
+        self.play_here = Button(N_("Play from here"), "play_here", pygame.Rect(0, 0, 1, 1), pygame.K_p, hint="P")
         if branch_refusal(session.cursor):  # an imported log: the button says why there is no Play from here (play test #9)
-            self.play_here.label, self.play_here.hint = "Can't play on", "imported log: why? P"
+            self.play_here.label, self.play_here.hint = N_("Can't play on"), N_("imported log: why? P")
         elif live_match:
-            self.play_here.label, self.play_here.hint = tr("Can't play on"), tr("match in play: P")
+            self.play_here.label, self.play_here.hint = N_("Can't play on"), N_("match in play: P")
 
     @property
     def review(self) -> ReviewState | None:
@@ -333,7 +335,7 @@ class ReplayViewerScene(TableScene):
         return rect, TAIL_SIDES[rel]
 
     def _thinker(self, seat: int) -> str:
-        return f"{self.snap.names[seat]} thinks" if self.snap is not None else ""
+        return tr("{name} thinks", name=seat_name(self.snap.names[seat])) if self.snap is not None else ""
 
     def _draw_reason(self, surface: pygame.Surface) -> None:
         """The AI's reason for the step just shown, in a bubble by the seat that decided."""
@@ -419,11 +421,11 @@ class ReplayViewerScene(TableScene):
         s = self.layout.scale
         card = self._side_card(left=False)
         title_size = round(19 * s)
-        lines = [(part, title_size, theme.INK) for part in _pack(self.title, title_size, card.w - round(24 * s))[:3]]
+        lines = [(part, title_size, theme.INK) for part in _pack(tr(self.title), title_size, card.w - round(24 * s))[:3]]
         if self.session.branch is not None:  # a match played on from another record's position
-            said = f"played on from {self.session.branch.describe()}"
+            said = tr("played on from {where}", where=self.session.branch.describe())
             lines += [(part, round(14 * s), theme.LAVENDER_DEEP) for part in theme.wrap(said, round(14 * s), card.w - round(24 * s))[:2]]
-        lines += [(text, round(14 * s), theme.INK_SOFT) for text in KEYS_HELP]
+        lines += [(tr(text), round(14 * s), theme.INK_SOFT) for text in KEYS_HELP]
         lines += [(text, round(14 * s), theme.INK_SOFT) for text in self.review_keys()]
         height = sum(round(size * 1.45) for _, size, _ in lines) + round(20 * s)
         card.h = min(card.h, height)
@@ -455,13 +457,13 @@ class ReplayViewerScene(TableScene):
         card = self._side_card(left=True, widen=True)
         lines: list[tuple[str, int, tuple[int, int, int]]] = [(headline(snap), round(17 * s), theme.ROSE_DEEP)]
         if not r.wins:
-            ready = ", ".join(snap.names[seat] for seat, _ in r.ready) or "nobody"
-            lines.append((f"Ready: {ready}", round(14 * s), theme.INK))
+            ready = tr(", ").join(seat_name(snap.names[seat]) for seat, _ in r.ready) or tr("nobody")
+            lines.append((tr("Ready: {names}", names=ready), round(14 * s), theme.INK))
         lines += [(line, round(14 * s), theme.INK) for line in score_lines(snap)]
         lines.append(("", round(8 * s), theme.INK))
-        lines += [(f"{snap.names[seat]}  {d:+,}  → {snap.points[seat]:,}", round(14 * s), theme.INK_SOFT) for seat, d in enumerate(r.deltas)]
+        lines += [(f"{seat_name(snap.names[seat])}  {d:+,}  → {snap.points[seat]:,}", round(14 * s), theme.INK_SOFT) for seat, d in enumerate(r.deltas)]
         if snap.match_over:
-            lines.append(("Match over", round(15 * s), theme.MINT_DEEP))
+            lines.append((tr("Match over"), round(15 * s), theme.MINT_DEEP))
         wrapped = [(part, size, color) for text, size, color in lines for part in theme.wrap(text, size, card.w - round(24 * s))]
         card.h = min(card.h, sum(round(size * 1.4) for _, size, _ in wrapped) + round(20 * s))
         return card, wrapped
@@ -538,22 +540,23 @@ def _fit(text: str, size: int, width: int) -> str:
     return text + "…"
 
 
-PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+PLACES = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th")}
 EMPTY_DECOR = parse_tiles("1z2z3z4z")
 
 
 def row_title(row: Any) -> str:
     """``2025-03-04 18:22 · Joy · seed 7``: how a past match is named in the list and the viewer."""
     when = str(row.played_at).replace("T", " ")[:16]
-    return f"{when} · {str(row.ruleset).replace('_', ' ').title()} · seed {row.seed}"
+    return tr("{when} · {ruleset} · seed {seed}", when=when, ruleset=ruleset_title(str(row.ruleset)), seed=row.seed)
 
 
 def row_result(row: Any) -> str:
     """The player's placement and points, or that the match was left unfinished."""
     if row.placement is None:
-        return "unfinished"
+        return tr("unfinished")
     points = row.points[row.player_seat] if 0 <= row.player_seat < len(row.points) else 0
-    return f"{PLACES.get(row.placement, str(row.placement))} · {points:,}"
+    place = tr(PLACES[row.placement]) if row.placement in PLACES else str(row.placement)
+    return f"{place} · {points:,}"
 
 
 def record_file(row: Any) -> Path:
@@ -566,15 +569,15 @@ def record_file(row: Any) -> Path:
     return records_dir() / path
 
 
-PROBLEMS = (("not found", "its record file is missing"), ("not valid JSON", "its record file is damaged"),
-            ("newer than", "it was recorded by a newer Mahjong Joy"), ("does not apply", "its record does not replay"),
-            ("larger than", "its record file is too large"), ("nests deeper", "its record file is damaged"),
-            ("digits", "its record file is damaged"), ("must be", "its record file is damaged"))
+PROBLEMS = (("not found", N_("its record file is missing")), ("not valid JSON", N_("its record file is damaged")),
+            ("newer than", N_("it was recorded by a newer Mahjong Joy")), ("does not apply", N_("its record does not replay")),
+            ("larger than", N_("its record file is too large")), ("nests deeper", N_("its record file is damaged")),
+            ("digits", N_("its record file is damaged")), ("must be", N_("its record file is damaged")))
 
 
 def short_problem(message: str) -> str:
     """A few words for a row: why its record would not open (the full message is for the terminal)."""
-    return next((short for needle, short in PROBLEMS if needle in message), "its record cannot be read")
+    return tr(next((short for needle, short in PROBLEMS if needle in message), N_("its record cannot be read")))
 
 
 def load_rows(path: str | Path | None = None) -> tuple[Sequence[Any], str | None]:
@@ -620,8 +623,8 @@ class ReplaysScene(Scene):
         w, h = size
         bw, bh = round(200 * s), round(54 * s)
         y = h - round(80 * s)
-        self.buttons = [Button("Open", "open", pygame.Rect(w // 2 - bw - round(10 * s), y, bw, bh), pygame.K_RETURN, primary=True, hint="Enter"),
-                        Button("Back", "back", pygame.Rect(w // 2 + round(10 * s), y, bw, bh), pygame.K_ESCAPE, hint="Esc")]
+        self.buttons = [Button(N_("Open"), "open", pygame.Rect(w // 2 - bw - round(10 * s), y, bw, bh), pygame.K_RETURN, primary=True, hint="Enter"),
+                        Button(N_("Back"), "back", pygame.Rect(w // 2 + round(10 * s), y, bw, bh), pygame.K_ESCAPE, hint="Esc")]
         self.card = pygame.Rect(round(80 * s), round(110 * s), w - round(160 * s), y - round(130 * s))
         self.row_h = round(56 * s)
 
@@ -717,8 +720,8 @@ class ReplaysScene(Scene):
         s = self.scale
         w, _ = surface.get_size()
         surface.fill(theme.BACKGROUND)
-        theme.blit_text(surface, "Replays", round(44 * s), theme.INK, center=(w // 2, round(52 * s)))
-        sub = self.notice or ("Past matches, newest first. Open one to step through it with every hand face up." if self.rows else "")
+        theme.blit_text(surface, tr("Replays"), round(44 * s), theme.INK, center=(w // 2, round(52 * s)))
+        sub = self.notice or (tr("Past matches, newest first. Open one to step through it with every hand face up.") if self.rows else "")
         theme.blit_text(surface, _fit(sub, round(16 * s), self.card.w), round(16 * s), theme.ROSE_DEEP if self.notice else theme.INK_SOFT, center=(w // 2, round(90 * s)))
         theme.panel(surface, self.card, theme.PANEL, round(18 * s))
         if not self.rows:
@@ -737,8 +740,8 @@ class ReplaysScene(Scene):
         x0 = c.centerx - (len(EMPTY_DECOR) * (tw + 8)) // 2
         for i, tile in enumerate(EMPTY_DECOR):
             surface.blit(self.app.art.image(tile, tw), (x0 + i * (tw + 8), c.centery - round(110 * s)))
-        theme.blit_text(surface, "No matches yet", round(28 * s), theme.INK, center=(c.centerx, c.centery + round(10 * s)))
-        theme.blit_text(surface, "Play a game from Home: when it ends, it appears here to replay.", round(17 * s), theme.INK_SOFT, center=(c.centerx, c.centery + round(46 * s)))
+        theme.blit_text(surface, tr("No matches yet"), round(28 * s), theme.INK, center=(c.centerx, c.centery + round(10 * s)))
+        theme.blit_fit(surface, tr("Play a game from Home: when it ends, it appears here to replay."), round(17 * s), theme.INK_SOFT, c.w - round(24 * s), center=(c.centerx, c.centery + round(46 * s)))
 
     def _draw_rows(self, surface: pygame.Surface, s: float) -> None:
         rows = self.rows or []
@@ -751,7 +754,9 @@ class ReplaysScene(Scene):
             x = rect.x + round(16 * s)
             theme.blit_text(surface, row_title(row), round(18 * s), theme.INK, midleft=(x, rect.centery - round(9 * s)))
             problem = self.problems.get(index)
-            detail = f"Cannot open this match: {problem}" if problem else f"{row.hands} hand{'s' if row.hands != 1 else ''} · {row.player_name}"
+            detail = (tr("Cannot open this match: {problem}", problem=problem) if problem
+                      else ntr("{count} hand · {name}", "{count} hands · {name}", row.hands, name=seat_name(row.player_name)))
+
             theme.blit_text(surface, _fit(detail, round(14 * s), rect.w * 2 // 3), round(14 * s), theme.ROSE_DEEP if problem else theme.INK_SOFT, midleft=(x, rect.centery + round(12 * s)))
             theme.blit_text(surface, row_result(row), round(18 * s), theme.INK, midright=(rect.right - round(16 * s), rect.centery))
             if index == self.selected:  # the keyboard focus: Up/Down move it, Enter opens

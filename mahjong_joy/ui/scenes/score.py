@@ -12,10 +12,10 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.i18n import ntr, tr
+from mahjong_joy.i18n import NC_, N_, current_language, ntr, tr, trc
 from mahjong_joy.melds import CHI, CLOSED_KAN
 from mahjong_joy.notation import parse_tiles
-from mahjong_joy.names import WIND_NAMES, fu_words, yaku_japanese, yaku_name
+from mahjong_joy.names import fu_words, limit_name, seat_name, wind_name, yaku_japanese, yaku_name
 from mahjong_joy.rulesets.mcr import McrSituation, fan_name, principle_name, score_mcr
 from mahjong_joy.rulesets.mcr.fan import ROW_BY_ID
 from mahjong_joy.rulesets.mcr.scorer import BASE_PAYMENT
@@ -32,13 +32,16 @@ from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
 from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, track_hover
 
-ABORT_WORDING = {
-    "nine_terminals": ("Nine terminals", "{name} showed nine different terminals and honors on the first draw."),
-    "four_winds": ("Four winds", "All four players discarded the same wind on the first go-around."),
-    "four_kans": ("Four kans", "Four kans were declared by more than one player."),
-    "four_riichi": ("Four riichi", "All four players declared riichi."),
-    "triple_ron": ("Triple ron", "Three players called ron on one discard: under these rules the hand is drawn."),
+ABORT_WORDING = {  # English keys, translated where shown
+    "nine_terminals": (NC_("abortive draw", "Nine terminals"), N_("{name} showed nine different terminals and honors on the first draw.")),
+    "four_winds": (NC_("abortive draw", "Four winds"), N_("All four players discarded the same wind on the first go-around.")),
+    "four_kans": (NC_("abortive draw", "Four kans"), N_("Four kans were declared by more than one player.")),
+    "four_riichi": (NC_("abortive draw", "Four riichi"), N_("All four players declared riichi.")),
+    "triple_ron": (NC_("abortive draw", "Triple ron"), N_("Three players called ron on one discard: under these rules the hand is drawn.")),
 }
+ABORT_HEADLINES = {"nine_terminals": N_("Abortive draw: nine terminals"), "four_winds": N_("Abortive draw: four winds"),
+                   "four_kans": N_("Abortive draw: four kans"), "four_riichi": N_("Abortive draw: four riichi"),
+                   "triple_ron": N_("Abortive draw: triple ron")}
 
 
 def wins_of(r: HandOutcome | None) -> tuple[WinResult, ...]:
@@ -59,23 +62,32 @@ def headline(snap: TableSnapshot, win: WinResult | None = None) -> str:
     w = _win(snap, win)
     if r is None or w is None:
         if r is not None and r.abort:
-            return f"Abortive draw: {ABORT_WORDING.get(r.abort, (pretty(r.abort), ''))[0].lower()}"
-        return "Exhaustive draw"
-    name = snap.names[w.seat]
-    if is_mcr_win(w):
+            if r.abort in ABORT_HEADLINES:
+                return tr(ABORT_HEADLINES[r.abort])
+            return tr("Abortive draw: {reason}", reason=pretty(r.abort).lower())
+        return tr("Exhaustive draw")
+    name, me = seat_name(snap.names[w.seat]), snap.names[w.seat] == "You"
+    source = snap.names[w.from_seat] if w.from_seat is not None else ""
+    if is_mcr_win(w):  # Chinese Official says neither tsumo nor ron
         if w.tsumo:
-            return tr("You win, self-drawn") if name == "You" else tr("{name} wins, self-drawn", name=name)
-        whose = possessive(snap.names[w.from_seat])
-        if name == "You":
-            return tr("You win on {whose} discard", whose=whose)
-        return tr("{name} wins on {whose} discard", name=name, whose=whose)
-    how = "self-drawn (tsumo)" if w.tsumo else f"on {possessive(snap.names[w.from_seat])} discard (ron)"
-    return f"{name} {'win' if name == 'You' else 'wins'} {how}"
+            return tr("You win, self-drawn") if me else tr("{name} wins, self-drawn", name=name)
+        if source == "You":
+            return tr("{name} wins on your discard", name=name)
+        if me:
+            return tr("You win on {source}'s discard", source=seat_name(source))
+        return tr("{name} wins on {source}'s discard", name=name, source=seat_name(source))
+    if w.tsumo:
+        return tr("You win self-drawn (tsumo)") if me else tr("{name} wins self-drawn (tsumo)", name=name)
+    if source == "You":
+        return tr("{name} wins on your discard (ron)", name=name)
+    if me:
+        return tr("You win on {source}'s discard (ron)", source=seat_name(source))
+    return tr("{name} wins on {source}'s discard (ron)", name=name, source=seat_name(source))
 
 
 def possessive(name: str) -> str:
     """``Momo's``, but ``your`` for the player called You."""
-    return "your" if name == "You" else f"{name}'s"
+    return tr("your") if name == "You" else tr("{name}'s", name=seat_name(name))
 
 
 def pretty(name: str) -> str:
@@ -94,7 +106,7 @@ def fu_label(reason: str, fu: int, tiles: str = "", called: frozenset[int] = fro
     'Pon of 5 of Dots (called)  2 fu'
     """
     tile = parse_tiles(tiles)[0] if tiles else None
-    return f"{fu_words(reason, tile, tile in called)}  {fu} fu"
+    return tr("{words}  {fu} fu", words=fu_words(reason, tile, tile in called), fu=fu)
 
 
 def called_kinds(win: WinResult) -> frozenset[int]:
@@ -117,9 +129,9 @@ def payment_text(snap: TableSnapshot, win: WinResult | None = None) -> str:
     if w is None:
         return ""
     deltas = w.deltas if any(w.deltas) else snap.result.deltas
-    payers = [f"{snap.names[seat]} {-d:,}" for seat, d in enumerate(deltas) if d < 0]
+    payers = [f"{seat_name(snap.names[seat])} {-d:,}" for seat, d in enumerate(deltas) if d < 0]
     gain = deltas[w.seat] if w.seat < len(deltas) else 0
-    return f"Paid: {' · '.join(payers)}  →  {snap.names[w.seat]} +{gain:,}"
+    return tr("Paid: {payers}  →  {name} +{gain}", payers=" · ".join(payers), name=seat_name(snap.names[w.seat]), gain=f"{gain:,}")
 
 
 def score_lines(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
@@ -128,7 +140,9 @@ def score_lines(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
     if w is None:
         return []
     lines = [f"{yaku_name(name)}  {han_words(name, han)}" if han else yaku_name(name) for name, han in w.yaku]
-    total = f"{w.han} han" + (f" {w.fu} fu" if w.fu else "") + (f" · {w.limit.replace('_', ' ')}" if w.limit else "")
+    total = tr("{han} han {fu} fu", han=w.han, fu=w.fu) if w.fu else tr("{han} han", han=w.han)
+    if w.limit:
+        total = tr("{value} · {limit}", value=total, limit=limit_name(w.limit))
     return lines + [total]
 
 
@@ -142,9 +156,11 @@ def han_words(yaku_id: str, han: int) -> str:
     ('1 han', 'yakuman', 'double yakuman')
     """
     if yaku_id not in YAKUMAN_IDS:
-        return f"{han} han"
+        return tr("{han} han", han=han)
     times = han // 13
-    return "yakuman" if times <= 1 else f"{'double' if times == 2 else f'{times}x'} yakuman"
+    if times <= 1:
+        return tr("yakuman")
+    return tr("double yakuman") if times == 2 else tr("{times}x yakuman", times=times)
 
 
 def yaku_subtitles(snap: TableSnapshot, win: WinResult | None = None) -> list[str]:
@@ -164,22 +180,25 @@ def table_lines(snap: TableSnapshot, index: int = 0) -> list[str]:
     honba = r.start.honba if r.start is not None else snap.honba
     sticks = (r.start.sticks if r.start is not None else 0) + len(r.riichi)
     if index == 0 and honba:
-        out.append(f"Honba ×{honba}: {300 * honba:,} more paid to {snap.names[w.seat]}")
+        out.append(tr("Honba ×{honba}: {points} more paid to {name}", honba=honba, points=f"{300 * honba:,}", name=seat_name(snap.names[w.seat])))
     if index == 0 and sticks:
-        out.append(f"Riichi sticks ×{sticks}: +{1000 * sticks:,} to {snap.names[w.seat]}")
+        out.append(tr("Riichi sticks ×{sticks}: +{points} to {name}", sticks=sticks, points=f"{1000 * sticks:,}", name=seat_name(snap.names[w.seat])))
     if w.pao_seat is not None and w.pao_seat != w.seat:
-        out.append(f"Pao: {snap.names[w.pao_seat]} fed the set that completed the yakuman and pays for it")
+        out.append(tr("Pao: {name} fed the set that completed the yakuman and pays for it", name=seat_name(snap.names[w.pao_seat])))
     if len(wins) > 1 and not w.tsumo:
         lost = -sum(x.deltas[w.from_seat] for x in wins)
         payer = snap.names[w.from_seat]
-        out.append(f"{payer} {'pay' if payer == 'You' else 'pays'} {lost:,} in all to {len(wins)} winners")
+        if payer == "You":
+            out.append(tr("You pay {points} in all to {count} winners", points=f"{lost:,}", count=len(wins)))
+        else:
+            out.append(tr("{name} pays {points} in all to {count} winners", name=seat_name(payer), points=f"{lost:,}", count=len(wins)))
     return out
 
 
 def abort_outcome_lines(snap: TableSnapshot) -> list[str]:
     """What an abortive draw leaves: nobody pays, the dealer deals again with one more honba
     (RULES.md A1: every abortive draw is a dealer repeat), and where the riichi sticks go."""
-    first = "Nobody pays; the match is over." if snap.match_over else "Nobody pays; the dealer deals again with one more honba."
+    first = tr("Nobody pays; the match is over.") if snap.match_over else tr("Nobody pays; the dealer deals again with one more honba.")
     return [first] + ([sticks_text(snap.sticks, snap.match_over)] if snap.riichi_rules and snap.sticks else [])
 
 
@@ -189,11 +208,11 @@ def sticks_text(sticks: int, match_over: bool) -> str:
     >>> sticks_text(1, False), sticks_text(2, True)
     ('1 riichi stick stays on the table for the next winner', '2 riichi sticks go to first place in the standings')
     """
-    many = sticks > 1
-    noun = f"{sticks} riichi stick{'s' if many else ''}"
     if match_over:
-        return f"{noun} {'go' if many else 'goes'} to first place in the standings"
-    return f"{noun} {'stay' if many else 'stays'} on the table for the next winner"
+        return ntr("{count} riichi stick goes to first place in the standings",
+                   "{count} riichi sticks go to first place in the standings", sticks)
+    return ntr("{count} riichi stick stays on the table for the next winner",
+               "{count} riichi sticks stay on the table for the next winner", sticks)
 
 
 def draw_rows(snap: TableSnapshot) -> list[tuple[int, bool, tuple[int, ...]]]:
@@ -212,14 +231,16 @@ def draw_payment_text(snap: TableSnapshot) -> str:
         return mcr_draw_text(snap)
     names = snap.names
     if r.nagashi:
-        who = " and ".join(names[s] for s in r.nagashi)
-        paid = "are" if len(r.nagashi) > 1 or who == "You" else "is"
-        return f"Nagashi mangan: {who} discarded only terminals and honors, none called, and {paid} paid a mangan"
+        who = tr(" and ").join(seat_name(names[s]) for s in r.nagashi)
+        if len(r.nagashi) > 1 or names[r.nagashi[0]] == "You":
+            return tr("Nagashi mangan: {who} discarded only terminals and honors, none called, and are paid a mangan", who=who)
+        return tr("Nagashi mangan: {who} discarded only terminals and honors, none called, and is paid a mangan", who=who)
     if not any(r.deltas):
-        return "No payments" if snap.riichi_rules else "Nobody pays on a draw under Joy rules"
-    gain = [f"{names[s]} +{d:,}" for s, d in enumerate(r.deltas) if d > 0]
-    pay = [f"{names[s]} {d:,}" for s, d in enumerate(r.deltas) if d < 0]
-    return f"Noten payments: {' · '.join(pay)}  →  {' · '.join(gain)}"
+        return tr("No payments") if snap.riichi_rules else tr("Nobody pays on a draw under Joy rules")
+    gain = [f"{seat_name(names[s])} +{d:,}" for s, d in enumerate(r.deltas) if d > 0]
+    pay = [f"{seat_name(names[s])} {d:,}" for s, d in enumerate(r.deltas) if d < 0]
+    return tr("Noten payments: {pay}  →  {gain}", pay=" · ".join(pay), gain=" · ".join(gain))
+
 
 
 # -- Chinese Official (MCR): fan, flowers, payments and the fan not counted -----------------
@@ -243,8 +264,12 @@ def fan_lines(win: WinResult) -> list[str]:
 
 
 def fan_subtitles(win: WinResult) -> list[str]:
-    """The smaller second line under each fan: its Chinese name."""
+    """The smaller second line under each fan: its Chinese name (in English only: the other
+    languages' first line is already the term)."""
+    if current_language() != "en":
+        return ["" for _ in win.fan]
     return [ROW_BY_ID[fan_id].chinese if fan_id in ROW_BY_ID else "" for fan_id, _, _ in win.fan]
+
 
 
 def fan_total_line(win: WinResult) -> str:
@@ -288,10 +313,10 @@ def mcr_payment_text(snap: TableSnapshot, win: WinResult) -> str:
         if d >= 0:
             continue
         if -d == BASE_PAYMENT + x:
-            payers.append(tr("{name} {amount} ({base} + {fan})", name=snap.names[seat], amount=-d, base=BASE_PAYMENT, fan=x))
+            payers.append(tr("{name} {amount} ({base} + {fan})", name=seat_name(snap.names[seat]), amount=-d, base=BASE_PAYMENT, fan=x))
         else:
-            payers.append(tr("{name} {amount}", name=snap.names[seat], amount=-d))
-    return tr("Paid: {payers}  →  {winner} +{gain}", payers=" · ".join(payers), winner=snap.names[win.seat],
+            payers.append(tr("{name} {amount}", name=seat_name(snap.names[seat]), amount=-d))
+    return tr("Paid: {payers}  →  {winner} +{gain}", payers=" · ".join(payers), winner=seat_name(snap.names[win.seat]),
               gain=deltas[win.seat])
 
 
@@ -313,9 +338,9 @@ class ScoreScene(Scene):
         self.wins = wins_of(snap.result)
         self.page = 0
         self._card = pygame.Rect(0, 0, 1, 1)
-        self.button = Button("Next hand", "next", pygame.Rect(0, 0, 1, 1), pygame.K_RETURN, primary=True)
+        self.button = Button(N_("Next hand"), "next", pygame.Rect(0, 0, 1, 1), pygame.K_RETURN, primary=True)
         self.show_hands = False  # a win card: the other seats' hands face up ("Show hands", H)
-        self.hands_button = Button("Show hands", "hands", pygame.Rect(0, 0, 1, 1), pygame.K_h, hint="H")
+        self.hands_button = Button(N_("Show hands"), "hands", pygame.Rect(0, 0, 1, 1), pygame.K_h, hint="H")
         self._strip = True  # the other hands fit under the breakdown (else Show hands swaps them in)
         self.rows_area: pygame.Rect | None = None  # where the seats' hand rows were last drawn
         self.coach: ReviewState | None = None  # "Coach after each hand": the match so far, reviewed meanwhile
@@ -382,12 +407,13 @@ class ScoreScene(Scene):
 
     def _label(self) -> None:
         if self.page < len(self.wins) - 1:
-            self.button.label = f"Next winner ({self.page + 2} of {len(self.wins)})"
+            self.button.label = tr("Next winner ({number} of {count})", number=self.page + 2, count=len(self.wins))
         else:
-            self.button.label = "Final standings" if self.snap.match_over else "Next hand"
+            self.button.label = N_("Final standings") if self.snap.match_over else N_("Next hand")
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
+        self._label()  # the words of the language now spoken
         half = 160 if len(self.wins) > 1 else 140  # "Next winner (2 of 3)" needs a wider button
         self.button.rect = pygame.Rect(size[0] // 2 - round(half * s), size[1] - round(84 * s), round(2 * half * s), round(56 * s))
         self.hands_button.rect = pygame.Rect(0, 0, round(180 * s), round(48 * s))
@@ -412,7 +438,7 @@ class ScoreScene(Scene):
     def toggle_hands(self) -> None:
         """Show the other seats' hands (and their waits), or the breakdown again."""
         self.show_hands = not self.show_hands
-        self.hands_button.label = "Hide hands" if self.show_hands else "Show hands"
+        self.hands_button.label = N_("Hide hands") if self.show_hands else N_("Show hands")
 
     def handle(self, event: pygame.event.Event) -> None:
         used, pressed = keyboard_focus(self.focusables(), event, arrows=False) if event.type == pygame.KEYDOWN else (False, None)
@@ -464,7 +490,8 @@ class ScoreScene(Scene):
         title_y, title_size = (round(40 * s), round(36 * s)) if len(self.wins) > 1 else (round(48 * s), round(38 * s))
         theme.blit_fit(surface, headline(snap, win), title_size, theme.INK, w - round(80 * s), center=(w // 2, title_y))
         if len(self.wins) > 1:
-            theme.blit_text(surface, f"{'Double' if len(self.wins) == 2 else 'Triple'} ron · card {self.page + 1} of {len(self.wins)} (← →)",
+            theme.blit_text(surface, (tr("Double ron · card {number} of {count} (← →)", number=self.page + 1, count=len(self.wins)) if len(self.wins) == 2
+                             else tr("Triple ron · card {number} of {count} (← →)", number=self.page + 1, count=len(self.wins))),
                             round(16 * s), theme.ROSE_DEEP, center=(w // 2, round(72 * s)))
         card = pygame.Rect(round(60 * s), round(90 * s), w - round(120 * s), self.button.rect.y - round(110 * s))
         self._card = card
@@ -624,13 +651,13 @@ class ScoreScene(Scene):
 
     def _won_too(self) -> dict[int, tuple[str, theme.Color]]:
         """The other winners of a double or triple ron, labelled on this card's hand rows."""
-        return {w.seat: ("Won too", theme.MINT_DEEP) for w in self.wins if w.seat != self.win.seat}
+        return {w.seat: (tr("Won too"), theme.MINT_DEEP) for w in self.wins if w.seat != self.win.seat}
 
     @staticmethod
     def _draw_lines(surface: pygame.Surface, lines: list[str], x: int, y: int, width: int, step: int) -> int:
         """The honba, sticks, pao and payment lines, one under another; returns the y below."""
         for text in lines:
-            color = theme.INK_SOFT if text.startswith("Paid") else theme.INK
+            color = theme.INK_SOFT if text.startswith(tr("Paid")) else theme.INK
             theme.blit_fit(surface, text, round(step * 0.78), color, width, topleft=(x, y))
             y += step
         return y
@@ -643,9 +670,9 @@ class ScoreScene(Scene):
         if flowers:
             rows.append((tr("Flowers"), flowers))
         if snap.dora_indicators and snap.riichi_rules:
-            rows.append(("Dora", tuple(snap.dora_indicators)))
+            rows.append((tr("Dora"), tuple(snap.dora_indicators)))
         if win is not None and win.ura_indicators:
-            rows.append(("Ura-dora", tuple(win.ura_indicators)))
+            rows.append((tr("Ura-dora"), tuple(win.ura_indicators)))
         return rows
 
     def indicator_rect(self, card: pygame.Rect, y: int, s: float) -> pygame.Rect:
@@ -660,11 +687,11 @@ class ScoreScene(Scene):
         tw = round(28 * s)
         for i, (label, tiles) in enumerate(self.indicator_rows()):
             ry = area.y + i * round(46 * s)
-            color = theme.ROSE_DEEP if label == "Ura-dora" else theme.INK_SOFT
+            color = theme.ROSE_DEEP if label == tr("Ura-dora") else theme.INK_SOFT
             # The tiles shown are the indicators, not the dora: say so (play test), on two lines.
             theme.blit_text(surface, label, round(15 * s), color, bottomleft=(area.x, ry + round(20 * s)))
-            if label in ("Dora", "Ura-dora"):
-                theme.blit_text(surface, "indicators" if len(tiles) > 1 else "indicator", round(13 * s), color,
+            if label in (tr("Dora"), tr("Ura-dora")):
+                theme.blit_text(surface, ntr("indicator", "indicators", len(tiles)), round(13 * s), color,
                                 topleft=(area.x, ry + round(20 * s)))
             for j, t in enumerate(tiles[:8]):
                 surface.blit(self.app.art.image(t, tw), (area.x + round(88 * s) + j * (tw + 3), ry))
@@ -690,16 +717,16 @@ class ScoreScene(Scene):
         left = pygame.Rect(card.x + round(30 * s), y, col_w, step)
         right = left.move(col_w + gap, 0)
         yaku_step = round(step * tall)
-        self._column(surface, left, "Yaku", yaku[:-1], size, step, subs, yaku_step)
+        self._column(surface, left, tr("Yaku"), yaku[:-1], size, step, subs, yaku_step)
         total_y = y + step + (len(yaku) - 1) * yaku_step + round(4 * s)
         pygame.draw.line(surface, theme.PANEL_EDGE, (left.x, total_y - round(3 * s)), (left.right, total_y - round(3 * s)), max(1, round(2 * s)))
         theme.blit_text(surface, yaku[-1], size + round(3 * s), theme.INK, topleft=(left.x, total_y))
         if fu:
-            self._column(surface, right, "Fu", fu, size, step)
+            self._column(surface, right, tr("Fu"), fu, size, step)
             raw = sum(f for _, f, _ in win.fu_details)
             fy = y + (len(fu) + 1) * step + round(4 * s)
             pygame.draw.line(surface, theme.PANEL_EDGE, (right.x, fy - round(3 * s)), (right.right, fy - round(3 * s)), max(1, round(2 * s)))
-            rounded = f"{raw} fu, rounded up to {win.fu} fu" if raw != win.fu else f"{raw} fu"
+            rounded = tr("{raw} fu, rounded up to {fu} fu", raw=raw, fu=win.fu) if raw != win.fu else tr("{fu} fu", fu=raw)
             theme.blit_text(surface, rounded, size, theme.INK, topright=(right.right, fy))
         bottom = max(total_y + step, y + (len(fu) + 2) * step if fu else 0)
         return bottom + round((10 if joy else 8) * s)
@@ -714,7 +741,7 @@ class ScoreScene(Scene):
         for i, line in enumerate(lines):
             name, _, value = line.rpartition("  ") if "  " in line else (line, "", "")
             y = area.y + step + i * line_step
-            color = theme.ROSE_DEEP if name.lower().startswith(("ura", "red fives", "dora")) else theme.INK
+            color = theme.ROSE_DEEP if name.lower().startswith(("ura", "red fives", "dora", tr("Dora").lower(), tr("Ura-dora").lower(), tr("Red fives").lower())) else theme.INK
             theme.blit_fit(surface, name, size, color, area.w - round(size * 3.2), topleft=(area.x, y))
             if value:
                 theme.blit_text(surface, value, size, theme.INK, topright=(area.right, y))
@@ -784,7 +811,7 @@ class ScoreScene(Scene):
                 surface.blit(art.image(tile, rect.w if rot == 0 else rect.h, rot), rect.topleft)
         if self.win.win_tile is not None:
             win = upright[-1][0]
-            theme.blit_text(surface, "winning tile", round(13 * s), theme.ROSE_DEEP, midtop=(win.centerx, bottom))
+            theme.blit_text(surface, tr("winning tile"), round(13 * s), theme.ROSE_DEEP, midtop=(win.centerx, bottom))
         return bottom + round(26 * s)
 
     def _draw_ready_joy(self, surface: pygame.Surface, x: int, y: int, s: float) -> int:
@@ -802,7 +829,7 @@ class ScoreScene(Scene):
         x = card.x + round(28 * s)
         labels = {}
         for seat, tenpai, _ in draw_rows(snap):
-            state = "Nagashi" if snap.result.nagashi and seat in snap.result.nagashi else "Tenpai" if tenpai else "Noten"
+            state = tr("Nagashi") if snap.result.nagashi and seat in snap.result.nagashi else tr("Tenpai") if tenpai else tr("Noten")
             labels[seat] = (state, theme.MINT_DEEP if tenpai else theme.INK_SOFT)
         bottom = card.bottom - round(92 * s) - round(60 * s)
         self.rows_area = pygame.Rect(x, y, card.w - round(56 * s), bottom - y)
@@ -818,13 +845,15 @@ class ScoreScene(Scene):
         named), and what happens to the sticks and the dealer (play test: the card was
         mostly empty panel)."""
         snap, r = self.snap, self.snap.result
-        title, words = ABORT_WORDING.get(r.abort, (pretty(r.abort), "The hand ended early."))
+        title, words = ABORT_WORDING.get(r.abort, (pretty(r.abort), N_("The hand ended early.")))
+        title = trc("abortive draw", title)
         seat = snap.abort_seat
-        name = snap.names[seat] if seat is not None else "A player"
+        name = seat_name(snap.names[seat]) if seat is not None else tr("A player")
+
         x = card.x + round(30 * s)
         theme.blit_text(surface, title, round(28 * s), theme.ROSE_DEEP, topleft=(x, y))
         y += round(42 * s)
-        for line in theme.wrap(words.format(name=name), round(19 * s), card.w - round(60 * s)):
+        for line in theme.wrap(tr(words, name=name), round(19 * s), card.w - round(60 * s)):
             theme.blit_text(surface, line, round(19 * s), theme.INK, topleft=(x, y))
             y += round(26 * s)
         labels = {seat: (title, theme.ROSE_DEEP)} if seat is not None else {}
@@ -845,8 +874,9 @@ class ScoreScene(Scene):
         for seat in range(4):
             cx = card.x + cw * seat + cw // 2
             base = card.bottom - round(70 * s)
-            wind = WIND_NAMES[(seat - snap.dealer) % 4]
-            theme.blit_fit(surface, f"{snap.names[seat]} ({wind})", round(18 * s), theme.INK, cw - round(12 * s), center=(cx, base))
+            wind = wind_name((seat - snap.dealer) % 4)
+            theme.blit_fit(surface, tr("{name} ({wind})", name=seat_name(snap.names[seat]), wind=wind), round(18 * s)
+, theme.INK, cw - round(12 * s), center=(cx, base))
             delta = r.deltas[seat] if seat < len(r.deltas) else 0
             color = theme.MINT_DEEP if delta > 0 else theme.ROSE_DEEP if delta < 0 else theme.INK_SOFT
             theme.blit_text(surface, f"{delta:+,}", round(22 * s), color, center=(cx, base + round(26 * s)))

@@ -16,7 +16,8 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.i18n import tr
+from mahjong_joy.i18n import LANGUAGE_NAMES, LANGUAGES, N_, current_language, tr
+from mahjong_joy.names import seat_name
 from mahjong_joy.storage.settings import AI_PACES, ANIM_SPEEDS, NAME_LENGTH, OPPONENT_LEVELS, UI_SCALES, valid_name
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.layout import table_layout
@@ -24,46 +25,51 @@ from mahjong_joy.ui.game_choice import LEVEL_NAMES, OPPONENT_SEATS, same_levels
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField, same_as
 
-NAME_LABEL = "Your name"
+NAME_LABEL = N_("Your name")
 EDIT_KEYS_KEPT = (pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB)
-ON_OFF = ((False, "off"), (True, "on"))
+ON_OFF = ((False, N_("off")), (True, N_("on")))
 VOLUMES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 LEFT_ROWS = (
-    ("ai_pace", "AI pace"),
-    ("anim_speed", "Animation"),
-    ("hints", "Hints (guide)"),
-    ("auto_pass", "Auto-pass claims"),
-    ("show_ai_thinking", "Show AI thinking"),
-    ("colour_safe_tiles", "Colour-blind tiles"),
-    ("ui_scale", "Tile size"),
+    ("ai_pace", N_("AI pace")),
+    ("anim_speed", N_("Animation")),
+    ("hints", N_("Hints (guide)")),
+    ("auto_pass", N_("Auto-pass claims")),
+    ("show_ai_thinking", N_("Show AI thinking")),
+    ("colour_safe_tiles", N_("Colour-blind tiles")),
+    ("ui_scale", N_("Tile size")),
 )
 RIGHT_ROWS = (
-    ("opponents", "All opponents"),
+    ("language", "Language"),  # the word "Language" stays English in every language: a lost player can find it
+    ("opponents", N_("All opponents")),
     ("seat0", OPPONENT_SEATS[0]),
     ("seat1", OPPONENT_SEATS[1]),
     ("seat2", OPPONENT_SEATS[2]),
-    ("latin_labels", "Tile labels"),
-    ("volume", "Sound volume"),
-    ("fullscreen", "Fullscreen"),
-    ("coach_after_hand", "Coach after each hand"),
+    ("latin_labels", N_("Tile labels")),
+    ("volume", N_("Sound volume")),
+    ("fullscreen", N_("Fullscreen")),
+    ("coach_after_hand", N_("Coach after each hand")),
 )
 ROWS = LEFT_ROWS + RIGHT_ROWS
+PACE_WORDS = {"instant": N_("instant"), "fast": N_("fast"), "normal": N_("normal"), "relaxed": N_("relaxed")}
+SPEED_WORDS = {"instant": N_("instant"), "fast": N_("fast"), "normal": N_("normal"), "gentle": N_("gentle")}
 
 
 def options_of(field: str) -> list[tuple[Any, str]]:
     """Every value a setting can take, in the order it reads (AI pace from instant to relaxed)."""
     levels = [(lv, LEVEL_NAMES[lv]) for lv in OPPONENT_LEVELS]
     if field == "ai_pace":
-        return [(pace, pace) for pace in sorted(AI_PACES, key=AI_PACES.__getitem__)]
+        return [(pace, PACE_WORDS[pace]) for pace in sorted(AI_PACES, key=AI_PACES.__getitem__)]
     if field == "anim_speed":
-        return [(speed, speed) for speed in sorted(ANIM_SPEEDS, key=ANIM_SPEEDS.__getitem__)]
+        return [(speed, SPEED_WORDS[speed]) for speed in sorted(ANIM_SPEEDS, key=ANIM_SPEEDS.__getitem__)]
+    if field == "language":
+        return [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]  # each language named in itself
     if field == "latin_labels":
-        return [(False, "CJK 一萬 東"), (True, "Latin 1m E")]
+        return [(False, N_("CJK 一萬 東")), (True, N_("Latin 1m E"))]
     if field == "colour_safe_tiles":
-        return [(False, "classic"), (True, "shape marks")]
+        return [(False, N_("classic")), (True, N_("shape marks"))]
     if field == "volume":
-        return [(v, "off" if v == 0 else f"{round(v * 100)}%") for v in VOLUMES]
+        return [(v, N_("off") if v == 0 else f"{round(v * 100)}%") for v in VOLUMES]
     if field == "ui_scale":
         return [(scale, percent(scale)) for scale in UI_SCALES]
     if field == "opponents" or field.startswith("seat"):
@@ -93,6 +99,9 @@ def value_of(settings: Any, field: str) -> Any:
         return settings.opponents[int(field[4:])]
     if field == "volume":
         return min(VOLUMES, key=lambda v: abs(v - settings.volume))
+    if field == "language":
+        return settings.language or current_language()  # not chosen yet: the system's, as spoken
+
     return getattr(settings, field)
 
 
@@ -106,9 +115,10 @@ class SettingsScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.rows: list[ChoiceRow] = []
-        self.back = Button("Back", "back", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, primary=True)
+        self.back = Button(N_("Back"), "back", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, primary=True)
         self.buttons: list[Button] = [self.back]
-        self.name_field = TextField(pygame.Rect(0, 0, 1, 1), app.settings.player_name, placeholder="your name",
+        self.name_field = TextField(pygame.Rect(0, 0, 1, 1), seat_name(app.settings.player_name), placeholder=N_("your name"),
+
                                     max_len=NAME_LENGTH, digits=False)
         self.name_label = pygame.Rect(0, 0, 1, 1)
         self.focus = 1
@@ -253,11 +263,11 @@ class SettingsScene(Scene):
         s = self.scale
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
-        theme.blit_text(surface, "Settings", int(52 * s), theme.INK, center=(w // 2, int(h * 0.1)))
-        theme.blit_text(surface, NAME_LABEL, max(12, int(self.name_label.h * 0.46)), theme.INK, midleft=(self.name_label.x, self.name_label.centery))
+        theme.blit_text(surface, tr("Settings"), int(52 * s), theme.INK, center=(w // 2, int(h * 0.1)))
+        theme.blit_text(surface, tr(NAME_LABEL), max(12, int(self.name_label.h * 0.46)), theme.INK, midleft=(self.name_label.x, self.name_label.centery))
         self.name_field.draw(surface, s)
         if valid_name(self.name_field.value) is None:
-            theme.blit_text(surface, f"1–{NAME_LENGTH} characters", int(15 * s), theme.ROSE_DEEP,
+            theme.blit_text(surface, tr("1–{count} characters", count=NAME_LENGTH), int(15 * s), theme.ROSE_DEEP,
                             midleft=(self.name_field.rect.right + int(12 * s), self.name_field.rect.centery))
         for row in self.rows:
             row.draw(surface, s)
@@ -267,7 +277,7 @@ class SettingsScene(Scene):
             theme.blit_fit(surface, note, int(14 * s), theme.ROSE_DEEP, pills[-1].right - pills[0].x,
                            topright=(pills[-1].right, pills[-1].bottom + int(3 * s)))
         self.back.draw(surface, s)
-        hint = "Click a value, or Up/Down to a row and Left/Right to choose."
+        hint = tr("Click a value, or Up/Down to a row and Left/Right to choose.")
         theme.blit_text(surface, hint, int(15 * s), theme.INK_SOFT, center=(w // 2, h - int(18 * s)))
         art = self.app.art
         tw = int(40 * s)

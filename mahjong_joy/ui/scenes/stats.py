@@ -15,10 +15,10 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import N_, ntr, tr
 from mahjong_joy.app.archive import player_stats
 from mahjong_joy.errors import StorageUnavailableError
-from mahjong_joy.i18n import tr
-from mahjong_joy.names import ruleset_title
+from mahjong_joy.names import limit_name, ruleset_title
 from mahjong_joy.rulesets.presets import PRESETS
 from mahjong_joy.storage.history import History
 from mahjong_joy.storage.stats import Figures, Stats, has_riichi, pays_game_points, ruleset_order, scores_fan, yaku_label
@@ -26,7 +26,7 @@ from mahjong_joy.ui import theme
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.widgets import Button, ensure_focus, focus_on, hotkey_button, keyboard_focus, pointer_hit
 
-PLACES = ("1st", "2nd", "3rd", "4th")
+PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 PLACE_COLORS = (theme.ROSE_DEEP, theme.SKY_DEEP, theme.MINT_DEEP, theme.LAVENDER_DEEP)
 BAR_COLORS = (theme.ROSE, theme.SKY, theme.BUTTER, theme.LAVENDER, theme.PEACH)
 MAX_TABS = 6  # All, the presets, and a couple of rulesets the game no longer ships
@@ -41,19 +41,19 @@ def figures(stats: Figures) -> list[tuple[str, str]]:
     """The headline figures as (label, value) pairs, "-" where there is nothing to show; a riichi
     ruleset adds its riichi rate, one that pays uma its average game points."""
     out = [
-        ("Matches played", f"{stats.matches}"),
-        ("Average placement", "-" if stats.average_placement is None else f"{stats.average_placement:.2f}"),
-        ("Win rate", _pct(stats.win_rate)),
-        ("Deal-in rate", _pct(stats.deal_in_rate)),
-        ("Points per win", "-" if stats.average_win_points is None else f"{stats.average_win_points:,.0f}"),
-        ("Hands played", f"{stats.hands}"),
+        (tr("Matches played"), f"{stats.matches}"),
+        (tr("Average placement"), "-" if stats.average_placement is None else f"{stats.average_placement:.2f}"),
+        (tr("Win rate"), _pct(stats.win_rate)),
+        (tr("Deal-in rate"), _pct(stats.deal_in_rate)),
+        (tr("Points per win"), "-" if stats.average_win_points is None else f"{stats.average_win_points:,.0f}"),
+        (tr("Hands played"), f"{stats.hands}"),
     ]
     if has_riichi(stats.ruleset):
-        out.append(("Riichi rate", _pct(stats.riichi_rate)))
+        out.append((tr("Riichi rate"), _pct(stats.riichi_rate)))
     if scores_fan(stats.ruleset):
         out.append((tr("Average fan a win"), "-" if stats.average_fan is None else f"{stats.average_fan:.1f}"))
     if pays_game_points(stats.ruleset):
-        label = tr("Average table points") if scores_fan(stats.ruleset) else "Average game points"  # MCR: 4, 2, 1, 0 by place
+        label = tr("Average table points") if scores_fan(stats.ruleset) else tr("Average game points")  # MCR: 4, 2, 1, 0 by place
         out.append((label, "-" if stats.average_game_points is None else f"{stats.average_game_points:+.1f}"))
     return out
 
@@ -121,7 +121,7 @@ class StatsScene(Scene):
         top = round(150 * s)
         bw, bh = round(220 * s), round(54 * s)
         back_y = h - round(24 * s) - bh
-        self.buttons = [Button("Back", "back", pygame.Rect((w - bw) // 2, back_y, bw, bh), pygame.K_b, primary=True)]
+        self.buttons = [Button(N_("Back"), "back", pygame.Rect((w - bw) // 2, back_y, bw, bh), pygame.K_b, primary=True)]
         self._layout_tabs()
         bottom = back_y - round(22 * s)
         left_w = round((w - 3 * margin) * 0.47)
@@ -212,7 +212,7 @@ class StatsScene(Scene):
         s = self.scale
         w, _ = surface.get_size()
         surface.fill(theme.BACKGROUND)
-        theme.blit_text(surface, "Your statistics", round(42 * s), theme.INK, center=(w // 2, round(42 * s)))
+        theme.blit_text(surface, tr("Your statistics"), round(42 * s), theme.INK, center=(w // 2, round(42 * s)))
         if self.notice:
             line = theme.wrap(self.notice, round(15 * s), w - round(80 * s))[0]
             theme.blit_text(surface, line, round(15 * s), theme.ROSE_DEEP, center=(w // 2, round(134 * s)))
@@ -223,7 +223,7 @@ class StatsScene(Scene):
                 tab.draw(surface, s)
             shown = self.shown
             if shown.is_empty:
-                self._draw_empty(surface, s, f"No {ruleset_title(shown.ruleset)} matches yet")
+                self._draw_empty(surface, s, tr("No {ruleset} matches yet", ruleset=ruleset_title(shown.ruleset)))
             else:
                 for rect, (label, value) in zip(self.cards, figures(shown)):
                     self._figure(surface, rect, label, value, s)
@@ -236,10 +236,10 @@ class StatsScene(Scene):
         for b in self.buttons:
             b.draw(surface, s)
 
-    def _draw_empty(self, surface: pygame.Surface, s: float, title: str = "No matches yet") -> None:
+    def _draw_empty(self, surface: pygame.Surface, s: float, title: str = N_("No matches yet")) -> None:
         theme.panel(surface, self.empty, theme.PANEL, round(18 * s))
-        theme.blit_text(surface, title, round(30 * s), theme.INK, center=(self.empty.centerx, self.empty.centery - round(20 * s)))
-        theme.blit_text(surface, "Finish a match and your statistics appear here.", round(18 * s), theme.INK_SOFT,
+        theme.blit_text(surface, tr(title), round(30 * s), theme.INK, center=(self.empty.centerx, self.empty.centery - round(20 * s)))
+        theme.blit_text(surface, tr("Finish a match and your statistics appear here."), round(18 * s), theme.INK_SOFT,
                         center=(self.empty.centerx, self.empty.centery + round(24 * s)))
 
     def _figure(self, surface: pygame.Surface, rect: pygame.Rect, label: str, value: str, s: float) -> None:
@@ -256,17 +256,19 @@ class StatsScene(Scene):
 
     def _draw_best(self, surface: pygame.Surface, s: float) -> None:
         rect, best = self.best, self.shown.best_hand
-        y = self._title(surface, rect, "Best hand", s)
+        y = self._title(surface, rect, tr("Best hand"), s)
         x = rect.x + round(16 * s)
         if best is None:
-            theme.blit_text(surface, "No wins yet: your best hand shows here.", round(20 * s), theme.INK, topleft=(x, y + round(8 * s)))
+            theme.blit_text(surface, tr("No wins yet: your best hand shows here."), round(20 * s), theme.INK, topleft=(x, y + round(8 * s)))
             return
         r = theme.blit_text(surface, f"{best.points:,}", round(44 * s), theme.ROSE_DEEP, topleft=(x, y))
-        unit = theme.blit_text(surface, "points", round(20 * s), theme.ROSE_DEEP, bottomleft=(r.right + round(8 * s), r.bottom - round(9 * s)))
-        value = f"{best.han} han {best.fu} fu" + (f", {best.limit.replace('_', ' ')}" if best.limit else "")
+        unit = theme.blit_text(surface, tr("points"), round(20 * s), theme.ROSE_DEEP, bottomleft=(r.right + round(8 * s), r.bottom - round(9 * s)))
+        value = tr("{han} han {fu} fu", han=best.han, fu=best.fu)
+        if best.limit:
+            value = tr("{value}, {limit}", value=value, limit=limit_name(best.limit))
         theme.blit_text(surface, value, round(20 * s), theme.INK, bottomleft=(unit.right + round(18 * s), unit.bottom))
         bottom = rect.bottom - round(14 * s)
-        when = theme.blit_fit(surface, f"{best.played_at[:10]}  ·  hand {best.label}  ·  {ruleset_title(best.ruleset)}",
+        when = theme.blit_fit(surface, tr("{date}  ·  hand {label}  ·  {ruleset}", date=best.played_at[:10], label=best.label, ruleset=ruleset_title(best.ruleset)),
                               round(15 * s), theme.INK_SOFT, rect.w - round(32 * s), bottomleft=(x, bottom))
         self._chips(surface, [yaku_label(name) for name in best.yaku],
                     pygame.Rect(x, r.bottom + round(10 * s), rect.w - round(32 * s), when.y - r.bottom - round(18 * s)), s)
@@ -288,10 +290,10 @@ class StatsScene(Scene):
         for place in range(1, 5):
             gy = round(plot.y + (place - 1) / 3 * plot.h)
             pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, gy), (plot.right, gy), max(1, round(2 * s)))
-            theme.blit_text(surface, PLACES[place - 1], round(15 * s), PLACE_COLORS[place - 1], midright=(plot.x - round(10 * s), gy))
+            theme.blit_text(surface, tr(PLACES[place - 1]), round(15 * s), PLACE_COLORS[place - 1], midright=(plot.x - round(10 * s), gy))
         hint = round(13 * s)
-        theme.blit_text(surface, "older", hint, theme.INK_SOFT, topleft=(plot.x, plot.bottom + round(6 * s)))
-        theme.blit_text(surface, "newer", hint, theme.INK_SOFT, topright=(plot.right, plot.bottom + round(6 * s)))
+        theme.blit_text(surface, tr("older"), hint, theme.INK_SOFT, topleft=(plot.x, plot.bottom + round(6 * s)))
+        theme.blit_text(surface, tr("newer"), hint, theme.INK_SOFT, topright=(plot.right, plot.bottom + round(6 * s)))
         points = placement_points(recent, plot)
         if len(points) > 1:
             pygame.draw.lines(surface, theme.LAVENDER, False, points, max(2, round(4 * s)))
@@ -302,13 +304,13 @@ class StatsScene(Scene):
     def _draw_rulesets(self, surface: pygame.Surface, s: float) -> None:
         rows = [(ruleset_title(name), rate, f"{rate * 100:.1f}%", BAR_COLORS[i % len(BAR_COLORS)])
                 for i, (name, rate) in enumerate(self.stats.win_rate_by_ruleset.items())]
-        self._draw_bars(surface, "Win rate by ruleset", rows, s)
+        self._draw_bars(surface, tr("Win rate by ruleset"), rows, s)
 
     def _draw_counts(self, surface: pygame.Surface, s: float) -> None:
         counts = self.shown.placements
         total = sum(counts)
-        rows = [(PLACES[i], n / total if total else 0.0, f"{n}", theme.lighter(PLACE_COLORS[i], 0.35)) for i, n in enumerate(counts)]
-        self._draw_bars(surface, f"Placements, {total} finished match{'es' if total != 1 else ''}", rows, s)
+        rows = [(tr(PLACES[i]), n / total if total else 0.0, f"{n}", theme.lighter(PLACE_COLORS[i], 0.35)) for i, n in enumerate(counts)]
+        self._draw_bars(surface, ntr("Placements, {count} finished match", "Placements, {count} finished matches", total), rows, s)
 
     def _draw_bars(self, surface: pygame.Surface, title: str, rows: list[tuple[str, float, str, tuple[int, int, int]]], s: float) -> None:
         """Horizontal bars on a 100% track: a label before each, its figure after."""
@@ -340,8 +342,9 @@ def placements_title(count: int) -> str:
     ('Placement, last match', 'Placement, last 20 matches', 'Placement: no finished match yet')
     """
     if count == 0:
-        return "Placement: no finished match yet"
-    return "Placement, last match" if count == 1 else f"Placement, last {count} matches"
+        return tr("Placement: no finished match yet")
+    return ntr("Placement, last match", "Placement, last {count} matches", count)
+
 
 
 def chip_places(labels: list[str], width_of: Callable[[str], int], area: pygame.Rect, chip_h: int, gap: int) -> list[tuple[str, pygame.Rect]]:

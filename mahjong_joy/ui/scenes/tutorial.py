@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.engine.actions import Pon
 from mahjong_joy.tutorial import FINISHED, WAITING, GuidedSession, Step, tutorial_controller
 from mahjong_joy.ui import theme
@@ -22,8 +23,8 @@ from mahjong_joy.ui.scenes.score import ScoreScene
 from mahjong_joy.ui.scenes.table import TableScene
 from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, pressed_button
 
-OFFER = ("Welcome! New to mahjong? The guided first hand shows you a whole hand in two minutes: "
-         "drawing, discarding, calling a pon and winning. You can also start it later from Rules and help.")
+OFFER = N_("Welcome! New to mahjong? The guided first hand shows you a whole hand in two minutes: "
+           "drawing, discarding, calling a pon and winning. You can also start it later from Rules and help.")
 
 
 def offer_guided_hand(app: Any) -> bool:
@@ -58,9 +59,9 @@ class TutorialOffer(Scene):
         self.card.center = (size[0] // 2, size[1] // 2)
         bw, bh, y = round(270 * s), round(54 * s), self.card.bottom - round(74 * s)
         self.buttons = [
-            Button("Play the guided hand", "play", pygame.Rect(self.card.x + round(30 * s), y, bw, bh), pygame.K_RETURN,
+            Button(N_("Play the guided hand"), "play", pygame.Rect(self.card.x + round(30 * s), y, bw, bh), pygame.K_RETURN,
                    primary=True, hint="Enter"),
-            Button("Not now", "later", pygame.Rect(self.card.right - round(30 * s) - bw, y, bw, bh), pygame.K_ESCAPE, hint="Esc"),
+            Button(N_("Not now"), "later", pygame.Rect(self.card.right - round(30 * s) - bw, y, bw, bh), pygame.K_ESCAPE, hint="Esc"),
         ]
         ensure_focus(self.buttons)
 
@@ -86,7 +87,7 @@ class TutorialOffer(Scene):
         surface.blit(veil, (0, 0))
         theme.panel(surface, self.card, theme.PANEL, round(20 * s), theme.ROSE)
         size = round(19 * s)
-        for i, line in enumerate(theme.wrap(OFFER, size, self.card.w - round(60 * s))):
+        for i, line in enumerate(theme.wrap(tr(OFFER), size, self.card.w - round(60 * s))):
             theme.blit_text(surface, line, size, theme.INK, topleft=(self.card.x + round(30 * s), self.card.y + round(26 * s) + i * round(size * 1.35)))
         for b in self.buttons:
             b.draw(surface, s)
@@ -120,7 +121,8 @@ class TutorialScore(ScoreScene):
     """The score screen of the guided hand: its button goes back to Home."""
 
     def _label(self) -> None:
-        self.button.label = "Finish the guided hand"
+        self.button.label = N_("Finish the guided hand")
+
 
     def proceed(self) -> None:
         self.next = Transition("replace", "home")
@@ -138,9 +140,9 @@ class TutorialScore(ScoreScene):
             return None
         if area is None:  # no rows drawn: above the seats' row, as before
             box = pygame.Rect(0, 0, min(surface.get_width() - round(200 * s), round(760 * s)), 0)
-            return coach_box(surface, box, FINISHED, "", s, bottom=self.button.rect.y - round(132 * s))
+            return coach_box(surface, box, tr(FINISHED), "", s, bottom=self.button.rect.y - round(132 * s))
         box = pygame.Rect(area.x + round(area.w * 0.55), 0, area.w - round(area.w * 0.55), 0)
-        return coach_box(surface, box, FINISHED, "", s, top=area.y)
+        return coach_box(surface, box, tr(FINISHED), "", s, top=area.y)
 
 
 class TutorialScene(TableScene):
@@ -188,10 +190,10 @@ class TutorialScene(TableScene):
         """What the coach says now: (what happened, what to do)."""
         step: Step | None = self.session.current
         if self.snap is None or self.snap.result is not None or step is None:
-            return FINISHED, ""
+            return tr(FINISHED), ""
         waiting = not self.snap.my_turn and self.snap.claim is None
         if waiting:
-            return WAITING, ""
+            return tr(WAITING), ""
         return step.say, self.session.refused or step.do
 
     def coach_target(self) -> pygame.Rect | None:

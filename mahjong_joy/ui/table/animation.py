@@ -13,19 +13,25 @@ from typing import Any, ClassVar
 
 import pygame
 
+from mahjong_joy.i18n import N_, tr
+from mahjong_joy.names import seat_name
 from mahjong_joy.ui.anim import Animator, Flight, Reveal, Tween, flip_shape
 from mahjong_joy.ui.callouts import Call, Callouts, call_of
 from mahjong_joy.ui.layout import ROTATION, TableLayout
 from mahjong_joy.ui.session import TableSnapshot
 from mahjong_joy.ui.tiles_art import BACK
 
-ANNOUNCEMENTS = {  # events the centre announces in a toast, with a chime
-    "riichi_declared": "{name} {declares} riichi",
-    "dora_revealed": "Kan dora: a new indicator turns over",
-    "aborted": "Abortive draw: {reason}",
+ANNOUNCEMENTS = {  # events the centre announces in a toast, with a chime (English keys, translated when shown)
+    "riichi_declared": N_("{name} declares riichi"),
+    "dora_revealed": N_("Kan dora: a new indicator turns over"),
+    "aborted": N_("Abortive draw: {reason}"),
 }
-ABORT_NAMES = {"nine_terminals": "nine terminals", "four_winds": "four winds", "four_kans": "four kans",
-               "four_riichi": "four riichi", "triple_ron": "triple ron"}
+RIICHI_WORDS = {  # (the player's own seat, double riichi) -> the toast
+    (False, False): N_("{name} declares riichi"), (True, False): N_("You declare riichi"),
+    (False, True): N_("{name} declares double riichi"), (True, True): N_("You declare double riichi"),
+}
+ABORT_NAMES = {"nine_terminals": N_("nine terminals"), "four_winds": N_("four winds"), "four_kans": N_("four kans"),
+               "four_riichi": N_("four riichi"), "triple_ron": N_("triple ron")}
 
 
 class TableAnimation:
@@ -75,7 +81,7 @@ class TableAnimation:
         if name in ANNOUNCEMENTS:
             self._announce(name, event, call)
         if name == "drew" and snap.riichi_rules and snap.wall_count == 0 and not event.replacement:
-            self.show_message(f"Last tile: {snap.names[event.seat]} draws the wall's last tile (haitei)", 2.5)
+            self.show_message(tr("Last tile: {name} draws the wall's last tile (haitei)", name=seat_name(snap.names[event.seat])), 2.5)
 
     def show_deal(self, events: list[Any]) -> None:
         """A hand just dealt, as it opens: its flower replacements fly from each hand to their
@@ -163,11 +169,14 @@ class TableAnimation:
             self.app.sounds.play("chime")
         who = snap.names[event.seat] if getattr(event, "seat", None) is not None else ""
         reason = getattr(event, "reason", "")
-        words = ANNOUNCEMENTS[name].format(name=who, declares="declare" if who == "You" else "declares",
-                                           reason=ABORT_NAMES.get(reason, reason.replace("_", " ")))
-        if name == "riichi_declared" and len(snap.rivers[event.seat]) <= 1 and not any(snap.melds):
-            words = words.replace("riichi", "double riichi")  # on the seat's first discard, no call before it
+        message = ANNOUNCEMENTS[name]
+        if name == "riichi_declared":  # double: on the seat's first discard, no call before it
+            double = len(snap.rivers[event.seat]) <= 1 and not any(snap.melds)
+            message = RIICHI_WORDS[(who == "You", double)]
+        abort = ABORT_NAMES.get(reason)
+        words = tr(message, name=seat_name(who), reason=tr(abort) if abort else reason.replace("_", " "))
         self.show_message(words, 2.5)
+
 
     def _fly(self, tile: int, start: pygame.Rect, end: pygame.Rect, seconds: float, rotation: int, width: int, key: object,
              delay: float = 0.0) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
+from mahjong_joy.i18n import N_, tr
 from mahjong_joy.engine.actions import AddedKan, ClosedKan, DeclareFlower, Discard, NineTerminals, Pass, Riichi, Ron, Tsumo
-from mahjong_joy.i18n import tr
 from mahjong_joy.names import tile_label
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui.anim import Animator
@@ -140,7 +140,7 @@ class TableInput:
             action = _discard_of_code(self.snap.own_actions, tiles[index])
         if action is None:
             if self.riichi_mode:
-                self.show_message(f"Discarding the {tile_label(tiles[index])} would not leave the hand ready.")
+                self.show_message(tr("Discarding the {tile} would not leave the hand ready.", tile=tile_label(tiles[index])))
             elif not self.snap.riichi[self.snap.me] and (refused := self.snap.refusal_of(tiles[index])):
                 self.show_message(refusal_sentence(refused, tiles[index]))
             return
@@ -237,7 +237,7 @@ class TableInput:
             label, key = _action_label(action, self.snap.mcr_rules)
             ident = "riichi" if isinstance(action, Riichi) else _action_id(action)
             if ident == "riichi" and self.riichi_mode:
-                label = "Cancel riichi"
+                label = N_("Cancel riichi")
             rect = pygame.Rect(x - (i % 2) * (bw + gap), area.bottom - bh - (i // 2) * (bh + gap), bw, bh)
             primary = isinstance(action, Tsumo) or (ident == "riichi" and not self.riichi_mode)
             self.buttons.append(Button(label, ident, rect, key, primary=primary, hint=pygame.key.name(key).upper() if key else ""))
@@ -250,10 +250,12 @@ class TableInput:
             return
         s, area, settings = self.layout.scale, self.layout.actions, self.app.settings
         tw, th, gap = round(94 * s), round(26 * s), round(6 * s)
-        for i, (ident, label) in enumerate((("auto_pass", "Auto-pass"), ("auto_win", "Auto-win"), ("no_calls", "No calls"))):
+        toggles = (("auto_pass", N_("Auto-pass: on"), N_("Auto-pass: off")), ("auto_win", N_("Auto-win: on"), N_("Auto-win: off")),
+                   ("no_calls", N_("No calls: on"), N_("No calls: off")))
+        for i, (ident, label_on, label_off) in enumerate(toggles):
             on = bool(getattr(settings, ident))
             rect = pygame.Rect(area.right - (3 - i) * tw - (2 - i) * gap, area.y, tw, th)
-            self.toggles.append(Button(f"{label}: {'on' if on else 'off'}", ident, rect, primary=on))
+            self.toggles.append(Button(label_on if on else label_off, ident, rect, primary=on))
 
 
 def _discard_of_code(actions: Any, code: int) -> Discard | None:
@@ -279,21 +281,22 @@ def _action_label(action: Any, mcr: bool = False) -> tuple[str, int | None]:
     """Button label and hotkey for an own-turn action (Chinese Official words under ``mcr``:
     Hu, kong, flower)."""
     if isinstance(action, Tsumo):
-        return (tr("Hu!"), pygame.K_h) if mcr else ("Tsumo!", pygame.K_t)
+        return (tr("Hu!"), pygame.K_h) if mcr else (N_("Tsumo!"), pygame.K_t)
     if isinstance(action, DeclareFlower):
         return tr("Flower"), pygame.K_f
     if isinstance(action, ClosedKan):
         if mcr:
             return tr("Kong {tile}", tile=tile_label(kind_of_code(action.tile))), pygame.K_k
-        return f"Kan {tile_label(kind_of_code(action.tile))}", pygame.K_k
+        return tr("Kan {tile}", tile=tile_label(kind_of_code(action.tile))), pygame.K_k
     if isinstance(action, AddedKan):
         if mcr:
             return tr("Add kong {tile}", tile=tile_label(action.tile)), pygame.K_a
-        return f"Add kan {tile_label(action.tile)}", pygame.K_a
+        return tr("Add kan {tile}", tile=tile_label(action.tile)), pygame.K_a
     if isinstance(action, Riichi):
-        return "Riichi", pygame.K_r
+        return N_("Riichi"), pygame.K_r
     if isinstance(action, NineTerminals):
-        return "Nine terminals", pygame.K_9
+        return N_("Nine terminals"), pygame.K_9
+
     return action.name, None
 
 

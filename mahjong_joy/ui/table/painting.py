@@ -12,7 +12,9 @@ from typing import Any
 
 import pygame
 
-from mahjong_joy.names import WIND_GLYPHS, WIND_NAMES
+from mahjong_joy.i18n import current_language, ntr, tr
+from mahjong_joy.names import WIND_GLYPHS, seat_name, wind_name
+
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.anim import Animator, Reveal, Tween
 from mahjong_joy.ui.callouts import Callouts
@@ -49,7 +51,7 @@ class TablePainting:
     _layer_key: object
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = (self.snap.version if self.snap else -1, surface.get_size(), frozenset(f.key for f in self.anim.flights), self.app.settings.latin_labels, self.app.settings.colour_safe_tiles, self.flip.done, self.selected if self.can_act() else -1, self.riichi_mode, self.dora_flip is None)
+        key = (self.snap.version if self.snap else -1, surface.get_size(), frozenset(f.key for f in self.anim.flights), self.app.settings.latin_labels, self.app.settings.colour_safe_tiles, current_language(), self.flip.done, self.selected if self.can_act() else -1, self.riichi_mode, self.dora_flip is None)
         if self._layer is None or self._layer_key != key or self._layer.get_size() != surface.get_size():
             self._layer = self._render_static(surface.get_size())
             self._layer_key = key
@@ -60,7 +62,7 @@ class TablePainting:
         layer = pygame.Surface(size).convert()
         self._draw_felt(layer)
         if self.snap is None:
-            theme.blit_text(layer, "Starting...", 30, theme.INK, center=layer.get_rect().center)
+            theme.blit_text(layer, tr("Starting..."), 30, theme.INK, center=layer.get_rect().center)
             return layer
         self._draw_center(layer)
         for seat in range(4):
@@ -136,16 +138,18 @@ class TablePainting:
             length = c.w - 2 * (column if tag[1].collidelist(sides) >= 0 else inset)
             out[f"tag{rel}"] = self._seat_tag(seat_at[rel], rel, length, inset, pad, size)
         middle = c.w - 2 * column
-        wind = WIND_NAMES[snap.round_wind - 27] if 27 <= snap.round_wind <= 30 else "East"
-        honba = f" · {snap.honba} bonus" if snap.honba else ""
+        wind = wind_name(snap.round_wind - 27 if 27 <= snap.round_wind <= 30 else 0)
+        round_words = tr("{wind} {number}", wind=wind, number=snap.hand_number)
+        left = tr("{count} left", count=snap.wall_count)
         if snap.riichi_rules:  # the wall, then the honba and riichi-stick counters; the dora row speaks for itself
-            sticks = f"{snap.sticks} stick{'' if snap.sticks == 1 else 's'}"
-            lines = [("round", f"{wind} {snap.hand_number}", 24, theme.INK, 48), ("wall", f"{snap.wall_count} left", 15, theme.INK_SOFT, 71),
-                     ("counters", f"{snap.honba} honba · {sticks}", 13, theme.ROSE_DEEP if snap.sticks else theme.INK_SOFT, 89)]
+            sticks = ntr("{count} stick", "{count} sticks", snap.sticks)
+            lines = [("round", round_words, 24, theme.INK, 48), ("wall", left, 15, theme.INK_SOFT, 71),
+                     ("counters", tr("{honba} honba · {sticks}", honba=snap.honba, sticks=sticks), 13, theme.ROSE_DEEP if snap.sticks else theme.INK_SOFT, 89)]
         else:
-            lines = [("round", f"{wind} {snap.hand_number}", 24, theme.INK, 50), ("wall", f"{snap.wall_count} left{honba}", 15, theme.INK_SOFT, 76)]
+            wall = tr("{left} · {count} bonus", left=left, count=snap.honba) if snap.honba else left
+            lines = [("round", round_words, 24, theme.INK, 50), ("wall", wall, 15, theme.INK_SOFT, 76)]
         if snap.dora_indicators and not snap.riichi_rules:
-            lines.append(("dora", "dora indicator" + ("s" if len(snap.dora_indicators) > 1 else ""), 11, theme.INK_SOFT, 96))
+            lines.append(("dora", ntr("dora indicator", "dora indicators", len(snap.dora_indicators)), 11, theme.INK_SOFT, 96))
         for name, words, size, color, dy in lines:
             image = theme.fit_text(words, round(size * s), color, middle, smallest=round(10 * s))
             out[name] = (image, image.get_rect(center=(c.centerx, c.y + round(dy * s))))
@@ -155,7 +159,7 @@ class TablePainting:
         """A seat's tag words: wind, name, points, dealer chip (``name`` overrides the seat's name)."""
         snap = self.snap
         dealer = " · D" if seat == snap.dealer else ""
-        shown = snap.names[seat] if name is None else name
+        shown = seat_name(snap.names[seat]) if name is None else name
         return f"{WIND_GLYPHS[(seat - snap.dealer) % 4]} {shown}  {snap.points[seat]:,}{dealer}"
 
     def _seat_tag(self, seat: int, rel: int, length: int, inset: int, pad: tuple[int, int], size: int,
@@ -167,7 +171,7 @@ class TablePainting:
         lit = seat == self.spotlight() if lit is None else lit
         room = length - pad[0]  # the words fit with the highlight on, lit or not, so they never change
         pad = pad if lit else (2, 2)
-        name = snap.names[seat]
+        name = seat_name(snap.names[seat])
         words = self.seat_tag_text(seat, "{}")
         while len(name) > 1 and theme.font(size).size(words.format(name))[0] > room:
             name = name[:-2] + "…"
@@ -288,6 +292,6 @@ class TablePainting:
         """A rose "Furiten" pill; hovering it shows the reason above it."""
         s, rect = self.layout.scale, self.furiten_badge_rect()
         theme.panel(surface, rect, theme.lighter(theme.ROSE, 0.2), round(10 * s), theme.ROSE_DEEP)
-        theme.blit_text(surface, "Furiten", round(16 * s), theme.ROSE_DEEP, center=rect.center)
+        theme.blit_text(surface, tr("Furiten"), round(16 * s), theme.ROSE_DEEP, center=rect.center)
         if self.badge_hover:
             draw_tip(surface, furiten_tip(self.snap.furiten), rect, s)
