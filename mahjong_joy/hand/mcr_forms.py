@@ -12,8 +12,9 @@ MCR knows five forms (RULES.md B4, B6 rows 7, 19, 20, 34, 35):
   seven honors (lesser 全不靠; with all seven honors it is greater 七星不靠).
 
 Decompositions are enumerated from per-suit splits that are computed once per
-suit pattern and kept (a suit has few patterns in practice), so the scorer pays
-for a split only the first time a suit shape is seen. Shanten per form and the
+suit pattern and kept in bounded LRU memos (``SUIT_MEMO_SIZE`` entries each, five
+memos; a suit has few patterns in practice, so they rarely evict), so the scorer
+pays for a split only the first time a suit shape is seen. Shanten per form and the
 waits are the slower path the issue allows: the regular form reuses the riichi
 tables (the same four-sets-and-a-pair form), the other forms are counted directly.
 
@@ -27,7 +28,7 @@ tables (the same four-sets-and-a-pair form), the other forms are counted directl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, partial
+from functools import lru_cache, partial
 from itertools import permutations
 from typing import NamedTuple
 
@@ -118,7 +119,15 @@ class McrShanten(NamedTuple):
 
 # ---------------------------------------------------------------- per-suit splits
 
-@cache
+#: Entries kept by each per-suit memo below (least recently used evicted first).
+#: Measured (``simulate --rules mcr --ai hard --hands 200``, seed 3): play meets ~22,000
+#: suit shapes in 200 hands and keeps meeting new ones (the AI asks about many
+#: candidate hands), so an unbounded memo only grows; the run took 18.7 s CPU
+#: unbounded, 18.6 s at 32,768 entries, 18.9 s at 4,096. At 16,384 the memos hold
+#: ~10 MB when the largest (``_suit_options``) is full (tracemalloc, random hands).
+SUIT_MEMO_SIZE = 16384
+
+@lru_cache(maxsize=SUIT_MEMO_SIZE)
 def _set_splits(counts: tuple[int, ...], honors: bool) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Every way to split one suit's counts into sets only (sorted, no repeats)."""
     first = next((i for i, n in enumerate(counts) if n), None)
@@ -137,7 +146,7 @@ def _set_splits(counts: tuple[int, ...], honors: bool) -> tuple[tuple[tuple[str,
     return tuple(dict.fromkeys(found))
 
 
-@cache
+@lru_cache(maxsize=SUIT_MEMO_SIZE)
 def _pair_splits(counts: tuple[int, ...], honors: bool) -> tuple[Split, ...]:
     """Every way to split one suit's counts into one pair and sets."""
     found: list[Split] = []
@@ -153,7 +162,7 @@ def _suits(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     return (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
 
 
-@cache
+@lru_cache(maxsize=SUIT_MEMO_SIZE)
 def _suit_options(key: bytes, suit: int) -> tuple[tuple, tuple]:
     """One suit's readings as ready-made sets: (sets-only options, (sets, pair tile)
     options), tiles offset to the suit. Built once per suit shape (``key`` is the
@@ -200,7 +209,7 @@ def regular_splits(counts: Sequence[int]) -> list[tuple[tuple[McrSet, ...], int]
     return out
 
 
-@cache
+@lru_cache(maxsize=SUIT_MEMO_SIZE)
 def _suit_waits(key: bytes, suit: int) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
     """For one suit: (sets only?, a pair and sets?, kinds completing it to sets only,
     kinds completing it to a pair and sets). Shapes only: a fifth copy counts. Built
@@ -282,7 +291,7 @@ def honors_and_knitted_pattern(counts: Sequence[int]) -> tuple[int, ...] | None:
     return None
 
 
-@cache
+@lru_cache(maxsize=SUIT_MEMO_SIZE)
 def _suit_classes(key: bytes) -> tuple[bool, bool, bool]:
     """Which of 1-4-7, 2-5-8, 3-6-9 one number suit holds (``key``: its counts as bytes)."""
     return tuple(bool(key[c] and key[c + 3] and key[c + 6]) for c in range(3))

@@ -514,7 +514,7 @@ class _Hand(HandFacts):
     """
 
     __slots__ = ("situation", "facts", "concealed", "library_kongs", "melds", "meld_chows", "meld_pungs",
-                 "_facts_instances", "_unique_regular")
+                 "_facts_form", "_facts_found", "_unique_regular")
 
     def __init__(self, s: McrSituation, rules: McrRules) -> None:
         self.facts = self
@@ -580,19 +580,22 @@ class _Hand(HandFacts):
             | _ORPHAN_GATES[not kinds & ~_ORPHAN_MASK][not kinds & _ORPHAN_MASK] | _MELDED_GATES[melded_packs]
             | (fours > 0) << 15 | bool(key[4] or key[13] or key[22]) << 16 | (_TSUMO if tsumo else _DISCARD)
             | (last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile) << 2)
-        self._facts_instances: dict[str, list[Instance]] = {}
+        self._facts_form: str | None = None  # the form whose facts rows ``_facts_found`` holds
+        self._facts_found: list[Instance] = []
         self._unique_regular: bool | None = None
 
     def facts_instances(self, form: str, rows: dict[Any, Any]) -> list[Instance]:
-        found = self._facts_instances.get(form)
-        if found is None:
-            exact, asked = rows["facts"]
-            found = list(_open_rows(exact, self.gates))
-            asked = _open_rows(asked, self.gates)
-            for i, test in asked:
-                if test(self):
-                    found.append((i, 0))
-            self._facts_instances[form] = found
+        """The rows of ``form`` that read only the hand's facts, kept for the last form
+        asked: readings come grouped by form, so one slot serves them all."""
+        if form == self._facts_form:
+            return self._facts_found
+        exact, asked = rows["facts"]
+        gates = self.gates
+        found = list(_open_rows(exact, gates))
+        for i, test in _open_rows(asked, gates):
+            if test(self):
+                found.append((i, 0))
+        self._facts_form, self._facts_found = form, found
         return found
 
     def unique_regular_wait(self) -> bool:
