@@ -55,6 +55,13 @@ def N_(message: str) -> str:
     return message
 
 
+def say(message: str, **params: Any) -> str:
+    """A catalog ``message`` in English, its placeholders filled: for words a record keeps
+    (an AI's reason), which the screens tell in the player's language when they show them
+    (:mod:`mahjong_joy.reason_words` reads the English back against the same message)."""
+    return message.format(**params) if params else message
+
+
 def tr(message: str, **params: Any) -> str:
     """``message`` in the current language, its ``{placeholders}`` filled from ``params``."""
     found = _lookup(message) if _current != ENGLISH else None

@@ -33,7 +33,7 @@ from mahjong_joy.i18n import CATALOG_FOLDERS, DOMAIN, PoEntry, placeholders, rea
 
 PACKAGE = ROOT / "mahjong_joy"
 LOCALE = PACKAGE / "locale"
-KEYWORDS = {"tr": 1, "N_": 1, "ntr": 2, "trc": 2, "NC_": 2}  # function name -> how many leading literal arguments
+KEYWORDS = {"tr": 1, "say": 1, "N_": 1, "ntr": 2, "trc": 2, "NC_": 2}  # function name -> how many leading literal arguments
 CONTEXTUAL = {"trc", "NC_"}  # the first of their arguments is a context (msgctxt), the second the message
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from mahjong_joy.ai.mcr import seat as seat_module
 from mahjong_joy.ai.mcr.plans import FAR, PLAN_BY_ID, Winds, expected_fan, plan_distance, pungs_distance, ALL_KINDS
 from mahjong_joy.ai.mcr.seat import McrLevelAI, plan_words
 from mahjong_joy.ai.mcr.wins import ready_hand
@@ -196,22 +195,34 @@ def test_hard_keeps_back_the_suit_a_late_flush_collects():
 # ---------------------------------------------------------------- words
 
 
-def test_reasons_go_through_tr(monkeypatch):
-    marked = []
+def test_reasons_are_catalog_messages_kept_in_english_and_told_in_the_players_language():
+    """A record keeps English reasons whatever language the table speaks; the screens tell
+    them in the player's language by reading them back against the same catalog messages."""
+    from mahjong_joy.i18n import current_language, set_language
+    from mahjong_joy.reason_words import parses_whole, translate_reason
 
-    def fake_tr(message, **params):
-        marked.append(message)
-        return "<" + (message.format(**params) if params else message) + ">"
+    def reasons() -> list[str]:
+        said = []
+        hand = "123m456m78m23p67s1z"
+        for level in ("easy", "normal", "hard"):
+            ai = McrLevelAI(level)
+            ai.choose(view_of(hand), discards(hand))
+            said.append(ai.last_reason)
+        ai = McrLevelAI("easy")
+        ai.choose(view_of("234m678m345p78p44z", last_discard=30), [Pass(0), Pon(0)])
+        return said + [ai.last_reason]
 
-    monkeypatch.setattr(seat_module, "tr", fake_tr)
-    hand = "123m456m78m23p67s1z"
-    for level in ("easy", "normal", "hard"):
-        ai = McrLevelAI(level)
-        ai.choose(view_of(hand), discards(hand))
-        assert ai.last_reason.startswith("<") and ai.last_reason.endswith(">")
-    ai = McrLevelAI("easy")
-    ai.choose(view_of("234m678m345p78p44z", last_discard=30), [Pass(0), Pon(0)])
-    assert ai.last_reason.startswith("<")
+    before = current_language()
+    try:
+        set_language("en")
+        english = reasons()
+        set_language("ja")
+        assert reasons() == english  # the language spoken does not reach the record
+        for reason in english:
+            assert parses_whole(reason, "ja")
+            assert translate_reason(reason) != reason
+    finally:
+        set_language(before)
 
 
 def test_plan_words_name_the_fan_and_its_sets():

@@ -35,7 +35,7 @@ from mahjong_joy.ai.potential import discard_of_kind, tie_rank, tiles_used
 from mahjong_joy.ai.reading import SeatWords
 from mahjong_joy.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Pon, Ron, Tsumo
 from mahjong_joy.engine.view import SeatView
-from mahjong_joy.i18n import tr
+from mahjong_joy.i18n import say
 from mahjong_joy.melds import CHI, CLOSED_KAN, KAN, PON, Meld
 from mahjong_joy.names import SUIT_NAMES, tile_label
 from mahjong_joy.notation import format_tiles
@@ -74,12 +74,12 @@ class McrLevelAI:
     def decide(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action, str]:
         for action in legal:
             if isinstance(action, Tsumo):
-                return action, tr("Hu: the drawn {tile} completes a hand of 8 fan or more", tile=_tile(view.drawn_kind))
+                return action, say("Hu: the drawn {tile} completes a hand of 8 fan or more", tile=_tile(view.drawn_kind))
             if isinstance(action, Ron):
-                return action, tr("Hu: {tile} completes a hand of 8 fan or more", tile=_tile(view.last_discard))
+                return action, say("Hu: {tile} completes a hand of 8 fan or more", tile=_tile(view.last_discard))
         for action in legal:
             if action.name == FLOWER:
-                return action, tr("declare the flower: one fan once the hand wins, and a replacement tile now")
+                return action, say("declare the flower: one fan once the hand wins, and a replacement tile now")
         if isinstance(legal[0], Pass):
             return self._claim(view, legal)
         return self._turn(view, legal)
@@ -94,7 +94,7 @@ class McrLevelAI:
             allowed |= 1 << kind_of_code(a.tile)
         opts = options(hand, allowed, self.plans, exact=self.level != "easy")
         if not opts:
-            return discards[0], tr("discard {tile}: the only tile that may go", tile=_tile(kind_of_code(discards[0].tile)))
+            return discards[0], say("discard {tile}: the only tile that may go", tile=_tile(kind_of_code(discards[0].tile)))
         kong = self._own_kong(view, legal, hand, opts)
         if kong is not None:
             return kong
@@ -176,7 +176,7 @@ class McrLevelAI:
             if best is None or gain > best[0]:
                 best = (gain, action, reason)
         if best is None:
-            return legal[0], refused or tr("pass: nothing to call")
+            return legal[0], refused or say("pass: nothing to call")
         return best[1], best[2]
 
     def _weigh_call(self, view: SeatView, hand: Hand, now: Option, action: Action, tile: int) -> tuple[float, str] | str:
@@ -191,7 +191,7 @@ class McrLevelAI:
         else:
             opts = options(after, -1, self.plans)
             if not opts:
-                return tr("pass: no discard after calling {tile}", tile=_tile(tile))
+                return say("pass: no discard after calling {tile}", tile=_tile(tile))
             best_after = max(opts, key=lambda o: self._call_key(o, after))
         what = _call_text(action, tile)
         if self.level == "hard":
@@ -199,7 +199,7 @@ class McrLevelAI:
             before, _ = hard_value(now, hand, total)
             gained, standing = hard_value(best_after, after, total)
             if gained <= before * CALL_MARGIN or gained <= 0:
-                return tr("pass: {call} is worth less than the hand as it is", call=what)
+                return say("pass: {call} is worth less than the hand as it is", call=what)
             return gained - before, self._call_reason(what, best_after, standing)
         live_after = best_after.ready.live if best_after.ready else 0.0
         live_now = now.ready.live if now.ready else 0.0
@@ -209,20 +209,20 @@ class McrLevelAI:
             target = now.best()
             reach = best_after.best()
             if reach is None or reach.distance > EASY_REACH:
-                return tr("pass: after {call} no cheap plan reaches 8 fan", call=what)
+                return say("pass: after {call} no cheap plan reaches 8 fan", call=what)
             if target is not None and reach.distance >= target.distance:
-                return tr("pass: {call} does not bring {plan} closer", call=what, plan=plan_words(reach.plan))
+                return say("pass: {call} does not bring {plan} closer", call=what, plan=plan_words(reach.plan))
             return 10.0 - reach.distance, self._call_reason(what, best_after, reach)
         target = now.best() or _target([best_after])
         if target is None:
-            return tr("pass: after {call} no plan reaches 8 fan", call=what)
+            return say("pass: after {call} no plan reaches 8 fan", call=what)
         reach = best_after.of(target.plan) if isinstance(target, Standing) else best_after.of(target)
         plan = target.plan if isinstance(target, Standing) else target
         if reach is None or not reach.enough:
-            return tr("pass: {call} leaves {plan} short of 8 fan", call=what, plan=plan_words(plan))
+            return say("pass: {call} leaves {plan} short of 8 fan", call=what, plan=plan_words(plan))
         before = target.distance if isinstance(target, Standing) else 99
         if reach.distance >= before:
-            return tr("pass: {call} does not bring {plan} closer", call=what, plan=plan_words(plan))
+            return say("pass: {call} does not bring {plan} closer", call=what, plan=plan_words(plan))
         return 10.0 - reach.distance, self._call_reason(what, best_after, reach)
 
     def _call_key(self, o: Option, hand: Hand) -> tuple:
@@ -254,7 +254,7 @@ class McrLevelAI:
             after = hand_now(Hand(tuple(counts), melds, hand.unseen, hand.winds, hand.wall, hand.pace), self.plans)
             reach = after.best() or after.best(False)
             if reach is not None and (best is None or reach.distance <= best.distance):
-                return action, tr("kong {tile}: {plan} stays {distance} tiles away, and a replacement tile comes",
+                return action, say("kong {tile}: {plan} stays {distance} tiles away, and a replacement tile comes",
                                   tile=_tile(kind), plan=plan_words(reach.plan), distance=reach.distance)
         return None
 
@@ -265,36 +265,36 @@ class McrLevelAI:
         ready = option.ready
         if ready is not None and ready.live:
             waits = ", ".join(_tile(k) for k in ready.winning_kinds)
-            return tr("discard {tile}: ready on {waits}, {count} winning tiles unseen, about {fan} fan",
+            return say("discard {tile}: ready on {waits}, {count} winning tiles unseen, about {fan} fan",
                       tile=tile, waits=waits, count=round(ready.live), fan=round(ready.fan))
         if standing is None:
-            return tr("discard {tile}: keeps the most complete sets (no plan reaches 8 fan yet)", tile=tile)
+            return say("discard {tile}: keeps the most complete sets (no plan reaches 8 fan yet)", tile=tile)
         if value is not None:
-            return tr("discard {tile}: toward {plan}, {distance} tiles away, {useful} useful tiles unseen, "
+            return say("discard {tile}: toward {plan}, {distance} tiles away, {useful} useful tiles unseen, "
                       "about {fan} fan", tile=tile, plan=plan_words(standing.plan), distance=standing.distance,
                       useful=standing.useful, fan=standing.fan)
-        return tr("discard {tile}: toward {plan}, {distance} tiles away, {useful} useful tiles unseen",
+        return say("discard {tile}: toward {plan}, {distance} tiles away, {useful} useful tiles unseen",
                   tile=tile, plan=plan_words(standing.plan), distance=standing.distance, useful=standing.useful)
 
     def _defence_reason(self, chosen: Option, bold: Option, seen: list[Threat]) -> str:
         main = max(seen, key=lambda t: t.ready)
         who = self.words.name(main.seat)
         if main.suit is not None:
-            shows = tr("{who} collects {suit} with {melds} melds", who=who, suit=tr(SUIT_NAMES[main.suit]), melds=main.melds)
+            shows = say("{who} collects {suit} with {melds} melds", who=who, suit=say(SUIT_NAMES[main.suit]), melds=main.melds)
         else:
-            shows = tr("{who} shows {melds} melds", who=who, melds=main.melds)
-        return tr("discard {tile}, not {bold}: {shows}; {bold} is the more dangerous tile",
+            shows = say("{who} shows {melds} melds", who=who, melds=main.melds)
+        return say("discard {tile}, not {bold}: {shows}; {bold} is the more dangerous tile",
                   tile=_tile(chosen.kind), bold=_tile(bold.kind), shows=shows)
 
     def _call_reason(self, what: str, option: Option, standing: Standing | None) -> str:
         ready = option.ready
         if ready is not None and ready.live:
-            return tr("{call}: ready after discarding {tile}, {count} winning tiles unseen",
+            return say("{call}: ready after discarding {tile}, {count} winning tiles unseen",
                       call=what, tile=_tile(option.kind), count=round(ready.live))
         standing = standing or option.best() or option.best(False)
         if standing is None:
-            return tr("{call}: the hand stands better", call=what)
-        return tr("{call}: {plan} comes to {distance} tiles away", call=what, plan=plan_words(standing.plan),
+            return say("{call}: the hand stands better", call=what)
+        return say("{call}: {plan} comes to {distance} tiles away", call=what, plan=plan_words(standing.plan),
                   distance=standing.distance)
 
 
@@ -367,18 +367,18 @@ def called_meld(action: Action, tile: int) -> Meld:
 
 def plan_words(plan: Plan) -> str:
     """A plan as a player names it: ``Pure Straight in Dots``, ``Mixed Triple Chow (345m 345p 345s)``."""
-    fan = tr(ROW_BY_ID[plan.fan].name)
+    fan = say(ROW_BY_ID[plan.fan].name)
     suit = plan.id.rsplit(":", 1)[-1][:1] if ":" in plan.id else ""
     if plan.id.startswith("half_flush_pungs"):
-        return tr("{fan} with All Pungs in {suit}", fan=fan, suit=tr(SUIT_NAMES[SUIT_LETTERS.index(suit)]))
+        return say("{fan} with All Pungs in {suit}", fan=fan, suit=say(SUIT_NAMES[SUIT_LETTERS.index(suit)]))
     if plan.fan in ("pure_straight", "full_flush", "half_flush", "pure_shifted_chows") and suit in SUIT_LETTERS:
         if plan.fan == "pure_shifted_chows":
-            return tr("{fan} ({sets})", fan=fan, sets=_sets_text(plan))
-        return tr("{fan} in {suit}", fan=fan, suit=tr(SUIT_NAMES[SUIT_LETTERS.index(suit)]))
+            return say("{fan} ({sets})", fan=fan, sets=_sets_text(plan))
+        return say("{fan} in {suit}", fan=fan, suit=say(SUIT_NAMES[SUIT_LETTERS.index(suit)]))
     if plan.fan == "all_chows":
-        return tr("All Chows with No Honors")
+        return say("All Chows with No Honors")
     if plan.chows or plan.pungs or plan.singles:
-        return tr("{fan} ({sets})", fan=fan, sets=_sets_text(plan))
+        return say("{fan} ({sets})", fan=fan, sets=_sets_text(plan))
     return fan
 
 
@@ -391,14 +391,14 @@ def _sets_text(plan: Plan) -> str:
 
 def _call_text(action: Action, tile: int) -> str:
     if isinstance(action, Chi):
-        return tr("chow {tiles}", tiles=format_tiles(action.tiles))
+        return say("chow {tiles}", tiles=format_tiles(action.tiles))
     if isinstance(action, Pon):
-        return tr("pung {tile}", tile=_tile(tile))
-    return tr("kong {tile}", tile=_tile(tile))
+        return say("pung {tile}", tile=_tile(tile))
+    return say("kong {tile}", tile=_tile(tile))
 
 
 def _tile(kind: int | None) -> str:
-    return "?" if kind is None else tile_label(kind)
+    return "?" if kind is None else tile_label(kind, translate=False)
 
 
 __all__ = ["LEVELS", "McrLevelAI", "hand_of", "hard_value", "plan_words"]
