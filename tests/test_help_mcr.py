@@ -4,7 +4,6 @@ minimum", B6), the 81 fan are grouped by value, and every page fits its panel.""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import pytest
 

@@ -38,7 +38,7 @@ from functools import cached_property
 from mahjong_joy.ai import reading as rd
 from mahjong_joy.ai.expect import FURITEN_SHARE, Outlook, _scored, equity, ready_average
 from mahjong_joy.ai.levels import LevelAI, _call_equity, _call_shape, _called_counts, _hand_equity, _open_has_yaku
-from mahjong_joy.ai.potential import discard_mask, tiles_used
+from mahjong_joy.ai.potential import tiles_used
 from mahjong_joy.engine.actions import (
     Action,
     AddedKan,

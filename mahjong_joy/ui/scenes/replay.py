@@ -18,7 +18,6 @@ import pygame
 from mahjong_joy.i18n import N_, ntr, tr
 from mahjong_joy.names import ruleset_title, seat_name
 from mahjong_joy.errors import MahjongJoyError
-from mahjong_joy.i18n import tr
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.bubble import TAIL_SIDES, bubble_size, draw_bubble
