@@ -196,6 +196,7 @@ class Controller:
         self.seed = seed
         self.match = match or Match(seed, ruleset or ruleset_for(), max_hands)
         words = SeatWords.at_table(self.seat_kinds)  # the reasons name seats as the first hand's table does
+        self._words = words  # re-seated with the players when they change chairs (``_seat_players``)
         rules = self.match.rules
         self._player_deciders: list[Decider | None] = [
             None if kind == HUMAN else _make_decider(kind, f"{seed}:{seat}", words, rules) for seat, kind in enumerate(seats)
@@ -486,6 +487,10 @@ class Controller:
         self.players = tuple(players)
         self.chair_kinds = tuple(self.seat_kinds[p] for p in players)
         self.deciders = [self._player_deciders[p] for p in players]
+        seated = self._words.seated(players)
+        for decider in self.deciders:
+            if isinstance(getattr(decider, "words", None), SeatWords):
+                decider.words = seated  # type: ignore[union-attr]  # its reasons name the chairs as they are now
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand after the score screen (with ``auto_deal=False``)."""

@@ -119,3 +119,23 @@ def test_play_from_here_takes_the_chair_shown_whoever_sits_there() -> None:
     assert session.player == 1 and session.me == 0  # chair 0 of that hand is player 1's
     assert session.ctl.seat_kinds == ("random", HUMAN, "random", "normal")
     assert session.ctl.chair_kinds[0] == HUMAN
+
+
+def test_an_ai_names_each_chair_by_the_player_who_sits_there_now() -> None:
+    """After a chair change an AI's reasons name the people where they sit now: a reason
+    that names chair ``c`` names ``players[c]`` (RULES.md B3), and "you" is the human's chair."""
+    from mahjong_joy.controller import Controller
+    from mahjong_joy.rulesets.joy import ruleset_for
+
+    ctl = Controller(["human", "easy", "normal", "hard"], seed=3, ruleset=ruleset_for("mcr"), auto_deal=False)
+    first = [ctl.deciders[chair].words.name(1) for chair in (1, 2, 3)]
+    assert first == [SEAT_NAMES[1]] * 3  # the first hand: chair 1 holds player 1
+    ctl._seat_players((1, 0, 3, 2))  # the start of South (B3): East and South swap, West and North swap
+    for chair in range(4):
+        decider = ctl.deciders[chair]
+        if decider is None:
+            assert ctl.players[chair] == 0
+            continue
+        assert decider.words.name(1) == "you"  # the human now sits in chair 1
+        assert decider.words.name(ctl.players.index(1)) == SEAT_NAMES[1]
+        assert decider.words.name(ctl.players.index(3)) == SEAT_NAMES[3]

@@ -23,7 +23,7 @@ seat counts as "after the riichi" only when its turn slot is provably later
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -63,6 +63,13 @@ class SeatWords:
         "you" and the seat at the bottom is Nana."""
         player = list(kinds).index(HUMAN) if HUMAN in kinds else None
         return cls(player, table_names(kinds))
+
+    def seated(self, players: Sequence[int]) -> SeatWords:
+        """The same people named by the chair each sits in now: chair ``c`` holds player
+        ``players[c]`` (a player being his seat in the first hand; Chinese Official players
+        change chairs each round, RULES.md B3), so a reason names who really sits there."""
+        player = None if self.player is None else list(players).index(self.player)
+        return replace(self, player=player, names=tuple(self.names[p] for p in players))
 
     def name(self, seat: int) -> str:
         """The seat as an object: ``Sora``, or ``you``."""
