@@ -22,10 +22,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["MAHJONG_JOY_HOME"] = tempfile.mkdtemp(prefix="mahjong-joy-shots-")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import pygame  # noqa: E402
 
-from mahjong_joy.ai.levels import LevelAI  # noqa: E402
 from mahjong_joy.commands.simulate import simulate  # noqa: E402
 from mahjong_joy.replay.record import run_record  # noqa: E402
 from mahjong_joy.rulesets.presets import find_preset  # noqa: E402
@@ -39,6 +39,7 @@ from mahjong_joy.ui.scenes.match_end import MatchEndScene  # noqa: E402
 from mahjong_joy.ui.scenes.replay import ReplayViewerScene  # noqa: E402
 from mahjong_joy.ui.scenes.score import ScoreScene  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
+from tests.test_coach_ui import play_as_easy  # noqa: E402  (the tests' own Easy player)
 
 SEED = 7
 SIZES = ((1280, 800), (960, 600))
@@ -81,23 +82,6 @@ def viewer_shots(out: Path, size: tuple[int, int], record: dict, review: ReviewS
     part_way(app, waiting.review)
     save(app, out, f"review_progress_{tag}.png")
     waiting.press("close")
-
-
-def play_as_easy(session: ControllerSession, until_match_end: bool) -> None:
-    """Play the player's seat with the Easy AI (so the coach finds mistakes), up to the end of
-    the first hand, or of the match."""
-    easy = LevelAI("easy")
-    ctl = session.ctl
-    while not ctl.is_over:
-        if ctl.hand.is_finished:
-            if not until_match_end:
-                return
-            session.next_hand()
-        elif ctl.awaits_human:
-            pending = ctl.pending
-            session.submit(easy.decide(ctl.view(pending.seat), pending.actions)[0])
-        else:
-            session.step()
 
 
 def live_table(size: tuple[int, int], until_match_end: bool, max_hands: int | None = 2) -> tuple[App, TableScene, ControllerSession]:

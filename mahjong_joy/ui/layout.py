@@ -204,14 +204,7 @@ def _plain_layout(size: tuple[int, int]) -> TableLayout:
         Frame((cx + rw6 / 2, cy - half), (-1, 0), (0, -1)),
         Frame((cx - half, cy - rw6 / 2), (0, 1), (-1, 0)),
     )
-    vertical_len = guide.top - top_band - round(40 * s)
-    lines = (
-        Frame((round(60 * s), h - margin - hand_h), (1, 0), (0, 1)),
-        Frame((w - margin - opp_h, guide.top - round(20 * s)), (0, -1), (1, 0)),
-        Frame((w - round(200 * s), margin), (-1, 0), (0, 1)),
-        Frame((margin, top_band + round(20 * s)), (0, 1), (1, 0)),
-    )
-    lengths = (w - round(120 * s), vertical_len, w - round(400 * s), vertical_len)
+    lines, lengths = _hand_lines(size, s, margin, hand_h, opp_h, guide, top_band)
     right_river = pygame.Rect(0, 0, 0, 0)
     actions_w, actions_h = round(300 * s), round(150 * s)
     actions = pygame.Rect(w - margin - opp_h - round(10 * s) - actions_w, guide.top - round(6 * s) - actions_h, actions_w, actions_h)
@@ -260,6 +253,16 @@ def zoomed_layout(size: tuple[int, int], zoom: float, shapes: Shapes, plain_rive
         Frame((center.right, cy - half), (-1, 0), (0, -1)),
         Frame((cx - half, center.y), (0, 1), (-1, 0)),
     )
+    lines, lengths = _hand_lines(size, s, margin, hand_h, opp_h, guide, top_band)
+    ponds = ((across_cols, across_rows), (side_cols, side_rows)) * 2
+    return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths, zoom, ponds)
+
+
+def _hand_lines(size: tuple[int, int], s: float, margin: int, hand_h: int, opp_h: int, guide: pygame.Rect,
+                top_band: int) -> tuple[tuple[Frame, ...], tuple[int, ...]]:
+    """Where each seat's hand and melds run (per seat from me) and how long each line is:
+    the same at every tile size (only the ponds move when they grow)."""
+    w, h = size
     vertical_len = guide.top - top_band - round(40 * s)
     lines = (
         Frame((round(60 * s), h - margin - hand_h), (1, 0), (0, 1)),
@@ -267,9 +270,7 @@ def zoomed_layout(size: tuple[int, int], zoom: float, shapes: Shapes, plain_rive
         Frame((w - round(200 * s), margin), (-1, 0), (0, 1)),
         Frame((margin, top_band + round(20 * s)), (0, 1), (1, 0)),
     )
-    lengths = (w - round(120 * s), vertical_len, w - round(400 * s), vertical_len)
-    ponds = ((across_cols, across_rows), (side_cols, side_rows)) * 2
-    return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths, zoom, ponds)
+    return lines, (w - round(120 * s), vertical_len, w - round(400 * s), vertical_len)
 
 
 def side_tile_width(span: int, smallest: int, largest: int, s: float) -> int:
