@@ -109,11 +109,17 @@ def _plural_index(count: int) -> int:
     return 0
 
 
+def catalog(code: str) -> Catalog:
+    """A language's catalog, read from its file once and kept: :func:`tr`, the preload and
+    the reader of recorded reasons (:mod:`mahjong_joy.reason_words`) share it."""
+    found = _catalogs.get(code)
+    if found is None:
+        found = _catalogs[code] = load_catalog(code)
+    return found
+
+
 def _lookup(key: str) -> str | tuple[str, ...] | None:
-    catalog = _catalogs.get(_current)
-    if catalog is None:
-        catalog = _catalogs[_current] = load_catalog(_current)
-    return catalog.get(key)
+    return catalog(_current).get(key)
 
 
 # ---------------------------------------------------------------------- language
@@ -127,8 +133,8 @@ def set_language(code: str) -> None:
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}; expected one of {', '.join(LANGUAGES)}")
     global _current
-    if code != ENGLISH and code not in _catalogs:
-        _catalogs[code] = load_catalog(code)
+    if code != ENGLISH:
+        catalog(code)
     changed = code != _current
     _current = code
     if changed:
@@ -141,7 +147,7 @@ def preload_steps() -> Iterator[str]:
     so a later switch of language costs no catalog read: a few ms each)."""
     for code in LANGUAGES:
         if code != ENGLISH and code not in _catalogs:
-            _catalogs[code] = load_catalog(code)
+            catalog(code)
             yield code
 
 

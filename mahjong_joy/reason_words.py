@@ -25,7 +25,7 @@ import re
 import string
 from functools import lru_cache
 
-from mahjong_joy.i18n import ENGLISH, current_language, load_catalog
+from mahjong_joy.i18n import ENGLISH, catalog, current_language
 
 _LIST_JOINER = ", "
 _PLAIN = re.compile(r"^[0-9mpsz .,%+\-?]*[0-9?][0-9mpsz .,%+\-?]*$")  # numbers and MPSZ notation: the same in every language
@@ -137,7 +137,7 @@ def _templates(language: str) -> tuple[dict[str, str], tuple[_Template, ...]]:
     """A language's plain messages (English -> translation) and its templates, most specific first."""
     plain: dict[str, str] = {}
     templates: list[_Template] = []
-    for key, translation in load_catalog(language).items():
+    for key, translation in catalog(language).items():
         if not isinstance(translation, str) or "\x00" in key or "\x04" in key:
             continue
         pattern = _pattern(key)
