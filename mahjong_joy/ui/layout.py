@@ -165,6 +165,13 @@ def table_layout(size: tuple[int, int], ui_scale: float = 1.0) -> TableLayout:
     return layout
 
 
+def reached_zoom(size: tuple[int, int], ui_scale: float) -> float:
+    """The tile zoom the table gets in this window for the size chosen (1.0: 100%), without
+    laying the table out (cached: Settings asks it every frame)."""
+    fit = fitting_zoom(size, ui_scale)
+    return fit[0] if fit is not None else 1.0
+
+
 @functools.lru_cache(maxsize=32)
 def fitting_zoom(size: tuple[int, int], ui_scale: float) -> tuple[float, Shapes] | None:
     """The largest tile zoom up to ``ui_scale`` (in :data:`ZOOM_STEP` steps) and the pond
@@ -205,10 +212,8 @@ def _plain_layout(size: tuple[int, int]) -> TableLayout:
         Frame((cx - half, cy - rw6 / 2), (0, 1), (-1, 0)),
     )
     lines, lengths = _hand_lines(size, s, margin, hand_h, opp_h, guide, top_band)
-    right_river = pygame.Rect(0, 0, 0, 0)
     actions_w, actions_h = round(300 * s), round(150 * s)
     actions = pygame.Rect(w - margin - opp_h - round(10 * s) - actions_w, guide.top - round(6 * s) - actions_h, actions_w, actions_h)
-    del right_river
     return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths)
 
 

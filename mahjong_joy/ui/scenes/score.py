@@ -8,6 +8,8 @@ it. The screen reads the engine's own :class:`~mahjong_joy.engine.outcome.HandOu
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -285,11 +287,18 @@ def fan_total_line(win: WinResult) -> str:
 
 def mcr_score_of(win: WinResult) -> Any:
     """The scorer's full answer for a win, from the self-contained situation it records
-    (so the card can list what the counting principles left out); ``None`` without one."""
+    (so the card can list what the counting principles left out); ``None`` without one.
+    The card is drawn every frame: a win is scored once (its exclusions then kept on the score)."""
     situation = getattr(win, "situation", None)
     if not situation:
         return None
-    return score_mcr(McrSituation.from_dict(situation))
+    return _score_situation(json.dumps(situation, sort_keys=True))
+
+
+@lru_cache(maxsize=16)
+def _score_situation(situation: str) -> Any:
+    """One recorded situation (as sorted JSON, so it can be a key) scored."""
+    return score_mcr(McrSituation.from_dict(json.loads(situation)))
 
 
 def excluded_lines(win: WinResult) -> list[str]:

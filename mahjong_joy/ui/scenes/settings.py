@@ -20,7 +20,7 @@ from mahjong_joy.i18n import LANGUAGE_NAMES, LANGUAGES, N_, current_language, tr
 from mahjong_joy.names import seat_name
 from mahjong_joy.storage.settings import AI_PACES, ANIM_SPEEDS, NAME_LENGTH, OPPONENT_LEVELS, UI_SCALES, valid_name
 from mahjong_joy.ui import theme
-from mahjong_joy.ui.layout import table_layout
+from mahjong_joy.ui.layout import reached_zoom
 from mahjong_joy.ui.game_choice import LEVEL_NAMES, OPPONENT_SEATS, same_levels
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.widgets import Button, ChoiceRow, TextField, same_as
@@ -85,7 +85,7 @@ def percent(scale: float) -> str:
 def scale_note(wanted: float, size: tuple[int, int]) -> str:
     """What the Tile size row adds when the window holds less than the size chosen:
     ``150% (limited to 125% in this window)``; empty when it fits."""
-    reached = table_layout(size, wanted).zoom
+    reached = reached_zoom(size, wanted)
     if reached >= wanted:
         return ""
     return tr("{wanted} (limited to {reached} in this window)", wanted=percent(wanted), reached=percent(reached))

@@ -23,7 +23,7 @@ from mahjong_joy.ui.anim import Animator, Reveal, Tween
 from mahjong_joy.ui.callouts import Callouts
 from mahjong_joy.ui.game_choice import length_for
 from mahjong_joy.ui.guide import GuideView
-from mahjong_joy.ui.layout import TableLayout, table_layout
+from mahjong_joy.ui.layout import TableLayout, reached_zoom, table_layout
 from mahjong_joy.ui.navigation import scene_maker
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import TableSnapshot
@@ -108,7 +108,7 @@ class TableScene(TableInput, TableAnimation, TablePainting, TableGuide, TableGeo
     def settings_changed(self) -> None:
         """A new player name shows on the seat tag at once (a replay keeps its recorded names);
         a new tile size lays the table out again at once."""
-        if self.layout.zoom != table_layout(self.app.size, self.app.settings.ui_scale).zoom:
+        if self.layout.zoom != reached_zoom(self.app.size, self.app.settings.ui_scale):
             self.resize(self.app.size)
         rename = getattr(self.session, "rename", None)
         if rename is not None and self.snap is not None and self.snap.names[self.snap.me] != self.app.settings.player_name:
