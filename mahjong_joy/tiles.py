@@ -154,9 +154,10 @@ def new_deck() -> list[int]:
     return list(range(TILE_COUNT))
 
 
-def shuffled_deck(seed: int | str) -> list[int]:
-    """The 136 tile ids shuffled by ``random.Random(seed)`` (never the global RNG)."""
-    deck = new_deck()
+def shuffled_deck(seed: int | str, tiles: int = TILE_COUNT) -> list[int]:
+    """The ``tiles`` ids (136; 144 with the eight flowers) shuffled by ``random.Random(seed)``
+    (never the global RNG)."""
+    deck = list(range(tiles))
     random.Random(seed).shuffle(deck)
     return deck
 

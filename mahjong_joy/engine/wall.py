@@ -19,7 +19,6 @@ wall and there are no indicators.
 
 from __future__ import annotations
 
-import random
 
 from mahjong_joy.tiles import shuffled_deck
 
@@ -53,12 +52,8 @@ class Wall:
 
     @classmethod
     def from_key(cls, key: str, tiles: int = 136, dead_wall: int = DEAD_WALL_SIZE) -> Wall:
-        """The wall shuffled by ``random.Random(key)`` (136 tiles: exactly ``shuffled_deck(key)``)."""
-        if tiles == 136:
-            return cls(shuffled_deck(key), tiles, dead_wall)
-        deck = list(range(tiles))
-        random.Random(key).shuffle(deck)
-        return cls(deck, tiles, dead_wall)
+        """The wall shuffled by ``random.Random(key)`` (exactly ``shuffled_deck(key, tiles)``)."""
+        return cls(shuffled_deck(key, tiles), tiles, dead_wall)
 
     def dealt_hands(self, dealer: int) -> list[list[int]]:
         """Thirteen ids per absolute seat, dealt round-robin from the dealer."""
