@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from mahjong_joy.i18n import ENGLISH, NC_, N_, current_language, tr, trc
+from mahjong_joy.i18n import say as _english  # a record's words: the catalog message in English
 from mahjong_joy.tiles import FIVES, HONOR_NAMES, WINDS, rank_of, suit_of
 
 SUIT_NAMES = ("Characters", "Dots", "Bamboo")
@@ -108,9 +109,6 @@ def tile_label(code: int, translate: bool = True) -> str:
         return say(_HONOR_WORDS[code - 27])
     return say(_SUIT_WORDS[suit_of(code)], rank=rank_of(code))
 
-
-def _english(message: str, **params: object) -> str:
-    return message.format(**params) if params else message
 
 
 def wind_name(index: int) -> str:

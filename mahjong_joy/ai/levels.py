@@ -57,6 +57,7 @@ from mahjong_joy.engine.actions import (
 from mahjong_joy.engine.checks import kuikae_mask
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.i18n import N_
+from mahjong_joy.i18n import say as _say  # a record's words: the catalog message in English
 from mahjong_joy.hand.claims import CHI, PON, ClaimOption
 from mahjong_joy.hand.shanten import shanten_of_key, thirteen_orphans_shanten
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
@@ -72,12 +73,6 @@ PUSH_ONE_WALL = 8
 PUSH_ONE = 1.0
 K = rd.kind_text
 
-
-def _say(message: str, **params: object) -> str:
-    """A reason in English, from a catalog message (``N_``): records keep English, and the
-    replay viewer tells a reason in the player's language by reading it back against the
-    same message (:mod:`mahjong_joy.reason_words`)."""
-    return message.format(**params) if params else message
 
 
 class LevelAI:

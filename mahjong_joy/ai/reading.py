@@ -33,6 +33,7 @@ from mahjong_joy.hand.shanten import shanten_of_key
 from mahjong_joy.hand.waits import kinds_in_mask, useful_mask
 from mahjong_joy.melds import CLOSED_KAN
 from mahjong_joy.i18n import N_, tr
+from mahjong_joy.i18n import say as _english  # a record's words: the catalog message in English
 from mahjong_joy.names import seat_name, tile_label
 from mahjong_joy.names import HUMAN, SEAT_NAMES, table_names, wind_index
 from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, KIND_OF_CODE, is_terminal_or_honor
@@ -259,9 +260,6 @@ def safety_evidence(kind: int, visible: Sequence[int], safe: dict[int, str], loc
             return say(N_("behind a wall ({tile} all seen)"), tile=tile_label(a, translate=local))
     return ""
 
-
-def _english(message: str, **params: object) -> str:
-    return message.format(**params) if params else message
 
 
 def threat_words(threat: Threat, words: SeatWords) -> str:

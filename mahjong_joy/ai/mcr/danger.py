@@ -17,7 +17,7 @@ from mahjong_joy.ai.mcr.plans import Winds
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.melds import CHI
 from mahjong_joy.names import WIND_TILE_OF
-from mahjong_joy.tiles import DRAGONS, KIND_COUNT
+from mahjong_joy.tiles import DRAGONS
 
 LATE_WALL = 36  # tiles left in the wall from which an open hand is read as near its end
 DEAL_IN_LOSS = 8 + 24  # what a deal-in into a big hand costs: 8 + its fan
@@ -79,12 +79,6 @@ def _passed_since_call(view: SeatView, seat: int) -> frozenset[int]:
 def deal_in(threat_list: list[Threat], kind: int, unseen: list[int]) -> float:
     """The chance that discarding ``kind`` deals in to one of the threats."""
     return min(1.0, sum(t.ready * t.danger(kind, unseen[kind]) for t in threat_list))
-
-
-def unseen_of(view: SeatView) -> list[int]:
-    """Copies of each kind the seat has not seen."""
-    visible = view.visible_counts34()
-    return [max(0, 4 - visible[k]) for k in range(KIND_COUNT)]
 
 
 def winds_of(view: SeatView) -> Winds:

@@ -28,11 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from mahjong_joy.ai.mcr.danger import DEAL_IN_LOSS, Threat, deal_in, threats, unseen_of, winds_of
+from mahjong_joy.ai.mcr.danger import DEAL_IN_LOSS, Threat, deal_in, threats, winds_of
 from mahjong_joy.ai.mcr.plans import CHEAP_PLANS, PLANS, SUIT_LETTERS, Plan
 from mahjong_joy.ai.mcr.think import Hand, Option, Standing, hand_now, options, table_pace, win_chance, worth
 from mahjong_joy.ai.potential import discard_of_kind, tie_rank, tiles_used
 from mahjong_joy.ai.reading import SeatWords
+from mahjong_joy.ai.reading import unseen as unseen_of  # copies of each kind this seat has not seen
 from mahjong_joy.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Pon, Ron, Tsumo
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.i18n import say

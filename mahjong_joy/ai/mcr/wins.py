@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from mahjong_joy.hand.mcr_forms import decompositions_of_counts
-from mahjong_joy.melds import CHI, CLOSED_KAN, PON, Meld
+from mahjong_joy.melds import Meld
 from mahjong_joy.rulesets.mcr import McrMeld, McrSituation, score_mcr
-from mahjong_joy.rulesets.mcr.situation import CHOW, CONCEALED_KONG, KONG, PUNG
+from mahjong_joy.rulesets.mcr.family import mcr_meld
 from mahjong_joy.tiles import KIND_COUNT
 
 from mahjong_joy.ai.mcr.plans import MINIMUM, Winds
@@ -60,16 +60,6 @@ class ReadyHand(NamedTuple):
     @property
     def winning_kinds(self) -> tuple[int, ...]:
         return tuple(w.kind for w in self.waits if w.live)
-
-
-def mcr_meld(meld: Meld) -> McrMeld:
-    """The scorer's form of a declared set."""
-    kinds = meld.kinds
-    if meld.type == CHI:
-        return McrMeld(CHOW, kinds)
-    if meld.type == PON:
-        return McrMeld(PUNG, kinds)
-    return McrMeld(CONCEALED_KONG if meld.type == CLOSED_KAN else KONG, kinds)
 
 
 def ready_hand(counts13: Sequence[int], melds: Sequence[Meld], winds: Winds, unseen: Sequence[int]) -> ReadyHand:
