@@ -884,7 +884,7 @@ class HandState:
             ura_indicators=tuple(map(self.codes.__getitem__, ura)),
             wall_empty=live_empty,
             flowers=len(st.flowers),
-            visible_copies=self.visible_copies(tile >> 2, tsumo, robbed),
+            visible_copies=self.visible_copies(tile >> 2, tsumo, robbed) if self.ruleset.counts_visible_copies else 0,
         )
 
     def visible_copies(self, kind: int, tsumo: bool = True, robbed: bool = False) -> int:

@@ -146,6 +146,10 @@ class Ruleset(ABC):
     name = "base"
     starting_points = 25_000
     rules: Any = None  # the frozen Rules value, for rulesets built from one
+    counts_visible_copies = False
+    """Whether the scorer reads :attr:`WinContext.visible_copies` (Chinese Official's
+    和绝张); the engine counts the table's face-up copies only then, since it builds a
+    win's context on every ron chance and riichi scoring never reads them."""
 
     def options(self) -> dict[str, Any]:
         """The ruleset's options as plain JSON (stored in records)."""

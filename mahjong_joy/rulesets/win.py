@@ -39,4 +39,4 @@ class WinContext:
     chiihou: bool = False
     wall_empty: bool = False  # the live wall was empty: the last tile drawn, or the discard after it
     flowers: int = 0  # flowers the winner declared (Chinese Official: a fan each, RULES.md B1)
-    visible_copies: int = 0  # copies of the winning kind face up on the table besides the winning tile (B4 和绝张)
+    visible_copies: int = 0  # copies of the winning kind face up on the table besides the winning tile (B4 和绝张); 0 unless Ruleset.counts_visible_copies

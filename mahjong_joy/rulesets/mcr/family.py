@@ -122,6 +122,8 @@ def paid_for(score_total: int, winner: int, from_seat: int) -> tuple[int, ...]:
 class McrFamily(Ruleset):
     """Chinese Official play under ``rules`` (family ``mcr``)."""
 
+    counts_visible_copies = True  # Last Tile (和绝张, RULES.md B4) reads them
+
     def __init__(self, rules: Rules) -> None:
         if rules.family != "mcr" or not isinstance(rules.scoring, McrRules):
             raise MahjongJoyError(f"rules {rules.name!r} are not Chinese Official rules")
