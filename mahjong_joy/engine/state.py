@@ -703,14 +703,7 @@ class HandState:
         win on it is only self-drawn, RULES.md B1 "Flowers and fan", B4 杠上开花)."""
         wall = self.wall
         tile = wall.draw_from_tail() if flower else wall.draw_replacement() if replacement else wall.draw()
-        st = self.seats[seat]
-        if tile >= FIRST_FLOWER_ID:
-            st.kept.append(tile)  # a flower stays beside the hand until declared (B1)
-        else:
-            st.concealed.append(tile)
-            st.counts[kind_of(tile)] += 1
-            st.waits = st.view_hand = None
-            st.draws += 1
+        _receive(self.seats[seat], tile)
         if replacement:
             turn: OwnTurn = self.stage  # type: ignore[assignment]
             turn.drawn, turn.after_claim, turn.after_replacement = tile, False, not flower
@@ -734,14 +727,10 @@ class HandState:
                 for flower in flowers:
                     out += self._lay_flower(seat, flower, deal=True)
                     tile = self.wall.draw_from_tail()
-                    if tile >= FIRST_FLOWER_ID:
-                        st.kept.append(tile)
-                    else:
-                        st.concealed.append(tile)  # as ``_draw`` does
-                        st.counts[kind_of(tile)] += 1
-                        st.draws += 1
-                        if seat == self.dealer and turn.drawn is not None and turn.drawn >= FIRST_FLOWER_ID:
-                            turn.drawn = tile
+                    _receive(st, tile)
+                    if tile < FIRST_FLOWER_ID and seat == self.dealer and turn.drawn is not None \
+                            and turn.drawn >= FIRST_FLOWER_ID:
+                        turn.drawn = tile
                     out.append(_DREW[seat][self.codes[tile]][True])
         return out
 
@@ -1186,6 +1175,19 @@ def _waits(ruleset: Ruleset, st: SeatState) -> tuple[int, ...]:
         st.waits = found
         st.wait_mask = sum([1 << w for w in found])
     return found
+
+
+def _receive(st: SeatState, tile: int) -> None:
+    """A tile drawn into a seat's hand (a draw, a replacement, the deal's flower
+    replacement): a flower stays beside the hand until declared (RULES.md B1); a tile
+    joins the hand and clears the seat's cached waits and view."""
+    if tile >= FIRST_FLOWER_ID:
+        st.kept.append(tile)
+        return
+    st.concealed.append(tile)
+    st.counts[kind_of(tile)] += 1
+    st.waits = st.view_hand = None
+    st.draws += 1
 
 
 def _seat_dealt(ids: Sequence[int]) -> SeatState:
