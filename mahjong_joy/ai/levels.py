@@ -94,15 +94,8 @@ class LevelAI:
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """One of ``legal``; the reason is left in ``last_reason``.
 
-        Hard plays the pick of :func:`mahjong_joy.ai.judge.judge`, the one judgement the
-        coach also reads every option's value from (its values are worked out only
-        when the coach asks)."""
-        if self.level == "hard":
-            from mahjong_joy.ai.judge import judge  # judge builds on this module
-
-            judgement = judge(view, legal, self.words, self)
-            self.last_reason = judgement.reason
-            return judgement.pick
+        The coach's judgement (:func:`mahjong_joy.ai.judge.judge`) takes Hard's pick from
+        this same :meth:`decide` and values every option with Hard's own measures."""
         action, reason = self.decide(view, legal)
         self.last_reason = reason
         return action
