@@ -410,6 +410,9 @@ def _decomposition(r: Internal) -> McrDecomposition:
 _NEEDS = tuple(gate_bits(row.needs) for row in ORDER)
 
 
+_ROWS: tuple[dict[str, dict[Any, Any]], dict[str, dict[Any, Any]]] = ({}, {})  # per kong convention, per form
+
+
 @cache
 def _form_rows(form: str, library_kongs: bool) -> dict[Any, Any]:
     """The rows that apply to ``form`` by scope (positions in ORDER), built once per
@@ -419,11 +422,11 @@ def _form_rows(form: str, library_kongs: bool) -> dict[Any, Any]:
     facts = [(i, r) for i, r in rows if r.scope in (HAND, SITUATION)]
     readings = [(i, r) for i, r in rows if r.scope == READING]
     by_scope: dict[Any, Any] = {
-        # each a pair of row tables: the rows the gates decide (their instances) and the rows to ask
-        "facts": (_gated([(_NEEDS[i], (i, 0)) for i, r in facts if r.exact]),
-                  _gated([(_NEEDS[i], (i, r.test)) for i, r in facts if not r.exact])),
-        READING: (_gated([(_NEEDS[i], (i, 0)) for i, r in readings if r.exact]),
-                  _gated([(_NEEDS[i], (i, r.test, r.covers)) for i, r in readings if not r.exact])),
+        # each one row table: the rows the gates decide (their instances) and the rows to ask
+        "facts": _gated([(_NEEDS[i], (i, 0)) for i, r in facts if r.exact],
+                        [(_NEEDS[i], (i, r.test)) for i, r in facts if not r.exact]),
+        READING: _gated([(_NEEDS[i], (i, 0)) for i, r in readings if r.exact],
+                        [(_NEEDS[i], (i, r.test, r.covers)) for i, r in readings if not r.exact]),
         SET: tuple(tuple((i, r.test) for i, r in rows if r.scope == SET and (r.tiles is None or t in r.tiles))
                    for t in range(KIND_COUNT)),
     }
@@ -433,6 +436,7 @@ def _form_rows(form: str, library_kongs: bool) -> dict[Any, Any]:
                                            if r.scope == scope and r.arity == arity)
     if form == REGULAR:
         by_scope.update(_combination_tables())
+    _ROWS[library_kongs][form] = by_scope  # for the hot path's plain probe (ten at most, as the cache)
     return by_scope
 
 
@@ -469,32 +473,42 @@ def _load_tables() -> None:
     _SUIT_COMPLETE, _HONORS_COMPLETE = suit_table(), honor_table()
     _SUIT_WAITS, _HONOR_WAITS = suit_wait_table(), honor_wait_table()
 
-_OPEN_ROWS: dict[tuple[int, int], tuple] = {}
-_NEEDED: dict[int, int] = {}  # per row table (``_gated``): the gates its rows read
-_KEPT: list[tuple] = []  # the row tables, alive for good (at most 4 per form and kong convention)
-_OPEN_ROWS_LIMIT = 4096  # (table, gates) keys; a hand opens one of a few hundred gate sets in practice
+_OPEN_ROWS: dict[int, tuple[tuple, tuple]] = {}
+_KEPT: list[tuple] = []  # the row tables (at most 2 per form and kong convention); a table's tag is its place
+_TABLE_SHIFT = len(GATES) + 2  # above every gate bit (and the "never" bit): a memo key is gates | tag
+_OPEN_ROWS_LIMIT = 4096  # keys; a hand opens one of a few hundred gate sets per table in practice
+
+RowTable = tuple[int, int, tuple]  # (the gates its rows read, its tag, its (needs, decided, payload) rows)
 
 
-def _gated(rows: list[tuple[int, Any]]) -> tuple[tuple[int, Any], ...]:
-    """A row table for :func:`_open_rows`: ``(needs, payload)`` pairs, kept for good,
-    with the gates any of its rows reads noted (so the memo's key holds only those)."""
-    table = tuple(rows)
-    _NEEDED[id(table)] = sum(1 << k for k in range(len(GATES) + 1) if any(needs >> k & 1 for needs, _ in table))
-    _KEPT.append(table)  # the id stays this table's
+def _gated(decided: list[tuple[int, Any]], asked: list[tuple[int, Any]]) -> RowTable:
+    """A row table for :func:`_open_rows`: the rows the gates decide (payload: their
+    instance) and the rows to ask (payload: what the loop asks), each with its needs;
+    kept for good, with the gates any of its rows reads (the memo's key holds only those)."""
+    rows = tuple((needs, True, payload) for needs, payload in decided) + \
+        tuple((needs, False, payload) for needs, payload in asked)
+    needed = 0
+    for needs, _, _ in rows:
+        needed |= needs
+    table = (needed, len(_KEPT) << _TABLE_SHIFT, rows)
+    _KEPT.append(table)
     return table
 
 
-def _open_rows(rows: tuple, gates: int) -> tuple:
-    """The payloads of the rows of ``rows`` whose gates are all open, kept per table
-    and gate set (the gates the table reads), the memo emptied when it reaches its
-    bound."""
-    table = id(rows)
-    key = (table, gates & _NEEDED[table])
+def _open_rows(table: RowTable, gates: int) -> tuple[tuple, tuple]:
+    """(instances of the decided rows, payloads of the rows to ask) whose gates are
+    all open, kept per table and gate set (the gates the table reads), the memo
+    emptied when it reaches its bound. The hot path probes ``_OPEN_ROWS`` itself
+    with the same key and calls this only on a miss."""
+    needed, tag, rows = table
+    key = gates & needed | tag
     found = _OPEN_ROWS.get(key)
     if found is None:
         if len(_OPEN_ROWS) >= _OPEN_ROWS_LIMIT:
             _OPEN_ROWS.clear()
-        found = _OPEN_ROWS[key] = tuple([payload for needs, payload in rows if not needs & ~gates])
+        found = _OPEN_ROWS[key] = (
+            tuple([payload for needs, decided, payload in rows if decided and not needs & ~gates]),
+            tuple([payload for needs, decided, payload in rows if not decided and not needs & ~gates]))
     return found
 
 
@@ -589,10 +603,11 @@ class _Hand(HandFacts):
         asked: readings come grouped by form, so one slot serves them all."""
         if form == self._facts_form:
             return self._facts_found
-        exact, asked = rows["facts"]
         gates = self.gates
-        found = list(_open_rows(exact, gates))
-        for i, test in _open_rows(asked, gates):
+        table = rows["facts"]
+        decided, asked = _OPEN_ROWS.get(gates & table[0] | table[1]) or _open_rows(table, gates)
+        found = list(decided)
+        for i, test in asked:
             if test(self):
                 found.append((i, 0))
         self._facts_form, self._facts_found = form, found
@@ -643,24 +658,28 @@ def _score(hand: _Hand, r: Internal) -> tuple[int, list[int]]:
 
 
 def _instances(hand: _Hand, r: Internal) -> list[Instance]:
+    """Every fan instance one reading shows, before the resolution. The hot path: the
+    reading's facts are worked out here as plain values, and a :class:`Reading` is
+    made only when a row must be asked."""
     form = r[0]
-    rows = _form_rows(form, hand.library_kongs)
-    reading = _reading(hand, r)
+    rows = _ROWS[hand.library_kongs].get(form) or _form_rows(form, hand.library_kongs)
+    chows, pungs, gates, parts = _reading_parts(hand, r)
     found = hand.facts_instances(form, rows)[:]
-    exact, asked = rows[READING]
-    gates = reading.gates
-    decided = _open_rows(exact, gates)
+    table = rows[READING]
+    decided, asked = _OPEN_ROWS.get(gates & table[0] | table[1]) or _open_rows(table, gates)
     if decided:
         found += decided
-    for i, test, covers in _open_rows(asked, gates):
-        count = test(reading)
-        if count:
-            mask = covers(reading) if covers else 0
-            if count is True or count == 1:
-                found.append((i, mask))
-            else:
-                found.extend([(i, mask)] * count)
-    pungs = reading.pungs
+    reading = None
+    if asked:
+        reading = Reading(form, hand, chows, pungs, *parts, gates)
+        for i, test, covers in asked:
+            count = test(reading)
+            if count:
+                mask = covers(reading) if covers else 0
+                if count is True or count == 1:
+                    found.append((i, mask))
+                else:
+                    found.extend([(i, mask)] * count)
     if pungs:
         set_fan = _set_fan(form, hand.seat_wind, hand.round_wind)
         bit = 1 << PUNG_BIT_SHIFT
@@ -670,11 +689,10 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
             bit <<= 1
         if len(pungs) > 1:
             found += _combinations(rows, PUNGS, pungs, PUNG_BIT_SHIFT)
-    chows = reading.chows
     if len(chows) > 1:
         if len(chows) == 4:
             for i, test, _ in rows[CHOWS, -1]:
-                if test(reading):
+                if test(reading or Reading(form, hand, chows, pungs, *parts, gates)):
                     found.append((i, 0b1111))  # a fan over all four chows and the pair: nothing else among them
                     return found
         found += rows[CHOWS, "all"][chows]
@@ -710,26 +728,40 @@ _PAIR_GATES = tuple(
     for t in range(KIND_COUNT)) + (0,)  # index -1: no pair
 _HIDDEN_GATES = (0, 0, _G["hidden_two"], _G["hidden_three"], _G["hidden_four"])
 _WAIT_GATES = {"": 0, "edge": _G["wait_edge"], "closed": _G["wait_closed"], "single": _G["wait_single"]}
+_NO_PUNGS, _FOUR_PUNGS = _G["no_pungs"], _G["four_pungs"]
 
 
 def _reading(hand: _Hand, r: Internal) -> Reading:
+    """One reading's facts as a :class:`Reading` (for the tests and the explanation;
+    the scorer's loop makes one only when a row must be asked)."""
+    chows, pungs, gates, parts = _reading_parts(hand, r)
+    return Reading(r[0], hand, chows, pungs, *parts, gates)
+
+
+def _reading_parts(hand: _Hand, r: Internal) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple]:
+    """(chows, pungs, gates, the rest of :class:`Reading`'s fields in order: pair,
+    concealed pungs, concealed chows, concealed pair, knitted tiles, pairs, wait) of
+    one reading, declared melds included."""
     form, concealed_chows, concealed_pungs, pair, knitted, pairs = r
-    facts = hand.facts
-    if form not in (REGULAR, KNITTED_STRAIGHT):
-        return Reading(form, facts, (), (), None if pair < 0 else pair, 0, (), None, knitted, pairs, "", facts.gates)
+    if form != REGULAR and form != KNITTED_STRAIGHT:
+        return (), (), hand.gates, (None if pair < 0 else pair, 0, (), None, knitted, pairs, "")
     win = hand.win_tile
     hidden = len(concealed_pungs) + hand.concealed_kongs
-    if not hand.tsumo and win in concealed_pungs and not any(c <= win <= c + 2 for c in concealed_chows):
+    if hidden and not hand.tsumo and win in concealed_pungs and not any(c <= win <= c + 2 for c in concealed_chows):
         hidden -= 1  # the discard completed that pung: it counts as melded (GB, RULES.md B4)
-    chows = tuple(sorted(concealed_chows + hand.meld_chows)) if hand.meld_chows else concealed_chows
-    pungs = tuple(sorted(concealed_pungs + hand.meld_pungs)) if hand.meld_pungs else concealed_pungs
+    if hand.melds:
+        meld_chows, meld_pungs = hand.meld_chows, hand.meld_pungs
+        chows = tuple(sorted(concealed_chows + meld_chows)) if meld_chows else concealed_chows
+        pungs = tuple(sorted(concealed_pungs + meld_pungs)) if meld_pungs else concealed_pungs
+    else:
+        chows, pungs = concealed_chows, concealed_pungs
     wait = _wait(hand, form, concealed_chows, pair, knitted)
-    gates = facts.gates | _PAIR_GATES[pair] | _HIDDEN_GATES[hidden] | _WAIT_GATES[wait]
+    gates = hand.gates | _PAIR_GATES[pair] | _HIDDEN_GATES[hidden] | _WAIT_GATES[wait]
     if not pungs:
-        gates |= _G["no_pungs"]
+        gates |= _NO_PUNGS
     elif len(pungs) == 4:
-        gates |= _G["four_pungs"]
-    return Reading(form, facts, chows, pungs, pair, hidden, concealed_chows, pair, knitted, (), wait, gates)
+        gates |= _FOUR_PUNGS
+    return chows, pungs, gates, (pair, hidden, concealed_chows, pair, knitted, (), wait)
 
 
 def _wait(hand: _Hand, form: str, chows: tuple[int, ...], pair: int, knitted: tuple[int, ...]) -> str:
