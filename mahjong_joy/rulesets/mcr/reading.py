@@ -58,17 +58,22 @@ class HandFacts:
         return self.melded_kongs + self.concealed_kongs
 
 
-GATES = ("kongs", "two_kongs", "flags", "numbers_only", "honors", "two_triples", "three_triples", "four_triples",
-         "one_suit", "at_most_one_suit", "at_most_two_suits", "three_suits", "no_characters", "orphans_only",
-         "concealed", "fours", "fives", "ranks_six_up", "ranks_four_down", "ranks_four_to_six",
-         # one reading's (``Reading.gates`` adds them to the hand's):
-         "pair_wind", "pair_dragon", "pair_orphan", "pair_five", "no_pungs", "four_pungs",
-         "hidden_two", "hidden_three", "hidden_four", "wait_edge", "wait_closed", "wait_single", "pair_number",
-         # the hand's again:
-         "tsumo", "discard", "two_suits", "one_number_suit", "no_orphans", "four_melded", "winds", "dragons")
+GATES = (
+    # the hand's tiles
+    "fours", "one_suit", "at_most_one_suit", "no_characters", "two_suits", "three_suits", "one_number_suit",
+    "winds", "dragons", "honors", "numbers_only", "orphans_only", "no_orphans", "ranks_six_up", "ranks_four_down",
+    "ranks_four_to_six",
+    # the hand's melds and moment
+    "kongs", "two_kongs", "flags", "concealed", "tsumo", "discard", "four_melded", "at_most_two_suits",
+    # one reading's (``Reading.gates`` adds them to the hand's), each run with the hand's gates its rows read
+    "wait_edge", "wait_closed", "wait_single",
+    "fives", "pair_five", "pair_orphan", "pair_number", "no_pungs",
+    "pair_wind", "pair_dragon", "two_triples", "three_triples", "four_triples", "four_pungs",
+    "hidden_two", "hidden_three", "hidden_four")
 """Cheap necessary conditions, one bit each; a row names the ones it needs (``FanRow.needs``).
-The hand's (``HandFacts.gates``) are the first twenty and the last eight; the rest
-are one reading's (``Reading.gates`` holds both)."""
+``HandFacts.gates`` holds the hand's, ``Reading.gates`` the hand's and the reading's.
+The order groups the gates that rows read together into short runs (the scorer's
+``_WINDOWS``: complete tables per run), so it matters for speed, never for an answer."""
 
 
 def gate_bits(names: tuple[str, ...]) -> int:

@@ -325,6 +325,7 @@ def _gates(*names: str, when: bool = True) -> int:
     return sum(_GATE[name] for name in names) if when else 0
 
 
+_FOURS, _FIVES, _FLAGS = _GATE["fours"], _GATE["fives"], _GATE["flags"]
 _KONG_GATES = tuple(_gates("kongs", when=n > 0) | _gates("two_kongs", when=n > 1) for n in range(5))
 _TRIPLE_GATES = tuple(_gates("two_triples", when=n >= 2) | _gates("three_triples", when=n >= 3)
                       | _gates("four_triples", when=n >= 4) for n in range(8))
@@ -477,22 +478,49 @@ _OPEN_ROWS: dict[int, tuple[tuple, tuple]] = {}
 _KEPT: list[tuple] = []  # the row tables (at most 2 per form and kong convention); a table's tag is its place
 _TABLE_SHIFT = len(GATES) + 2  # above every gate bit (and the "never" bit): a memo key is gates | tag
 _OPEN_ROWS_LIMIT = 4096  # keys; a hand opens one of a few hundred gate sets per table in practice
+_WINDOWS = tuple((GATES.index(first), GATES.index(last) + 1 - GATES.index(first)) for first, last in (
+    ("fours", "numbers_only"), ("honors", "ranks_four_to_six"), ("kongs", "four_melded"),
+    ("wait_edge", "wait_single"), ("fives", "no_pungs"), ("pair_wind", "hidden_four")))
+"""Runs of gates (first bit, width) that rows read together: a row whose needs lie in
+one run is looked up in that run's complete table (2 ** width entries), so a gate set
+the memo has not seen costs a few probes, not a pass over every row."""
 
-RowTable = tuple[int, int, tuple]  # (the gates its rows read, its tag, its (needs, decided, payload) rows)
+Rows = tuple[tuple[int, bool, Any], ...]  # (needs, decided by the gates, payload)
+RowTable = tuple[int, int, tuple[tuple, tuple], tuple[tuple[int, int, tuple], ...], Rows]
+"""(the gates its rows read, its tag, the open rows of no gate, the run tables, the rows in no run)."""
 
 
 def _gated(decided: list[tuple[int, Any]], asked: list[tuple[int, Any]]) -> RowTable:
-    """A row table for :func:`_open_rows`: the rows the gates decide (payload: their
+    """A row table for :func:`_open_rows` from the rows the gates decide (payload: their
     instance) and the rows to ask (payload: what the loop asks), each with its needs;
-    kept for good, with the gates any of its rows reads (the memo's key holds only those)."""
+    kept for good. Its rows are placed in the first run of gates (``_WINDOWS``) that
+    holds all their needs, each run a complete table of its gate sets."""
     rows = tuple((needs, True, payload) for needs, payload in decided) + \
         tuple((needs, False, payload) for needs, payload in asked)
     needed = 0
     for needs, _, _ in rows:
         needed |= needs
-    table = (needed, len(_KEPT) << _TABLE_SHIFT, rows)
+    runs, placed = [], {k for k, (needs, _, _) in enumerate(rows) if not needs}
+    for start, width in _WINDOWS:
+        span = ((1 << width) - 1) << start
+        mine = [k for k, (needs, _, _) in enumerate(rows) if k not in placed and not needs & ~span]
+        if mine:
+            placed.update(mine)
+            picked = tuple(rows[k] for k in mine)
+            runs.append((start, (1 << width) - 1, tuple(_open_among(picked, index << start)
+                                                          for index in range(1 << width))))
+    always = _open_among(tuple(row for row in rows if not row[0]), 0)
+    rest = tuple(row for k, row in enumerate(rows) if k not in placed)
+    table = (needed, len(_KEPT) << _TABLE_SHIFT, always, tuple(runs), rest)
     _KEPT.append(table)
     return table
+
+
+def _open_among(rows: Rows, gates: int) -> tuple[tuple, tuple]:
+    """(payloads of the decided rows, payloads of the rows to ask) of ``rows`` whose
+    gates are all open."""
+    return (tuple([payload for needs, decided, payload in rows if decided and not needs & ~gates]),
+            tuple([payload for needs, decided, payload in rows if not decided and not needs & ~gates]))
 
 
 def _open_rows(table: RowTable, gates: int) -> tuple[tuple, tuple]:
@@ -500,15 +528,22 @@ def _open_rows(table: RowTable, gates: int) -> tuple[tuple, tuple]:
     all open, kept per table and gate set (the gates the table reads), the memo
     emptied when it reaches its bound. The hot path probes ``_OPEN_ROWS`` itself
     with the same key and calls this only on a miss."""
-    needed, tag, rows = table
+    needed, tag, always, runs, rest = table
     key = gates & needed | tag
     found = _OPEN_ROWS.get(key)
     if found is None:
         if len(_OPEN_ROWS) >= _OPEN_ROWS_LIMIT:
             _OPEN_ROWS.clear()
-        found = _OPEN_ROWS[key] = (
-            tuple([payload for needs, decided, payload in rows if decided and not needs & ~gates]),
-            tuple([payload for needs, decided, payload in rows if not decided and not needs & ~gates]))
+        decided, asked = list(always[0]), list(always[1])
+        for start, mask, answers in runs:
+            d, a = answers[gates >> start & mask]
+            decided += d
+            asked += a
+        if rest:
+            d, a = _open_among(rest, gates)
+            decided += d
+            asked += a
+        found = _OPEN_ROWS[key] = (tuple(decided), tuple(asked))
     return found
 
 
@@ -592,8 +627,8 @@ class _Hand(HandFacts):
             _KONG_GATES[kongs] | _TRIPLE_GATES[triples] | _HONOR_GATES[honors]
             | _SUIT_GATES[(m != 0) | (p != 0) << 1 | (z != 0) << 2 | (honors != 0) << 3] | _RANK_GATES[ranks]
             | _ORPHAN_GATES[not kinds & ~_ORPHAN_MASK][not kinds & _ORPHAN_MASK] | _MELDED_GATES[melded_packs]
-            | (fours > 0) << 15 | bool(key[4] or key[13] or key[22]) << 16 | (_TSUMO if tsumo else _DISCARD)
-            | (last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile) << 2)
+            | (_FOURS if fours else 0) | (_FIVES if key[4] or key[13] or key[22] else 0) | (_TSUMO if tsumo else _DISCARD)
+            | (_FLAGS if last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile else 0))
         self._facts_form: str | None = None  # the form whose facts rows ``_facts_found`` holds
         self._facts_found: list[Instance] = []
         self._unique_regular: bool | None = None
