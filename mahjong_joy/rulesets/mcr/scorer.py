@@ -458,6 +458,10 @@ def _combination_tables() -> dict[Any, Any]:
     found[PUNGS, "triples"] = triple_table(found[PUNGS, 3], range(KIND_COUNT), repeats=False)
     found[CHOWS, "all"] = {chows: tuple(_combinations(found, CHOWS, chows, 0))
                            for n in (2, 3, 4) for chows in combinations_with_replacement(CHOW_STARTS, n)}
+    # Two or three pungs (6,545 sorted tuples of distinct tiles; four pungs, rare, are worked out when met).
+    # Only the tuples that make some fan are kept: a missing one makes none.
+    found[PUNGS, "all"] = {pungs: fan for n in (2, 3) for pungs in combinations(range(KIND_COUNT), n)
+                           if (fan := tuple(_combinations(found, PUNGS, pungs, PUNG_BIT_SHIFT)))}
     return found
 
 
@@ -698,7 +702,7 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
     made only when a row must be asked."""
     form = r[0]
     rows = _ROWS[hand.library_kongs].get(form) or _form_rows(form, hand.library_kongs)
-    chows, pungs, gates, parts = _reading_parts(hand, r)
+    chows, pungs, gates, pair, hidden, concealed_chows, concealed_pair, wait = _reading_parts(hand, r)
     found = hand.facts_instances(form, rows)[:]
     table = rows[READING]
     decided, asked = _OPEN_ROWS.get(gates & table[0] | table[1]) or _open_rows(table, gates)
@@ -706,7 +710,8 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
         found += decided
     reading = None
     if asked:
-        reading = Reading(form, hand, chows, pungs, *parts, gates)
+        reading = Reading(form, hand, chows, pungs, pair, hidden, concealed_chows, concealed_pair, r[4], r[5], wait,
+                          gates)
         for i, test, covers in asked:
             count = test(reading)
             if count:
@@ -723,11 +728,15 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
                 found.append((i, bit))
             bit <<= 1
         if len(pungs) > 1:
-            found += _combinations(rows, PUNGS, pungs, PUNG_BIT_SHIFT)
+            if len(pungs) < 4:
+                found += rows[PUNGS, "all"].get(pungs, ())
+            else:
+                found += _combinations(rows, PUNGS, pungs, PUNG_BIT_SHIFT)
     if len(chows) > 1:
-        if len(chows) == 4:
+        if len(chows) == 4 and gates & _PAIR_FIVE:  # both fans over four chows and the pair need a pair of 5s
             for i, test, _ in rows[CHOWS, -1]:
-                if test(reading or Reading(form, hand, chows, pungs, *parts, gates)):
+                if test(reading or Reading(form, hand, chows, pungs, pair, hidden, concealed_chows, concealed_pair,
+                                           r[4], r[5], wait, gates)):
                     found.append((i, 0b1111))  # a fan over all four chows and the pair: nothing else among them
                     return found
         found += rows[CHOWS, "all"][chows]
@@ -763,23 +772,23 @@ _PAIR_GATES = tuple(
     for t in range(KIND_COUNT)) + (0,)  # index -1: no pair
 _HIDDEN_GATES = (0, 0, _G["hidden_two"], _G["hidden_three"], _G["hidden_four"])
 _WAIT_GATES = {"": 0, "edge": _G["wait_edge"], "closed": _G["wait_closed"], "single": _G["wait_single"]}
-_NO_PUNGS, _FOUR_PUNGS = _G["no_pungs"], _G["four_pungs"]
+_NO_PUNGS, _FOUR_PUNGS, _PAIR_FIVE = _G["no_pungs"], _G["four_pungs"], _G["pair_five"]
 
 
 def _reading(hand: _Hand, r: Internal) -> Reading:
     """One reading's facts as a :class:`Reading` (for the tests and the explanation;
     the scorer's loop makes one only when a row must be asked)."""
-    chows, pungs, gates, parts = _reading_parts(hand, r)
-    return Reading(r[0], hand, chows, pungs, *parts, gates)
+    chows, pungs, gates, pair, hidden, concealed_chows, concealed_pair, wait = _reading_parts(hand, r)
+    return Reading(r[0], hand, chows, pungs, pair, hidden, concealed_chows, concealed_pair, r[4], r[5], wait, gates)
 
 
-def _reading_parts(hand: _Hand, r: Internal) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple]:
-    """(chows, pungs, gates, the rest of :class:`Reading`'s fields in order: pair,
-    concealed pungs, concealed chows, concealed pair, knitted tiles, pairs, wait) of
-    one reading, declared melds included."""
+def _reading_parts(hand: _Hand, r: Internal) -> tuple:
+    """(chows, pungs, gates, pair, concealed pungs, concealed chows, concealed pair,
+    wait) of one reading, declared melds included: :class:`Reading`'s fields but the
+    form, the hand, the knitted tiles and the pairs, which the reading ``r`` holds."""
     form, concealed_chows, concealed_pungs, pair, knitted, pairs = r
     if form != REGULAR and form != KNITTED_STRAIGHT:
-        return (), (), hand.gates, (None if pair < 0 else pair, 0, (), None, knitted, pairs, "")
+        return (), (), hand.gates, None if pair < 0 else pair, 0, (), None, ""
     win = hand.win_tile
     hidden = len(concealed_pungs) + hand.concealed_kongs
     if hidden and not hand.tsumo and win in concealed_pungs and not any(c <= win <= c + 2 for c in concealed_chows):
@@ -796,7 +805,7 @@ def _reading_parts(hand: _Hand, r: Internal) -> tuple[tuple[int, ...], tuple[int
         gates |= _NO_PUNGS
     elif len(pungs) == 4:
         gates |= _FOUR_PUNGS
-    return chows, pungs, gates, (pair, hidden, concealed_chows, pair, knitted, (), wait)
+    return chows, pungs, gates, pair, hidden, concealed_chows, pair, wait
 
 
 def _wait(hand: _Hand, form: str, chows: tuple[int, ...], pair: int, knitted: tuple[int, ...]) -> str:
