@@ -119,7 +119,7 @@ def exclusions(situation: McrSituation, d: McrDecomposition, rules: McrRules | N
 
 
 def _replay(found: list[Instance], left: list[tuple[int, int, str, int]]) -> list[Instance]:
-    """The scorer's resolution (``scorer._resolve``), recording each fan it drops and
+    """The scorer's resolution (``scorer._score``), recording each fan it drops and
     the counted fan that dropped it; returns the counted instances."""
     excluded_by: dict[int, int] = {}
     absorbers: list[tuple[int, int, int]] = []

@@ -315,7 +315,6 @@ def _all_counts(s: McrSituation, concealed: bytearray | None = None) -> bytearra
 
 
 _HONOR_MASK = kind_mask(range(27, KIND_COUNT))
-_ORPHAN_MASK = kind_mask(ORPHANS)
 _NONZERO = bytes([0] + [1] * 255)  # bytes.translate: every count present (1) or not (0)
 # Gate bits (reading.GATES order) that depend on one small number, looked up rather than worked out per hand.
 _GATE = {name: 1 << k for k, name in enumerate(GATES)}
@@ -338,13 +337,18 @@ _SUIT_GATES = tuple(  # number suits held (bits m, p, s) and honors held (bit 3)
     | _gates("no_characters", when=not held & 1) | _gates("one_number_suit", when=suits == 1)
     | _gates("two_suits", when=suits == 2)
     for held in range(16) for honors, suits in [(held >> 3, bin(held & 7).count("1"))])
-_ORPHAN_GATES = ((0, _gates("no_orphans")), (_gates("orphans_only"), _gates("orphans_only", "no_orphans")))
 _MELDED_GATES = tuple(_gates("concealed", when=n == 0) | _gates("four_melded", when=n == 4) for n in range(5))
 _RANK_GATES = tuple(  # from the ranks held, bit r - 1 for rank r (0: honors held, no rank gate opens)
     _gates("ranks_six_up", when=low >= 6) | _gates("ranks_four_down", when=0 < high <= 4)
     | _gates("ranks_four_to_six", when=low >= 4 and 0 < high <= 6)
     for r in range(512) for low, high in [((r & -r).bit_length(), r.bit_length())])
 _PRESENT = {bytes(((bits >> k) & 1 for k in range(9))): bits for bits in range(1 << 9)}  # 0/1 bytes -> bits
+_TILE_GATES = tuple(  # number suits held (bits m, p, s) and honors held (the bits above)
+    _SUIT_GATES[held & 7 | (held > 7) << 3] | _HONOR_GATES[held >> 3] for held in range(1 << 10))
+_RANK_ORPHAN_GATES = tuple(  # ranks held in any number suit (bits 0-8) and whether honors are held (bit 9)
+    _RANK_GATES[0 if honors else ranks] | _gates("orphans_only", when=not ranks & 0b011111110)
+    | _gates("no_orphans", when=not ranks & 0b100000001 and not honors)
+    for index in range(1 << 10) for ranks, honors in [(index & 511, index >> 9)])
 
 
 def hand_facts(s: McrSituation, rules: McrRules) -> HandFacts:
@@ -620,17 +624,17 @@ class _Hand(HandFacts):
         present = key.translate(_NONZERO)
         m, p, z = _PRESENT[present[0:9]], _PRESENT[present[9:18]], _PRESENT[present[18:27]]
         honors = _PRESENT[present[27:34] + b"\0\0"]
-        self.kinds = kinds = m | p << 9 | z << 18 | honors << 27
-        self.number_suits = (m != 0) + (p != 0) + (z != 0)
+        self.kinds = m | p << 9 | z << 18 | honors << 27
+        held = (m != 0) | (p != 0) << 1 | (z != 0) << 2
+        self.number_suits = held.bit_count()
         self.has_honors = honors != 0
         self.fours = fours = key.count(4)
         triples = fours + key.count(3)
-        kongs = melded_kongs + concealed_kongs
-        self.ranks = ranks = 0 if honors else m | p | z
+        ranks = m | p | z
+        self.ranks = 0 if honors else ranks
         self.gates = (  # one bit per name of reading.GATES, looked up by the small numbers that decide it
-            _KONG_GATES[kongs] | _TRIPLE_GATES[triples] | _HONOR_GATES[honors]
-            | _SUIT_GATES[(m != 0) | (p != 0) << 1 | (z != 0) << 2 | (honors != 0) << 3] | _RANK_GATES[ranks]
-            | _ORPHAN_GATES[not kinds & ~_ORPHAN_MASK][not kinds & _ORPHAN_MASK] | _MELDED_GATES[melded_packs]
+            _TILE_GATES[held | honors << 3] | _RANK_ORPHAN_GATES[ranks | (honors != 0) << 9]
+            | _KONG_GATES[melded_kongs + concealed_kongs] | _TRIPLE_GATES[triples] | _MELDED_GATES[melded_packs]
             | (_FOURS if fours else 0) | (_FIVES if key[4] or key[13] or key[22] else 0) | (_TSUMO if tsumo else _DISCARD)
             | (_FLAGS if last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile else 0))
         self._facts_form: str | None = None  # the form whose facts rows ``_facts_found`` holds
@@ -692,8 +696,27 @@ class _Hand(HandFacts):
 # ---------------------------------------------------------------- one reading
 
 def _score(hand: _Hand, r: Internal) -> tuple[int, list[int]]:
-    """(fan total, counted positions) of one reading."""
-    return _resolve(_instances(hand, r))
+    """(fan total, counted positions, sorted, one per instance) of one reading: its
+    instances resolved in table order. A counted row's ``excludes`` drop whole fans,
+    its ``absorbs`` per-set fans on its sets; nothing left is Chicken Hand."""
+    found = _instances(hand, r)
+    found.sort()
+    excluded = total = 0
+    absorbers: list[tuple[int, int]] = []
+    counted = []
+    for i, mask in found:
+        if excluded >> i & 1:
+            continue
+        if mask and absorbers and any(rows >> i & 1 and mask & cover == mask for rows, cover in absorbers):
+            continue
+        counted.append(i)
+        total += _POINTS[i]
+        excluded |= _EXCLUDE_MASK[i]
+        if mask and _ABSORB_MASK[i]:
+            absorbers.append((_ABSORB_MASK[i], mask))
+    if not counted:
+        return _POINTS[_CHICKEN], [_CHICKEN]
+    return total, counted
 
 
 def _instances(hand: _Hand, r: Internal) -> list[Instance]:
@@ -703,7 +726,7 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
     form = r[0]
     rows = _ROWS[hand.library_kongs].get(form) or _form_rows(form, hand.library_kongs)
     chows, pungs, gates, pair, hidden, concealed_chows, concealed_pair, wait = _reading_parts(hand, r)
-    found = hand.facts_instances(form, rows)[:]
+    found = (hand._facts_found if form == hand._facts_form else hand.facts_instances(form, rows))[:]
     table = rows[READING]
     decided, asked = _OPEN_ROWS.get(gates & table[0] | table[1]) or _open_rows(table, gates)
     if decided:
@@ -799,7 +822,24 @@ def _reading_parts(hand: _Hand, r: Internal) -> tuple:
         pungs = tuple(sorted(concealed_pungs + meld_pungs)) if meld_pungs else concealed_pungs
     else:
         chows, pungs = concealed_chows, concealed_pungs
-    wait = _wait(hand, form, concealed_chows, pair, knitted)
+    # The wait fan the winning tile's place allows (``_wait``), the regular form's case here.
+    if win in concealed_chows or win - 2 in concealed_chows:
+        wait = "edge"
+    elif win - 1 in concealed_chows:
+        wait = "closed"
+    elif pair == win:
+        wait = "single"
+    else:
+        wait = ""
+    if wait:
+        if form == REGULAR:
+            unique = hand._unique_regular
+            if unique is None:
+                unique = hand._unique_regular = hand._waits_before_win() == 1
+            if not unique:
+                wait = ""
+        else:
+            wait = _wait(hand, form, concealed_chows, pair, knitted)
     gates = hand.gates | _PAIR_GATES[pair] | _HIDDEN_GATES[hidden] | _WAIT_GATES[wait]
     if not pungs:
         gates |= _NO_PUNGS
@@ -896,28 +936,6 @@ def _cut(found: list[Instance], limit: int) -> list[Instance]:
                 last = max(k for k, (j, _) in enumerate(found) if j == i)
                 found.pop(last)
     return found
-
-
-def _resolve(found: list[Instance]) -> tuple[int, list[int]]:
-    """Apply ``excludes`` and ``absorbs`` in table order; nothing left is Chicken Hand.
-    Returns the points in all and the counted rows' positions, sorted, one per instance."""
-    found.sort()
-    excluded = total = 0
-    absorbers: list[tuple[int, int]] = []
-    counted = []
-    for i, mask in found:
-        if excluded >> i & 1:
-            continue
-        if mask and absorbers and any(rows >> i & 1 and mask & cover == mask for rows, cover in absorbers):
-            continue
-        counted.append(i)
-        total += _POINTS[i]
-        excluded |= _EXCLUDE_MASK[i]
-        if mask and _ABSORB_MASK[i]:
-            absorbers.append((_ABSORB_MASK[i], mask))
-    if not counted:
-        return _POINTS[_CHICKEN], [_CHICKEN]
-    return total, counted
 
 
 def _lines(counted: list[int]) -> tuple[tuple[str, int, int], ...]:
