@@ -193,15 +193,19 @@ def winning_kind_mask(counts: Sequence[int], seven_pairs: bool) -> int:
 
 
 def fifth_copy_waits(part: bytes, honors: bool) -> int:
-    """The ranks (bits) where a fifth copy would complete one suit's shape: outside
-    the tables, searched directly (the unique-wait rule reads shapes, RULES.md B4)."""
+    """The ranks (bits) where a fifth copy would complete one suit's shape (the
+    unique-wait rule reads shapes, RULES.md B4), from the complete tables: five
+    copies of a kind are a pung and a pair, or a pung or a pair with chows, so a
+    shape with five is complete exactly when taking a pung there, or (when the
+    shape holds the pair) a pair there, leaves a complete shape. The shape has at
+    most fourteen tiles (one suit of a hand), so what is left is in the tables."""
+    table = (_HONORS or honor_table()) if honors else (_SUIT or suit_table())
     waits = 0
     pair = (sum(part) + 1) % 3 == 2
     for r, n in enumerate(part):
         if n == 4:
-            grown = list(part)
-            grown[r] += 1
-            if _splits(grown, pair, honors):
+            head, tail = part[:r], part[r + 1:]
+            if head + b"\x02" + tail in table or pair and head + b"\x03" + tail in table:
                 waits |= 1 << r
     return waits
 
@@ -209,34 +213,6 @@ def fifth_copy_waits(part: bytes, honors: bool) -> int:
 def winning_kinds_at_most(counts: Sequence[int], limit: int, seven_pairs: bool) -> int:
     """How many kinds complete ``counts`` (see :func:`winning_kind_mask`)."""
     return winning_kind_mask(counts, seven_pairs).bit_count()
-
-
-def _splits(counts: list[int], pair: bool, honors: bool) -> bool:
-    """The slow search behind ``_complete`` for a shape with a fifth copy (never in
-    a real hand; asked only by the unique-wait rule)."""
-    first = next((i for i, n in enumerate(counts) if n), None)
-    if first is None:
-        return not pair
-    if pair and counts[first] >= 2:
-        counts[first] -= 2
-        ok = _splits(counts, False, honors)
-        counts[first] += 2
-        if ok:
-            return True
-    if counts[first] >= 3:
-        counts[first] -= 3
-        ok = _splits(counts, pair, honors)
-        counts[first] += 3
-        if ok:
-            return True
-    if not honors and first <= 6 and counts[first + 1] and counts[first + 2]:
-        for i in (first, first + 1, first + 2):
-            counts[i] -= 1
-        ok = _splits(counts, pair, honors)
-        for i in (first, first + 1, first + 2):
-            counts[i] += 1
-        return ok
-    return False
 
 
 # ---------------------------------------------------------------- combination fan

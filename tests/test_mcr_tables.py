@@ -1,0 +1,77 @@
+"""The complete tables behind the MCR scorer (``rulesets/mcr/tables.py``) against
+plain searches: the fifth-copy waits the unique-wait rule reads (RULES.md B4)."""
+
+from __future__ import annotations
+
+import random
+
+from mahjong_joy.rulesets.mcr import tables
+
+
+def _splits(counts: list[int], pair: bool, honors: bool) -> bool:
+    """Can ``counts`` (one suit, any number of copies) be split into sets, and one
+    pair when ``pair``? A plain search, the oracle."""
+    first = next((i for i, n in enumerate(counts) if n), None)
+    if first is None:
+        return not pair
+    options = []
+    if pair and counts[first] >= 2:
+        options.append(((first, 2),))
+    if counts[first] >= 3:
+        options.append(((first, 3),))
+    if not honors and first <= 6 and counts[first + 1] and counts[first + 2]:
+        options.append(((first, 1), (first + 1, 1), (first + 2, 1)))
+    for taken in options:
+        rest = list(counts)
+        for i, n in taken:
+            rest[i] -= n
+        if _splits(rest, pair and taken != ((first, 2),), honors):
+            return True
+    return False
+
+
+def _searched(part: bytes, honors: bool) -> int:
+    pair = (sum(part) + 1) % 3 == 2
+    waits = 0
+    for r, n in enumerate(part):
+        if n == 4:
+            grown = list(part)
+            grown[r] += 1
+            if _splits(grown, pair, honors):
+                waits |= 1 << r
+    return waits
+
+
+def _short_shapes(table: dict[bytes, object]) -> set[bytes]:
+    """Every shape one tile short of a complete one that holds four of a kind."""
+    found = set()
+    for key in table:
+        for r, n in enumerate(key):
+            if n:
+                short = key[:r] + bytes([n - 1]) + key[r + 1:]
+                if 4 in short:
+                    found.add(short)
+    return found
+
+
+def test_fifth_copy_waits_match_a_search():
+    """A fifth copy completes a shape exactly where the search says so, on every
+    honor shape one tile short of complete and on seeded number-suit shapes (those
+    one short of complete and random ones, four of a kind in each)."""
+    rng = random.Random(20261205)
+    honors = _short_shapes(tables.honor_table())
+    suits = sorted(_short_shapes(tables.suit_table()))
+    picked = rng.sample(suits, 1500)
+    for _ in range(1500):
+        counts = [0] * 9
+        counts[rng.randrange(9)] = 4
+        for _ in range(rng.randrange(0, 10)):
+            k = rng.randrange(9)
+            counts[k] = min(4, counts[k] + 1)
+        picked.append(bytes(counts))
+    completing = 0
+    for part, is_honor in [(p, True) for p in sorted(honors)] + [(p, False) for p in picked]:
+        expected = _searched(part, is_honor)
+        assert tables.fifth_copy_waits(part, is_honor) == expected, (part, is_honor)
+        completing += expected != 0
+    assert completing >= 100  # both answers occur often
