@@ -570,11 +570,15 @@ class _Hand(HandFacts):
     B4 和绝张; C2 row 5).
     """
 
-    __slots__ = ("situation", "facts", "concealed", "library_kongs", "melds", "meld_chows", "meld_pungs",
+    __slots__ = ("concealed", "library_kongs", "melds", "meld_chows", "meld_pungs",
                  "_facts_form", "_facts_found", "_unique_regular")
 
+    @property
+    def facts(self) -> _Hand:
+        """The hand's facts: the hand itself."""
+        return self
+
     def __init__(self, s: McrSituation, rules: McrRules) -> None:
-        self.facts = self
         self.concealed = concealed = bytearray(KIND_COUNT)  # counts as bytes: ``bytes()`` of it is a copy
         for t in s.hand:
             concealed[t] += 1
@@ -637,8 +641,7 @@ class _Hand(HandFacts):
             | _KONG_GATES[melded_kongs + concealed_kongs] | _TRIPLE_GATES[triples] | _MELDED_GATES[melded_packs]
             | (_FOURS if fours else 0) | (_FIVES if key[4] or key[13] or key[22] else 0) | (_TSUMO if tsumo else _DISCARD)
             | (_FLAGS if last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile else 0))
-        self._facts_form: str | None = None  # the form whose facts rows ``_facts_found`` holds
-        self._facts_found: list[Instance] = []
+        self._facts_form: str | None = None  # the form whose facts rows ``_facts_found`` holds (set with it)
         self._unique_regular: bool | None = None
 
     def facts_instances(self, form: str, rows: dict[Any, Any]) -> list[Instance]:
