@@ -509,14 +509,15 @@ def _gated(decided: list[tuple[int, Any]], asked: list[tuple[int, Any]]) -> RowT
     for needs, _, _ in rows:
         needed |= needs
     runs, placed = [], {k for k, (needs, _, _) in enumerate(rows) if not needs}
+    shared: dict[tuple, tuple] = {}  # one object per distinct answer (most gate sets of a run answer alike)
     for start, width in _WINDOWS:
         span = ((1 << width) - 1) << start
         mine = [k for k, (needs, _, _) in enumerate(rows) if k not in placed and not needs & ~span]
         if mine:
             placed.update(mine)
             picked = tuple(rows[k] for k in mine)
-            runs.append((start, (1 << width) - 1, tuple(_open_among(picked, index << start)
-                                                          for index in range(1 << width))))
+            answers = (_open_among(picked, index << start) for index in range(1 << width))
+            runs.append((start, (1 << width) - 1, tuple(shared.setdefault(answer, answer) for answer in answers)))
     always = _open_among(tuple(row for row in rows if not row[0]), 0)
     rest = tuple(row for k, row in enumerate(rows) if k not in placed)
     table = (needed, len(_KEPT) << _TABLE_SHIFT, always, tuple(runs), rest)
