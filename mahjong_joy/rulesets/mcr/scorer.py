@@ -248,11 +248,13 @@ def _result(s: McrSituation, rules: McrRules, fan: tuple, fan_total: int, readin
     lines = fan + ((FLOWER_TILES, 1, flowers),) if flowers else fan
     total = fan_total + flowers
     if fan_total < MINIMUM_FAN:
-        message = f"{fan_total} fan without flowers: a win needs {MINIMUM_FAN}"
-        return McrScore(False, BELOW_MINIMUM, message, lines, fan_total, flowers, total, {}, reading[0], reading,
+        return McrScore(False, BELOW_MINIMUM, _BELOW_MINIMUM_MESSAGES[fan_total], lines, fan_total, flowers, total, {}, reading[0], reading,
                         (s, rules))
     pay = {"each": BASE_PAYMENT + total} if s.tsumo else {"discarder": BASE_PAYMENT + total, "others": BASE_PAYMENT}
     return McrScore(True, None, "", lines, fan_total, flowers, total, pay, reading[0], reading, (s, rules))
+
+
+_BELOW_MINIMUM_MESSAGES = tuple(f"{n} fan without flowers: a win needs {MINIMUM_FAN}" for n in range(MINIMUM_FAN))
 
 
 def payments(total: int, tsumo: bool) -> dict[str, int]:
