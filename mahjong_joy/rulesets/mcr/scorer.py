@@ -27,12 +27,19 @@ per hand into :class:`_Hand`, whose *gates* (cheap necessary conditions such as
 "two or more kinds held three times", one bit each; a reading adds its own, such
 as "the pair is a wind") decide which rows are asked at all (``FanRow.needs``),
 and rows whose gates are their whole condition are counted without asking
-(``FanRow.exact``); readings come from complete per-suit tables
-(:mod:`~mahjong_joy.rulesets.mcr.tables`), the combination fans from tables built
-once from the rows' predicates, the unique-wait rule from the suit wait table;
-exclusions are bit masks. Every kept table is complete for its key space, so none
-grows with the hands scored; the one memo (the rows open per gate set) is bounded;
-no answer about a hand is kept between calls.
+(``FanRow.exact``); a :class:`Reading` object is made only when a row must be
+asked. Readings come from complete per-suit tables
+(:mod:`~mahjong_joy.rulesets.mcr.tables`), the combination fans of two to four
+chows and of two or three pungs from tables built once from the rows'
+predicates, the unique-wait rule from the suit wait table (a fifth copy's waits
+too); exclusions are bit masks. The rows a gate set opens come from one probe of
+a bounded memo (per row table and gate set), and on a miss from the row table's
+*runs*: gates that rows read together sit next to each other (``reading.GATES``),
+and each run has a complete table of its gate sets (``_WINDOWS``), so an unseen
+gate set costs a few probes, not a pass over the rows. Every kept table is
+complete for its key space, so none grows with the hands scored; the one memo is
+bounded; no answer about a hand is kept between calls, and scoring a hand leaves
+no cyclic garbage for the collector.
 """
 
 from __future__ import annotations
@@ -496,8 +503,9 @@ one run is looked up in that run's complete table (2 ** width entries), so a gat
 the memo has not seen costs a few probes, not a pass over every row."""
 
 Rows = tuple[tuple[int, bool, Any], ...]  # (needs, decided by the gates, payload)
-RowTable = tuple[int, int, tuple[tuple, tuple], tuple[tuple[int, int, tuple], ...], Rows]
-"""(the gates its rows read, its tag, the open rows of no gate, the run tables, the rows in no run)."""
+RowTable = tuple[int, int, tuple[tuple, tuple], tuple[tuple[int, int, tuple], ...], Rows, Rows]
+"""(the gates its rows read, its tag, the open rows of no gate, the run tables, the rows in
+no run, all its rows)."""
 
 
 def _gated(decided: list[tuple[int, Any]], asked: list[tuple[int, Any]]) -> RowTable:
@@ -522,7 +530,7 @@ def _gated(decided: list[tuple[int, Any]], asked: list[tuple[int, Any]]) -> RowT
             runs.append((start, (1 << width) - 1, tuple(shared.setdefault(answer, answer) for answer in answers)))
     always = _open_among(tuple(row for row in rows if not row[0]), 0)
     rest = tuple(row for k, row in enumerate(rows) if k not in placed)
-    table = (needed, len(_KEPT) << _TABLE_SHIFT, always, tuple(runs), rest)
+    table = (needed, len(_KEPT) << _TABLE_SHIFT, always, tuple(runs), rest, rows)
     _KEPT.append(table)
     return table
 
@@ -539,7 +547,7 @@ def _open_rows(table: RowTable, gates: int) -> tuple[tuple, tuple]:
     all open, kept per table and gate set (the gates the table reads), the memo
     emptied when it reaches its bound. The hot path probes ``_OPEN_ROWS`` itself
     with the same key and calls this only on a miss."""
-    needed, tag, always, runs, rest = table
+    needed, tag, always, runs, rest, _ = table
     key = gates & needed | tag
     found = _OPEN_ROWS.get(key)
     if found is None:
