@@ -23,7 +23,8 @@ the median of the per-pass ratios (ours / library). The target is at most 5x.
 process so that the generator's caches stay out of the figure) and prints the
 resident memory before and after, what allocations made in ``rulesets/mcr`` still
 hold, and the sizes of every table and memo the scorer keeps (the one memo never
-holds more than its bound).
+holds more than its bound; the row tables' runs and the combination tables are
+complete and fixed).
 
 Run: ``python scripts/bench_mcr.py [--kind generated|played|both] [--hands N] [--passes P] [--seed S]``
      ``python scripts/bench_mcr.py --memory 100000``
@@ -202,6 +203,11 @@ def memory(count: int, seed: int) -> None:
           f" row tables per form: {scorer._form_rows.cache_info().currsize} (bound: 5 forms x 2 conventions);"
           f" per-set answers: {scorer._set_fan.cache_info().currsize} (bound: 5 forms x 16 wind pairs)")
     print(f"tables (complete, fixed): {tables.table_sizes()}")
+    combos = scorer._combination_tables()
+    runs = sum(len(answers) for table in scorer._KEPT for _, _, answers in table[3])
+    print(f"row tables (complete, fixed): {len(scorer._KEPT)}, their runs {runs} gate sets;"
+          f" combination fans (complete, fixed): {len(combos[('chows', 'all')])} chow sets,"
+          f" {len(combos[('pungs', 'all')])} pung sets")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -354,10 +354,10 @@ _RANK_GATES = tuple(  # from the ranks held, bit r - 1 for rank r (0: honors hel
 _PRESENT = {bytes(((bits >> k) & 1 for k in range(9))): bits for bits in range(1 << 9)}  # 0/1 bytes -> bits
 _TILE_GATES = tuple(  # number suits held (bits m, p, s) and honors held (the bits above)
     _SUIT_GATES[held & 7 | (held > 7) << 3] | _HONOR_GATES[held >> 3] for held in range(1 << 10))
+_ORPHANS_ONLY, _NO_ORPHANS = _GATE["orphans_only"], _GATE["no_orphans"]
 _RANK_ORPHAN_GATES = tuple(  # ranks held in any number suit (bits 0-8) and whether honors are held (bit 9)
-    _RANK_GATES[0 if honors else ranks] | _gates("orphans_only", when=not ranks & 0b011111110)
-    | _gates("no_orphans", when=not ranks & 0b100000001 and not honors)
-    for index in range(1 << 10) for ranks, honors in [(index & 511, index >> 9)])
+    _RANK_GATES[0 if index >> 9 else index] | (0 if index & 0b011111110 else _ORPHANS_ONLY)
+    | (0 if index & 0b1100000001 else _NO_ORPHANS) for index in range(1 << 10))
 
 
 def hand_facts(s: McrSituation, rules: McrRules) -> HandFacts:
