@@ -60,7 +60,7 @@ class ReplayViewerScene(TableScene):
         self.review_seat = review.seat if review is not None else session.me
         self.reviewing = review is not None
         self.live_match = live_match  # the hand just played, reviewed mid-match: no Play from here until it ends
-        self.review_button = Button(tr("Review"), "review", pygame.Rect(0, 0, 1, 1), pygame.K_r, hint="R")
+        self.review_button = Button(N_("Review"), "review", pygame.Rect(0, 0, 1, 1), pygame.K_r, hint="R")
         self.strip = pygame.Rect(0, 0, 1, 1)  # the hand's step track (marks in review mode); a click seeks
         self.playing = False
         self.speed_index = SPEEDS.index(1.0)
@@ -294,7 +294,7 @@ class ReplayViewerScene(TableScene):
                 theme.blit_text(surface, label, round(18 * s), theme.INK, center=(button.rect.centerx, button.rect.centery - round(6 * s)))
             else:
                 draw_icon(surface, button.action if button.action != "play" or not self.playing else "pause", button.rect.move(0, -round(6 * s)), s)
-        self.review_button.label = tr("Review off") if self.reviewing else tr("Review")
+        self.review_button.label = N_("Review off") if self.reviewing else N_("Review")
         self.review_button.primary = self.reviewing
         for button in (self.review_button, self.play_here, self.close):
             button.draw(surface, s)

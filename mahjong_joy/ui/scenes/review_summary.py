@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from mahjong_joy.ai.judge import action_words
-from mahjong_joy.i18n import ntr, tr
+from mahjong_joy.i18n import N_, ntr, tr
 from mahjong_joy.replay.seats import seat_names
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.grades import GRADES, draw_mark
@@ -40,8 +40,8 @@ class ReviewSummaryScene(Scene):
         self.title = title
         self.review = review or ReviewState(record, seat, name=name)
         self.rows: list[Button] = []  # the costliest decisions, as links
-        self.open_button = Button(tr("Step through it"), "open", pygame.Rect(0, 0, 1, 1), pygame.K_v, primary=True, keycap="V")
-        self.back = Button(tr("Back"), "back", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, keycap="Esc")
+        self.open_button = Button(N_("Step through it"), "open", pygame.Rect(0, 0, 1, 1), pygame.K_v, primary=True, keycap="V")
+        self.back = Button(N_("Back"), "back", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, keycap="Esc")
         self.focus = 0
         self.left = self.right = pygame.Rect(0, 0, 1, 1)
         self._session: ReplaySession | None = None
@@ -132,7 +132,7 @@ class ReviewSummaryScene(Scene):
         """The replay viewer over this screen, in review mode at ``(hand, step)``."""
         if self._session is None:
             self._session = ReplaySession(self.record, name=self.review.name)
-        viewer = _viewer(self.app, self._session, tr("Review of this match"), self.review)
+        viewer = _viewer(self.app, self._session, N_("Review of this match"), self.review)
         self.next = Transition("push", viewer)
         viewer.seek(hand, step)
 

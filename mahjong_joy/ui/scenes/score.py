@@ -404,7 +404,7 @@ class ScoreScene(Scene):
         mistakes = review.hand_mistakes(self.coach_hand)
         if not mistakes:
             return
-        viewer = build(self.app, "replay_viewer", ReplaySession(review.record, name=review.name), tr("This hand, reviewed"),
+        viewer = build(self.app, "replay_viewer", ReplaySession(review.record, name=review.name), N_("This hand, reviewed"),
                        review=review, live_match=True)
         viewer.seek(*mistakes[0])
         self.next = Transition("push", viewer)
