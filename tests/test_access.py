@@ -81,6 +81,19 @@ def test_at_1280x800_the_chosen_tile_size_is_reached_and_everything_stays_apart(
     assert layout_clashes(L) == []
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+@pytest.mark.parametrize("scale", UI_SCALES)
+def test_the_guides_words_stay_in_its_panel_clear_of_my_melds(size: tuple[int, int], scale: float) -> None:
+    """With full ponds and four melds (an added kan's stacked tile rising into the guide's row)
+    the panel ends short of my first meld, and its caption, tiles and counts stay inside it."""
+    app, table = full_table(size, scale)
+    panel, melds = table.guide_rect(), [rect for rect, _, _ in table.meld_slots(table.snap.me)]
+    assert table.guide.advice(table).caption and table.guide.drawn, "the guide has something to say here"
+    assert panel.collidelist(melds) < 0
+    for rect in table.guide.drawn:
+        assert panel.contains(rect) and rect.collidelist(melds) < 0, (rect, panel)
+
+
 def test_the_ponds_grow_with_the_tile_size_and_100_percent_is_todays_table() -> None:
     widths = [table_layout((1280, 800), scale).river_w for scale in UI_SCALES]
     assert widths == [40, 50, 60]

@@ -61,15 +61,21 @@ def text(message: str, size: int, color: Color = INK) -> pygame.Surface:
     return font(size).render(message, True, color)
 
 
-def fit_text(message: str, size: int, color: Color, width: int, smallest: int = 10) -> pygame.Surface:
-    """Text no wider than ``width``: the font shrinks down to ``smallest``, then the
-    message loses characters from its end behind an ellipsis (a long player name)."""
+def fitted(message: str, size: int, width: int, smallest: int = 10) -> tuple[str, int]:
+    """The words and font size that keep ``message`` no wider than ``width``: the font
+    shrinks down to ``smallest``, then the message loses characters from its end behind
+    an ellipsis (a long player name)."""
     while size > smallest and font(size).size(message)[0] > width:
         size -= 1
     cut = message
     while len(cut) > 1 and font(size).size(cut)[0] > width:
         cut = cut[:-2] + "…"
-    return text(cut, size, color)
+    return cut, size
+
+
+def fit_text(message: str, size: int, color: Color, width: int, smallest: int = 10) -> pygame.Surface:
+    """Text no wider than ``width`` (:func:`fitted`)."""
+    return text(*fitted(message, size, width, smallest), color)
 
 
 def blit_fit(surface: pygame.Surface, message: str, size: int, color: Color, width: int, **anchor: object) -> pygame.Rect:
