@@ -25,6 +25,7 @@ from mahjong_joy.rulesets.riichi import YAKU_ROWS
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, rows_fit, seat_hands
+from mahjong_joy.ui.layout import HAND_ZOOM, reached_zoom
 from mahjong_joy.ui.melds import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.navigation import build
 from mahjong_joy.ui.replay_session import ReplaySession
@@ -767,13 +768,19 @@ class ScoreScene(Scene):
         tile stacked on it; the row moves down so that tile stays inside the card.
         Past ``limit`` pixels (the indicators' corner) the tiles shrink to fit.
         """
-        size = 44.0
+        size = 44.0 * self.tile_zoom()
         while True:
             placed = self._hand_row(x, y, s, size)
             right = max([r.right for r, _, _ in placed[0]] + [r.right for g in placed[1] for r, _, _ in g])
             if limit is None or right - x <= limit or size <= 30:
                 return placed
             size -= 2
+
+    def tile_zoom(self) -> float:
+        """How much larger than at 100% the winner's hand is drawn: as much as the table's own
+        hand grows for the tile size chosen in Settings (at most :data:`HAND_ZOOM`), where
+        the window reaches that size."""
+        return min(reached_zoom(self.app.size, self.app.settings.ui_scale), HAND_ZOOM)
 
     def _hand_row(self, x: int, y: int, s: float, size: float) -> tuple[list[tuple[pygame.Rect, int, int]], list[list[tuple[pygame.Rect, int, int]]], int]:
         win = self.win
