@@ -28,7 +28,7 @@ from mahjong_joy.ui.review_state import ReviewState
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.score import headline, score_lines
 from mahjong_joy.ui.scenes.table import TableScene
-from mahjong_joy.ui.widgets import Button, draw_focus_ring, ensure_focus, hotkey_button, keyboard_focus, pointer_hit
+from mahjong_joy.ui.widgets import Button, draw_focus_ring, draw_progress_bar, ensure_focus, hotkey_button, keyboard_focus, pointer_hit
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 0.6  # one decision per this many seconds at 1x
@@ -383,11 +383,7 @@ class ReplayViewerScene(TableScene):
     def _draw_progress(self, surface: pygame.Surface, track: pygame.Rect) -> None:
         """A thin track under the labels: how far into the hand the cursor is."""
         hand, step = self.session.cursor.position
-        total = max(1, self.session.cursor.steps_in_hand(hand))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.h)
-        done = track.copy()
-        done.w = max(track.h, round(track.w * step / total))
-        pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
+        draw_progress_bar(surface, track, step, max(1, self.session.cursor.steps_in_hand(hand)))
 
     def _side_card(self, left: bool, widen: bool = False) -> pygame.Rect:
         """A card in the free felt beside the left or right rivers. Larger tiles (Settings:

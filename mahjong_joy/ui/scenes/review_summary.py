@@ -24,7 +24,7 @@ from mahjong_joy.ui.replay_session import ReplaySession
 from mahjong_joy.ui.review_panel import legend_rows, money
 from mahjong_joy.ui.review_state import ReviewState
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, draw_focus_ring, focus_step, hotkey_button, pointer_hit
+from mahjong_joy.ui.widgets import Button, draw_focus_ring, draw_progress_bar, focus_step, hotkey_button, pointer_hit
 
 ROW_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
 
@@ -170,11 +170,7 @@ class ReviewSummaryScene(Scene):
             return
         theme.blit_text(surface, self.review.progress_text() if self.review.started else tr("Getting ready to review…"),
                         round(22 * s), theme.INK, topleft=(x, card.y + round(28 * s)))
-        track = pygame.Rect(x, card.y + round(76 * s), inner, round(16 * s))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.h)
-        done = track.copy()
-        done.w = max(track.h, round(track.w * self.review.fraction))
-        pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
+        draw_progress_bar(surface, pygame.Rect(x, card.y + round(76 * s), inner, round(16 * s)), self.review.fraction)
         theme.blit_fit(surface, tr("The Hard AI weighs every option of each decision, as it does when it plays."),
                        round(15 * s), theme.INK_SOFT, inner, topleft=(x, card.y + round(112 * s)))
 

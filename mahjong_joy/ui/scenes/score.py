@@ -33,7 +33,7 @@ from mahjong_joy.ui.review_state import ReviewState, playing_session
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
-from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, track_hover
+from mahjong_joy.ui.widgets import Button, draw_progress_bar, ensure_focus, keyboard_focus, track_hover
 
 ABORT_WORDING = {  # English keys, translated where shown
     "nine_terminals": (NC_("abortive draw", "Nine terminals"), N_("{name} showed nine different terminals and honors on the first draw.")),
@@ -545,11 +545,7 @@ class ScoreScene(Scene):
                 theme.blit_fit(surface, text, size, theme.ROSE_DEEP, rect.w, topleft=(rect.x, top + i * round(size * 1.25)))
             return
         theme.blit_fit(surface, line, round(15 * s), theme.INK_SOFT, rect.w, midleft=(rect.x, rect.centery - round(6 * s)))
-        track = pygame.Rect(rect.x, rect.centery + round(10 * s), rect.w, max(3, round(5 * s)))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.h)
-        done = track.copy()
-        done.w = max(track.h, round(track.w * review.fraction))
-        pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
+        draw_progress_bar(surface, pygame.Rect(rect.x, rect.centery + round(10 * s), rect.w, max(3, round(5 * s))), review.fraction)
 
     def _draw_win_body(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> None:
         """Under the winner's hand: the breakdown and who paid, then the other seats' hands
