@@ -416,3 +416,36 @@ def test_a_failing_job_reports_its_error_instead_of_raising() -> None:
 
     job = BackgroundJob(steps, "test").run_here()
     assert job.done and job.result is None and job.error == "run.json: not a record" and job.progress == 0.5
+
+
+def test_the_summarys_keyboard_focus_keeps_its_place_and_follows_the_pointer(record: dict[str, Any], reviewed: ReviewState) -> None:
+    """The summary's controls take the shared keyboard focus (``widgets.keyboard_focus``):
+    Tab and Shift-Tab wrap over the links and the buttons, a re-layout keeps the focused
+    control, the pointer moves the focus, Enter presses what holds it."""
+    app = App(size=(1280, 800), settings=Settings())
+    app.replace(HomeScene(app))
+    summary = ReviewSummaryScene(app, record, 0, review=reviewed)
+    app.push(summary)
+    app.step(1 / 60)
+    controls = [*summary.rows, summary.open_button, summary.back]
+    assert len(summary.rows) >= 2 and [c.focused for c in controls].count(True) == 1 and summary.rows[0].focused
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode=""))
+    app.step(1 / 60)
+    assert summary.back.focused  # from the first control back round to the last
+    key(app, pygame.K_UP)
+    assert summary.open_button.focused
+    app.switch_language("ja")  # the rows are laid out again: the focus stays where it was
+    assert summary.open_button.focused and not any(row.focused for row in summary.rows)
+    app.switch_language("en")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert summary.rows[0].focused
+    summary.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=summary.rows[1].rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    assert summary.rows[1].focused and not summary.rows[0].focused
+    summary.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+    assert summary.rows[1].focused  # off every control the focus stays
+    for _ in range(len(summary.rows)):  # on through the other links and Step through it to Back
+        key(app, pygame.K_TAB)
+    assert summary.back.focused
+    key(app, pygame.K_RETURN)
+    assert app.top is not summary  # Back pressed
