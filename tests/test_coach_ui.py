@@ -449,3 +449,38 @@ def test_the_summarys_keyboard_focus_keeps_its_place_and_follows_the_pointer(rec
     assert summary.back.focused
     key(app, pygame.K_RETURN)
     assert app.top is not summary  # Back pressed
+
+
+def test_the_viewer_measures_its_result_and_review_panel_lines_once(record: dict[str, Any], reviewed: ReviewState,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review panel's place depends on its height and the result card's, so a frame
+    lays both out and then draws them: each text is wrapped once (kept per text, size,
+    width and language), not once for the layout and again for the drawing."""
+    from mahjong_joy.ui import theme
+
+    app, scene = viewer(record, reviewed)
+    scene.seek(0, scene.session.cursor.steps_in_hand(0))  # the hand's end: its result card, the panel under it
+    assert scene.snap.result is not None
+    theme.wrapped.cache_clear()
+    measured: list[tuple[str, int, int]] = []
+    lines = theme._wrap_lines  # noqa: SLF001
+
+    def counting(message: str, size: int, width: int) -> list[str]:
+        measured.append((message, size, width))
+        return lines(message, size, width)
+
+    monkeypatch.setattr(theme, "_wrap_lines", counting)
+    app.step(1 / 60)
+    from mahjong_joy.ui.review_panel import legend_lines
+    from mahjong_joy.ui.scenes.score import headline
+
+    texts = {text for text, _, _ in measured}
+    assert headline(scene.snap) in texts and legend_lines()[0][1] in texts  # the result card's and the panel's words
+    assert len(measured) == len(set(measured))  # each once
+    first = len(measured)
+    app.step(1 / 60)
+    assert len(measured) == first  # the next frame of the same step measures nothing again
+    app.switch_language("ja")
+    app.step(1 / 60)
+    assert len(measured) > first  # another language, another font: measured anew
+    app.switch_language("en")

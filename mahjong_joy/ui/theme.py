@@ -5,6 +5,7 @@ Every colour on screen comes from a name here so the look stays coherent.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pygame
@@ -128,7 +129,19 @@ def wrap(message: str, size: int, width: int) -> list[str]:
     English and Korean break at spaces; Japanese and Chinese, written without them,
     may break between any two characters, except before closing punctuation (、。）」)
     and after opening punctuation, as their typesetting rules (kinsoku) ask.
+    Kept per text, size, width and language (the font depends on it), so a screen that
+    lays its words out and then draws them, every frame, measures them once.
     """
+    return list(wrapped(message, size, width, current_language()))
+
+
+@functools.lru_cache(maxsize=2048)
+def wrapped(message: str, size: int, width: int, language: str) -> tuple[str, ...]:
+    """:func:`wrap`'s lines, measured once for ``language`` (whose font :func:`font` picks)."""
+    return tuple(_wrap_lines(message, size, width))
+
+
+def _wrap_lines(message: str, size: int, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in message.split("\n"):
         if _UNSPACED.search(paragraph):
