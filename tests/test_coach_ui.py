@@ -484,3 +484,26 @@ def test_the_viewer_measures_its_result_and_review_panel_lines_once(record: dict
     app.step(1 / 60)
     assert len(measured) > first  # another language, another font: measured anew
     app.switch_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_viewers_bar_is_the_one_the_layouts_keep_their_ponds_clear_of(record: dict[str, Any], size: tuple[int, int],
+                                                                          scale: float) -> None:
+    """One geometry (``layout.replay_bar``): the bar the viewer shows is the bar the zoomed
+    layouts and their clash check measure, and review mode makes it taller upward only."""
+    from mahjong_joy.ui.layout import REVIEW_STRIP, layout_clashes, replay_bar
+
+    app = App(size=size, settings=Settings(ui_scale=scale))
+    scene = ReplayViewerScene(app, ReplaySession(record, name="run.json"), "Replay")
+    app.replace(scene)
+    app.step(1 / 60)
+    L = scene.layout
+    checked = replay_bar(size, L.line_area(0).h)
+    assert (scene.bar.x, scene.bar.y, scene.bar.h) == (checked.x, checked.y, checked.h) and scene.bar.bottom == L.line_area(0).top - round(6 * L.scale)
+    assert L.zoom == 1.0 or layout_clashes(L) == []
+    plain = scene.bar.copy()
+    key(app, pygame.K_r)
+    assert scene.bar.bottom == plain.bottom and scene.bar.h == plain.h + round(REVIEW_STRIP * L.scale)
+    assert scene.bar == replay_bar(size, L.line_area(0).h, reviewing=True, right=plain.right)
+    scene.review.cancel()

@@ -23,6 +23,7 @@ RIVER_LARGEST = 44  # the largest pond tile at scale 1, on a felt with room for 
 ZOOM_STEP = 0.05  # a window too small for the chosen size gets the largest fitting one in these steps
 OPP_ZOOM = 1.25  # opponents' tiles grow at most this much: their side lines hold 13 tiles and 4 melds
 HAND_ZOOM = 1.25  # my hand, already the largest tiles, grows at most this much: the height goes to the ponds
+REVIEW_STRIP = 20  # px (at scale 1) the replay viewer's bar grows by in review mode, for the grade marks
 LONGEST_RIVER = 21  # discards every zoomed pond must hold on screen (with one riichi tile lying sideways)
 # Pond shapes (columns, reserved rows) tried for a zoomed table, (top and bottom, sides) each: long
 # two-row ponds across and deep four-wide ponds at the sides, which spend the window's spare width
@@ -298,13 +299,17 @@ def meld_length(width: int, s: float) -> int:
     return 2 * width + tile_height(width) + round(8 * s)
 
 
-def replay_bar(size: tuple[int, int], hand_h: int) -> pygame.Rect:
-    """Where the replay viewer's control bar lies: the strip above my hand, from the guide's
-    left edge (its width is the viewer's; this rect serves the height checks)."""
+def replay_bar(size: tuple[int, int], hand_h: int, reviewing: bool = False, right: int | None = None) -> pygame.Rect:
+    """Where the replay viewer's control bar lies (the one geometry: the viewer places its
+    bar here, the zoomed layouts keep their ponds clear of it): the strip just above my
+    hand, from the guide's left edge to ``right`` (by default the window's margin). In
+    review mode it is :data:`REVIEW_STRIP` taller, for the grade marks under its labels."""
     w, h = size
     s = scale_for(size)
     bottom = h - round(12 * s) - hand_h - round(6 * s)
-    return pygame.Rect(round(60 * s), bottom - round(56 * s), w - round(120 * s), round(56 * s))
+    height = round(56 * s) + (round(REVIEW_STRIP * s) if reviewing else 0)
+    left = round(60 * s)
+    return pygame.Rect(left, bottom - height, (w - left if right is None else right) - left, height)
 
 
 def layout_clashes(layout: TableLayout) -> list[str]:

@@ -22,6 +22,7 @@ from mahjong_joy.notation import parse_tiles
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.bubble import TAIL_SIDES, bubble_size, draw_bubble
 from mahjong_joy.replay.branch import branch_refusal
+from mahjong_joy.ui.layout import REVIEW_STRIP, replay_bar
 from mahjong_joy.ui.replay_session import ReplaySession
 from mahjong_joy.ui.review_panel import draw_marks, draw_review_panel, mark_steps, review_panel_height
 from mahjong_joy.ui.review_state import ReviewState
@@ -33,7 +34,6 @@ from mahjong_joy.ui.widgets import Button, draw_focus_ring, draw_progress_bar, e
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 0.6  # one decision per this many seconds at 1x
 KEYS_HELP = (N_("←/→  step"), N_("Space  play / pause"), N_("PgUp/PgDn  hand"), N_("S  speed"), N_("P  play from here"), N_("Esc  back"))
-STRIP = 20  # px (at scale 1) the control bar grows by in review mode, for the grade marks
 PANEL_LEAST = 240  # px (at scale 1): the review panel's least width
 # control id -> (hotkey, hint under the icon)
 CONTROLS = (
@@ -98,13 +98,10 @@ class ReplayViewerScene(TableScene):
     def _layout_bar(self) -> None:
         """The control bar spans the strip between the bottom river and the bottom hand."""
         L, s = self.layout, self.layout.scale
-        bottom = L.line_area(0).top - round(6 * s)
-        height = round(56 * s)
-        grown = round(STRIP * s) if self.reviewing else 0  # review mode: room for the grade marks under the labels
         right = L.actions.right if L.zoom == 1.0 else L.line_area(0).right  # larger tiles put the buttons left of my pond
-        self.bar = pygame.Rect(L.guide.x, bottom - height - grown, right - L.guide.x, height + grown)
+        self.bar = replay_bar(L.size, L.line_area(0).h, self.reviewing, right)  # review mode: the grade marks under the labels
         pad = round(6 * s)
-        bw, bh = round(62 * s), height - 2 * pad
+        bw, bh = round(62 * s), round(56 * s) - 2 * pad
         top = self.bar.centery - bh // 2
         x = self.bar.x + pad
         self.controls = []
@@ -299,7 +296,7 @@ class ReplayViewerScene(TableScene):
         for button in (self.review_button, self.play_here, self.close):
             button.draw(surface, s)
         x, right = self.strip.x, self.strip.right
-        mid = self.bar.centery - (round(STRIP * s) // 2 if self.reviewing else 0)
+        mid = self.bar.centery - (round(REVIEW_STRIP * s) // 2 if self.reviewing else 0)
         theme.blit_text(surface, self.session.position_label(), round(20 * s), theme.INK, midleft=(x, mid - round(10 * s)))
         action = _fit(self.session.action_label(), round(15 * s), right - x)
         theme.blit_text(surface, action, round(15 * s), theme.INK_SOFT, midleft=(x, mid + round(13 * s)))
