@@ -487,23 +487,30 @@ def test_the_viewer_measures_its_result_and_review_panel_lines_once(record: dict
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
-@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
 def test_the_viewers_bar_is_the_one_the_layouts_keep_their_ponds_clear_of(record: dict[str, Any], size: tuple[int, int],
                                                                           scale: float) -> None:
-    """One geometry (``layout.replay_bar``): the bar the viewer shows is the bar the zoomed
-    layouts and their clash check measure, and review mode makes it taller upward only."""
-    from mahjong_joy.ui.layout import REVIEW_STRIP, layout_clashes, replay_bar
+    """One geometry (``layout.replay_bar``): the bar the viewer shows is the bar the layouts
+    and their clash check measure. Review mode makes it taller upward (the grade marks), and
+    the table is laid out clear of that taller bar: my pond's third row, 21 discards long,
+    stays in sight (it lay under the bar); out of review mode the table is the game's own."""
+    from mahjong_joy.ui.layout import LONGEST_RIVER, REVIEW_STRIP, layout_clashes, replay_bar, table_layout
 
     app = App(size=size, settings=Settings(ui_scale=scale))
     scene = ReplayViewerScene(app, ReplaySession(record, name="run.json"), "Replay")
     app.replace(scene)
     app.step(1 / 60)
     L = scene.layout
+    assert L == table_layout(size, scale)
     checked = replay_bar(size, L.line_area(0).h)
     assert (scene.bar.x, scene.bar.y, scene.bar.h) == (checked.x, checked.y, checked.h) and scene.bar.bottom == L.line_area(0).top - round(6 * L.scale)
-    assert L.zoom == 1.0 or layout_clashes(L) == []
     plain = scene.bar.copy()
     key(app, pygame.K_r)
-    assert scene.bar.bottom == plain.bottom and scene.bar.h == plain.h + round(REVIEW_STRIP * L.scale)
-    assert scene.bar == replay_bar(size, L.line_area(0).h, reviewing=True, right=plain.right)
-    scene.review.cancel()
+    R = scene.layout
+    assert R.reviewing and scene.bar.bottom == plain.bottom and scene.bar.h == plain.h + round(REVIEW_STRIP * R.scale)
+    assert scene.bar == replay_bar(size, R.line_area(0).h, reviewing=True, right=scene.bar.right)
+    assert [i for i in range(LONGEST_RIVER) if R.river_slot(0, i).colliderect(scene.bar)] == []
+    assert R.zoom == 1.0 or layout_clashes(R) == []
+    key(app, pygame.K_r)
+    assert scene.layout == L and scene.bar == plain
+    scene.reviews[0].cancel()

@@ -70,6 +70,7 @@ class TableLayout:
     line_length: tuple[int, ...]
     zoom: float = 1.0  # the tile size (UI scale) this layout reached: 1.0, or up to the size chosen in Settings
     ponds: tuple[tuple[int, int], ...] = ((RIVER_COLUMNS, RIVER_ROWS),) * 4  # per seat_from_me: columns, reserved rows
+    reviewing: bool = False  # laid out for the replay viewer in review mode: clear of its taller bar
 
     def tile_w(self, seat_from_me: int) -> int:
         """Hand tile width for a seat."""
@@ -153,15 +154,17 @@ def pond_size(felt: tuple[int, int], s: float, gap: int) -> tuple[int, int]:
     return smallest, max(round(178 * s), RIVER_COLUMNS * smallest - 2 * gap)
 
 
-def table_layout(size: tuple[int, int], ui_scale: float = 1.0) -> TableLayout:
+def table_layout(size: tuple[int, int], ui_scale: float = 1.0, reviewing: bool = False) -> TableLayout:
     """Compute the table for a window size (everything scales with the smaller ratio),
     with its tiles at ``ui_scale`` (Settings' tile size) where the window has room for
-    them, else at the largest size that fits (:func:`zoomed_layout`)."""
-    plain = _plain_layout(size)
-    fit = fitting_zoom(size, ui_scale)
+    them, else at the largest size that fits (:func:`zoomed_layout`). ``reviewing``: for
+    the replay viewer in review mode, whose control bar is taller (:func:`replay_bar`),
+    so the ponds keep clear of it."""
+    plain = _plain_layout(size, reviewing)
+    fit = fitting_zoom(size, ui_scale, reviewing)
     if fit is None:
         return plain
-    layout = zoomed_layout(size, *fit, plain.river_w)
+    layout = zoomed_layout(size, *fit, plain.river_w, reviewing)
     assert layout is not None  # fitting_zoom built it once already
     return layout
 
@@ -174,20 +177,20 @@ def reached_zoom(size: tuple[int, int], ui_scale: float) -> float:
 
 
 @functools.lru_cache(maxsize=32)
-def fitting_zoom(size: tuple[int, int], ui_scale: float) -> tuple[float, Shapes] | None:
+def fitting_zoom(size: tuple[int, int], ui_scale: float, reviewing: bool = False) -> tuple[float, Shapes] | None:
     """The largest tile zoom up to ``ui_scale`` (in :data:`ZOOM_STEP` steps) and the pond
     shapes at which the table fits ``size`` with nothing clashing; None for 100%. Cached:
     the search builds a few dozen layouts, and a window has few sizes."""
-    plain_river = _plain_layout(size).river_w
+    plain_river = _plain_layout(size, reviewing).river_w
     for step in range(round((ui_scale - 1.0) / ZOOM_STEP), 0, -1):
         for shapes in ZOOM_SHAPES:
-            layout = zoomed_layout(size, 1.0 + step * ZOOM_STEP, shapes, plain_river)
+            layout = zoomed_layout(size, 1.0 + step * ZOOM_STEP, shapes, plain_river, reviewing)
             if layout is not None and not layout_clashes(layout):
                 return layout.zoom, shapes
     return None
 
 
-def _plain_layout(size: tuple[int, int]) -> TableLayout:
+def _plain_layout(size: tuple[int, int], reviewing: bool = False) -> TableLayout:
     """The table at 100%: ponds of six in three rows, as large as the felt allows."""
     w, h = size
     s = scale_for(size)
@@ -200,8 +203,10 @@ def _plain_layout(size: tuple[int, int]) -> TableLayout:
     cx, cy = w // 2, (top_band + guide.top) // 2
     gap = round(6 * s)
     # the felt the ponds may fill: between the side hands, and clear of the replay viewer's
-    # control bar (18 px taller than the guide, on both sides of the centre by symmetry)
-    felt = (w - 2 * (margin + opp_h + round(24 * s)), guide.top - top_band - round(40 * s))
+    # control bar (18 px taller than the guide, on both sides of the centre by symmetry; in
+    # review mode :data:`REVIEW_STRIP` more)
+    review = 2 * round(REVIEW_STRIP * s) if reviewing else 0
+    felt = (w - 2 * (margin + opp_h + round(24 * s)), guide.top - top_band - round(40 * s) - review)
     river_w, side = pond_size(felt, s, gap)
     center = pygame.Rect(cx - side // 2, cy - side // 2, side, side)
     half = side // 2 + gap
@@ -215,10 +220,10 @@ def _plain_layout(size: tuple[int, int]) -> TableLayout:
     lines, lengths = _hand_lines(size, s, margin, hand_h, opp_h, guide, top_band)
     actions_w, actions_h = round(300 * s), round(150 * s)
     actions = pygame.Rect(w - margin - opp_h - round(10 * s) - actions_w, guide.top - round(6 * s) - actions_h, actions_w, actions_h)
-    return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths)
+    return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths, reviewing=reviewing)
 
 
-def zoomed_layout(size: tuple[int, int], zoom: float, shapes: Shapes, plain_river: int) -> TableLayout | None:
+def zoomed_layout(size: tuple[int, int], zoom: float, shapes: Shapes, plain_river: int, reviewing: bool = False) -> TableLayout | None:
     """The table with larger tiles (issue 28): the ponds, the melds and the dora ``zoom``
     times their 100% size, my hand up to :data:`HAND_ZOOM` (it was the largest already)
     and opponents' tiles up to :data:`OPP_ZOOM` (their side lines are short); the words
@@ -244,7 +249,7 @@ def zoomed_layout(size: tuple[int, int], zoom: float, shapes: Shapes, plain_rive
     (across_cols, across_rows), (side_cols, side_rows) = shapes
     side = max(round(178 * s), side_cols * river_w - 2 * gap)
     high = top_band + gap
-    low = min(guide.top, replay_bar(size, hand_h).top) - gap  # the replay viewer's bar sits over the guide's row
+    low = min(guide.top, replay_bar(size, hand_h, reviewing).top) - gap  # the replay viewer's bar sits over the guide's row
     room = low - high - (2 * across_rows * rh + side + 2 * gap)
     if room < 0:
         return None
@@ -261,7 +266,7 @@ def zoomed_layout(size: tuple[int, int], zoom: float, shapes: Shapes, plain_rive
     )
     lines, lengths = _hand_lines(size, s, margin, hand_h, opp_h, guide, top_band)
     ponds = ((across_cols, across_rows), (side_cols, side_rows)) * 2
-    return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths, zoom, ponds)
+    return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths, zoom, ponds, reviewing)
 
 
 def _hand_lines(size: tuple[int, int], s: float, margin: int, hand_h: int, opp_h: int, guide: pygame.Rect,
@@ -321,7 +326,7 @@ def layout_clashes(layout: TableLayout) -> list[str]:
     s, window = layout.scale, pygame.Rect((0, 0), layout.size)
     areas = layout.rects()
     hand_h = tile_height(layout.hand_w) + depth_of(layout.hand_w)
-    areas["bar"] = replay_bar(layout.size, hand_h)
+    areas["bar"] = replay_bar(layout.size, hand_h, layout.reviewing)
     found = [f"{name} leaves the window" for name, rect in areas.items() if not window.contains(rect)]
     slots = {rel: [layout.river_slot(rel, i) for i in range(LONGEST_RIVER)] for rel in range(4)}
     lying = tile_height(layout.river_w) - layout.river_w  # a sideways riichi tile pushes its row on by this

@@ -22,7 +22,7 @@ from mahjong_joy.notation import parse_tiles
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.bubble import TAIL_SIDES, bubble_size, draw_bubble
 from mahjong_joy.replay.branch import branch_refusal
-from mahjong_joy.ui.layout import REVIEW_STRIP, replay_bar
+from mahjong_joy.ui.layout import REVIEW_STRIP, TableLayout, replay_bar, table_layout
 from mahjong_joy.ui.replay_session import ReplaySession
 from mahjong_joy.ui.review_panel import draw_marks, draw_review_panel, mark_steps, review_panel_height
 from mahjong_joy.ui.review_state import ReviewState
@@ -91,6 +91,10 @@ class ReplayViewerScene(TableScene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self._layout_bar()
+
+    def table_layout(self, size: tuple[int, int]) -> TableLayout:
+        """In review mode the table keeps clear of the taller control bar (the grade marks)."""
+        return table_layout(size, self.app.settings.ui_scale, self.reviewing)
 
     def _rebuild_buttons(self) -> None:
         self.buttons = []  # no tsumo or kan buttons: nothing can be played into a replay
@@ -201,7 +205,7 @@ class ReplayViewerScene(TableScene):
         if self.reviewing and self.review is None:
             self.reviews[self.review_seat] = ReviewState(self.session.record, self.review_seat, name=self.session.cursor.name,
                                                          match_index=self.session.cursor.match_index)
-        self._layout_bar()
+        self.resize(self.app.size)  # the table and the bar, laid out for review mode or out of it
 
     def _jump_mistake(self, forward: bool) -> None:
         """To the next (or previous) mistake or blunder; a note when there is none that way."""
