@@ -351,7 +351,7 @@ _RANK_GATES = tuple(  # from the ranks held, bit r - 1 for rank r (0: honors hel
     _gates("ranks_six_up", when=low >= 6) | _gates("ranks_four_down", when=0 < high <= 4)
     | _gates("ranks_four_to_six", when=low >= 4 and 0 < high <= 6)
     for r in range(512) for low, high in [((r & -r).bit_length(), r.bit_length())])
-_PRESENT = {bytes(((bits >> k) & 1 for k in range(9))): bits for bits in range(1 << 9)}  # 0/1 bytes -> bits
+_PRESENCE_DIGIT = b"0" + b"1" * 255  # bytes.translate: a count as the binary digit of its kind's presence
 _TILE_GATES = tuple(  # number suits held (bits m, p, s) and honors held (the bits above)
     _SUIT_GATES[held & 7 | (held > 7) << 3] | _HONOR_GATES[held >> 3] for held in range(1 << 10))
 _ORPHANS_ONLY, _NO_ORPHANS = _GATE["orphans_only"], _GATE["no_orphans"]
@@ -636,10 +636,9 @@ class _Hand(HandFacts):
         self.round_wind = s.round_wind
         self.melded_packs, self.melded_kongs, self.concealed_kongs = melded_packs, melded_kongs, concealed_kongs
         key = bytes(counts)
-        present = key.translate(_NONZERO)
-        m, p, z = _PRESENT[present[0:9]], _PRESENT[present[9:18]], _PRESENT[present[18:27]]
-        honors = _PRESENT[present[27:34] + b"\0\0"]
-        self.kinds = m | p << 9 | z << 18 | honors << 27
+        # The kinds held as bits: the counts, last kind first, as binary digits of presence (all in C).
+        self.kinds = kinds = int(key[::-1].translate(_PRESENCE_DIGIT), 2)
+        m, p, z, honors = kinds & 511, kinds >> 9 & 511, kinds >> 18 & 511, kinds >> 27
         held = (m != 0) | (p != 0) << 1 | (z != 0) << 2
         self.number_suits = held.bit_count()
         self.has_honors = honors != 0
