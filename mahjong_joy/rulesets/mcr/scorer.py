@@ -208,17 +208,17 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     readings = _internal_readings(concealed, len(melds))
     if len(readings) == 1:  # the usual case
         reading = readings[0]
-        total, counted = _score(hand, reading)
-        return _result(situation, rules, _lines(counted), total, reading)
+        total, counted, repeated = _score(hand, reading)
+        return _result(situation, rules, _lines(counted, repeated), total, reading)
     best = None
     for reading in readings:
-        total, counted = _score(hand, reading)
+        total, counted, repeated = _score(hand, reading)
         if best is None or total > best[0] or total == best[0] and _tie_wins(counted, reading, best):
-            best = (total, counted, reading)
+            best = (total, counted, reading, repeated)
     if best is None:
         return McrScore(False, NOT_WINNING, "the tiles do not form a complete MCR hand", flowers=situation.flowers)
-    total, counted, reading = best
-    return _result(situation, rules, _lines(counted), total, reading)
+    total, counted, reading, repeated = best
+    return _result(situation, rules, _lines(counted, repeated), total, reading)
 
 
 def _tie_wins(counted: list[int], reading: Internal, best: tuple) -> bool:
@@ -245,8 +245,8 @@ def scored_readings(situation: McrSituation, rules: McrRules | None = None, coun
     concealed = hand.concealed
     out = []
     for reading in _internal_readings(concealed, len(situation.melds)):
-        total, counted = _score(hand, reading)
-        out.append((total, _lines(counted), _decomposition(reading)))
+        total, counted, repeated = _score(hand, reading)
+        out.append((total, _lines(counted, repeated), _decomposition(reading)))
     return out
 
 
@@ -708,28 +708,32 @@ class _Hand(HandFacts):
 
 # ---------------------------------------------------------------- one reading
 
-def _score(hand: _Hand, r: Internal) -> tuple[int, list[int]]:
-    """(fan total, counted positions, sorted, one per instance) of one reading: its
-    instances resolved in table order. A counted row's ``excludes`` drop whole fans,
+def _score(hand: _Hand, r: Internal) -> tuple[int, list[int], bool]:
+    """(fan total, counted positions, sorted, one per instance, whether a row counts
+    more than once) of one reading: its instances resolved in table order. A counted row's ``excludes`` drop whole fans,
     its ``absorbs`` per-set fans on its sets; nothing left is Chicken Hand."""
     found = _instances(hand, r)
     found.sort()
     excluded = total = 0
     absorbers: list[tuple[int, int]] = []
     counted = []
+    previous, repeated = -1, False
     for i, mask in found:
         if excluded >> i & 1:
             continue
         if mask and absorbers and any(rows >> i & 1 and mask & cover == mask for rows, cover in absorbers):
             continue
+        if i == previous:
+            repeated = True
+        previous = i
         counted.append(i)
         total += _POINTS[i]
         excluded |= _EXCLUDE_MASK[i]
         if mask and _ABSORB_MASK[i]:
             absorbers.append((_ABSORB_MASK[i], mask))
     if not counted:
-        return _POINTS[_CHICKEN], [_CHICKEN]
-    return total, counted
+        return _POINTS[_CHICKEN], [_CHICKEN], False
+    return total, counted, repeated
 
 
 def _instances(hand: _Hand, r: Internal) -> list[Instance]:
@@ -951,9 +955,10 @@ def _cut(found: list[Instance], limit: int) -> list[Instance]:
     return found
 
 
-def _lines(counted: list[int]) -> tuple[tuple[str, int, int], ...]:
-    """(id, points, count) per counted row, in table order."""
-    if len(set(counted)) == len(counted):  # the usual case: each row once
+def _lines(counted: list[int], repeated: bool) -> tuple[tuple[str, int, int], ...]:
+    """(id, points, count) per counted row, in table order (``repeated``: some row
+    counts more than once)."""
+    if not repeated:  # the usual case: each row once
         return tuple(map(_LINE_ONCE.__getitem__, counted))
     lines = []
     previous, run = -1, 0
