@@ -371,7 +371,7 @@ def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
     """Every reading of the concealed tiles in every form (empty: no win)."""
     key = bytes(concealed)
     found: list[Internal] = regular_readings(key)
-    if melds <= 1 and 27 - key[:27].count(0) >= 9 and _may_hold_knitted(key):
+    if melds <= 1 and 27 - key.count(0, 0, 27) >= 9 and _may_hold_knitted(key):
         found += _knitted_straight_readings(concealed, melds)
     if melds:
         return found

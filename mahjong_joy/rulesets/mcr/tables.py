@@ -18,12 +18,14 @@ only references); the honor table holds kinds.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Sequence
 from itertools import combinations, combinations_with_replacement
 
 from mahjong_joy.hand.mcr_forms import REGULAR
 
 SuitReading = tuple[tuple[int, ...], tuple[int, ...], int]
+_SUITS_OF = struct.Struct("9s9s9s7s").unpack  # 34 counts -> the three number suits' and the honors' (one call)
 
 _SUIT: dict[bytes, tuple[SuitReading, ...]] = {}
 _HONORS: dict[bytes, tuple[SuitReading, ...]] = {}
@@ -97,7 +99,8 @@ def regular_readings(key: bytes) -> list[tuple]:
     exactly one pair: the scorer's ``(REGULAR, chows, pungs, pair, (), ())``, tiles as
     kinds, chows and pungs sorted across suits (suits are taken in kind order)."""
     suit = _SUIT or suit_table()
-    m, p, s, z = suit.get(key[0:9]), suit.get(key[9:18]), suit.get(key[18:27]), _HONORS.get(key[27:34])
+    m, p, s, z = _SUITS_OF(key)
+    m, p, s, z = suit.get(m), suit.get(p), suit.get(s), _HONORS.get(z)
     if m is None or p is None or s is None or z is None:
         return []
     if len(m) == 1 and len(p) == 1 and len(s) == 1:  # the usual case, joined here
