@@ -9,6 +9,7 @@ from mahjong_joy.ai.mcr.ahead import one_step_value, ready_draws, scored_waits
 from mahjong_joy.ai.mcr.plans import Winds
 from mahjong_joy.ai.mcr.seat import McrLevelAI, hand_of
 from mahjong_joy.ai.mcr.wins import ready_hand
+from mahjong_joy.engine.actions import Pass, Pon
 from mahjong_joy.hand.counts import counts_of
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.tiles import kind_of_code
@@ -79,12 +80,17 @@ def test_hards_look_ahead_reason_is_a_catalog_message_told_in_each_language():
     hand = "445666888m268p45s"
     ai = McrLevelAI("hard")
     ai.choose(view_of(hand), discards(hand))
-    reason = ai.last_reason
+    reasons = [ai.last_reason]
+    # a pung of the West wind leaves the hand one tile from ready: the call's reason says so
+    action = ai.choose(view_of("2335567m44p13s33z", last_discard=kind("3z")), [Pass(0), Pon(0)])
+    assert isinstance(action, Pon) and "one tile from ready after discarding" in ai.last_reason
+    reasons.append(ai.last_reason)
     before = current_language()
     try:
         for language in ("ja", "ko", "zh"):
             set_language(language)
-            assert parses_whole(reason, language)
-            assert translate_reason(reason) != reason
+            for reason in reasons:
+                assert parses_whole(reason, language)
+                assert translate_reason(reason) != reason
     finally:
         set_language(before)

@@ -11,8 +11,10 @@
   most fan), discards toward it, and calls when the call brings the target closer
   and the hand still reaches 8.
 - **Hard** weighs every plan in reach by its chance to complete before the wall
-  ends and by what the win is worth, keeps a second plan in mind, takes a call
-  only when the called hand is worth more, and, when an opponent's melds show a
+  ends and by what the win is worth, keeps a second plan in mind; a hand one tile
+  from ready (or ready only on waits below 8 fan) it counts exactly, draw by draw,
+  with every ready hand's waits scored (:mod:`~mahjong_joy.ai.mcr.ahead`); it takes
+  a call only when the called hand is worth more, and, when an opponent's melds show a
   big hand (a flush, three or four melds) late in the wall, weighs what each
   discard risks: it keeps back the tiles of a suit a seat collects.
 
