@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from mahjong_joy.engine.actions import Action, Pass
+from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.state import HandState, Phase
 from mahjong_joy.hand.agari import is_winning_hand
 from mahjong_joy.tiles import KIND_COUNT
@@ -121,3 +123,19 @@ def rigged_wall(hands: list[str], draws: str | Sequence[str | None] = "", dead: 
     deck[52:122] = middle
     deck[122:136] = dead_ids + rest
     return Wall(deck)
+
+
+def act(hand: HandState, action: Action, check: Callable[[HandState], None] = check_hand) -> list[Event]:
+    """Apply one action, then ``check`` the hand (riichi's :func:`check_hand` by default;
+    the MCR tests pass theirs)."""
+    out = hand.apply(action)
+    check(hand)
+    return out
+
+
+def pass_all(hand: HandState, check: Callable[[HandState], None] = check_hand) -> list[Event]:
+    """Every seat with a claim (or a kan to rob) passes, each pass checked by ``check``."""
+    out: list[Event] = []
+    while hand.phase in (Phase.AWAITING_CLAIMS, Phase.AWAITING_ROBBERY):
+        out += act(hand, Pass(hand.seats_to_act()[0]), check)
+    return out

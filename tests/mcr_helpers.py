@@ -11,9 +11,10 @@ on its turn, or as the winner).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
-from mahjong_joy.engine import HandState, Pass, Phase
-from mahjong_joy.engine.actions import Action, Discard
+from mahjong_joy.engine import HandState, Phase
+from mahjong_joy.engine.actions import Discard
 from mahjong_joy.engine.events import Event
 from mahjong_joy.engine.wall import Wall
 from mahjong_joy.notation import parse_tiles
@@ -21,6 +22,7 @@ from mahjong_joy.rulesets.base import TableState
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.mcr import McrRules, McrSituation, score_mcr
 from mahjong_joy.tiles import FIRST_FLOWER_ID, KIND_COUNT
+from tests import invariants
 
 ALL_IDS = list(range(144))
 MCR = ruleset_for("mcr")
@@ -76,21 +78,6 @@ def deal(hands: Sequence[str], draws: str = "", tail: str = "", dealer: int = 0,
     hand = HandState(rigged(hands, draws, tail), dealer, MCR, table)
     check_mcr_hand(hand)
     return hand
-
-
-def act(hand: HandState, action: Action) -> list[Event]:
-    """Apply one action and check the hand."""
-    out = hand.apply(action)
-    check_mcr_hand(hand)
-    return out
-
-
-def pass_all(hand: HandState) -> list[Event]:
-    """Every seat with a claim (or a kong to rob) passes."""
-    out: list[Event] = []
-    while hand.phase in (Phase.AWAITING_CLAIMS, Phase.AWAITING_ROBBERY):
-        out += act(hand, Pass(hand.seats_to_act()[0]))
-    return out
 
 
 def discard(hand: HandState, seat: int, name: str, passing: bool = True) -> list[Event]:
@@ -152,3 +139,7 @@ def oracle_total(situation: McrSituation) -> int:
 def our_total(situation: McrSituation) -> int:
     """Our scorer's total (flowers included) of the same situation."""
     return score_mcr(situation).total
+
+
+act = partial(invariants.act, check=check_mcr_hand)  # apply one action, then check_mcr_hand
+pass_all = partial(invariants.pass_all, check=check_mcr_hand)  # every seat with a claim (or a kong to rob) passes

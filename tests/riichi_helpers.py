@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mahjong_joy.engine import Discard, HandState, Pass, Phase
-from mahjong_joy.engine.actions import Action, Riichi
+from mahjong_joy.engine import Discard, HandState, Phase
+from mahjong_joy.engine.actions import Riichi
 from mahjong_joy.engine.events import Event
 from mahjong_joy.notation import parse_tiles_detailed
 from mahjong_joy.rulesets.base import TableState
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.riichi.settle import Settlement, settle
 from mahjong_joy.tiles import RED_CODES
-from tests.invariants import check_hand, rigged_wall
+from tests.invariants import act, check_hand, pass_all, rigged_wall  # act and pass_all check with check_hand
 
 # Hands that never call, never win and are never ready: lone tiles three apart. Each
 # suited kind is in one of them (three copies left), 1z and 5z in none; one plain five each.
@@ -43,21 +43,6 @@ def deal(
     hand = HandState(wall, 0, ruleset_for(rules), table)
     check_hand(hand)
     return hand
-
-
-def act(hand: HandState, action: Action) -> list[Event]:
-    """Apply one action and check the hand's invariants."""
-    out = hand.apply(action)
-    check_hand(hand)
-    return out
-
-
-def pass_all(hand: HandState) -> list[Event]:
-    """Every seat with a claim (or a kan to rob) passes."""
-    out: list[Event] = []
-    while hand.phase in (Phase.AWAITING_CLAIMS, Phase.AWAITING_ROBBERY):
-        out += act(hand, Pass(hand.seats_to_act()[0]))
-    return out
 
 
 def discard(hand: HandState, seat: int, name: str, riichi: bool = False, passing: bool = True) -> list[Event]:

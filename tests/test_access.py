@@ -16,7 +16,7 @@ pygame = pytest.importorskip("pygame")
 from mahjong_joy.rulesets.presets import find_preset  # noqa: E402
 from mahjong_joy.storage.settings import UI_SCALES, Settings  # noqa: E402
 from mahjong_joy.ui.app import App  # noqa: E402
-from mahjong_joy.ui.layout import LONGEST_RIVER, layout_clashes, table_layout  # noqa: E402
+from mahjong_joy.ui.layout import HAND_ZOOM, LONGEST_RIVER, layout_clashes, table_layout  # noqa: E402
 from mahjong_joy.ui.scenes.base import Scene  # noqa: E402
 from mahjong_joy.ui.scenes.help_book import HelpBookScene  # noqa: E402
 from mahjong_joy.ui.scenes.home import HomeScene  # noqa: E402
@@ -31,7 +31,9 @@ from mahjong_joy.ui.replay_session import ReplaySession  # noqa: E402
 from mahjong_joy.engine.actions import Pass, Pon  # noqa: E402
 from mahjong_joy.ui.scenes.claim import ClaimOverlay  # noqa: E402
 from mahjong_joy.ui.scenes.table import TableScene  # noqa: E402
-from mahjong_joy.ui.session import ClaimOffer, HandOutcome, Meld, StaticSession  # noqa: E402
+from mahjong_joy.ui.session import ClaimOffer, HandOutcome, Meld, StaticSession, WinResult  # noqa: E402
+from mahjong_joy.ui.theme import scale_for  # noqa: E402
+from mahjong_joy.ui.win_reveal import WinRevealScene  # noqa: E402
 from mahjong_joy.ui.widgets import FOCUS_RING, ChoiceRow, TextField, draw_focus_ring, focused_item  # noqa: E402
 from tests.helpers import h  # noqa: E402
 from tests.test_replay_viewer import _record  # noqa: E402
@@ -79,6 +81,51 @@ def test_at_1280x800_the_chosen_tile_size_is_reached_and_everything_stays_apart(
             assert rect.collidelist([L.center, L.actions]) < 0 and L.line_area(rel).contains(rect) or rel == 0 and rect.collidelist(panels[:1]) < 0
     assert not any(r.colliderect(L.guide) for r in rivers[0] + hands[0][:2])  # my pond and my concealed tiles clear the guide
     assert layout_clashes(L) == []
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+@pytest.mark.parametrize("scale", UI_SCALES)
+def test_the_guides_words_stay_in_its_panel_clear_of_my_melds(size: tuple[int, int], scale: float) -> None:
+    """With full ponds and four melds (an added kan's stacked tile rising into the guide's row)
+    the panel ends short of my first meld, and its caption, tiles and counts stay inside it."""
+    app, table = full_table(size, scale)
+    panel, melds = table.guide_rect(), [rect for rect, _, _ in table.meld_slots(table.snap.me)]
+    assert table.guide.advice(table).caption and table.guide.drawn, "the guide has something to say here"
+    assert panel.collidelist(melds) < 0
+    for rect in table.guide.drawn:
+        assert panel.contains(rect) and rect.collidelist(melds) < 0, (rect, panel)
+
+
+def _won_with_melds():  # noqa: ANN202
+    """The player's win with an added kan, a closed kan and a pon (a long row of tiles)."""
+    melds = (Meld("added_kan", (4,) * 4, 4, 3), Meld("closed_kan", (20,) * 4, None, None), Meld("pon", (27,) * 3, 27, 2))
+    win = WinResult(0, 2, False, 25, tuple(h("99s")) + (25,), melds, (("toitoi", 2),), 2, 40, 0, "",
+                    (("ron", 2600),), (), None, (), (2600, 0, -2600, 0))
+    return snapshot(result=HandOutcome((win,), None, win.deltas, (27600, 25000, 22400, 25000)), phase="finished")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+def test_the_winners_hand_on_the_score_card_and_the_reveal_grows_with_the_tile_size(size: tuple[int, int]) -> None:
+    """Settings' tile size reaches the won hand too, as far as the table's own hand grows
+    (HAND_ZOOM), inside the score card and the reveal's card; 100% is the card as it was."""
+    widths, reveals = [], []
+    for scale in UI_SCALES:
+        app = App(size=size, settings=Settings(ui_scale=scale, anim_speed="normal"))
+        score = ScoreScene(app, _won_with_melds())
+        app.replace(score)
+        app.step(1 / 60)
+        upright, melds, _ = score.hand_places(score._card.x + round(28 * score.scale), score._card.y, score.scale)  # noqa: SLF001
+        rects = [r for r, _, _ in upright] + [r for group in melds for r, _, _ in group]
+        assert all(score._card.contains(rect) for rect in rects)  # noqa: SLF001
+        widths.append(upright[0][0].w)
+        zoom = min(table_layout(size, scale).zoom, HAND_ZOOM)
+        assert upright[0][0].w == round(44 * zoom * score.scale)
+        reveal = WinRevealScene(app, _won_with_melds())
+        card = reveal.card_rect(size)
+        assert card.contains(reveal.hand_rect(card, score.scale))
+        reveals.append(reveal.hand_image(score.scale, card.w - round(48 * score.scale)).get_width())
+    assert widths[0] == round(44 * scale_for(size)) and widths == sorted(widths) and widths[-1] > widths[0]
+    assert reveals == sorted(reveals) and reveals[-1] > reveals[0]
 
 
 def test_the_ponds_grow_with_the_tile_size_and_100_percent_is_todays_table() -> None:

@@ -416,3 +416,101 @@ def test_a_failing_job_reports_its_error_instead_of_raising() -> None:
 
     job = BackgroundJob(steps, "test").run_here()
     assert job.done and job.result is None and job.error == "run.json: not a record" and job.progress == 0.5
+
+
+def test_the_summarys_keyboard_focus_keeps_its_place_and_follows_the_pointer(record: dict[str, Any], reviewed: ReviewState) -> None:
+    """The summary's controls take the shared keyboard focus (``widgets.keyboard_focus``):
+    Tab and Shift-Tab wrap over the links and the buttons, a re-layout keeps the focused
+    control, the pointer moves the focus, Enter presses what holds it."""
+    app = App(size=(1280, 800), settings=Settings())
+    app.replace(HomeScene(app))
+    summary = ReviewSummaryScene(app, record, 0, review=reviewed)
+    app.push(summary)
+    app.step(1 / 60)
+    controls = [*summary.rows, summary.open_button, summary.back]
+    assert len(summary.rows) >= 2 and [c.focused for c in controls].count(True) == 1 and summary.rows[0].focused
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode=""))
+    app.step(1 / 60)
+    assert summary.back.focused  # from the first control back round to the last
+    key(app, pygame.K_UP)
+    assert summary.open_button.focused
+    app.switch_language("ja")  # the rows are laid out again: the focus stays where it was
+    assert summary.open_button.focused and not any(row.focused for row in summary.rows)
+    app.switch_language("en")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert summary.rows[0].focused
+    summary.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=summary.rows[1].rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    assert summary.rows[1].focused and not summary.rows[0].focused
+    summary.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+    assert summary.rows[1].focused  # off every control the focus stays
+    for _ in range(len(summary.rows)):  # on through the other links and Step through it to Back
+        key(app, pygame.K_TAB)
+    assert summary.back.focused
+    key(app, pygame.K_RETURN)
+    assert app.top is not summary  # Back pressed
+
+
+def test_the_viewer_measures_its_result_and_review_panel_lines_once(record: dict[str, Any], reviewed: ReviewState,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review panel's place depends on its height and the result card's, so a frame
+    lays both out and then draws them: each text is wrapped once (kept per text, size,
+    width and language), not once for the layout and again for the drawing."""
+    from mahjong_joy.ui import theme
+
+    app, scene = viewer(record, reviewed)
+    scene.seek(0, scene.session.cursor.steps_in_hand(0))  # the hand's end: its result card, the panel under it
+    assert scene.snap.result is not None
+    theme.wrapped.cache_clear()
+    measured: list[tuple[str, int, int]] = []
+    lines = theme._wrap_lines  # noqa: SLF001
+
+    def counting(message: str, size: int, width: int) -> list[str]:
+        measured.append((message, size, width))
+        return lines(message, size, width)
+
+    monkeypatch.setattr(theme, "_wrap_lines", counting)
+    app.step(1 / 60)
+    from mahjong_joy.ui.review_panel import legend_lines
+    from mahjong_joy.ui.scenes.score import headline
+
+    texts = {text for text, _, _ in measured}
+    assert headline(scene.snap) in texts and legend_lines()[0][1] in texts  # the result card's and the panel's words
+    assert len(measured) == len(set(measured))  # each once
+    first = len(measured)
+    app.step(1 / 60)
+    assert len(measured) == first  # the next frame of the same step measures nothing again
+    app.switch_language("ja")
+    app.step(1 / 60)
+    assert len(measured) > first  # another language, another font: measured anew
+    app.switch_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5])
+def test_the_viewers_bar_is_the_one_the_layouts_keep_their_ponds_clear_of(record: dict[str, Any], size: tuple[int, int],
+                                                                          scale: float) -> None:
+    """One geometry (``layout.replay_bar``): the bar the viewer shows is the bar the layouts
+    and their clash check measure. Review mode makes it taller upward (the grade marks), and
+    the table is laid out clear of that taller bar: my pond's third row, 21 discards long,
+    stays in sight (it lay under the bar); out of review mode the table is the game's own."""
+    from mahjong_joy.ui.layout import LONGEST_RIVER, REVIEW_STRIP, layout_clashes, replay_bar, table_layout
+
+    app = App(size=size, settings=Settings(ui_scale=scale))
+    scene = ReplayViewerScene(app, ReplaySession(record, name="run.json"), "Replay")
+    app.replace(scene)
+    app.step(1 / 60)
+    L = scene.layout
+    assert L == table_layout(size, scale)
+    checked = replay_bar(size, L.line_area(0).h)
+    assert (scene.bar.x, scene.bar.y, scene.bar.h) == (checked.x, checked.y, checked.h) and scene.bar.bottom == L.line_area(0).top - round(6 * L.scale)
+    plain = scene.bar.copy()
+    key(app, pygame.K_r)
+    R = scene.layout
+    assert R.reviewing and scene.bar.bottom == plain.bottom and scene.bar.h == plain.h + round(REVIEW_STRIP * R.scale)
+    assert scene.bar == replay_bar(size, R.line_area(0).h, reviewing=True, right=scene.bar.right)
+    assert [i for i in range(LONGEST_RIVER) if R.river_slot(0, i).colliderect(scene.bar)] == []
+    assert R.zoom == 1.0 or layout_clashes(R) == []
+    key(app, pygame.K_r)
+    assert scene.layout == L and scene.bar == plain
+    scene.reviews[0].cancel()

@@ -192,3 +192,26 @@ def test_furiten_by_a_discarded_wait_marks_every_wait_between_turns() -> None:
     words, notes = table.guide_notes()
     assert dict((t, mark) for t, _, mark in notes) == {h("6p")[0]: "furiten (9 of Dots)", h("9p")[0]: "furiten (9 of Dots)"}
     assert words.endswith("furiten: tsumo only")
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ko", "zh"])
+def test_the_guides_words_and_a_records_words_are_one_sentence_told_in_two_languages(language: str) -> None:
+    """Danger reasons, threats and furiten evidence are written once (``tr`` for the guide,
+    ``i18n.say`` for a record) from the same catalog messages: in English the guide's
+    words are the record's, and in any language they are the record's words told again."""
+    from mahjong_joy.i18n import set_language
+    from mahjong_joy.reason_words import translate_reason
+
+    app, table = sora_in_riichi(FOLD_HANDS, FOLD_DRAWS)
+    ctl, names = table.session.ctl, ("You", "Momo", "Sora", "Kiri")
+    try:
+        set_language(language)
+        record = seat_defence(ctl.view(0), ctl.pending.actions, SeatWords(0, names))
+        guide = seat_defence(ctl.view(0), ctl.pending.actions, SeatWords(0, names, local=True))
+        told = [translate_reason(d.reason) for d in record.dangers]
+        assert [d.reason for d in guide.dangers] == told and guide.threat == translate_reason(record.threat)
+        assert [d.evidence for d in guide.dangers] == [translate_reason(d.evidence) for d in record.dangers]
+        assert {d.tier for d in record.dangers} >= {"safe", "risky", "dangerous"}  # every form of reason is compared
+        assert (language == "en") == (told == [d.reason for d in record.dangers])
+    finally:
+        set_language("en")

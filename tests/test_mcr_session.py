@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mahjong_joy.names import HUMAN, SEAT_NAMES
 from mahjong_joy.ui.controller_session import ControllerSession
 from tests.helpers import play_one_move
@@ -119,6 +121,37 @@ def test_play_from_here_takes_the_chair_shown_whoever_sits_there() -> None:
     assert session.player == 1 and session.me == 0  # chair 0 of that hand is player 1's
     assert session.ctl.seat_kinds == ("random", HUMAN, "random", "normal")
     assert session.ctl.chair_kinds[0] == HUMAN
+
+
+@pytest.mark.parametrize("step", [0, 3])
+def test_play_from_the_south_round_seats_the_player_in_the_chair_shown_after_one_replay(step: int, monkeypatch) -> None:
+    """In South 1 the chairs have changed (B3), already at its deal (step 0): the player
+    takes the chair chosen in that hand, and the record's prefix is replayed once."""
+    import json
+
+    from mahjong_joy import controller
+    from mahjong_joy.controller import Controller
+    from mahjong_joy.replay.cursor import ReplayCursor
+    from mahjong_joy.replay.record import record_of_entries
+    from mahjong_joy.rulesets.joy import ruleset_for
+    from mahjong_joy.ui.controller_session import branch_session
+
+    ctl = Controller(seats=("random", "easy", "random", "normal"), seed=4, ruleset=ruleset_for("mcr"))
+    while not ctl.is_over:
+        ctl.step()
+    record = json.loads(json.dumps(record_of_entries(4, ctl.seat_kinds, [ctl.record()], ctl.match.rules)))
+    cursor = ReplayCursor(record)
+    cursor.seek(4, step)  # South 1: chairs hold players 1, 0, 3, 2; the East round held 0, 1, 2, 3
+    assert cursor.hand.players == (1, 0, 3, 2) == cursor.players_in(4)
+    replays = []
+    replay = controller.replay_decisions
+    monkeypatch.setattr(controller, "replay_decisions", lambda *a, **k: (replays.append(1), replay(*a, **k))[1])
+    session, _ = branch_session(cursor, 4, step, 0, opponents="random", autosave=False)
+    assert len(replays) == 1
+    if session.ctl.hand.is_finished:
+        session.next_hand()
+    assert session.ctl.players == (1, 0, 3, 2)
+    assert session.player == 1 and session.me == 0 and session.ctl.chair_kinds[0] == HUMAN
 
 
 def test_an_ai_names_each_chair_by_the_player_who_sits_there_now() -> None:

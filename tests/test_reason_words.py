@@ -128,3 +128,69 @@ def test_the_coach_tells_the_ais_reasons_in_the_players_language() -> None:
     set_language("ja")
     assert japanese == [translate_reason(r) for r in english]
     assert all(j != e for j, e in zip(japanese, english))
+
+
+def _public_forms() -> list[tuple[str, str, dict[str, object]]]:
+    """Every form of a public reason the AI writes (ai/levels.py, ai/reading.py), with the
+    catalog message and parts a translator told it from (what the live table's bubble
+    did with its own table of these forms before it asked this module)."""
+    from mahjong_joy.i18n import N_
+    from mahjong_joy.names import tile_label
+
+    def tile(code: int) -> tuple[str, object]:
+        return tile_label(code, translate=False), lambda: tile_label(code)
+
+    threats = [("You are in riichi", N_("You are in riichi"), {}),
+               ("your open hand looks ready", N_("your open hand looks ready"), {}),
+               ("Sora is in riichi", N_("{name} is in riichi"), {"name": "Sora"}),
+               ("Momo's open hand looks ready", N_("{name}'s open hand looks ready"), {"name": "Momo"})]
+    evidence = [("safe (in your own river)", N_("safe ({why})"), {"why": (N_("in your own river"), {})}),
+                ("safe (in Kiri's own river)", N_("safe ({why})"), {"why": (N_("in {name}'s own river"), {"name": "Kiri"})}),
+                ("safe (discarded after your riichi)", N_("safe ({why})"), {"why": (N_("discarded after your riichi"), {})}),
+                ("safe (discarded after Nana's riichi)", N_("safe ({why})"), {"why": (N_("discarded after {name}'s riichi"), {"name": "Nana"})}),
+                ("suji", N_("suji"), {}), ("half-suji", N_("half-suji"), {}),
+                ("an honor with 3 seen", N_("an honor with {count} seen"), {"count": 3}),
+                ("behind a wall (4 of Bamboo all seen)", N_("behind a wall ({tile} all seen)"), {"tile": tile(21)[1]}),
+                ("the least dangerous left", N_("the least dangerous left"), {})]
+    forms = [("tsumo: the drawn tile completes the hand", N_("tsumo: the drawn tile completes the hand"), {}),
+             ("abort: nine kinds of terminals and honors, far from thirteen orphans",
+              N_("abort: nine kinds of terminals and honors, far from thirteen orphans"), {}),
+             ("ron: 5 of Dots completes the hand", N_("ron: {tile} completes the hand"), {"tile": tile(13)[1]}),
+             ("in riichi: discard the drawn Red dragon", N_("in riichi: discard the drawn {tile}"), {"tile": tile(33)[1]})]
+    for said, threat, threat_params in threats:
+        for why, message, params in evidence:
+            for code in (13, 27):
+                name, told = tile(code)
+                forms.append((f"fold: {said}; {name} is {why}", N_("fold: {threat}; {safety}"),
+                              {"threat": (threat, threat_params), "safety": (N_("{tile} is {evidence}"),
+                                                                             {"tile": told, "evidence": (message, params)})}))
+    return forms
+
+
+def _told(message: str, params: dict[str, object]) -> str:
+    """``message`` translated with its parts translated in turn (names by :func:`seat_name`)."""
+    from mahjong_joy.i18n import tr
+    from mahjong_joy.names import seat_name
+
+    def part(value: object) -> object:
+        if isinstance(value, tuple):
+            return _told(*value)
+        if callable(value):
+            return value()
+        return seat_name(value) if isinstance(value, str) else value
+    return tr(message, **{key: part(value) for key, value in params.items()})
+
+
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+def test_the_live_tables_bubble_tells_every_public_reason_in_the_players_language(language: str) -> None:
+    from mahjong_joy.ai.table_words import decision_words, table_words
+
+    forms = _public_forms()
+    assert len(forms) > 70
+    set_language(language)
+    for said, message, params in forms:
+        assert table_words(said, Discard(1, 13)) == (said if language == "en" else _told(message, params)), said
+    private = "dama: discard 9 of Bamboo, the hand has a yaku; single wait on 5 of Dots, 3 tiles left"
+    unknown = "fold: not a form the AI writes"
+    assert table_words(private, Discard(1, 26)) == decision_words(Discard(1, 26)) != private  # the hidden hand stays hidden
+    assert table_words(unknown, Discard(1, 26)) == (unknown if language == "en" else decision_words(Discard(1, 26)))

@@ -31,6 +31,7 @@ from mahjong_joy.ai.levels import LevelAI
 from mahjong_joy.engine.actions import Action, Discard, Riichi
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.i18n import N_, tr
+from mahjong_joy.i18n import say as english  # a record's words: the catalog message in English
 from mahjong_joy.names import tile_label
 from mahjong_joy.tiles import KIND_COUNT, kind_of_code
 
@@ -128,31 +129,20 @@ def _danger(view: SeatView, kind: int, found: Sequence[rd.Threat], visible: Sequ
     tier = tier_of(chance)
     evidence = rd.safety_evidence(kind, visible, safes[worst.seat], words.local)
     against = rd.threat_words(worst, words)
-    if words.local:  # the guide's words, in the player's language
-        return TileDanger(kind, tier, chance, evidence, _local_reason(kind, tier, chance, evidence, against, safes[worst.seat]))
-    text = rd.kind_text(kind)
-    if tier == "safe":
-        reason = f"Safe: {against} and {text} cannot deal in ({safes[worst.seat].get(kind, 'safe')})"
-    else:
-        why = f"{text} is {evidence}" if evidence else f"no suji or wall covers {text}"
-        reason = f"{tier.capitalize()}: {against}; {why}, about {_percent(chance)} to deal in"
-    return TileDanger(kind, tier, chance, evidence, reason)
+    return TileDanger(kind, tier, chance, evidence, _reason(kind, tier, chance, evidence, against, safes[worst.seat], words.local))
 
 
 _TIER_TITLES = {"suji": N_("Suji"), "risky": N_("Risky"), "dangerous": N_("Dangerous")}
 
 
-def _local_reason(kind: int, tier: str, chance: float, evidence: str, against: str, safe: dict[int, str]) -> str:
-    """A tile's danger as the guide's hover says it, in the player's language."""
-    text = tile_label(kind)
+def _reason(kind: int, tier: str, chance: float, evidence: str, against: str, safe: dict[int, str], local: bool) -> str:
+    """A tile's danger in words: the guide's hover in the player's language (``local``),
+    else English as a record keeps it; one catalog message for both."""
+    say = tr if local else english
+    text = tile_label(kind, translate=local)
     if tier == "safe":
-        return tr("Safe: {threat} and {tile} cannot deal in ({why})", threat=against, tile=text, why=safe.get(kind, tr("safe")))
-    why = tr("{tile} is {evidence}", tile=text, evidence=evidence) if evidence else tr("no suji or wall covers {tile}", tile=text)
-    percent = tr("under 1%") if chance < 0.005 else f"{round(chance * 100)}%"
-    title = tr(_TIER_TITLES[tier]) if tier in _TIER_TITLES else tier.capitalize()
-    return tr("{tier}: {threat}; {why}, about {percent} to deal in", tier=title, threat=against, why=why, percent=percent)
-
-
-def _percent(chance: float) -> str:
-    """A chance as the guide says it: ``8%``, ``under 1%``."""
-    return "under 1%" if chance < 0.005 else f"{round(chance * 100)}%"
+        return say(N_("Safe: {threat} and {tile} cannot deal in ({why})"), threat=against, tile=text, why=safe.get(kind, say(N_("safe"))))
+    why = say(N_("{tile} is {evidence}"), tile=text, evidence=evidence) if evidence else say(N_("no suji or wall covers {tile}"), tile=text)
+    title = say(_TIER_TITLES[tier]) if tier in _TIER_TITLES else tier.capitalize()
+    percent = say(N_("under 1%")) if chance < 0.005 else f"{round(chance * 100)}%"
+    return say(N_("{tier}: {threat}; {why}, about {percent} to deal in"), tier=title, threat=against, why=why, percent=percent)

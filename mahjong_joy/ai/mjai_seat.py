@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from mahjong_joy.engine import checks
-from mahjong_joy.engine.actions import Action, Ron
+from mahjong_joy.engine.actions import Action, Chi, Kan, Pon, Ron
 from mahjong_joy.engine.checks import Offer, SeatFacts, kuikae_mask
 from mahjong_joy.engine.state import ClaimOpportunity, Phase, RiverEntry
 from mahjong_joy.engine.view import SeatView
@@ -30,6 +30,26 @@ from mahjong_joy.mjai_tiles import code_of_mjai
 from mahjong_joy.names import WIND_TILE_OF
 from mahjong_joy.rulesets.riichi.situation import WinSituation
 from mahjong_joy.tiles import EAST, KIND_COUNT, code_name, kind_of_code
+
+
+def mjai_call(action: Chi | Pon | Kan, claimed: int | None) -> tuple[str, list[int]]:
+    """A call as mjai names it (``chi``, ``pon``, ``daiminkan``) and the held tiles it uses:
+    the action's own codes when it names them, else kinds (a chi's two others, two or three
+    of the ``claimed`` kind; none when that is unknown). The mjai bot's reply and the coach's
+    mjai-form options both say a call this way.
+
+    >>> mjai_call(Chi(1, (4, 5, 6)), 5), mjai_call(Pon(2), 31)
+    (('chi', [4, 6]), ('pon', [31, 31]))
+    """
+    name = "chi" if isinstance(action, Chi) else "pon" if isinstance(action, Pon) else "daiminkan"
+    if action.consumed:
+        return name, list(action.consumed)
+    if isinstance(action, Chi):
+        rest = list(action.tiles)
+        if claimed in rest:
+            rest.remove(claimed)
+        return name, rest[:2]
+    return name, [] if claimed is None else [claimed] * (2 if isinstance(action, Pon) else 3)
 
 
 class MjaiSeat:

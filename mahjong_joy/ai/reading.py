@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from mahjong_joy.engine.view import SeatView
@@ -83,6 +83,12 @@ class SeatWords:
     def owns(self, seat: int) -> str:
         """The seat's possessive: ``Sora's``, or ``your``."""
         return "your" if seat == self.player else f"{self.name(seat)}'s"
+
+    def speech(self, seat: int) -> tuple[Callable[..., str], str]:
+        """How these words write a sentence about ``seat``, and its name in it: the
+        player's language for the guide (``local``), else a record's English (``i18n.say``),
+        from the same catalog message either way."""
+        return (tr, seat_name(self.names[seat])) if self.local else (_english, self.names[seat])
 
 
 def dora_of(indicator: int) -> int:
@@ -182,12 +188,11 @@ def safe_after(view: SeatView, threat: int, words: SeatWords) -> dict[int, str]:
     """Kinds that cannot deal in to a riichi seat, each with why (furiten) in ``words``."""
     at = view.riichi[threat]
     safe: dict[int, str] = {}
-    owner = words.owns(threat)
-    river, after = f"in {owner} own river", f"discarded after {owner} riichi"
-    if words.local:
-        name = seat_name(words.names[threat])
-        river = tr("in your own river") if threat == words.player else tr("in {name}'s own river", name=name)
-        after = tr("discarded after your riichi") if threat == words.player else tr("discarded after {name}'s riichi", name=name)
+    say, name = words.speech(threat)
+    if threat == words.player:
+        river, after = say(N_("in your own river")), say(N_("discarded after your riichi"))
+    else:
+        river, after = say(N_("in {name}'s own river"), name=name), say(N_("discarded after {name}'s riichi"), name=name)
     for entry in view.rivers[threat]:
         safe.setdefault(KIND_OF_CODE[entry.tile], river)
     if at is None:
@@ -235,7 +240,8 @@ def value_kinds_of(view: SeatView, seat: int) -> tuple[int, ...]:
 
 def safety_reason(view: SeatView, kind: int, threat: int, visible: Sequence[int], safe: dict[int, str]) -> str:
     """Why a tile is fairly safe, in words (``5 of Dots is safe (...)``, ``2 of Bamboo is suji``)."""
-    return f"{kind_text(kind)} is {safety_evidence(kind, visible, safe) or 'the least dangerous left'}"
+    evidence = safety_evidence(kind, visible, safe) or _english(N_("the least dangerous left"))
+    return _english(N_("{tile} is {evidence}"), tile=kind_text(kind), evidence=evidence)
 
 
 def safety_evidence(kind: int, visible: Sequence[int], safe: dict[int, str], local: bool = False) -> str:
@@ -265,14 +271,11 @@ def safety_evidence(kind: int, visible: Sequence[int], safe: dict[int, str], loc
 def threat_words(threat: Threat, words: SeatWords) -> str:
     """A threat as the guide and Hard's fold reasons name it: ``Sora is in riichi``,
     ``Sora's open hand looks ready``."""
-    if words.local:
-        mine, name = threat.seat == words.player, seat_name(words.names[threat.seat])
-        if threat.riichi:
-            return tr("You are in riichi") if mine else tr("{name} is in riichi", name=name)
-        return tr("your open hand looks ready") if mine else tr("{name}'s open hand looks ready", name=name)
+    say, name = words.speech(threat.seat)
+    mine = threat.seat == words.player
     if threat.riichi:
-        return f"{words.is_(threat.seat)} in riichi"
-    return f"{words.owns(threat.seat)} open hand looks ready"
+        return say(N_("You are in riichi")) if mine else say(N_("{name} is in riichi"), name=name)
+    return say(N_("your open hand looks ready")) if mine else say(N_("{name}'s open hand looks ready"), name=name)
 
 
 def main_threat(found: Sequence[Threat]) -> Threat:

@@ -12,10 +12,9 @@ decision in words.
 
 from __future__ import annotations
 
-import re
-
 from mahjong_joy.i18n import ENGLISH, N_, current_language, tr
-from mahjong_joy.names import seat_name, tile_label
+from mahjong_joy.names import tile_label
+from mahjong_joy.reason_words import parses_whole, translate_reason
 from mahjong_joy.engine.actions import Action, AddedKan, ClosedKan, Discard, Riichi
 from mahjong_joy.tiles import kind_of_code
 
@@ -33,95 +32,13 @@ def table_words(reason: str, action: Action) -> str:
     head = reason.split(":", 1)[0].strip()
     if head not in PUBLIC_HEADS:
         return decision_words(action)
-    if current_language() == ENGLISH:
+    language = current_language()
+    if language == ENGLISH:
         return reason
-    return localized_reason(reason) or decision_words(action)
-
-
-# A public reason is kept in English (it is record data); the bubble reads it back in the
-# player's language. The AI writes these few forms (ai/levels.py, ai/reading.py), so each is
-# matched whole; a form not listed here falls back to the decision in words.
-_FIXED = {
-    "tsumo: the drawn tile completes the hand": N_("tsumo: the drawn tile completes the hand"),
-    "abort: nine kinds of terminals and honors, far from thirteen orphans":
-        N_("abort: nine kinds of terminals and honors, far from thirteen orphans"),
-}
-_RON = re.compile(r"^ron: (?P<tile>.+) completes the hand$")
-_IN_RIICHI = re.compile(r"^in riichi: discard the drawn (?P<tile>.+)$")
-_FOLD = re.compile(r"^fold: (?P<threat>.+); (?P<tile>.+?) is (?P<evidence>.+)$")
-_THREATS = (
-    (re.compile(r"^You are in riichi$"), N_("You are in riichi")),
-    (re.compile(r"^your open hand looks ready$"), N_("your open hand looks ready")),
-    (re.compile(r"^(?P<name>.+) is in riichi$"), N_("{name} is in riichi")),
-    (re.compile(r"^(?P<name>.+)'s open hand looks ready$"), N_("{name}'s open hand looks ready")),
-)
-_EVIDENCE = (
-    (re.compile(r"^safe \(in your own river\)$"), N_("safe ({why})"), N_("in your own river")),
-    (re.compile(r"^safe \(in (?P<name>.+)'s own river\)$"), N_("safe ({why})"), N_("in {name}'s own river")),
-    (re.compile(r"^safe \(discarded after your riichi\)$"), N_("safe ({why})"), N_("discarded after your riichi")),
-    (re.compile(r"^safe \(discarded after (?P<name>.+)'s riichi\)$"), N_("safe ({why})"), N_("discarded after {name}'s riichi")),
-    (re.compile(r"^suji$"), N_("suji"), ""),
-    (re.compile(r"^half-suji$"), N_("half-suji"), ""),
-    (re.compile(r"^an honor with (?P<count>\d) seen$"), N_("an honor with {count} seen"), ""),
-    (re.compile(r"^behind a wall \((?P<tile>.+) all seen\)$"), N_("behind a wall ({tile} all seen)"), ""),
-    (re.compile(r"^the least dangerous left$"), N_("the least dangerous left"), ""),
-)
-
-
-def localized_reason(reason: str) -> str:
-    """A public reason (:data:`PUBLIC_HEADS`) in the player's language, or "" for a form
-    this table does not know.
-
-    >>> localized_reason("fold: Sora is in riichi; 5 of Dots is safe (in Sora's own river)")
-    "fold: Sora is in riichi; 5 of Dots is safe (in Sora's own river)"
-    """
-    if reason in _FIXED:
-        return tr(_FIXED[reason])
-    if match := _RON.match(reason):
-        return _with_tile(N_("ron: {tile} completes the hand"), match["tile"])
-    if match := _IN_RIICHI.match(reason):
-        return _with_tile(N_("in riichi: discard the drawn {tile}"), match["tile"])
-    if match := _FOLD.match(reason):
-        threat, evidence, tile = _threat(match["threat"]), _evidence(match["evidence"]), _tile(match["tile"])
-        if threat and evidence and tile:
-            return tr("fold: {threat}; {tile} is {evidence}", threat=threat, tile=tile, evidence=evidence)
-    return ""
-
-
-def _with_tile(message: str, english: str) -> str:
-    tile = _tile(english)
-    return tr(message, tile=tile) if tile else ""
-
-
-def _tile(english: str) -> str:
-    """A tile named in English (``5 of Dots``) in the player's language ("" if not a tile name)."""
-    code = _CODE_OF_LABEL.get(english)
-    return tile_label(code) if code is not None else ""
-
-
-_CODE_OF_LABEL = {tile_label(code, translate=False): code for code in range(37)}
-
-
-def _threat(english: str) -> str:
-    for pattern, message in _THREATS:
-        if match := pattern.match(english):
-            name = match.groupdict().get("name")
-            return tr(message, name=seat_name(name)) if name else tr(message)
-    return ""
-
-
-def _evidence(english: str) -> str:
-    for pattern, message, why in _EVIDENCE:
-        if match := pattern.match(english):
-            found = match.groupdict()
-            if "tile" in found:
-                tile = _tile(found["tile"])
-                return tr(message, tile=tile) if tile else ""
-            if why:
-                inner = tr(why, name=seat_name(found["name"])) if "name" in found else tr(why)
-                return tr(message, why=inner)
-            return tr(message, **found)
-    return ""
+    # A public reason is kept in English (it is record data); the bubble reads it back in the
+    # player's language with the one reader of recorded reasons, or says the decision when
+    # that reader cannot tell the whole reason.
+    return translate_reason(reason) if parses_whole(reason, language) else decision_words(action)
 
 
 def decision_words(action: Action) -> str:

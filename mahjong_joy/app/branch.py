@@ -24,11 +24,11 @@ def play_from(cursor: ReplayCursor, hand: int, step: int, seat: int, default: st
     the record, a bad seat, an imported game or a match already over there."""
     prefix, branch = branch_prefix(cursor, hand, step, seat, name)
     kinds = cursor.record.get("seats") or ()  # per player: the seat each held in the first hand
-    ctl = Controller.resume(prefix, branch_seats(kinds, seat, default), cursor.ruleset, auto_deal=False, name=cursor.name)
-    player = ctl.players[seat]  # ``seat`` is a chair of the hand at that step; Chinese Official players move (B3)
-    if player != seat:
-        ctl = Controller.resume(prefix, branch_seats(kinds, player, default), cursor.ruleset, auto_deal=False,
-                                name=cursor.name)
+    # ``seat`` is a chair of the hand shown; Chinese Official players move (B3). The seating is
+    # the hand's own, read from the cursor: at a round's first deal the rebuilt controller has
+    # not dealt that hand yet, so its own ``players`` would still be the last round's.
+    player = cursor.players_in(hand)[seat]
+    ctl = Controller.resume(prefix, branch_seats(kinds, player, default), cursor.ruleset, auto_deal=False, name=cursor.name)
     ctl.spoken_from = len(ctl.decisions)  # the record's reasons name the seats as its own table did
     if ctl.is_over:
         raise RecordError(f"{cursor.name}, hand {hand + 1} step {step}: {MATCH_OVER}")

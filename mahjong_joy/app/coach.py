@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong_joy.ai.judge import Judgement, Option, action_words, compare, judge, same_choice
+from mahjong_joy.ai.mjai_seat import mjai_call
 from mahjong_joy.ai.reading import SeatWords, kind_text, shanten_of, unseen
 from mahjong_joy.engine.actions import (
     Action,
@@ -510,11 +511,11 @@ def mjai_action(action: Action, offered: int | None = None, drawn: int | None = 
     if isinstance(action, Pass):
         return {"type": "none"}
     if isinstance(action, (Chi, Pon, Kan)):
-        name = "chi" if isinstance(action, Chi) else "pon" if isinstance(action, Pon) else "daiminkan"
+        name, held = mjai_call(action, None if offered is None else kind_of_code(offered))
         out: dict[str, Any] = {"type": name}
         if offered is not None:
             out["pai"] = mjai_tile(offered)
-        out["consumed"] = _consumed(action, offered)
+        out["consumed"] = [mjai_tile(c) for c in held]
         return out
     if isinstance(action, ClosedKan):
         return {"type": "ankan", "consumed": [mjai_tile(action.tile)] * 4}
@@ -523,16 +524,3 @@ def mjai_action(action: Action, offered: int | None = None, drawn: int | None = 
     return {"type": "ryukyoku"}
 
 
-def _consumed(action: Chi | Pon | Kan, offered: int | None) -> list[str]:
-    """The held tiles a call uses, in mjai names (by kind when the action does not say which copies)."""
-    if action.consumed:
-        return [mjai_tile(c) for c in action.consumed]
-    kind = None if offered is None else kind_of_code(offered)
-    if isinstance(action, Chi):
-        rest = list(action.tiles)
-        if kind in rest:
-            rest.remove(kind)
-        return [mjai_tile(k) for k in rest[:2]]
-    if kind is None:
-        return []
-    return [mjai_tile(kind)] * (2 if isinstance(action, Pon) else 3)

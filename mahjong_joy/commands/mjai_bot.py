@@ -20,7 +20,7 @@ import sys
 from typing import IO, Any
 
 from mahjong_joy.ai import LEVELS, SeatWords, make_ai
-from mahjong_joy.ai.mjai_seat import MjaiSeat
+from mahjong_joy.ai.mjai_seat import MjaiSeat, mjai_call
 from mahjong_joy.mjai_tiles import mjai_tile
 from mahjong_joy.engine.actions import (
     Action,
@@ -98,15 +98,9 @@ class MjaiBot:
         if isinstance(action, Ron) and offer is not None:
             return {"type": "hora", "actor": seat, "target": offer[0], "pai": mjai_tile(offer[1])}
         if isinstance(action, (Chi, Pon, Kan)) and offer is not None:
-            kind = kind_of_code(offer[1])
-            if action.consumed is not None:
-                consumed = list(action.consumed)
-            elif isinstance(action, Chi):
-                consumed = [k for k in action.tiles if k != kind]
+            name, consumed = mjai_call(action, kind_of_code(offer[1]))
+            if isinstance(action, Chi) and not action.consumed:  # kinds: the copies the bot holds
                 consumed = [self._held(k) for k in consumed]
-            else:
-                consumed = [kind] * (2 if isinstance(action, Pon) else 3)
-            name = "chi" if isinstance(action, Chi) else "pon" if isinstance(action, Pon) else "daiminkan"
             return {"type": name, "actor": seat, "target": offer[0], "pai": mjai_tile(offer[1]),
                     "consumed": [mjai_tile(c) for c in consumed]}
         if isinstance(action, ClosedKan):

@@ -119,6 +119,11 @@ class ReplayCursor:
         """
         return self._starts[self._hand].position
 
+    def players_in(self, hand: int) -> tuple[int, ...]:
+        """Who sits in each chair in ``hand`` (``TableState.players``: Chinese Official players
+        change chairs each round, RULES.md B3), read from the hand's kept deal."""
+        return tuple(self._starts[hand].hand.players)
+
     @property
     def at_start(self) -> bool:
         """True at the first hand's deal."""

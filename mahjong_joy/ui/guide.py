@@ -438,6 +438,7 @@ class GuideView:
         self.badges: list[tuple[pygame.Rect, int, Any]] = []  # danger badges as last drawn: (rect, tile index, danger)
         self.tip = ""  # the danger reason the last frame showed
         self.tip_at: int | None = None  # the hand slot it was shown above
+        self.drawn: list[pygame.Rect] = []  # the caption, icons, counts and marks as last drawn, all inside the panel
 
     def advice(self, table: Any) -> Advice:
         """The advice, cached in the table's guide cache (cleared with each snapshot)."""
@@ -457,7 +458,7 @@ class GuideView:
         caption = advice.caption
         if table.riichi_mode and table.can_act() and not caption:
             caption = tr("Riichi: pick a highlighted discard")
-        self.terms, self.icons, self.more = [], [], 0
+        self.terms, self.icons, self.more, self.drawn = [], [], 0, []
         if caption:
             self._panel(table, surface, caption, advice.items, advice.win)
         if advice.best is not None and table.can_act():
@@ -539,7 +540,10 @@ class GuideView:
         fill = theme.lighter(theme.ROSE, 0.35) if win else theme.lighter(theme.LAVENDER, 0.55)
         theme.panel(surface, g, fill, round(10 * s), theme.ROSE_DEEP if win else None)
         size = round(15 * s)
+        # a narrow panel (larger tiles: my melds rise into its row) shrinks the caption, then cuts it, never past its edge
+        caption, size = theme.fitted(caption, size, g.w - round(20 * s), smallest=min(size, max(10, round(size * 0.6))))
         r = theme.blit_text(surface, caption, size, theme.ROSE_DEEP if win else theme.INK, midleft=(g.x + round(10 * s), g.centery))
+        self.drawn.append(r)
         self._mark_terms(surface, caption, size, r, s)
         self._items(table, surface, items, r.right + round(10 * s), g, s)
 
@@ -567,18 +571,22 @@ class GuideView:
             need = mw + round(30 * s) + (more_w if left else 0)
             if x + need > g.right:
                 self.more = len(items) - i
-                theme.blit_text(surface, tr("+{count} more", count=self.more), count_size, theme.INK_SOFT, midleft=(x, g.centery))
+                more = tr("+{count} more", count=self.more)
+                if x + theme.font(count_size).size(more)[0] <= g.right:  # else the panel is full: the caption said it
+                    self.drawn.append(theme.blit_text(surface, more, count_size, theme.INK_SOFT, midleft=(x, g.centery)))
                 return
             icon = pygame.Rect((x, g.centery - tile_height(mw) // 2 - 1), (mw, tile_height(mw)))
             self.icons.append((icon, tile))
             surface.blit(table.app.art.image(tile, mw), icon.topleft)
             t = theme.blit_text(surface, f"×{n}", count_size, theme.ROSE_DEEP if n == 0 else theme.INK, midleft=(x + mw + 2, g.centery))
+            self.drawn += [icon, t]
             if mark:
                 small = max(11, round(11 * s))
                 short = mark if x + mw + theme.font(small).size(mark)[0] + round(40 * s) < g.right else mark.split(" (")[0]
                 enough = table.snap is not None and table.snap.mcr_rules and "short of" not in mark  # a wait worth 8 fan
                 t = theme.blit_text(surface, short, small, theme.MINT_DEEP if enough else theme.ROSE_DEEP,
                                     midleft=(t.right + round(3 * s), g.centery))
+                self.drawn.append(t)
                 if not table.snap.mcr_rules:
                     self.terms.append((t, "furiten" if mark.startswith("furiten") else "yaku"))  # "tsumo only": no yaku by ron
             x = t.right + round(6 * s)

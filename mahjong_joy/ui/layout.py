@@ -23,6 +23,7 @@ RIVER_LARGEST = 44  # the largest pond tile at scale 1, on a felt with room for 
 ZOOM_STEP = 0.05  # a window too small for the chosen size gets the largest fitting one in these steps
 OPP_ZOOM = 1.25  # opponents' tiles grow at most this much: their side lines hold 13 tiles and 4 melds
 HAND_ZOOM = 1.25  # my hand, already the largest tiles, grows at most this much: the height goes to the ponds
+REVIEW_STRIP = 20  # px (at scale 1) the replay viewer's bar grows by in review mode, for the grade marks
 LONGEST_RIVER = 21  # discards every zoomed pond must hold on screen (with one riichi tile lying sideways)
 # Pond shapes (columns, reserved rows) tried for a zoomed table, (top and bottom, sides) each: long
 # two-row ponds across and deep four-wide ponds at the sides, which spend the window's spare width
@@ -69,6 +70,7 @@ class TableLayout:
     line_length: tuple[int, ...]
     zoom: float = 1.0  # the tile size (UI scale) this layout reached: 1.0, or up to the size chosen in Settings
     ponds: tuple[tuple[int, int], ...] = ((RIVER_COLUMNS, RIVER_ROWS),) * 4  # per seat_from_me: columns, reserved rows
+    reviewing: bool = False  # laid out for the replay viewer in review mode: clear of its taller bar
 
     def tile_w(self, seat_from_me: int) -> int:
         """Hand tile width for a seat."""
@@ -152,15 +154,17 @@ def pond_size(felt: tuple[int, int], s: float, gap: int) -> tuple[int, int]:
     return smallest, max(round(178 * s), RIVER_COLUMNS * smallest - 2 * gap)
 
 
-def table_layout(size: tuple[int, int], ui_scale: float = 1.0) -> TableLayout:
+def table_layout(size: tuple[int, int], ui_scale: float = 1.0, reviewing: bool = False) -> TableLayout:
     """Compute the table for a window size (everything scales with the smaller ratio),
     with its tiles at ``ui_scale`` (Settings' tile size) where the window has room for
-    them, else at the largest size that fits (:func:`zoomed_layout`)."""
-    plain = _plain_layout(size)
-    fit = fitting_zoom(size, ui_scale)
+    them, else at the largest size that fits (:func:`zoomed_layout`). ``reviewing``: for
+    the replay viewer in review mode, whose control bar is taller (:func:`replay_bar`),
+    so the ponds keep clear of it."""
+    plain = _plain_layout(size, reviewing)
+    fit = fitting_zoom(size, ui_scale, reviewing)
     if fit is None:
         return plain
-    layout = zoomed_layout(size, *fit, plain.river_w)
+    layout = zoomed_layout(size, *fit, plain.river_w, reviewing)
     assert layout is not None  # fitting_zoom built it once already
     return layout
 
@@ -173,20 +177,20 @@ def reached_zoom(size: tuple[int, int], ui_scale: float) -> float:
 
 
 @functools.lru_cache(maxsize=32)
-def fitting_zoom(size: tuple[int, int], ui_scale: float) -> tuple[float, Shapes] | None:
+def fitting_zoom(size: tuple[int, int], ui_scale: float, reviewing: bool = False) -> tuple[float, Shapes] | None:
     """The largest tile zoom up to ``ui_scale`` (in :data:`ZOOM_STEP` steps) and the pond
     shapes at which the table fits ``size`` with nothing clashing; None for 100%. Cached:
     the search builds a few dozen layouts, and a window has few sizes."""
-    plain_river = _plain_layout(size).river_w
+    plain_river = _plain_layout(size, reviewing).river_w
     for step in range(round((ui_scale - 1.0) / ZOOM_STEP), 0, -1):
         for shapes in ZOOM_SHAPES:
-            layout = zoomed_layout(size, 1.0 + step * ZOOM_STEP, shapes, plain_river)
+            layout = zoomed_layout(size, 1.0 + step * ZOOM_STEP, shapes, plain_river, reviewing)
             if layout is not None and not layout_clashes(layout):
                 return layout.zoom, shapes
     return None
 
 
-def _plain_layout(size: tuple[int, int]) -> TableLayout:
+def _plain_layout(size: tuple[int, int], reviewing: bool = False) -> TableLayout:
     """The table at 100%: ponds of six in three rows, as large as the felt allows."""
     w, h = size
     s = scale_for(size)
@@ -199,8 +203,10 @@ def _plain_layout(size: tuple[int, int]) -> TableLayout:
     cx, cy = w // 2, (top_band + guide.top) // 2
     gap = round(6 * s)
     # the felt the ponds may fill: between the side hands, and clear of the replay viewer's
-    # control bar (18 px taller than the guide, on both sides of the centre by symmetry)
-    felt = (w - 2 * (margin + opp_h + round(24 * s)), guide.top - top_band - round(40 * s))
+    # control bar (18 px taller than the guide, on both sides of the centre by symmetry; in
+    # review mode :data:`REVIEW_STRIP` more)
+    review = 2 * round(REVIEW_STRIP * s) if reviewing else 0
+    felt = (w - 2 * (margin + opp_h + round(24 * s)), guide.top - top_band - round(40 * s) - review)
     river_w, side = pond_size(felt, s, gap)
     center = pygame.Rect(cx - side // 2, cy - side // 2, side, side)
     half = side // 2 + gap
@@ -214,10 +220,10 @@ def _plain_layout(size: tuple[int, int]) -> TableLayout:
     lines, lengths = _hand_lines(size, s, margin, hand_h, opp_h, guide, top_band)
     actions_w, actions_h = round(300 * s), round(150 * s)
     actions = pygame.Rect(w - margin - opp_h - round(10 * s) - actions_w, guide.top - round(6 * s) - actions_h, actions_w, actions_h)
-    return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths)
+    return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths, reviewing=reviewing)
 
 
-def zoomed_layout(size: tuple[int, int], zoom: float, shapes: Shapes, plain_river: int) -> TableLayout | None:
+def zoomed_layout(size: tuple[int, int], zoom: float, shapes: Shapes, plain_river: int, reviewing: bool = False) -> TableLayout | None:
     """The table with larger tiles (issue 28): the ponds, the melds and the dora ``zoom``
     times their 100% size, my hand up to :data:`HAND_ZOOM` (it was the largest already)
     and opponents' tiles up to :data:`OPP_ZOOM` (their side lines are short); the words
@@ -243,7 +249,7 @@ def zoomed_layout(size: tuple[int, int], zoom: float, shapes: Shapes, plain_rive
     (across_cols, across_rows), (side_cols, side_rows) = shapes
     side = max(round(178 * s), side_cols * river_w - 2 * gap)
     high = top_band + gap
-    low = min(guide.top, replay_bar(size, hand_h).top) - gap  # the replay viewer's bar sits over the guide's row
+    low = min(guide.top, replay_bar(size, hand_h, reviewing).top) - gap  # the replay viewer's bar sits over the guide's row
     room = low - high - (2 * across_rows * rh + side + 2 * gap)
     if room < 0:
         return None
@@ -260,7 +266,7 @@ def zoomed_layout(size: tuple[int, int], zoom: float, shapes: Shapes, plain_rive
     )
     lines, lengths = _hand_lines(size, s, margin, hand_h, opp_h, guide, top_band)
     ponds = ((across_cols, across_rows), (side_cols, side_rows)) * 2
-    return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths, zoom, ponds)
+    return TableLayout(size, s, hand_w, meld_w, opp_w, river_w, center, guide, actions, lines, rivers, lengths, zoom, ponds, reviewing)
 
 
 def _hand_lines(size: tuple[int, int], s: float, margin: int, hand_h: int, opp_h: int, guide: pygame.Rect,
@@ -298,13 +304,17 @@ def meld_length(width: int, s: float) -> int:
     return 2 * width + tile_height(width) + round(8 * s)
 
 
-def replay_bar(size: tuple[int, int], hand_h: int) -> pygame.Rect:
-    """Where the replay viewer's control bar lies: the strip above my hand, from the guide's
-    left edge (its width is the viewer's; this rect serves the height checks)."""
+def replay_bar(size: tuple[int, int], hand_h: int, reviewing: bool = False, right: int | None = None) -> pygame.Rect:
+    """Where the replay viewer's control bar lies (the one geometry: the viewer places its
+    bar here, the zoomed layouts keep their ponds clear of it): the strip just above my
+    hand, from the guide's left edge to ``right`` (by default the window's margin). In
+    review mode it is :data:`REVIEW_STRIP` taller, for the grade marks under its labels."""
     w, h = size
     s = scale_for(size)
     bottom = h - round(12 * s) - hand_h - round(6 * s)
-    return pygame.Rect(round(60 * s), bottom - round(56 * s), w - round(120 * s), round(56 * s))
+    height = round(56 * s) + (round(REVIEW_STRIP * s) if reviewing else 0)
+    left = round(60 * s)
+    return pygame.Rect(left, bottom - height, (w - left if right is None else right) - left, height)
 
 
 def layout_clashes(layout: TableLayout) -> list[str]:
@@ -316,7 +326,7 @@ def layout_clashes(layout: TableLayout) -> list[str]:
     s, window = layout.scale, pygame.Rect((0, 0), layout.size)
     areas = layout.rects()
     hand_h = tile_height(layout.hand_w) + depth_of(layout.hand_w)
-    areas["bar"] = replay_bar(layout.size, hand_h)
+    areas["bar"] = replay_bar(layout.size, hand_h, layout.reviewing)
     found = [f"{name} leaves the window" for name, rect in areas.items() if not window.contains(rect)]
     slots = {rel: [layout.river_slot(rel, i) for i in range(LONGEST_RIVER)] for rel in range(4)}
     lying = tile_height(layout.river_w) - layout.river_w  # a sideways riichi tile pushes its row on by this

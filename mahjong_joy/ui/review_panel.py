@@ -19,6 +19,7 @@ from mahjong_joy.i18n import ntr, tr
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.grades import COLOURS, draw_mark, grade_name
 from mahjong_joy.ui.review_state import DecisionCard, ReviewState
+from mahjong_joy.ui.widgets import draw_progress_bar
 
 Row = tuple[int, Callable[[pygame.Surface, int, int, int], None]]  # (height, draw(surface, x, y, width))
 
@@ -113,11 +114,7 @@ def _progress_rows(review: ReviewState | None, width: int, s: float) -> list[Row
     bar_h = max(6, round(10 * s))
 
     def bar(surface: pygame.Surface, x: int, y: int, w: int) -> None:
-        track = pygame.Rect(x, y, w, bar_h)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=bar_h)
-        done = track.copy()
-        done.w = max(bar_h, round(w * share))
-        pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=bar_h)
+        draw_progress_bar(surface, pygame.Rect(x, y, w, bar_h), share)
 
     return _text_rows(words, round(14 * s), theme.INK, width) + [_gap(round(5 * s)), (bar_h + round(6 * s), bar)]
 

@@ -5,6 +5,7 @@ Every colour on screen comes from a name here so the look stays coherent.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pygame
@@ -61,15 +62,21 @@ def text(message: str, size: int, color: Color = INK) -> pygame.Surface:
     return font(size).render(message, True, color)
 
 
-def fit_text(message: str, size: int, color: Color, width: int, smallest: int = 10) -> pygame.Surface:
-    """Text no wider than ``width``: the font shrinks down to ``smallest``, then the
-    message loses characters from its end behind an ellipsis (a long player name)."""
+def fitted(message: str, size: int, width: int, smallest: int = 10) -> tuple[str, int]:
+    """The words and font size that keep ``message`` no wider than ``width``: the font
+    shrinks down to ``smallest``, then the message loses characters from its end behind
+    an ellipsis (a long player name)."""
     while size > smallest and font(size).size(message)[0] > width:
         size -= 1
     cut = message
     while len(cut) > 1 and font(size).size(cut)[0] > width:
         cut = cut[:-2] + "…"
-    return text(cut, size, color)
+    return cut, size
+
+
+def fit_text(message: str, size: int, color: Color, width: int, smallest: int = 10) -> pygame.Surface:
+    """Text no wider than ``width`` (:func:`fitted`)."""
+    return text(*fitted(message, size, width, smallest), color)
 
 
 def blit_fit(surface: pygame.Surface, message: str, size: int, color: Color, width: int, **anchor: object) -> pygame.Rect:
@@ -122,7 +129,19 @@ def wrap(message: str, size: int, width: int) -> list[str]:
     English and Korean break at spaces; Japanese and Chinese, written without them,
     may break between any two characters, except before closing punctuation (、。）」)
     and after opening punctuation, as their typesetting rules (kinsoku) ask.
+    Kept per text, size, width and language (the font depends on it), so a screen that
+    lays its words out and then draws them, every frame, measures them once.
     """
+    return list(wrapped(message, size, width, current_language()))
+
+
+@functools.lru_cache(maxsize=2048)
+def wrapped(message: str, size: int, width: int, language: str) -> tuple[str, ...]:
+    """:func:`wrap`'s lines, measured once for ``language`` (whose font :func:`font` picks)."""
+    return tuple(_wrap_lines(message, size, width))
+
+
+def _wrap_lines(message: str, size: int, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in message.split("\n"):
         if _UNSPACED.search(paragraph):

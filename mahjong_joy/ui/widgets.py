@@ -39,6 +39,16 @@ def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float = 1
     return ring
 
 
+def draw_progress_bar(surface: pygame.Surface, track: pygame.Rect, part: float, whole: float = 1) -> None:
+    """A rounded track filled ``part`` of ``whole`` of the way in lavender: the coach's review
+    being made (a fraction of 1), and how far into a hand the replay viewer's cursor is
+    (a step of the hand's steps)."""
+    pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.h)
+    done = track.copy()
+    done.w = max(track.h, round(track.w * part / whole))
+    pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
+
+
 def focus_step(event: pygame.event.Event, arrows: bool = True) -> int:
     """How far a key moves the focus: Tab 1, Shift-Tab -1, and with ``arrows`` Down/Right 1,
     Up/Left -1; 0 for any other event."""

@@ -227,13 +227,14 @@ class WinRevealScene(Scene):
         self._veil.set_alpha(round(170 * min(1.0, lift * 1.5)))
         surface.blit(self._veil, (0, 0))
 
-    def hand_image(self, s: float) -> pygame.Surface:
-        """The winning hand as the score card lays it (melds turned, the winning tile apart),
-        drawn once per win and size."""
-        key = (self.index, round(s * 100), current_language())
+    def hand_image(self, s: float, width: int) -> pygame.Surface:
+        """The winning hand as the score card lays it (melds turned, the winning tile apart, as
+        large as the tile size chosen in Settings makes it), at most ``width`` wide (the card's
+        inside: larger tiles shrink to fit it), drawn once per win and size."""
+        key = (self.index, round(s * 100), self.score.tile_zoom(), width, current_language())
         if self._hand is None or self._hand[0] != key:
             self.score.page = self.index
-            upright, melds, _ = self.score.hand_places(0, 0, s)
+            upright, melds, _ = self.score.hand_places(0, 0, s, limit=width)
             rects = [r for r, _, _ in upright] + [r for g in melds for r, _, _ in g]
             box = rects[0].unionall(rects)
             label = None
@@ -256,13 +257,13 @@ class WinRevealScene(Scene):
 
     def hand_rect(self, card: pygame.Rect, s: float) -> pygame.Rect:
         """Where the hand rests once lifted: centred under the headline."""
-        image = self.hand_image(s)
+        image = self.hand_image(s, card.w - round(48 * s))
         return image.get_rect(midtop=(card.centerx, card.y + round(74 * s)))
 
     def _draw_hand(self, surface: pygame.Surface, card: pygame.Rect, s: float, t: float) -> None:
         """The hand flying up from the winner's seat, growing to full size."""
-        image = self.hand_image(s)
         end = self.hand_rect(card, s)
+        image = self.hand_image(s, card.w - round(48 * s))
         if t >= 1.0:
             surface.blit(image, end)
             return

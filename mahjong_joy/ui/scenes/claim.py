@@ -49,7 +49,7 @@ def prompt_lines(tile: int, name: str, wind: str, can_ron: bool, mcr: bool = Fal
 def label_of(action: Any, mcr: bool = False) -> str:
     """Button text for one claim option (Chinese Official words under ``mcr``: Hu, Chow, Pung, Kong)."""
     if mcr:
-        words = {Ron: tr("Hu!"), Chi: tr("Chow"), Pon: tr("Pung"), Kan: tr("Kong"), Pass: tr("Pass")}
+        words = {Ron: N_("Hu!"), Chi: N_("Chow"), Pon: N_("Pung"), Kan: N_("Kong"), Pass: N_("Pass")}
         return words.get(type(action), action.name)
     if isinstance(action, Chi):
         return N_("Chi")
@@ -106,7 +106,7 @@ class ClaimOverlay(Scene):
         for b in self.buttons:
             b.rect.move_ip(0, shift)
         area = self.panel
-        self.auto = Button(tr("Auto-pass: on") if self.app.settings.auto_pass else tr("Auto-pass: off"), "auto",
+        self.auto = Button(N_("Auto-pass: on") if self.app.settings.auto_pass else N_("Auto-pass: off"), "auto",
                            pygame.Rect(area.right - round(130 * s), area.y + round(6 * s), round(124 * s), round(28 * s)))
         self.auto.enabled = not self._riichi()  # at a riichi table the switches sit above the panel instead
         passing = next((b for b in self.buttons if isinstance(self.actions[b.action], Pass)), None)

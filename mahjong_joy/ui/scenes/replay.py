@@ -22,18 +22,18 @@ from mahjong_joy.notation import parse_tiles
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.bubble import TAIL_SIDES, bubble_size, draw_bubble
 from mahjong_joy.replay.branch import branch_refusal
+from mahjong_joy.ui.layout import REVIEW_STRIP, TableLayout, replay_bar, table_layout
 from mahjong_joy.ui.replay_session import ReplaySession
 from mahjong_joy.ui.review_panel import draw_marks, draw_review_panel, mark_steps, review_panel_height
 from mahjong_joy.ui.review_state import ReviewState
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.scenes.score import headline, score_lines
 from mahjong_joy.ui.scenes.table import TableScene
-from mahjong_joy.ui.widgets import Button, draw_focus_ring, ensure_focus, hotkey_button, keyboard_focus, pointer_hit
+from mahjong_joy.ui.widgets import Button, draw_focus_ring, draw_progress_bar, ensure_focus, hotkey_button, keyboard_focus, pointer_hit
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_SECONDS = 0.6  # one decision per this many seconds at 1x
 KEYS_HELP = (N_("←/→  step"), N_("Space  play / pause"), N_("PgUp/PgDn  hand"), N_("S  speed"), N_("P  play from here"), N_("Esc  back"))
-STRIP = 20  # px (at scale 1) the control bar grows by in review mode, for the grade marks
 PANEL_LEAST = 240  # px (at scale 1): the review panel's least width
 # control id -> (hotkey, hint under the icon)
 CONTROLS = (
@@ -60,7 +60,7 @@ class ReplayViewerScene(TableScene):
         self.review_seat = review.seat if review is not None else session.me
         self.reviewing = review is not None
         self.live_match = live_match  # the hand just played, reviewed mid-match: no Play from here until it ends
-        self.review_button = Button(tr("Review"), "review", pygame.Rect(0, 0, 1, 1), pygame.K_r, hint="R")
+        self.review_button = Button(N_("Review"), "review", pygame.Rect(0, 0, 1, 1), pygame.K_r, hint="R")
         self.strip = pygame.Rect(0, 0, 1, 1)  # the hand's step track (marks in review mode); a click seeks
         self.playing = False
         self.speed_index = SPEEDS.index(1.0)
@@ -92,19 +92,20 @@ class ReplayViewerScene(TableScene):
         super().resize(size)
         self._layout_bar()
 
+    def table_layout(self, size: tuple[int, int]) -> TableLayout:
+        """In review mode the table keeps clear of the taller control bar (the grade marks)."""
+        return table_layout(size, self.app.settings.ui_scale, self.reviewing)
+
     def _rebuild_buttons(self) -> None:
         self.buttons = []  # no tsumo or kan buttons: nothing can be played into a replay
 
     def _layout_bar(self) -> None:
         """The control bar spans the strip between the bottom river and the bottom hand."""
         L, s = self.layout, self.layout.scale
-        bottom = L.line_area(0).top - round(6 * s)
-        height = round(56 * s)
-        grown = round(STRIP * s) if self.reviewing else 0  # review mode: room for the grade marks under the labels
         right = L.actions.right if L.zoom == 1.0 else L.line_area(0).right  # larger tiles put the buttons left of my pond
-        self.bar = pygame.Rect(L.guide.x, bottom - height - grown, right - L.guide.x, height + grown)
+        self.bar = replay_bar(L.size, L.line_area(0).h, self.reviewing, right)  # review mode: the grade marks under the labels
         pad = round(6 * s)
-        bw, bh = round(62 * s), height - 2 * pad
+        bw, bh = round(62 * s), round(56 * s) - 2 * pad
         top = self.bar.centery - bh // 2
         x = self.bar.x + pad
         self.controls = []
@@ -204,7 +205,7 @@ class ReplayViewerScene(TableScene):
         if self.reviewing and self.review is None:
             self.reviews[self.review_seat] = ReviewState(self.session.record, self.review_seat, name=self.session.cursor.name,
                                                          match_index=self.session.cursor.match_index)
-        self._layout_bar()
+        self.resize(self.app.size)  # the table and the bar, laid out for review mode or out of it
 
     def _jump_mistake(self, forward: bool) -> None:
         """To the next (or previous) mistake or blunder; a note when there is none that way."""
@@ -294,12 +295,12 @@ class ReplayViewerScene(TableScene):
                 theme.blit_text(surface, label, round(18 * s), theme.INK, center=(button.rect.centerx, button.rect.centery - round(6 * s)))
             else:
                 draw_icon(surface, button.action if button.action != "play" or not self.playing else "pause", button.rect.move(0, -round(6 * s)), s)
-        self.review_button.label = tr("Review off") if self.reviewing else tr("Review")
+        self.review_button.label = N_("Review off") if self.reviewing else N_("Review")
         self.review_button.primary = self.reviewing
         for button in (self.review_button, self.play_here, self.close):
             button.draw(surface, s)
         x, right = self.strip.x, self.strip.right
-        mid = self.bar.centery - (round(STRIP * s) // 2 if self.reviewing else 0)
+        mid = self.bar.centery - (round(REVIEW_STRIP * s) // 2 if self.reviewing else 0)
         theme.blit_text(surface, self.session.position_label(), round(20 * s), theme.INK, midleft=(x, mid - round(10 * s)))
         action = _fit(self.session.action_label(), round(15 * s), right - x)
         theme.blit_text(surface, action, round(15 * s), theme.INK_SOFT, midleft=(x, mid + round(13 * s)))
@@ -383,11 +384,7 @@ class ReplayViewerScene(TableScene):
     def _draw_progress(self, surface: pygame.Surface, track: pygame.Rect) -> None:
         """A thin track under the labels: how far into the hand the cursor is."""
         hand, step = self.session.cursor.position
-        total = max(1, self.session.cursor.steps_in_hand(hand))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.h)
-        done = track.copy()
-        done.w = max(track.h, round(track.w * step / total))
-        pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
+        draw_progress_bar(surface, track, step, max(1, self.session.cursor.steps_in_hand(hand)))
 
     def _side_card(self, left: bool, widen: bool = False) -> pygame.Rect:
         """A card in the free felt beside the left or right rivers. Larger tiles (Settings:

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from mahjong_joy.ai.judge import action_words
-from mahjong_joy.i18n import ntr, tr
+from mahjong_joy.i18n import N_, ntr, tr
 from mahjong_joy.replay.seats import seat_names
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.grades import GRADES, draw_mark
@@ -24,7 +24,8 @@ from mahjong_joy.ui.replay_session import ReplaySession
 from mahjong_joy.ui.review_panel import legend_rows, money
 from mahjong_joy.ui.review_state import ReviewState
 from mahjong_joy.ui.scenes.base import Scene, Transition
-from mahjong_joy.ui.widgets import Button, draw_focus_ring, focus_step, hotkey_button, pointer_hit
+from mahjong_joy.ui.widgets import (Button, draw_focus_ring, draw_progress_bar, ensure_focus, focus_on, focused_item, hotkey_button,
+                                    keyboard_focus, pointer_hit)
 
 ROW_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5)
 
@@ -40,9 +41,8 @@ class ReviewSummaryScene(Scene):
         self.title = title
         self.review = review or ReviewState(record, seat, name=name)
         self.rows: list[Button] = []  # the costliest decisions, as links
-        self.open_button = Button(tr("Step through it"), "open", pygame.Rect(0, 0, 1, 1), pygame.K_v, primary=True, keycap="V")
-        self.back = Button(tr("Back"), "back", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, keycap="Esc")
-        self.focus = 0
+        self.open_button = Button(N_("Step through it"), "open", pygame.Rect(0, 0, 1, 1), pygame.K_v, primary=True, keycap="V")
+        self.back = Button(N_("Back"), "back", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, keycap="Esc")
         self.left = self.right = pygame.Rect(0, 0, 1, 1)
         self._session: ReplaySession | None = None
 
@@ -52,6 +52,7 @@ class ReviewSummaryScene(Scene):
             self.review.start(self.app)  # steps between frames
         if not self.review.ready and self.review.poll():
             self.resize(self.app.size)  # the links exist now
+            focus_on(self._buttons(), "worst0")  # the costliest decision first
 
     def animating(self) -> bool:
         return not self.review.ready  # the progress bar moves
@@ -69,6 +70,7 @@ class ReviewSummaryScene(Scene):
         self.open_button.rect = pygame.Rect(w // 2 - bw - round(8 * s), y, bw, bh)
         self.back.rect = pygame.Rect(w // 2 + round(8 * s), y, bw, bh)
         self.open_button.enabled = self.review.ready and bool(self.review.cards)
+        kept = focused_item(self._buttons())  # the rows are built anew: the focus keeps its place
         self.rows = []
         if self.review.ready:
             row_h, step = round(52 * s), round(60 * s)
@@ -76,7 +78,9 @@ class ReviewSummaryScene(Scene):
             for i, decision in enumerate(self.worst()):
                 rect = pygame.Rect(self.right.x + round(16 * s), y + i * step, self.right.w - round(32 * s), row_h)
                 self.rows.append(Button("", f"worst{i}", rect, ROW_KEYS[i], hint=" "))
-        self._mark_focus()
+        if kept is not None:
+            focus_on(self._buttons(), kept.action)
+        ensure_focus(self._buttons())
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         rects = {"left": self.left, "right": self.right, "open": self.open_button.rect, "back": self.back.rect}
@@ -91,28 +95,16 @@ class ReviewSummaryScene(Scene):
     def _buttons(self) -> list[Button]:
         return [*self.rows, self.open_button, self.back]
 
-    def _mark_focus(self) -> None:
-        buttons = [b for b in self._buttons() if b.enabled]
-        self.focus = min(self.focus, len(buttons) - 1)
-        for b in self._buttons():
-            b.focused = False
-        buttons[self.focus].focused = True
-
     def handle(self, event: pygame.event.Event) -> None:
-        hit = pointer_hit(self._buttons(), event)
-        if event.type == pygame.MOUSEMOTION:  # the keyboard focus follows the pointer
-            enabled = [b for b in self._buttons() if b.enabled]
-            self.focus = next((i for i, b in enumerate(enabled) if b.hover), self.focus)
-            self._mark_focus()
+        buttons = self._buttons()
+        hit = pointer_hit(buttons, event)
+        hovered = next((b for b in buttons if b.enabled and b.hover), None)
+        if event.type == pygame.MOUSEMOTION and hovered is not None:  # the keyboard focus follows the pointer
+            focus_on(buttons, hovered.action)
         elif event.type == pygame.KEYDOWN:
-            enabled = [b for b in self._buttons() if b.enabled]
-            step = focus_step(event)  # Tab / Shift-Tab and the arrows
-            if step:
-                self.focus = (self.focus + step) % len(enabled)
-                self._mark_focus()
-                return
-            activate = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-            hit = enabled[self.focus] if activate else hotkey_button(self._buttons(), event.key)
+            used, hit = keyboard_focus(buttons, event)  # Tab / Shift-Tab and the arrows move; Enter or Space presses
+            if not used:
+                hit = hotkey_button(buttons, event.key)
         if hit is not None:
             self.choose(hit.action)
 
@@ -132,7 +124,7 @@ class ReviewSummaryScene(Scene):
         """The replay viewer over this screen, in review mode at ``(hand, step)``."""
         if self._session is None:
             self._session = ReplaySession(self.record, name=self.review.name)
-        viewer = _viewer(self.app, self._session, tr("Review of this match"), self.review)
+        viewer = _viewer(self.app, self._session, N_("Review of this match"), self.review)
         self.next = Transition("push", viewer)
         viewer.seek(hand, step)
 
@@ -170,11 +162,7 @@ class ReviewSummaryScene(Scene):
             return
         theme.blit_text(surface, self.review.progress_text() if self.review.started else tr("Getting ready to review…"),
                         round(22 * s), theme.INK, topleft=(x, card.y + round(28 * s)))
-        track = pygame.Rect(x, card.y + round(76 * s), inner, round(16 * s))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.h)
-        done = track.copy()
-        done.w = max(track.h, round(track.w * self.review.fraction))
-        pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
+        draw_progress_bar(surface, pygame.Rect(x, card.y + round(76 * s), inner, round(16 * s)), self.review.fraction)
         theme.blit_fit(surface, tr("The Hard AI weighs every option of each decision, as it does when it plays."),
                        round(15 * s), theme.INK_SOFT, inner, topleft=(x, card.y + round(112 * s)))
 

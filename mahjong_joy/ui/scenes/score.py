@@ -25,6 +25,7 @@ from mahjong_joy.rulesets.riichi import YAKU_ROWS
 from mahjong_joy.tiles import kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.hand_rows import ROW_MIN, draw_seat_hands, rows_fit, seat_hands
+from mahjong_joy.ui.layout import HAND_ZOOM, reached_zoom
 from mahjong_joy.ui.melds import MeldTile, meld_tiles, stack_lift
 from mahjong_joy.ui.navigation import build
 from mahjong_joy.ui.replay_session import ReplaySession
@@ -32,7 +33,7 @@ from mahjong_joy.ui.review_state import ReviewState, playing_session
 from mahjong_joy.ui.scenes.base import Scene, Transition
 from mahjong_joy.ui.session import HandOutcome, TableSnapshot, WinResult
 from mahjong_joy.ui.tiles_art import footprint, tile_height
-from mahjong_joy.ui.widgets import Button, ensure_focus, keyboard_focus, track_hover
+from mahjong_joy.ui.widgets import Button, draw_progress_bar, ensure_focus, keyboard_focus, track_hover
 
 ABORT_WORDING = {  # English keys, translated where shown
     "nine_terminals": (NC_("abortive draw", "Nine terminals"), N_("{name} showed nine different terminals and honors on the first draw.")),
@@ -404,7 +405,7 @@ class ScoreScene(Scene):
         mistakes = review.hand_mistakes(self.coach_hand)
         if not mistakes:
             return
-        viewer = build(self.app, "replay_viewer", ReplaySession(review.record, name=review.name), tr("This hand, reviewed"),
+        viewer = build(self.app, "replay_viewer", ReplaySession(review.record, name=review.name), N_("This hand, reviewed"),
                        review=review, live_match=True)
         viewer.seek(*mistakes[0])
         self.next = Transition("push", viewer)
@@ -544,11 +545,7 @@ class ScoreScene(Scene):
                 theme.blit_fit(surface, text, size, theme.ROSE_DEEP, rect.w, topleft=(rect.x, top + i * round(size * 1.25)))
             return
         theme.blit_fit(surface, line, round(15 * s), theme.INK_SOFT, rect.w, midleft=(rect.x, rect.centery - round(6 * s)))
-        track = pygame.Rect(rect.x, rect.centery + round(10 * s), rect.w, max(3, round(5 * s)))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.h)
-        done = track.copy()
-        done.w = max(track.h, round(track.w * review.fraction))
-        pygame.draw.rect(surface, theme.LAVENDER_DEEP, done, border_radius=track.h)
+        draw_progress_bar(surface, pygame.Rect(rect.x, rect.centery + round(10 * s), rect.w, max(3, round(5 * s))), review.fraction)
 
     def _draw_win_body(self, surface: pygame.Surface, card: pygame.Rect, y: int, s: float) -> None:
         """Under the winner's hand: the breakdown and who paid, then the other seats' hands
@@ -767,13 +764,19 @@ class ScoreScene(Scene):
         tile stacked on it; the row moves down so that tile stays inside the card.
         Past ``limit`` pixels (the indicators' corner) the tiles shrink to fit.
         """
-        size = 44.0
+        size = 44.0 * self.tile_zoom()
         while True:
             placed = self._hand_row(x, y, s, size)
             right = max([r.right for r, _, _ in placed[0]] + [r.right for g in placed[1] for r, _, _ in g])
             if limit is None or right - x <= limit or size <= 30:
                 return placed
             size -= 2
+
+    def tile_zoom(self) -> float:
+        """How much larger than at 100% the winner's hand is drawn: as much as the table's own
+        hand grows for the tile size chosen in Settings (at most :data:`HAND_ZOOM`), where
+        the window reaches that size."""
+        return min(reached_zoom(self.app.size, self.app.settings.ui_scale), HAND_ZOOM)
 
     def _hand_row(self, x: int, y: int, s: float, size: float) -> tuple[list[tuple[pygame.Rect, int, int]], list[list[tuple[pygame.Rect, int, int]]], int]:
         win = self.win

@@ -117,8 +117,8 @@ class SettingsScene(Scene):
         self.rows: list[ChoiceRow] = []
         self.back = Button(N_("Back"), "back", pygame.Rect(0, 0, 1, 1), pygame.K_ESCAPE, primary=True)
         self.buttons: list[Button] = [self.back]
-        self.name_field = TextField(pygame.Rect(0, 0, 1, 1), seat_name(app.settings.player_name), placeholder=N_("your name"),
-
+        self.shown_name = seat_name(app.settings.player_name)  # the default "You" reads in the language spoken
+        self.name_field = TextField(pygame.Rect(0, 0, 1, 1), self.shown_name, placeholder=N_("your name"),
                                     max_len=NAME_LENGTH, digits=False)
         self.name_label = pygame.Rect(0, 0, 1, 1)
         self.focus = 1
@@ -126,6 +126,7 @@ class SettingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale
         w, h = size
+        self._follow_language()
         rh, gap, between = round(40 * s), round(12 * s), round(40 * s)
         col_w = min(round(580 * s), (w - 3 * between) // 2)
         x = (w - 2 * col_w - between) // 2
@@ -139,7 +140,7 @@ class SettingsScene(Scene):
             cx = x + column * (col_w + between)
             y = top + (rh + gap) * (1 - column)  # the left column starts under the name field
             for field, label in rows:
-                row = ChoiceRow(field, tr(label), options_of(field), value_of(st, field))
+                row = ChoiceRow(field, label, options_of(field), value_of(st, field))
                 wide = round(210 * s) if field.startswith("seat") or field == "opponents" else label_w
                 row.layout(pygame.Rect(cx, y, col_w, rh), wide)
                 self.rows.append(row)
@@ -147,6 +148,12 @@ class SettingsScene(Scene):
         bottom = max(r.rect.bottom for r in self.rows)
         self.back.rect = pygame.Rect((w - round(240 * s)) // 2, min(h - round(70 * s), bottom + round(30 * s)), round(240 * s), round(50 * s))
         self._mark()
+
+    def _follow_language(self) -> None:
+        """The name field shows the stored name as :func:`seat_name` tells it; after a switch of
+        language the default name is told anew, unless the player has typed over it."""
+        if self.name_field.value == self.shown_name:
+            self.shown_name = self.name_field.value = seat_name(self.app.settings.player_name)
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         rects = {"label:" + NAME_LABEL: self.name_label, "name": self.name_field.rect, "back": self.back.rect}

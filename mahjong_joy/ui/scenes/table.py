@@ -116,11 +116,15 @@ class TableScene(TableInput, TableAnimation, TablePainting, TableGuide, TableGeo
             self.refresh()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = table_layout(size, self.app.settings.ui_scale)
+        self.layout = self.table_layout(size)
         self._layer = None
         self._layer_key = None
         self._squeezed.clear()
         self._rebuild_buttons()
+
+    def table_layout(self, size: tuple[int, int]) -> TableLayout:
+        """The table for this window at the tile size chosen in Settings."""
+        return table_layout(size, self.app.settings.ui_scale)
 
     def layout_rects(self) -> dict[str, pygame.Rect]:
         return self.layout.rects()
