@@ -11,8 +11,10 @@
   most fan), discards toward it, and calls when the call brings the target closer
   and the hand still reaches 8.
 - **Hard** weighs every plan in reach by its chance to complete before the wall
-  ends and by what the win is worth, keeps a second plan in mind, takes a call
-  only when the called hand is worth more, and, when an opponent's melds show a
+  ends and by what the win is worth, keeps a second plan in mind; a hand one tile
+  from ready (or ready only on waits below 8 fan) it counts exactly, draw by draw,
+  with every ready hand's waits scored (:mod:`~mahjong_joy.ai.mcr.ahead`); it takes
+  a call only when the called hand is worth more, and, when an opponent's melds show a
   big hand (a flush, three or four melds) late in the wall, weighs what each
   discard risks: it keeps back the tiles of a suit a seat collects.
 
@@ -28,8 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from mahjong_joy.ai.mcr.ahead import one_step_value, ready_draws
 from mahjong_joy.ai.mcr.danger import DEAL_IN_LOSS, Threat, deal_in, threats, winds_of
-from mahjong_joy.ai.mcr.plans import CHEAP_PLANS, PLANS, SUIT_LETTERS, Plan
+from mahjong_joy.ai.mcr.plans import CHEAP_PLANS, HONORS_KNITTED, ORPHANS, PLANS, SUIT_LETTERS, Plan
 from mahjong_joy.ai.mcr.think import Hand, Option, Standing, hand_now, options, table_pace, win_chance, worth
 from mahjong_joy.ai.potential import discard_of_kind, tie_rank, tiles_used
 from mahjong_joy.ai.reading import SeatWords
@@ -155,7 +158,11 @@ class McrLevelAI:
         bold = min(opts, key=lambda o: key(o, {}))
         if seen and chosen.kind != bold.kind:
             return chosen, self._defence_reason(chosen, bold, seen)
-        return chosen, self._discard_reason(chosen, values[chosen.kind][1], values[chosen.kind][0])
+        value, standing = values[chosen.kind]
+        if standing is None and _counted_exactly(chosen, hand):
+            return chosen, say("discard {tile}: one tile from ready, {count} tiles unseen make it ready on waits "
+                               "of 8 fan or more", tile=_tile(chosen.kind), count=_ready_copies(chosen, hand))
+        return chosen, self._discard_reason(chosen, standing, value)
 
     # ------------------------------------------------------------ claims
 
@@ -201,6 +208,10 @@ class McrLevelAI:
             gained, standing = hard_value(best_after, after, total)
             if gained <= before * CALL_MARGIN or gained <= 0:
                 return say("pass: {call} is worth less than the hand as it is", call=what)
+            if standing is None and _counted_exactly(best_after, after):
+                return gained - before, say("{call}: one tile from ready after discarding {tile}, {count} tiles unseen "
+                                            "make it ready on waits of 8 fan or more", call=what,
+                                            tile=_tile(best_after.kind), count=_ready_copies(best_after, after))
             return gained - before, self._call_reason(what, best_after, standing)
         live_after = best_after.ready.live if best_after.ready else 0.0
         live_now = now.ready.live if now.ready else 0.0
@@ -312,7 +323,13 @@ def hard_value(option: Option, hand: Hand, unseen_total: int) -> tuple[float, St
     ready = option.ready
     if ready is not None and ready.live:
         best_value = win_chance(1, ready.live, hand.wall, unseen_total, READY_CLAIMS, others_win=hand.pace) * worth(ready.fan)
+    exact = _counted_exactly(option, hand)
+    if exact:
+        draws = ready_draws(option.counts, hand.melds, hand.winds, hand.unseen)
+        best_value = one_step_value(draws, hand.wall, unseen_total, hand.pace, claims, READY_CLAIMS)
     for s in option.standings:
+        if exact and s.distance <= 2:
+            continue  # counted exactly above
         value = win_chance(s.distance, s.useful, hand.wall, unseen_total, claims, s.missing, s.missing_copies,
                            hand.pace) * worth(s.fan)
         if not s.enough:
@@ -329,6 +346,28 @@ def hard_value(option: Option, hand: Hand, unseen_total: int) -> tuple[float, St
         seconds.pop(best.plan.fan, None)
     second = max(seconds.values(), default=0.0)
     return best_value + SECOND_WEIGHT * second, best
+
+
+def _counted_exactly(option: Option, hand: Hand) -> bool:
+    """Whether Hard counts the hand one draw ahead exactly (:mod:`~mahjong_joy.ai.mcr.ahead`):
+    one tile from ready in the regular form or as seven pairs, or ready on waits that
+    cannot reach 8 fan, with no knitted or orphans plan as near (those are left to the plans)."""
+    counts = option.counts
+    near = option.plain
+    if not hand.melds:
+        key = bytes(counts)
+        near = min(near, 7 - min(7, key.count(2) + key.count(3) + 2 * key.count(4)))
+    if near == 1:
+        if option.ready is not None and option.ready.live:
+            return False
+    elif near != 2:
+        return False
+    return not any(s.distance <= 2 and (s.plan.kind in (ORPHANS, HONORS_KNITTED) or s.plan.singles) for s in option.standings)
+
+
+def _ready_copies(option: Option, hand: Hand) -> int:
+    """The unseen copies of the kinds whose draw leaves the option's hand ready on a live wait."""
+    return sum(d[1] for d in ready_draws(option.counts, hand.melds, hand.winds, hand.unseen))
 
 
 def _target(opts: list[Option], chance: Callable[[Standing], float] | None = None) -> Plan | None:

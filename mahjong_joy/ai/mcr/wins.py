@@ -78,14 +78,15 @@ def ready_hand(counts13: Sequence[int], melds: Sequence[Meld], winds: Winds, uns
         counts[k] += 1
         if decompositions_of_counts(counts, len(melds)):
             hand = tuple(t for t in range(KIND_COUNT) for _ in range(counts[t]))
-            ron = _fan(hand, k, scored_melds, winds, False)
-            tsumo = _fan(hand, k, scored_melds, winds, True)
+            ron = score_fan(hand, k, scored_melds, winds, False)
+            tsumo = score_fan(hand, k, scored_melds, winds, True)
             waits.append(Wait(k, unseen[k], ron, tsumo))
         counts[k] -= 1
     return ReadyHand(tuple(waits))
 
 
-def _fan(hand: tuple[int, ...], win: int, melds: tuple[McrMeld, ...], winds: Winds, tsumo: bool) -> int:
+def score_fan(hand: tuple[int, ...], win: int, melds: tuple[McrMeld, ...], winds: Winds, tsumo: bool) -> int:
+    """The fan (without flowers) of ``hand`` (14 kinds less three a meld) winning on ``win``."""
     situation = McrSituation(hand=hand, win_tile=win, melds=melds, tsumo=tsumo, seat_wind=winds.seat,
                              round_wind=winds.round)
     return score_mcr(situation).fan_total
