@@ -529,7 +529,8 @@ def _gated(decided: list[tuple[int, Any]], asked: list[tuple[int, Any]]) -> RowT
             answers = (_open_among(picked, index << start) for index in range(1 << width))
             runs.append((start, (1 << width) - 1, tuple(shared.setdefault(answer, answer) for answer in answers)))
     always = _open_among(tuple(row for row in rows if not row[0]), 0)
-    rest = tuple(row for k, row in enumerate(rows) if k not in placed)
+    never = 1 << len(GATES)  # ``gate_bits``' bit for a gate no hand opens: such a row is never asked
+    rest = tuple(row for k, row in enumerate(rows) if k not in placed and not row[0] & never)
     table = (needed, len(_KEPT) << _TABLE_SHIFT, always, tuple(runs), rest, rows)
     _KEPT.append(table)
     return table
@@ -546,23 +547,25 @@ def _open_rows(table: RowTable, gates: int) -> tuple[tuple, tuple]:
     """(instances of the decided rows, payloads of the rows to ask) whose gates are
     all open, kept per table and gate set (the gates the table reads), the memo
     emptied when it reaches its bound. The hot path probes ``_OPEN_ROWS`` itself
-    with the same key and calls this only on a miss."""
+    with the same key and calls this only on a miss, so a miss is made cheap: one
+    probe per run of gates, tuples joined only where a run opens something."""
     needed, tag, always, runs, rest, _ = table
-    key = gates & needed | tag
-    found = _OPEN_ROWS.get(key)
-    if found is None:
-        if len(_OPEN_ROWS) >= _OPEN_ROWS_LIMIT:
-            _OPEN_ROWS.clear()
-        decided, asked = list(always[0]), list(always[1])
-        for start, mask, answers in runs:
-            d, a = answers[gates >> start & mask]
+    if len(_OPEN_ROWS) >= _OPEN_ROWS_LIMIT:
+        _OPEN_ROWS.clear()
+    decided, asked = always
+    for start, mask, answers in runs:
+        d, a = answers[gates >> start & mask]
+        if d:
             decided += d
+        if a:
             asked += a
-        if rest:
-            d, a = _open_among(rest, gates)
-            decided += d
-            asked += a
-        found = _OPEN_ROWS[key] = (tuple(decided), tuple(asked))
+    for needs, is_decided, payload in rest:
+        if not needs & ~gates:
+            if is_decided:
+                decided += (payload,)
+            else:
+                asked += (payload,)
+    found = _OPEN_ROWS[gates & needed | tag] = (decided, asked)
     return found
 
 
