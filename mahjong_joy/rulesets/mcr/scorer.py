@@ -816,6 +816,9 @@ _PAIR_GATES = tuple(
 _HIDDEN_GATES = (0, 0, _G["hidden_two"], _G["hidden_three"], _G["hidden_four"])
 _WAIT_GATES = {"": 0, "edge": _G["wait_edge"], "closed": _G["wait_closed"], "single": _G["wait_single"]}
 _NO_PUNGS, _FOUR_PUNGS, _PAIR_FIVE = _G["no_pungs"], _G["four_pungs"], _G["pair_five"]
+_PAIR_ORPHAN, _OUTSIDE_SETS = _G["pair_orphan"], _G["outside_sets"]
+_ORPHAN_TILES = frozenset(ORPHANS)
+_OUTSIDE_CHOWS = frozenset(t for t in CHOW_STARTS if t % 9 in (0, 6))
 
 
 def _reading(hand: _Hand, r: Internal) -> Reading:
@@ -865,6 +868,8 @@ def _reading_parts(hand: _Hand, r: Internal) -> tuple:
         gates |= _NO_PUNGS
     elif len(pungs) == 4:
         gates |= _FOUR_PUNGS
+    if gates & _PAIR_ORPHAN and _ORPHAN_TILES.issuperset(pungs) and _OUTSIDE_CHOWS.issuperset(chows):
+        gates |= _OUTSIDE_SETS  # every set holds a terminal or an honor (with the pair: Outside Hand)
     return chows, pungs, gates, pair, hidden, concealed_chows, pair, wait
 
 
