@@ -110,6 +110,7 @@ _LINE = tuple((row.id, row.points) for row in ORDER)
 _LINE_ONCE = tuple((row.id, row.points, 1) for row in ORDER)
 _POINTS = tuple(row.points for row in ORDER)
 _CHICKEN = _POSITION[CHICKEN_HAND]
+_TILE_HOG = "tile_hog"  # asked with no predicate outside seven pairs (see ``_form_rows``)
 _PREFERRED = frozenset(_POSITION[n] for n in ("pure_triple_chow", "triple_pung"))
 for _i, _row in enumerate(ORDER):
     if any(j <= _i for j in _EXCLUDES[_i] | _ABSORBS[_i]):
@@ -440,7 +441,8 @@ def _form_rows(form: str, library_kongs: bool) -> dict[Any, Any]:
         "facts": _gated([(_NEEDS[i], (i, 0)) for i, r in facts if r.exact],
                         [(_NEEDS[i], (i, r.test)) for i, r in facts if not r.exact]),
         READING: _gated([(_NEEDS[i], (i, 0)) for i, r in readings if r.exact],
-                        [(_NEEDS[i], (i, r.test, r.covers)) for i, r in readings if not r.exact]),
+                        [(_NEEDS[i], (i, None if r.id == _TILE_HOG and form != SEVEN_PAIRS else r.test, r.covers))
+                         for i, r in readings if not r.exact]),
         SET: tuple(tuple((i, r.test) for i, r in rows if r.scope == SET and (r.tiles is None or t in r.tiles))
                    for t in range(KIND_COUNT)),
     }
@@ -752,17 +754,20 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
     if decided:
         found += decided
     reading = None
-    if asked:
-        reading = Reading(form, hand, chows, pungs, pair, hidden, concealed_chows, concealed_pair, r[4], r[5], wait,
-                          gates)
-        for i, test, covers in asked:
+    for i, test, covers in asked:
+        if test is None:  # Tile Hog outside seven pairs reads only the hand: its fours not declared as kongs
+            count = hand.fours - hand.melded_kongs - hand.concealed_kongs
+        else:
+            if reading is None:
+                reading = Reading(form, hand, chows, pungs, pair, hidden, concealed_chows, concealed_pair, r[4], r[5],
+                                  wait, gates)
             count = test(reading)
-            if count:
-                mask = covers(reading) if covers else 0
-                if count is True or count == 1:
-                    found.append((i, mask))
-                else:
-                    found.extend([(i, mask)] * count)
+        if count:
+            mask = covers(reading) if covers else 0
+            if count is True or count == 1:
+                found.append((i, mask))
+            else:
+                found.extend([(i, mask)] * count)
     if pungs:
         set_fan = _set_fan(form, hand.seat_wind, hand.round_wind)
         bit = 1 << PUNG_BIT_SHIFT
