@@ -47,6 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, combinations_with_replacement
+from operator import itemgetter
 from typing import Any
 
 from mahjong_joy.hand.mcr_forms import (
@@ -117,6 +118,9 @@ for _i, _row in enumerate(ORDER):
         raise AssertionError(f"fan row {_row.id} excludes an earlier row: the table order would not resolve it")
 
 Instance = tuple[int, int]  # (position in ORDER, bits of the sets it uses)
+_ROW_OF = itemgetter(0)
+"""An instance's row: the resolution takes instances in row order, and the order among
+one row's instances cannot matter (a row excludes and absorbs only later rows)."""
 Internal = tuple[str, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 """A reading as the scorer keeps it: (form, concealed chows, concealed pungs, pair or
 -1, knitted tiles, pairs). :class:`McrDecomposition` is made only for the answer."""
@@ -202,7 +206,8 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
         return McrScore(False, INVALID_SITUATION, situation_problem(situation), flowers=situation.flowers)
     hand = _Hand(situation, rules)
     counts, concealed = hand.counts, hand.concealed
-    if not concealed[situation.win_tile] or max(counts) > 4 or situation.robbing_kong or situation.kong_replacement:
+    if not concealed[situation.win_tile] or counts.translate(None, _AT_MOST_FOUR) or situation.robbing_kong \
+            or situation.kong_replacement:
         problem = situation_problem(situation, counts)
         if problem:
             return McrScore(False, INVALID_SITUATION, problem, flowers=situation.flowers)
@@ -325,6 +330,7 @@ def _all_counts(s: McrSituation, concealed: bytearray | None = None) -> bytearra
 
 
 _HONOR_MASK = kind_mask(range(27, KIND_COUNT))
+_AT_MOST_FOUR = bytes(range(5))  # deleted by ``translate``: what is left are counts over four
 _NONZERO = bytes([0] + [1] * 255)  # bytes.translate: every count present (1) or not (0)
 # Gate bits (reading.GATES order) that depend on one small number, looked up rather than worked out per hand.
 _GATE = {name: 1 << k for k, name in enumerate(GATES)}
@@ -718,7 +724,7 @@ def _score(hand: _Hand, r: Internal) -> tuple[int, list[int], bool]:
     more than once) of one reading: its instances resolved in table order. A counted row's ``excludes`` drop whole fans,
     its ``absorbs`` per-set fans on its sets; nothing left is Chicken Hand."""
     found = _instances(hand, r)
-    found.sort()
+    found.sort(key=_ROW_OF)  # by row only (ints compare fast): instances of one row never touch one another
     excluded = total = 0
     absorbers: list[tuple[int, int]] = []
     counted = []
