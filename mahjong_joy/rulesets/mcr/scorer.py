@@ -110,8 +110,6 @@ _ABSORB_MASK = tuple(sum(1 << j for j in rows) for rows in _ABSORBS)
 _LINE = tuple((row.id, row.points) for row in ORDER)
 _LINE_ONCE = tuple((row.id, row.points, 1) for row in ORDER)
 _POINTS = tuple(row.points for row in ORDER)
-_PUNGS_ALL, _CHOWS_ALL = (PUNGS, "all"), (CHOWS, "all")  # row-table keys the hot path probes, made once
-_BIT = tuple(1 << i for i in range(len(ORDER)))  # a row's bit in the exclusion and absorption masks
 _CHICKEN = _POSITION[CHICKEN_HAND]
 _TILE_HOG = "tile_hog"  # asked with no predicate outside seven pairs (see ``_form_rows``)
 _PREFERRED = frozenset(_POSITION[n] for n in ("pure_triple_chow", "triple_pung"))
@@ -732,17 +730,10 @@ def _score(hand: _Hand, r: Internal) -> tuple[int, list[int], bool]:
     counted = []
     previous, repeated = -1, False
     for i, mask in found:
-        bit = _BIT[i]
-        if excluded & bit:
+        if excluded >> i & 1:
             continue
-        if mask and absorbers:
-            absorbed = False
-            for rows, cover in absorbers:  # a loop, not any() over a generator: this runs per instance
-                if rows & bit and mask & cover == mask:
-                    absorbed = True
-                    break
-            if absorbed:
-                continue
+        if mask and absorbers and any(rows >> i & 1 and mask & cover == mask for rows, cover in absorbers):
+            continue
         if i == previous:
             repeated = True
         previous = i
@@ -792,7 +783,7 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
             bit <<= 1
         if len(pungs) > 1:
             if len(pungs) < 4:
-                found += rows[_PUNGS_ALL].get(pungs, ())
+                found += rows[PUNGS, "all"].get(pungs, ())
             else:
                 found += _combinations(rows, PUNGS, pungs, PUNG_BIT_SHIFT)
     if len(chows) > 1:
@@ -802,7 +793,7 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
                                            r[4], r[5], wait, gates)):
                     found.append((i, 0b1111))  # a fan over all four chows and the pair: nothing else among them
                     return found
-        found += rows[_CHOWS_ALL][chows]
+        found += rows[CHOWS, "all"][chows]
     return found
 
 
