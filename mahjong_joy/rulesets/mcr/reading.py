@@ -68,7 +68,7 @@ GATES = (
     # one reading's (``Reading.gates`` adds them to the hand's), each run with the hand's gates its rows read
     "wait_edge", "wait_closed", "wait_single",
     "fives", "pair_five", "pair_orphan", "outside_sets", "pair_number", "no_pungs",
-    "pair_wind", "pair_dragon", "two_triples", "three_triples", "four_triples", "four_pungs", "even_pungs",
+    "pair_wind", "pair_dragon", "two_triples", "three_triples", "four_triples", "four_pungs",
     "hidden_two", "hidden_three", "hidden_four")
 """Cheap necessary conditions, one bit each; a row names the ones it needs (``FanRow.needs``).
 ``HandFacts.gates`` holds the hand's, ``Reading.gates`` the hand's and the reading's.

@@ -829,7 +829,6 @@ _WAIT_GATES = {"": 0, "edge": _G["wait_edge"], "closed": _G["wait_closed"], "sin
 _NO_PUNGS, _FOUR_PUNGS, _PAIR_FIVE = _G["no_pungs"], _G["four_pungs"], _G["pair_five"]
 _PAIR_ORPHAN, _OUTSIDE_SETS = _G["pair_orphan"], _G["outside_sets"]
 _ORPHAN_TILES = frozenset(ORPHANS)
-_EVEN_PUNGS, _EVEN_TILES = _G["even_pungs"], frozenset(t for t in range(27) if t % 9 in (1, 3, 5, 7))
 _OUTSIDE_CHOWS = frozenset(t for t in CHOW_STARTS if t % 9 in (0, 6))
 
 
@@ -880,8 +879,6 @@ def _reading_parts(hand: _Hand, r: Internal) -> tuple:
         gates |= _NO_PUNGS
     elif len(pungs) == 4:
         gates |= _FOUR_PUNGS
-        if pair in _EVEN_TILES and _EVEN_TILES.issuperset(pungs):
-            gates |= _EVEN_PUNGS  # four pungs of even numbers and an even pair (with them: All Even Pungs)
     if gates & _PAIR_ORPHAN and _ORPHAN_TILES.issuperset(pungs) and _OUTSIDE_CHOWS.issuperset(chows):
         gates |= _OUTSIDE_SETS  # every set holds a terminal or an honor (with the pair: Outside Hand)
     return chows, pungs, gates, pair, hidden, concealed_chows, pair, wait
