@@ -134,3 +134,30 @@ def _scan(table, gates):
         if not needs & ~gates:
             (decided if is_decided else asked).append(payload)
     return sorted(decided), sorted(map(repr, asked))
+
+
+def test_tile_hog_counted_from_the_hand_matches_its_predicate():
+    """Outside seven pairs the scorer counts Tile Hog from the hand's fours not declared
+    as kongs, with no Reading (``scorer._form_rows`` leaves its predicate out): on every
+    such reading of a few thousand hands, the row's predicate must give that count,
+    and the scorer's instances must hold it that many times."""
+    from mahjong_joy.hand.mcr_forms import SEVEN_PAIRS
+    from mahjong_joy.rulesets.mcr.fan import ROW_BY_ID
+
+    row = ROW_BY_ID["tile_hog"]
+    position = scorer._POSITION["tile_hog"]
+    held = Counter()
+    cases = [McrSituation.from_dict(d) for d in situations(SEED + 7, 1500)]
+    cases += [McrSituation.from_dict(d) for d in played_situations(SEED + 8, 200)]
+    for s in cases:
+        if scorer.situation_problem(s):
+            continue
+        hand = scorer._Hand(s, s.rules)
+        for internal in scorer._internal_readings(hand.concealed, len(s.melds)):
+            if internal[0] == SEVEN_PAIRS or internal[0] not in row.forms:
+                continue
+            expected = row.test(scorer._reading(hand, internal))
+            found = sum(1 for i, _ in scorer._instances(hand, internal) if i == position)
+            assert found == expected == hand.fours - hand.kongs, s.to_dict()
+            held[expected > 0] += 1
+    assert held[True] >= 20 and held[False] >= 20

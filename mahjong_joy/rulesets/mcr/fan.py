@@ -549,7 +549,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "little_three_dragons": ("two_triples", "pair_dragon"),
     "little_four_winds": ("three_triples", "pair_wind"),
     **dict.fromkeys(("all_pungs", "all_even_pungs"), ("four_triples", "four_pungs")),
-    "outside_hand": ("pair_orphan",),
+    "outside_hand": ("pair_orphan", "outside_sets"),
     "all_chows": ("no_pungs", "pair_number"),
     "edge_wait": ("wait_edge",),
     "closed_wait": ("wait_closed",),
@@ -571,7 +571,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 _EXACT = frozenset((
     "self_drawn", "concealed_hand", "fully_concealed_hand", "melded_hand", "one_voided_suit", "no_honors",
     "all_simples", "full_flush", "half_flush", "all_types", "all_chows", "edge_wait", "closed_wait", "single_wait",
-    "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "all_pungs"))
+    "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "all_pungs", "outside_hand"))
 FAN_ROWS: tuple[FanRow, ...] = tuple(row._replace(needs=_NEEDS.get(row.id, ()), exact=row.id in _EXACT)
                                      for row in _ROWS)
 """The 81 fan in table order (flowers are added by the loop after the hand qualifies)."""

@@ -67,7 +67,7 @@ GATES = (
     "kongs", "two_kongs", "flags", "concealed", "tsumo", "discard", "four_melded", "at_most_two_suits",
     # one reading's (``Reading.gates`` adds them to the hand's), each run with the hand's gates its rows read
     "wait_edge", "wait_closed", "wait_single",
-    "fives", "pair_five", "pair_orphan", "pair_number", "no_pungs",
+    "fives", "pair_five", "pair_orphan", "outside_sets", "pair_number", "no_pungs",
     "pair_wind", "pair_dragon", "two_triples", "three_triples", "four_triples", "four_pungs",
     "hidden_two", "hidden_three", "hidden_four")
 """Cheap necessary conditions, one bit each; a row names the ones it needs (``FanRow.needs``).

@@ -47,6 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, combinations_with_replacement
+from operator import itemgetter
 from typing import Any
 
 from mahjong_joy.hand.mcr_forms import (
@@ -110,12 +111,16 @@ _LINE = tuple((row.id, row.points) for row in ORDER)
 _LINE_ONCE = tuple((row.id, row.points, 1) for row in ORDER)
 _POINTS = tuple(row.points for row in ORDER)
 _CHICKEN = _POSITION[CHICKEN_HAND]
+_TILE_HOG = "tile_hog"  # asked with no predicate outside seven pairs (see ``_form_rows``)
 _PREFERRED = frozenset(_POSITION[n] for n in ("pure_triple_chow", "triple_pung"))
 for _i, _row in enumerate(ORDER):
     if any(j <= _i for j in _EXCLUDES[_i] | _ABSORBS[_i]):
         raise AssertionError(f"fan row {_row.id} excludes an earlier row: the table order would not resolve it")
 
 Instance = tuple[int, int]  # (position in ORDER, bits of the sets it uses)
+_ROW_OF = itemgetter(0)
+"""An instance's row: the resolution takes instances in row order, and the order among
+one row's instances cannot matter (a row excludes and absorbs only later rows)."""
 Internal = tuple[str, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 """A reading as the scorer keeps it: (form, concealed chows, concealed pungs, pair or
 -1, knitted tiles, pairs). :class:`McrDecomposition` is made only for the answer."""
@@ -201,7 +206,8 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
         return McrScore(False, INVALID_SITUATION, situation_problem(situation), flowers=situation.flowers)
     hand = _Hand(situation, rules)
     counts, concealed = hand.counts, hand.concealed
-    if not concealed[situation.win_tile] or max(counts) > 4 or situation.robbing_kong or situation.kong_replacement:
+    if not concealed[situation.win_tile] or counts.translate(None, _AT_MOST_FOUR) or situation.robbing_kong \
+            or situation.kong_replacement:
         problem = situation_problem(situation, counts)
         if problem:
             return McrScore(False, INVALID_SITUATION, problem, flowers=situation.flowers)
@@ -324,6 +330,7 @@ def _all_counts(s: McrSituation, concealed: bytearray | None = None) -> bytearra
 
 
 _HONOR_MASK = kind_mask(range(27, KIND_COUNT))
+_AT_MOST_FOUR = bytes(range(5))  # deleted by ``translate``: what is left are counts over four
 _NONZERO = bytes([0] + [1] * 255)  # bytes.translate: every count present (1) or not (0)
 # Gate bits (reading.GATES order) that depend on one small number, looked up rather than worked out per hand.
 _GATE = {name: 1 << k for k, name in enumerate(GATES)}
@@ -440,7 +447,8 @@ def _form_rows(form: str, library_kongs: bool) -> dict[Any, Any]:
         "facts": _gated([(_NEEDS[i], (i, 0)) for i, r in facts if r.exact],
                         [(_NEEDS[i], (i, r.test)) for i, r in facts if not r.exact]),
         READING: _gated([(_NEEDS[i], (i, 0)) for i, r in readings if r.exact],
-                        [(_NEEDS[i], (i, r.test, r.covers)) for i, r in readings if not r.exact]),
+                        [(_NEEDS[i], (i, None if r.id == _TILE_HOG and form != SEVEN_PAIRS else r.test, r.covers))
+                         for i, r in readings if not r.exact]),
         SET: tuple(tuple((i, r.test) for i, r in rows if r.scope == SET and (r.tiles is None or t in r.tiles))
                    for t in range(KIND_COUNT)),
     }
@@ -529,7 +537,8 @@ def _gated(decided: list[tuple[int, Any]], asked: list[tuple[int, Any]]) -> RowT
             answers = (_open_among(picked, index << start) for index in range(1 << width))
             runs.append((start, (1 << width) - 1, tuple(shared.setdefault(answer, answer) for answer in answers)))
     always = _open_among(tuple(row for row in rows if not row[0]), 0)
-    rest = tuple(row for k, row in enumerate(rows) if k not in placed)
+    never = 1 << len(GATES)  # ``gate_bits``' bit for a gate no hand opens: such a row is never asked
+    rest = tuple(row for k, row in enumerate(rows) if k not in placed and not row[0] & never)
     table = (needed, len(_KEPT) << _TABLE_SHIFT, always, tuple(runs), rest, rows)
     _KEPT.append(table)
     return table
@@ -546,23 +555,25 @@ def _open_rows(table: RowTable, gates: int) -> tuple[tuple, tuple]:
     """(instances of the decided rows, payloads of the rows to ask) whose gates are
     all open, kept per table and gate set (the gates the table reads), the memo
     emptied when it reaches its bound. The hot path probes ``_OPEN_ROWS`` itself
-    with the same key and calls this only on a miss."""
+    with the same key and calls this only on a miss, so a miss is made cheap: one
+    probe per run of gates, tuples joined only where a run opens something."""
     needed, tag, always, runs, rest, _ = table
-    key = gates & needed | tag
-    found = _OPEN_ROWS.get(key)
-    if found is None:
-        if len(_OPEN_ROWS) >= _OPEN_ROWS_LIMIT:
-            _OPEN_ROWS.clear()
-        decided, asked = list(always[0]), list(always[1])
-        for start, mask, answers in runs:
-            d, a = answers[gates >> start & mask]
+    if len(_OPEN_ROWS) >= _OPEN_ROWS_LIMIT:
+        _OPEN_ROWS.clear()
+    decided, asked = always
+    for start, mask, answers in runs:
+        d, a = answers[gates >> start & mask]
+        if d:
             decided += d
+        if a:
             asked += a
-        if rest:
-            d, a = _open_among(rest, gates)
-            decided += d
-            asked += a
-        found = _OPEN_ROWS[key] = (tuple(decided), tuple(asked))
+    for needs, is_decided, payload in rest:
+        if not needs & ~gates:
+            if is_decided:
+                decided += (payload,)
+            else:
+                asked += (payload,)
+    found = _OPEN_ROWS[gates & needed | tag] = (decided, asked)
     return found
 
 
@@ -713,7 +724,7 @@ def _score(hand: _Hand, r: Internal) -> tuple[int, list[int], bool]:
     more than once) of one reading: its instances resolved in table order. A counted row's ``excludes`` drop whole fans,
     its ``absorbs`` per-set fans on its sets; nothing left is Chicken Hand."""
     found = _instances(hand, r)
-    found.sort()
+    found.sort(key=_ROW_OF)  # by row only (ints compare fast): instances of one row never touch one another
     excluded = total = 0
     absorbers: list[tuple[int, int]] = []
     counted = []
@@ -749,17 +760,20 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
     if decided:
         found += decided
     reading = None
-    if asked:
-        reading = Reading(form, hand, chows, pungs, pair, hidden, concealed_chows, concealed_pair, r[4], r[5], wait,
-                          gates)
-        for i, test, covers in asked:
+    for i, test, covers in asked:
+        if test is None:  # Tile Hog outside seven pairs reads only the hand: its fours not declared as kongs
+            count = hand.fours - hand.melded_kongs - hand.concealed_kongs
+        else:
+            if reading is None:
+                reading = Reading(form, hand, chows, pungs, pair, hidden, concealed_chows, concealed_pair, r[4], r[5],
+                                  wait, gates)
             count = test(reading)
-            if count:
-                mask = covers(reading) if covers else 0
-                if count is True or count == 1:
-                    found.append((i, mask))
-                else:
-                    found.extend([(i, mask)] * count)
+        if count:
+            mask = covers(reading) if covers else 0
+            if count is True or count == 1:
+                found.append((i, mask))
+            else:
+                found.extend([(i, mask)] * count)
     if pungs:
         set_fan = _set_fan(form, hand.seat_wind, hand.round_wind)
         bit = 1 << PUNG_BIT_SHIFT
@@ -813,6 +827,9 @@ _PAIR_GATES = tuple(
 _HIDDEN_GATES = (0, 0, _G["hidden_two"], _G["hidden_three"], _G["hidden_four"])
 _WAIT_GATES = {"": 0, "edge": _G["wait_edge"], "closed": _G["wait_closed"], "single": _G["wait_single"]}
 _NO_PUNGS, _FOUR_PUNGS, _PAIR_FIVE = _G["no_pungs"], _G["four_pungs"], _G["pair_five"]
+_PAIR_ORPHAN, _OUTSIDE_SETS = _G["pair_orphan"], _G["outside_sets"]
+_ORPHAN_TILES = frozenset(ORPHANS)
+_OUTSIDE_CHOWS = frozenset(t for t in CHOW_STARTS if t % 9 in (0, 6))
 
 
 def _reading(hand: _Hand, r: Internal) -> Reading:
@@ -862,6 +879,8 @@ def _reading_parts(hand: _Hand, r: Internal) -> tuple:
         gates |= _NO_PUNGS
     elif len(pungs) == 4:
         gates |= _FOUR_PUNGS
+    if gates & _PAIR_ORPHAN and _ORPHAN_TILES.issuperset(pungs) and _OUTSIDE_CHOWS.issuperset(chows):
+        gates |= _OUTSIDE_SETS  # every set holds a terminal or an honor (with the pair: Outside Hand)
     return chows, pungs, gates, pair, hidden, concealed_chows, pair, wait
 
 
