@@ -10,6 +10,7 @@ a shuffled wall, draws, discards, calls, self-draws and discard wins, most under
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from mahjong_joy.rulesets.mcr import McrRules, McrSituation, score_mcr
 from mahjong_joy.rulesets.mcr import scorer, tables
@@ -61,21 +62,15 @@ def test_rows_decided_by_their_gates_match_their_predicates():
     exact = [row for row in FAN_ROWS if row.exact]
     assert len(exact) >= 15
     asked = Counter()
-    cases = [McrSituation.from_dict(d) for d in situations(SEED + 2, 1500)]
-    cases += [McrSituation.from_dict(d) for d in played_situations(SEED + 3, 200)]
-    for s in cases:
-        if scorer.situation_problem(s):
-            continue
-        hand = scorer._Hand(s, s.rules)
-        for internal in scorer._internal_readings(hand.concealed, len(s.melds)):
-            reading = scorer._reading(hand, internal)
-            for row in exact:
-                if internal[0] not in row.forms:
-                    continue
-                opened = not gate_bits(row.needs) & ~reading.gates
-                held = bool(row.test(hand) if row.scope in (HAND, SITUATION) else row.test(reading))
-                assert opened == held, (row.id, s.to_dict())
-                asked[row.id, held] += 1
+    for s, hand, internal in _readings(SEED + 2):
+        reading = scorer._reading(hand, internal)
+        for row in exact:
+            if internal[0] not in row.forms:
+                continue
+            opened = not gate_bits(row.needs) & ~reading.gates
+            held = bool(row.test(hand) if row.scope in (HAND, SITUATION) else row.test(reading))
+            assert opened == held, (row.id, s.to_dict())
+            asked[row.id, held] += 1
     for row in exact:
         assert asked[row.id, True] >= 5 and asked[row.id, False] >= 5, row.id
 
@@ -147,17 +142,25 @@ def test_tile_hog_counted_from_the_hand_matches_its_predicate():
     row = ROW_BY_ID["tile_hog"]
     position = scorer._POSITION["tile_hog"]
     held = Counter()
-    cases = [McrSituation.from_dict(d) for d in situations(SEED + 7, 1500)]
-    cases += [McrSituation.from_dict(d) for d in played_situations(SEED + 8, 200)]
+    for s, hand, internal in _readings(SEED + 7):
+        if internal[0] == SEVEN_PAIRS or internal[0] not in row.forms:
+            continue
+        expected = row.test(scorer._reading(hand, internal))
+        found = sum(1 for i, _ in scorer._instances(hand, internal) if i == position)
+        assert found == expected == hand.fours - hand.kongs, s.to_dict()
+        held[expected > 0] += 1
+    assert held[True] >= 20 and held[False] >= 20
+
+
+def _readings(seed: int) -> Iterator[tuple[McrSituation, scorer._Hand, tuple]]:
+    """Every internal reading of 1,500 generated and 200 played hands (seeds ``seed`` and
+    ``seed + 1``), with its situation and the scorer's picture of its hand: what the
+    row tests compare."""
+    cases = [McrSituation.from_dict(d) for d in situations(seed, 1500)]
+    cases += [McrSituation.from_dict(d) for d in played_situations(seed + 1, 200)]
     for s in cases:
         if scorer.situation_problem(s):
             continue
         hand = scorer._Hand(s, s.rules)
         for internal in scorer._internal_readings(hand.concealed, len(s.melds)):
-            if internal[0] == SEVEN_PAIRS or internal[0] not in row.forms:
-                continue
-            expected = row.test(scorer._reading(hand, internal))
-            found = sum(1 for i, _ in scorer._instances(hand, internal) if i == position)
-            assert found == expected == hand.fours - hand.kongs, s.to_dict()
-            held[expected > 0] += 1
-    assert held[True] >= 20 and held[False] >= 20
+            yield s, hand, internal
