@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -32,7 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from mahjong_joy.controller import Controller  # noqa: E402
 from mahjong_joy.engine import events as ev  # noqa: E402
 from mahjong_joy.errors import MahjongJoyError  # noqa: E402
+from mahjong_joy.replay.summary import seats_json  # noqa: E402
 from mahjong_joy.rulesets.joy import ruleset_for  # noqa: E402
+from level_order import bootstrap  # noqa: E402  (scripts/ is this script's own folder on sys.path)
 
 RULESET = ruleset_for("mcr")
 
@@ -79,33 +80,11 @@ def play(seed: int, seats: list[str], tally: Tally) -> list[dict]:
 
 
 def rows_of(events: list[ev.Event], seats: list[str]) -> list[dict]:
-    """Per player (``seats`` names each player's AI): hands, wins, deal-ins, calls, placement."""
-    rows = [{"ai": kind, "hands": 0, "wins": 0, "deal_ins": 0, "calls": 0, "place": 0} for kind in seats]
-    players = (0, 1, 2, 3)
-    for event in events:
-        if isinstance(event, ev.HandStarted):
-            players = event.players
-        elif isinstance(event, ev.HandScored):
-            for row in rows:
-                row["hands"] += 1
-        elif isinstance(event, ev.Won):
-            rows[players[event.seat]]["wins"] += 1
-            if not event.tsumo:
-                rows[players[event.from_seat]]["deal_ins"] += 1
-        elif isinstance(event, (ev.Chied, ev.Ponned, ev.Kanned)):
-            rows[players[event.seat]]["calls"] += 1
-        elif isinstance(event, ev.MatchEnded):
-            for chair, _, place in event.standings:
-                rows[players[chair]]["place"] = place
-    return rows
-
-
-def bootstrap(per_set: list[float], rounds: int = 2000, rng: random.Random | None = None) -> tuple[float, float]:
-    """95% interval of the mean by resampling the seeds."""
-    rng = rng or random.Random(1)
-    n = len(per_set)
-    means = sorted(sum(rng.choice(per_set) for _ in range(n)) / n for _ in range(rounds))
-    return means[int(0.025 * rounds)], means[int(0.975 * rounds)]
+    """One match's line per player from the run summary's own count
+    (:func:`~mahjong_joy.replay.summary.seats_json`, per player across chair changes),
+    with the placement as a number."""
+    return [{"ai": s["ai"], "hands": s["hands"], "wins": s["wins"], "deal_ins": s["deal_ins"], "calls": s["calls"],
+             "place": s["placements"].index(1) + 1} for s in seats_json([events], seats)]
 
 
 def report(rows_per_set: list[list[dict]], lineup: list[str], tally: Tally) -> dict:
