@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from mahjong_joy.ai.mcr.plans import MINIMUM, Winds
 from mahjong_joy.ai.mcr.think import draws_left, win_chance, worth
-from mahjong_joy.ai.mcr.wins import SELF_DRAW_SHARE, score_fan
+from mahjong_joy.ai.mcr.wins import ReadyHand, Wait, score_fan
 from mahjong_joy.hand.mcr_forms import regular_waits, seven_pairs_waits
 from mahjong_joy.hand.shanten import standard_distance
 from mahjong_joy.melds import Meld
@@ -73,14 +73,11 @@ def scored_waits(counts: tuple[int, ...], melds: tuple[McrMeld, ...], winds: Win
 
 
 def live_of(scored: Scored, unseen: Sequence[int]) -> tuple[float, float]:
-    """(live copies, their average fan) of scored waits: a copy counts whole when a
-    discard win reaches 8, a share when only a self-draw does (as :class:`~mahjong_joy.ai.mcr.wins.Wait`)."""
-    live = fan = 0.0
-    for kind, ron, tsumo in scored:
-        copies = unseen[kind] * (1.0 if ron >= MINIMUM else SELF_DRAW_SHARE)
-        live += copies
-        fan += copies * max(ron, tsumo)
-    return live, (fan / live if live else 0.0)
+    """(live copies, their average fan) of scored waits, by the one rule a ready hand's
+    waits are weighed with (:class:`~mahjong_joy.ai.mcr.wins.ReadyHand`: a copy counts
+    whole when a discard win reaches 8, a share when only a self-draw does)."""
+    ready = ReadyHand(tuple(Wait(kind, unseen[kind], ron, tsumo) for kind, ron, tsumo in scored))
+    return ready.live, ready.fan
 
 
 def ready_draws(counts: Sequence[int], melds: Sequence[Meld], winds: Winds,
