@@ -1,11 +1,15 @@
 """The complete tables behind the MCR scorer (``rulesets/mcr/tables.py``) against
-plain searches: the fifth-copy waits the unique-wait rule reads (RULES.md B4)."""
+plain searches: the fifth-copy waits the unique-wait rule reads (RULES.md B4), and
+the combination fans of every two, three and four pungs (B5 rows 2-4)."""
 
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
-from mahjong_joy.rulesets.mcr import tables
+from mahjong_joy.rulesets.mcr import scorer, tables
+from mahjong_joy.rulesets.mcr.fan import PUNGS
+from mahjong_joy.rulesets.mcr.reading import PUNG_BIT_SHIFT
 
 
 def _splits(counts: list[int], pair: bool, honors: bool) -> bool:
@@ -75,3 +79,18 @@ def test_fifth_copy_waits_match_a_search():
         assert tables.fifth_copy_waits(part, is_honor) == expected, (part, is_honor)
         completing += expected != 0
     assert completing >= 100  # both answers occur often
+
+
+def test_pung_combination_table_holds_every_two_three_and_four_pungs():
+    """The table the scorer reads for the combination fans of a reading's pungs has,
+    for every 2, 3 and 4 distinct pung tiles, exactly what the combination
+    principles work out over the rows (``_combinations``); a tuple it lacks makes no
+    fan. Four pungs are built only from those holding a pair or three with a fan,
+    so this also checks that no fan over four pungs exists without one over three."""
+    found = scorer._combination_tables()
+    table = found[PUNGS, "all"]
+    for n in (2, 3, 4):
+        for pungs in combinations(range(34), n):
+            expected = tuple(scorer._combinations(found, PUNGS, pungs, PUNG_BIT_SHIFT))
+            assert table.get(pungs, ()) == expected, pungs
+    assert sum(len(pungs) == 4 for pungs in table) > 10_000

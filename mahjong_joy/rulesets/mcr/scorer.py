@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, compress
 from operator import itemgetter
 from typing import Any
 
@@ -374,6 +374,9 @@ def hand_facts(s: McrSituation, rules: McrRules) -> HandFacts:
 
 # ---------------------------------------------------------------- readings
 
+_KINDS = range(KIND_COUNT)
+
+
 def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
     """Every reading of the concealed tiles in every form (empty: no win)."""
     key = bytes(concealed)
@@ -383,8 +386,9 @@ def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
     if melds:
         return found
     singles = key.count(1)
-    if not singles and not key.count(3):
-        pairs = tuple(t for t in range(KIND_COUNT) for _ in range(concealed[t] // 2))
+    if not singles and not key.count(3):  # every count even: a kind held four times is two pairs
+        pairs = tuple(compress(_KINDS, key)) if not key.count(4) else \
+            tuple(t for t in _KINDS for _ in range(concealed[t] // 2))
         found.append((SEVEN_PAIRS, (), (), -1, (), pairs))
     elif singles == 12 and all(concealed[t] for t in ORPHANS):
         found.append((THIRTEEN_ORPHANS, (), (), next(t for t in ORPHANS if concealed[t] == 2), (), ()))
@@ -479,11 +483,29 @@ def _combination_tables() -> dict[Any, Any]:
     found[PUNGS, "triples"] = triple_table(found[PUNGS, 3], range(KIND_COUNT), repeats=False)
     found[CHOWS, "all"] = {chows: tuple(_combinations(found, CHOWS, chows, 0))
                            for n in (2, 3, 4) for chows in combinations_with_replacement(CHOW_STARTS, n)}
-    # Two or three pungs (6,545 sorted tuples of distinct tiles; four pungs, rare, are worked out when met).
-    # Only the tuples that make some fan are kept: a missing one makes none.
+    # Two, three or four pungs (sorted tuples of distinct tiles): only the tuples that make some fan are
+    # kept, so a missing one makes none.
     found[PUNGS, "all"] = {pungs: fan for n in (2, 3) for pungs in combinations(range(KIND_COUNT), n)
                            if (fan := tuple(_combinations(found, PUNGS, pungs, PUNG_BIT_SHIFT)))}
+    for pungs in _four_pung_candidates(found):
+        if fan := tuple(_combinations(found, PUNGS, pungs, PUNG_BIT_SHIFT)):
+            found[PUNGS, "all"][pungs] = fan
     return found
+
+
+def _four_pung_candidates(found: dict[Any, Any]) -> set[tuple[int, ...]]:
+    """Every four pungs that hold two or three pungs with a fan (15,497 of the 46,376):
+    the rest make none, since a fan over four pungs holds one over three of them
+    (Big Four Winds Big Three Winds, Four Pure Shifted Pungs Pure Shifted Pungs;
+    ``tests/test_mcr_tables.py`` checks the table against every four)."""
+    within = [(a, b) for a, b in combinations(range(KIND_COUNT), 2) if found[PUNGS, "pairs"][a * 34 + b] >= 0]
+    within += [(key // 1156, key // 34 % 34, key % 34) for key in found[PUNGS, "triples"]]
+    candidates = set()
+    for tiles in within:
+        others = [t for t in range(KIND_COUNT) if t not in tiles]
+        for more in combinations(others, 4 - len(tiles)):
+            candidates.add(tuple(sorted(tiles + more)))
+    return candidates
 
 
 # The complete tables (a fixed ~10 MB, see ``tables``), bound here by ``_load_tables`` on the first scoring
@@ -727,21 +749,20 @@ def _score(hand: _Hand, r: Internal) -> tuple[int, list[int], bool]:
     found.sort(key=_ROW_OF)  # by row only (ints compare fast): instances of one row never touch one another
     excluded = total = 0
     absorbers: list[tuple[int, int]] = []
-    counted = []
-    previous, repeated = -1, False
+    counted: list[int] = []
+    points, exclude, absorb = _POINTS, _EXCLUDE_MASK, _ABSORB_MASK
     for i, mask in found:
         if excluded >> i & 1:
             continue
-        if mask and absorbers and any(rows >> i & 1 and mask & cover == mask for rows, cover in absorbers):
-            continue
-        if i == previous:
-            repeated = True
-        previous = i
+        if mask:  # a fan on some sets: absorbed by a counted fan on all of them, or itself absorbing
+            if absorbers and any(rows >> i & 1 and mask & cover == mask for rows, cover in absorbers):
+                continue
+            if absorb[i]:  # a row absorbs only later rows, never its own other instances
+                absorbers.append((absorb[i], mask))
         counted.append(i)
-        total += _POINTS[i]
-        excluded |= _EXCLUDE_MASK[i]
-        if mask and _ABSORB_MASK[i]:
-            absorbers.append((_ABSORB_MASK[i], mask))
+        total += points[i]
+        excluded |= exclude[i]
+    repeated = len(counted) > 1 and len(set(counted)) < len(counted)
     if not counted:
         return _POINTS[_CHICKEN], [_CHICKEN], False
     return total, counted, repeated
@@ -782,10 +803,7 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
                 found.append((i, bit))
             bit <<= 1
         if len(pungs) > 1:
-            if len(pungs) < 4:
-                found += rows[PUNGS, "all"].get(pungs, ())
-            else:
-                found += _combinations(rows, PUNGS, pungs, PUNG_BIT_SHIFT)
+            found += rows[PUNGS, "all"].get(pungs, ())
     if len(chows) > 1:
         if len(chows) == 4 and gates & _PAIR_FIVE:  # both fans over four chows and the pair need a pair of 5s
             for i, test, _ in rows[CHOWS, -1]:
