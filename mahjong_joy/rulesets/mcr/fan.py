@@ -530,9 +530,13 @@ _ROWS: tuple[FanRow, ...] = (
 _NEEDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("four_kongs", "three_kongs", "two_concealed_kongs", "two_melded_kongs",
                      "concealed_kong_and_melded_kong"), ("two_kongs",)),
-    **dict.fromkeys(("concealed_kong", "melded_kong"), ("kongs",)),
-    **dict.fromkeys(("last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong",
-                     "last_tile"), ("flags",)),
+    "concealed_kong": ("concealed_kongs",),
+    "melded_kong": ("melded_kongs",),
+    "last_tile_draw": ("last_wall_tile", "tsumo"),
+    "last_tile_claim": ("last_wall_tile", "discard"),
+    "out_with_replacement_tile": ("kong_replacement", "tsumo"),
+    "robbing_the_kong": ("robbing_kong",),
+    "last_tile": ("last_tile",),
     **dict.fromkeys(("no_honors", "pure_terminal_chows", "three_suited_terminal_chows"), ("numbers_only",)),
     "all_simples": ("numbers_only", "no_orphans"),
     **dict.fromkeys(("upper_tiles", "upper_four"), ("ranks_six_up",)),
@@ -571,7 +575,9 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 _EXACT = frozenset((
     "self_drawn", "concealed_hand", "fully_concealed_hand", "melded_hand", "one_voided_suit", "no_honors",
     "all_simples", "full_flush", "half_flush", "all_types", "all_chows", "edge_wait", "closed_wait", "single_wait",
-    "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "all_pungs", "outside_hand"))
+    "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "all_pungs", "outside_hand",
+    "concealed_kong", "melded_kong", "last_tile_draw", "last_tile_claim", "out_with_replacement_tile",
+    "robbing_the_kong", "last_tile"))
 FAN_ROWS: tuple[FanRow, ...] = tuple(row._replace(needs=_NEEDS.get(row.id, ()), exact=row.id in _EXACT)
                                      for row in _ROWS)
 """The 81 fan in table order (flowers are added by the loop after the hand qualifies)."""

@@ -64,7 +64,8 @@ GATES = (
     "winds", "dragons", "honors", "numbers_only", "orphans_only", "no_orphans", "ranks_six_up", "ranks_four_down",
     "ranks_four_to_six",
     # the hand's melds and moment
-    "kongs", "two_kongs", "flags", "concealed", "tsumo", "discard", "four_melded", "at_most_two_suits",
+    "concealed_kongs", "melded_kongs", "two_kongs", "last_wall_tile", "kong_replacement", "robbing_kong", "last_tile",
+    "concealed", "tsumo", "discard", "four_melded", "at_most_two_suits",
     # one reading's (``Reading.gates`` adds them to the hand's), each run with the hand's gates its rows read
     "wait_edge", "wait_closed", "wait_single",
     "fives", "pair_five", "pair_orphan", "outside_sets", "pair_number", "no_pungs",

@@ -340,8 +340,13 @@ def _gates(*names: str, when: bool = True) -> int:
     return sum(_GATE[name] for name in names) if when else 0
 
 
-_FOURS, _FIVES, _FLAGS = _GATE["fours"], _GATE["fives"], _GATE["flags"]
-_KONG_GATES = tuple(_gates("kongs", when=n > 0) | _gates("two_kongs", when=n > 1) for n in range(5))
+_FOURS, _FIVES = _GATE["fours"], _GATE["fives"]
+_KONG_GATES = tuple(  # by melded kongs * 5 + concealed kongs
+    _gates("melded_kongs", when=melded > 0) | _gates("concealed_kongs", when=concealed > 0)
+    | _gates("two_kongs", when=melded + concealed > 1) for melded in range(5) for concealed in range(5))
+_FLAG_GATES = tuple(  # by last tile + 2 * kong replacement + 4 * robbing the kong + 8 * last wall tile
+    _gates("last_tile", when=flags & 1) | _gates("kong_replacement", when=flags & 2)
+    | _gates("robbing_kong", when=flags & 4) | _gates("last_wall_tile", when=flags & 8) for flags in range(16))
 _TRIPLE_GATES = tuple(_gates("two_triples", when=n >= 2) | _gates("three_triples", when=n >= 3)
                       | _gates("four_triples", when=n >= 4) for n in range(8))
 _HONOR_GATES = tuple(  # honors held, bit k for kind 27 + k
@@ -526,7 +531,7 @@ _KEPT: list[tuple] = []  # the row tables (at most 2 per form and kong conventio
 _TABLE_SHIFT = len(GATES) + 2  # above every gate bit (and the "never" bit): a memo key is gates | tag
 _OPEN_ROWS_LIMIT = 4096  # keys; a hand opens one of a few hundred gate sets per table in practice
 _WINDOWS = tuple((GATES.index(first), GATES.index(last) + 1 - GATES.index(first)) for first, last in (
-    ("fours", "numbers_only"), ("honors", "ranks_four_to_six"), ("kongs", "four_melded"),
+    ("fours", "numbers_only"), ("honors", "ranks_four_to_six"), ("concealed_kongs", "four_melded"),
     ("wait_edge", "wait_single"), ("fives", "no_pungs"), ("pair_wind", "hidden_four")))
 """Runs of gates (first bit, width) that rows read together: a row whose needs lie in
 one run is looked up in that run's complete table (2 ** width entries), so a gate set
@@ -681,9 +686,9 @@ class _Hand(HandFacts):
         self.ranks = 0 if honors else ranks
         self.gates = (  # one bit per name of reading.GATES, looked up by the small numbers that decide it
             _TILE_GATES[held | honors << 3] | _RANK_ORPHAN_GATES[ranks | (honors != 0) << 9]
-            | _KONG_GATES[melded_kongs + concealed_kongs] | _TRIPLE_GATES[triples] | _MELDED_GATES[melded_packs]
+            | _KONG_GATES[melded_kongs * 5 + concealed_kongs] | _TRIPLE_GATES[triples] | _MELDED_GATES[melded_packs]
             | (_FOURS if fours else 0) | (_FIVES if key[4] or key[13] or key[22] else 0) | (_TSUMO if tsumo else _DISCARD)
-            | (_FLAGS if last_tile or s.kong_replacement or s.robbing_kong or s.last_wall_tile else 0))
+            | _FLAG_GATES[last_tile + 2 * s.kong_replacement + 4 * s.robbing_kong + 8 * s.last_wall_tile])
         self._facts_form: str | None = None  # the form whose facts rows ``_facts_found`` holds (set with it)
         self._unique_regular: bool | None = None
 
