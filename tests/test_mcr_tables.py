@@ -94,3 +94,32 @@ def test_pung_combination_table_holds_every_two_three_and_four_pungs():
             expected = tuple(scorer._combinations(found, PUNGS, pungs, PUNG_BIT_SHIFT))
             assert table.get(pungs, ()) == expected, pungs
     assert sum(len(pungs) == 4 for pungs in table) > 10_000
+
+
+def test_knitted_lookups_agree_with_the_forms():
+    """The scorer's table lookups for knitted hands say what the hand analysis' plain
+    versions say (``mcr_forms``): which knitted patterns the tiles hold (a knitted
+    straight's nine tiles), and whether 14 single kinds' numbers lie within one
+    pattern (honors and knitted tiles, RULES.md B6 20, 34). Seeded hands biased
+    toward knitted shapes, so both answers turn up often."""
+    from mahjong_joy.hand.mcr_forms import KNITTED_PATTERNS, honors_and_knitted_pattern, knitted_patterns_held
+    rng = random.Random(25)
+    held_some = knitted_yes = knitted_no = 0
+    for _ in range(4000):
+        pattern = rng.choice(KNITTED_PATTERNS)
+        kinds = rng.sample(pattern, rng.randint(5, 9)) + rng.sample(range(34), rng.randint(0, 9))
+        counts = [0] * 34
+        for t in kinds:
+            counts[t] = min(4, counts[t] + rng.choice((1, 1, 2)))
+        key = bytes(counts)
+        assert scorer._knitted_patterns(key) == tuple(knitted_patterns_held(counts)), counts
+        held_some += bool(scorer._knitted_patterns(key))
+        chosen = rng.sample(list(pattern) + list(range(27, 34)), 14)  # honors and knitted tiles, or ...
+        if rng.random() < 0.5:  # ... one number swapped for another kind not held
+            chosen[rng.randrange(14)] = rng.choice([t for t in range(34) if t not in chosen])
+        singles = [1 if t in chosen else 0 for t in range(34)]
+        expected = honors_and_knitted_pattern(singles) is not None
+        assert scorer._knitted_numbers(bytes(singles)) == expected, singles
+        knitted_yes += expected
+        knitted_no += not expected
+    assert held_some > 400 and knitted_yes > 200 and knitted_no > 200

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations, combinations_with_replacement, compress
+from itertools import combinations, combinations_with_replacement, compress, permutations, product
 from operator import itemgetter
 from typing import Any
 
@@ -62,7 +62,6 @@ from mahjong_joy.hand.mcr_forms import (
     THIRTEEN_ORPHANS,
     McrDecomposition,
     McrSet,
-    honors_and_knitted_pattern,
 )
 from mahjong_joy.rulesets.mcr.fan import (
     CHICKEN_HAND,
@@ -386,8 +385,10 @@ def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
     """Every reading of the concealed tiles in every form (empty: no win)."""
     key = bytes(concealed)
     found: list[Internal] = regular_readings(key)
-    if melds <= 1 and 27 - key.count(0, 0, 27) >= 9 and _may_hold_knitted(key):
-        found += _knitted_straight_readings(concealed, melds)
+    if melds <= 1 and 27 - key.count(0, 0, 27) >= 9:
+        patterns = _knitted_patterns(key)
+        if patterns:
+            found += _knitted_straight_readings(concealed, melds, patterns)
     if melds:
         return found
     singles = key.count(1)
@@ -397,28 +398,58 @@ def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
         found.append((SEVEN_PAIRS, (), (), -1, (), pairs))
     elif singles == 12 and all(concealed[t] for t in ORPHANS):
         found.append((THIRTEEN_ORPHANS, (), (), next(t for t in ORPHANS if concealed[t] == 2), (), ()))
-    elif singles == 14 and honors_and_knitted_pattern(concealed) is not None:
-        found.append((HONORS_AND_KNITTED, (), (), -1, tuple(t for t in range(KIND_COUNT) if concealed[t]), ()))
+    elif singles == 14 and _knitted_numbers(key):
+        found.append((HONORS_AND_KNITTED, (), (), -1, tuple(compress(_KINDS, key)), ()))
     return found
 
 
-_KNITTED_CLASSES = {bytes(((bits >> k) & 1 for k in range(9))): sum(
-    1 << c for c in range(3) if bits >> c & 1 and bits >> (c + 3) & 1 and bits >> (c + 6) & 1) for bits in range(512)}
+def _suit_presence(bits: int) -> bytes:
+    """Nine 0/1 bytes: which ranks of one number suit are held (bit ``r`` for rank ``r + 1``)."""
+    return bytes((bits >> r) & 1 for r in range(9))
 
 
-def _may_hold_knitted(key: bytes) -> bool:
-    """Does each number suit hold all of 1-4-7, 2-5-8 or 3-6-9, three different ones
-    between them (a knitted straight's necessary condition)?"""
+_KNITTED_CLASSES = {_suit_presence(bits): sum(1 << c for c in range(3) if bits >> c & 1 and bits >> (c + 3) & 1
+                                              and bits >> (c + 6) & 1) for bits in range(512)}
+"""Per number suit's presence: which of 1-4-7, 2-5-8, 3-6-9 (bits 0-2) it holds whole."""
+_PATTERNS_BY_CLASSES = {
+    classes: tuple(pattern for pattern, order in zip(KNITTED_PATTERNS, permutations(range(3)))
+                   if classes[order[0]] & 1 and classes[order[1]] & 2 and classes[order[2]] & 4)
+    for classes in product(range(8), repeat=3)}
+"""The knitted patterns (in ``KNITTED_PATTERNS`` order) whose nine tiles three suits with these classes hold."""
+_WITHIN_ONE_CLASS = frozenset(_suit_presence(bits) for bits in range(1, 512)
+                              if any(not bits & ~(0b001001001 << c) for c in range(3)))
+"""Presences of a number suit whose ranks all lie in one of 1-4-7, 2-5-8, 3-6-9."""
+_NO_RANKS = _suit_presence(0)
+
+
+def _knitted_patterns(key: bytes) -> tuple[tuple[int, ...], ...]:
+    """The knitted patterns whose nine tiles the concealed counts ``key`` all hold (a
+    knitted straight's necessary condition), looked up from each suit's classes."""
     present = key.translate(_NONZERO)
-    a, b, c = _KNITTED_CLASSES[present[0:9]], _KNITTED_CLASSES[present[9:18]], _KNITTED_CLASSES[present[18:27]]
-    return bool(a and b and c and (a | b | c) == 0b111)
+    return _PATTERNS_BY_CLASSES[_KNITTED_CLASSES[present[0:9]], _KNITTED_CLASSES[present[9:18]],
+                                _KNITTED_CLASSES[present[18:27]]]
 
 
-def _knitted_straight_readings(concealed: list[int], melds: int) -> list[Internal]:
+def _knitted_numbers(key: bytes) -> bool:
+    """Do the number tiles of 14 single kinds lie within one knitted pattern (honors
+    and knitted tiles, RULES.md B6 20, 34)? Each suit's ranks within one of 1-4-7,
+    2-5-8, 3-6-9, and no two suits in the same one (told by their lowest rank)."""
+    present = key.translate(_NONZERO)
+    classes = set()
+    for suit in (present[0:9], present[9:18], present[18:27]):
+        if suit != _NO_RANKS:
+            if suit not in _WITHIN_ONE_CLASS or suit.find(1) % 3 in classes:
+                return False
+            classes.add(suit.find(1) % 3)
+    return True
+
+
+def _knitted_straight_readings(concealed: list[int], melds: int,
+                               patterns: tuple[tuple[int, ...], ...]) -> list[Internal]:
+    """Knitted straight readings: each held pattern's nine tiles, and one set and the
+    pair (less the declared set) from the rest."""
     out: list[Internal] = []
-    for pattern in KNITTED_PATTERNS:
-        if not all(concealed[t] for t in pattern):
-            continue
+    for pattern in patterns:
         rest = bytearray(concealed)
         for t in pattern:
             rest[t] -= 1
