@@ -108,6 +108,7 @@ _EXCLUDE_MASK = tuple(sum(1 << j for j in rows) for rows in _EXCLUDES)
 _ABSORB_MASK = tuple(sum(1 << j for j in rows) for rows in _ABSORBS)
 _LINE = tuple((row.id, row.points) for row in ORDER)
 _LINE_ONCE = tuple((row.id, row.points, 1) for row in ORDER)
+_LINE_OF = _LINE_ONCE.__getitem__
 _POINTS = tuple(row.points for row in ORDER)
 _CHICKEN = _POSITION[CHICKEN_HAND]
 _TILE_HOG = "tile_hog"  # asked with no predicate outside seven pairs (see ``_form_rows``)
@@ -201,7 +202,7 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     if not _SUIT_WAITS:
         _load_tables()
     tiles, melds = situation.hand, situation.melds
-    if len(tiles) + 3 * len(melds) != 14 or len(melds) > 4:
+    if len(tiles) + 3 * len(melds) != 14:  # (five melds or more cannot make 14)
         return McrScore(False, INVALID_SITUATION, situation_problem(situation), flowers=situation.flowers)
     hand = _Hand(situation, rules)
     counts, concealed = hand.counts, hand.concealed
@@ -1032,7 +1033,7 @@ def _lines(counted: list[int], repeated: bool) -> tuple[tuple[str, int, int], ..
     """(id, points, count) per counted row, in table order (``repeated``: some row
     counts more than once)."""
     if not repeated:  # the usual case: each row once
-        return tuple(map(_LINE_ONCE.__getitem__, counted))
+        return tuple(map(_LINE_OF, counted))
     lines = []
     previous, run = -1, 0
     for i in counted:
