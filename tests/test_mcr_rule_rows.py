@@ -3,15 +3,30 @@ names its row. Every step is checked by ``tests.mcr_helpers.check_mcr_hand``."""
 
 from __future__ import annotations
 
-from mahjong_joy.engine import ClosedKan, Phase
-from mahjong_joy.engine.events import Drew
+import pytest
+
+from mahjong_joy.engine import AddedKan, ClosedKan, Kan, Phase, Pon, Ron, Tsumo
+from mahjong_joy.engine.actions import DeclareFlower, Discard, Pass
+from mahjong_joy.engine.events import Drew, FlowerDeclared
 from mahjong_joy.notation import parse_tiles
-from tests.mcr_helpers import act, deal, drop_drawn
+from mahjong_joy.rulesets.base import TableState
+from mahjong_joy.rulesets.claims import resolve_claims
+from mahjong_joy.rulesets.mcr import McrSituation, score_mcr
+from mahjong_joy.tiles import FLOWER_CODES
+from tests.mcr_helpers import MCR, QUIET, act, deal, drop_drawn, rigged
+
+F1, F8 = FLOWER_CODES[0], FLOWER_CODES[7]
+QUIET2 = "258m258p258s4567z"  # hands that never call, win or get ready (as in test_mcr_engine)
+QUIET3 = "147m369p147s1234z"
 
 
 def k(name: str) -> int:
     (kind,) = parse_tiles(name)
     return kind
+
+
+def has(hand, seat: int, kind: type) -> bool:
+    return any(type(a) is kind for a in hand.legal_actions(seat))
 
 
 def test_a_fifth_kong_is_allowed_with_no_dead_wall() -> None:
@@ -31,3 +46,126 @@ def test_a_fifth_kong_is_allowed_with_no_dead_wall() -> None:
     assert ClosedKan(3, k("5p")) in hand.legal_actions(3)
     events = act(hand, ClosedKan(3, k("5p")))
     assert events[-1] == Drew(3, k("9p"), True) and hand.phase is Phase.AWAITING_DISCARD
+
+
+# ---------------------------------------------------------------- a flower's replacement (B1, B4)
+
+STRAIGHT = "123m456m789m234p5s"  # waits 5s: Pure Straight
+
+
+def fan_names(situation) -> set[str]:
+    return {name for name, _, _ in score_mcr(situation).fan}
+
+
+def test_a_win_on_a_flowers_replacement_is_self_drawn_not_out_with_replacement_tile() -> None:
+    """B1 "Flowers and fan", B4 杠上开花: a flower drawn in play, declared, and its
+    replacement from the tail completing the hand is a self-draw; Out with Replacement
+    Tile is a kong's replacement only. The situation says so, and scores alone."""
+    hand = deal([QUIET, STRAIGHT, QUIET2, QUIET3], draws="7zF1", tail="5s")
+    drop_drawn(hand)
+    act(hand, DeclareFlower(1, F1))
+    assert hand.code(hand.drawn) == k("5s") and not hand.after_replacement
+    act(hand, Tsumo(1))
+    s = hand.outcome.wins[0].situation
+    assert s.tsumo and not s.kong_replacement and not s.last_wall_tile and s.flowers == 1
+    again = McrSituation.from_dict(s.to_dict())
+    assert again == s and "out_with_replacement_tile" not in fan_names(again)
+    assert score_mcr(again).flowers == 1 and score_mcr(again).valid
+
+
+# Seven flowers go to seats 1 and 2 at the deal, replaced by the seven honors at the tail's
+# start; the wall's last tile is then ``tail[7]`` and the one before it ``tail[8]``. 84
+# tiles are left from seat 1's first draw: seat 3 draws the second-to-last tile.
+FLOWERS_A = "F1F2F3F4" + "258m258p258s"
+FLOWERS_B = "F5F6F7" + "258m258p258s4z"
+OTHER = "6z2468m2468p2468s"
+
+
+def run_down(hand, live: int) -> None:
+    """Every seat discards what it draws and every claim passes, until the seat in turn
+    has just drawn with ``live`` tiles left."""
+    while hand.wall.live_count > live:
+        drop_drawn(hand)
+    assert hand.phase is Phase.AWAITING_DISCARD and hand.wall.live_count == live
+
+
+def test_a_flower_drawn_second_to_last_gives_the_last_tile_as_its_replacement() -> None:
+    """B1 "Flower replacement (play)" (no replacement only *after* the last tile), B4
+    妙手回春 / 杠上开花: a flower drawn as the second-to-last tile may be declared; its
+    replacement is the last tile of the wall, and a win on it is Last Tile Draw, a
+    self-draw, not Out with Replacement Tile."""
+    hand = deal([OTHER, FLOWERS_A, FLOWERS_B, STRAIGHT], draws="7z", tail="1234z567z" + "5s" + "F8")
+    run_down(hand, 1)
+    assert hand.current == 3 and hand.code(hand.drawn) == F8
+    events = act(hand, DeclareFlower(3, F8))
+    assert events == [FlowerDeclared(3, F8), Drew(3, k("5s"), True)] and hand.wall.live_count == 0
+    assert not has(hand, 3, ClosedKan) and Tsumo(3) in hand.legal_actions(3)
+    act(hand, Tsumo(3))
+    s = hand.outcome.wins[0].situation
+    assert s.tsumo and s.last_wall_tile and not s.kong_replacement and s.flowers == 1
+    names = fan_names(s)
+    assert "last_tile_draw" in names and "out_with_replacement_tile" not in names
+
+
+# ---------------------------------------------------------------- a discard claimed for a kong or a Hu (B2, B4)
+
+ROBBER = "123m456m789m46p5s5s"  # waits 5p (closed wait): Pure Straight
+
+
+def test_hu_beats_a_melded_kong_claim_and_is_an_ordinary_discard_win() -> None:
+    """B2 "Claim priority", B4 抢杠和: a discard that one seat could claim for a melded
+    kong and another for Hu goes to the Hu; that is a discard win (the discarder pays
+    8 + x, the others 8), not Robbing the Kong, which only an added kong gives."""
+    hand = deal(["5p" + "159m19p159s1234z", "555p" + "2468m2468s17z", ROBBER, QUIET3], draws="7z")
+    act(hand, Discard(0, k("5p")))
+    chances = {o.seat: (o.can_win, {c.kind for c in o.options}) for o in hand.opportunities}
+    assert chances[1] == (False, {"pon", "kan"}) and chances[2] == (True, set())
+    chosen = resolve_claims({1: Kan(1), 2: Ron(2)}, 0, MCR.rules.hand.max_rons)
+    assert chosen == (Ron(2),)
+    act(hand, Ron(2))
+    s = hand.outcome.wins[0].situation
+    assert not s.robbing_kong and not s.tsumo and "robbing_the_kong" not in fan_names(s)
+    settlement = MCR.settle(hand.outcome, TableState("E", 1, 0, 0, (0, 0, 0, 0), 0))
+    x = settlement.wins[0].score.total
+    assert settlement.deltas == (-(8 + x), -8, 8 + x + 16, -8)
+
+
+# ---------------------------------------------------------------- head bump at the table (B2)
+
+SECOND_ROBBER = "46p123s456s789s22z"  # waits 5p too: Pure Straight
+
+
+@pytest.mark.parametrize(("nearer_answer", "winner"), [("ron", 2), ("pass", 3)])
+def test_two_seats_that_may_rob_a_kong_the_controller_gives_it_to_the_nearer(nearer_answer: str, winner: int) -> None:
+    """B2 "Several Hu on one discard" (head bump), B4 抢杠和, through the controller as a
+    game plays it: seats 2 and 3 may both rob seat 1's added kong of 5p. Seat 2 (next
+    after the kong's owner) is asked first; its Hu ends the hand without asking seat 3,
+    and only if it passes may seat 3 win. The kong's owner pays as the discarder."""
+    from mahjong_joy.controller import Controller
+    from mahjong_joy.engine.match import Match
+
+    wall = rigged(["5p" + "159m19p159s1234z", "55p" + "2468m2468s167z", ROBBER, SECOND_ROBBER],
+                  draws="7z" + "6z" + "6z" + "7z" + "5p")
+    ctl = Controller(seats=("human",) * 4, match=Match(0, MCR, deals=[wall.deck]))
+    ctl.step()
+    script = [Discard(0, k("5p")), Pon(1), Pass(2), Pass(3),  # seats 2 and 3 let the discard go (no furiten)
+              Discard(1, k("1z")), Discard(2, k("6z")), Discard(3, k("6z")), Discard(0, k("7z")), AddedKan(1, k("5p"))]
+    for action in script:
+        assert ctl.pending is not None and ctl.pending.seat == action.seat, (action, ctl.pending)
+        ctl.submit(action)
+    assert ctl.hand.phase is Phase.AWAITING_ROBBERY and ctl.pending.seat == 2
+    assert {o.seat for o in ctl.hand.opportunities if o.can_win} == {2, 3}
+    if nearer_answer == "ron":
+        ctl.submit(Ron(2))
+    else:
+        ctl.submit(Pass(2))
+        assert ctl.pending.seat == 3
+        ctl.submit(Ron(3))
+    outcome = ctl.match.results[-1]
+    (win,) = outcome.wins
+    assert (win.seat, win.from_seat, win.tsumo) == (winner, 1, False)
+    assert win.situation["robbing_kong"] and not win.situation["last_tile"]
+    x = win.han
+    expected = [-8, -(8 + x), -8, -8]
+    expected[winner] = 8 + x + 16
+    assert list(outcome.deltas) == expected
