@@ -13,7 +13,7 @@ from mahjong_joy.rulesets.base import TableState
 from mahjong_joy.rulesets.claims import resolve_claims
 from mahjong_joy.rulesets.mcr import McrSituation, score_mcr
 from mahjong_joy.tiles import FLOWER_CODES
-from tests.mcr_helpers import MCR, QUIET, act, deal, drop_drawn, rigged
+from tests.mcr_helpers import MCR, QUIET, act, deal, drop_drawn, pass_all, rigged
 
 F1, F8 = FLOWER_CODES[0], FLOWER_CODES[7]
 QUIET2 = "258m258p258s4567z"  # hands that never call, win or get ready (as in test_mcr_engine)
@@ -169,3 +169,29 @@ def test_two_seats_that_may_rob_a_kong_the_controller_gives_it_to_the_nearer(nea
     expected = [-8, -(8 + x), -8, -8]
     expected[winner] = 8 + x + 16
     assert list(outcome.deltas) == expected
+
+
+# ---------------------------------------------------------------- honors and knitted tiles (B2, B6 20 and 34)
+
+
+@pytest.mark.parametrize(("held", "waits", "win", "fan"), [
+    ("147m258p3s123456z", "69s7z", "7z", "greater_honors_and_knitted_tiles"),  # 7 honors + 7 number tiles
+    ("147m258p36s12356z", "9s47z", "4z", "lesser_honors_and_knitted_tiles"),  # 6 honors + 8 number tiles
+])
+def test_honors_and_knitted_tiles_with_fewer_than_nine_number_kinds_may_win(held: str, waits: str, win: str, fan: str) -> None:
+    """B6 20 七星不靠 / 34 全不靠, B2 "8-fan minimum": fourteen different tiles of one
+    knitted pattern and the honors are a complete hand, however few number kinds they
+    hold (7, with all seven honors); only a knitted straight needs all nine. The
+    engine lists their waits and offers the Hu on a discard and on a self-draw."""
+    hand = deal([QUIET, held, QUIET2, QUIET3], draws="7z" + win)
+    assert hand.waits_of(1) == tuple(sorted(parse_tiles(waits)))
+    act(hand, Discard(0, k("7z")))
+    if win == "7z":
+        assert Ron(1) in hand.legal_actions(1)
+        act(hand, Ron(1))
+    else:
+        pass_all(hand)
+        assert hand.current == 1 and hand.code(hand.drawn) == k(win) and Tsumo(1) in hand.legal_actions(1)
+        act(hand, Tsumo(1))
+    s = hand.outcome.wins[0].situation
+    assert fan in fan_names(s) and score_mcr(s).valid

@@ -144,8 +144,10 @@ class McrFamily(Ruleset):
         if melds > 1:
             return False
         key = bytes(counts34)
-        knitted = 27 - key[:27].count(0) >= 9  # a knitted straight (or honors and knitted) needs nine number kinds
-        return knitted and bool(decompositions_of_counts(list(counts34), melds))
+        knitted = 27 - key[:27].count(0) >= 9  # a knitted straight needs all nine number kinds of its pattern
+        # honors and knitted tiles (B6 20, 34): fourteen different tiles, as few as seven of them numbers
+        honors_and_knitted = not melds and key.count(1) == 14
+        return (knitted or honors_and_knitted) and bool(decompositions_of_counts(list(counts34), melds))
 
     def shanten(self, counts34: Sequence[int], melds: int) -> int:
         tiles = [k for k in range(len(counts34)) for _ in range(counts34[k])]
