@@ -195,3 +195,24 @@ def test_honors_and_knitted_tiles_with_fewer_than_nine_number_kinds_may_win(held
         act(hand, Tsumo(1))
     s = hand.outcome.wins[0].situation
     assert fan in fan_names(s) and score_mcr(s).valid
+
+
+# ---------------------------------------------------------------- kongs only after a draw (B2)
+
+
+def test_no_kong_right_after_a_pung_only_on_a_turn_after_a_draw() -> None:
+    """B2 "Concealed kong / added kong": only after drawing a tile; right after a chow or
+    pung the claimer must discard, even holding the fourth copy of the pung or a
+    concealed four of a kind. On his next turn after a draw both kongs are offered."""
+    seat2 = seat3 = "147m369p147s1234z"
+    hand = deal([QUIET, "222m6666s3478p67z", seat2, seat3], draws="2m" + "5z5z5z" + "1z")
+    act(hand, Discard(0, k("2m")))
+    act(hand, Pon(1))
+    legal = hand.legal_actions(1)
+    assert all(type(a) is Discard for a in legal) and hand.seats[1].counts[k("2m")] == 1
+    act(hand, Discard(1, k("7z")))
+    pass_all(hand)
+    for _ in range(3):
+        drop_drawn(hand)
+    assert hand.current == 1 and hand.code(hand.drawn) == k("1z")
+    assert {AddedKan(1, k("2m")), ClosedKan(1, k("6s"))} <= set(hand.legal_actions(1))
