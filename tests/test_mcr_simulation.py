@@ -16,7 +16,7 @@ from mahjong_joy.controller import Controller
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.mcr import McrSituation, score_mcr
 from mahjong_joy.rulesets.mcr.family import score_of_win
-from tests.mcr_helpers import check_mcr_hand, oracle_total
+from tests.mcr_helpers import check_mcr_hand, check_win_flags, oracle_total
 
 SEEDS = ((1, "normal"), (2, "random"), (3, "hard,easy,normal,potential"))
 
@@ -65,6 +65,9 @@ def test_seeded_matches_keep_every_invariant(seed: int, ai: str) -> None:
     ctl, wins = checked_match(seed, ai)
     if ai != "random":
         assert wins > 0  # the oracle saw real wins
+    assert check_win_flags(ctl.match.events) == wins  # every situation's flags, derived again from the events
+    dealers = [e.dealer for e in ctl.match.events if e.name == "hand_started"]
+    assert dealers == [0, 1, 2, 3] * 4  # each round dealt first from the East chair (RULES.md B3 "Seat changes")
     placements = sorted(s.placement for s in ctl.match.final)
     assert placements == [1, 2, 3, 4] and sorted(s.score for s in ctl.match.final) == [0.0, 1.0, 2.0, 4.0]
 
