@@ -654,7 +654,7 @@ def _mcr_payment_page() -> Page:
 def _mcr_match_page() -> Page:
     return Page(tr("Sixteen hands and seat changes"), (
         Paragraph(tr("A match is 16 hands: four with East as the round wind, then four each of South, West and North. "
-                     "The deal passes to the next player after every hand, won or drawn; nobody deals twice in a row.")),
+                     "The deal passes to the next chair after every hand, won or drawn; there is no dealer repeat.")),
         Paragraph(tr("Players keep their chairs within a round, and change chairs at the start of each new round, as the "
                      "Green Book says: at South, East and South swap and West and North swap; at West, each player moves "
                      "round: East to West, West to South, South to North, North to East; at North, the pairs swap again. "

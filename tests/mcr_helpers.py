@@ -143,3 +143,66 @@ def our_total(situation: McrSituation) -> int:
 
 act = partial(invariants.act, check=check_mcr_hand)  # apply one action, then check_mcr_hand
 pass_all = partial(invariants.pass_all, check=check_mcr_hand)  # every seat with a claim (or a kong to rob) passes
+
+
+_KONGS = ("kanned", "closed_kanned", "added_kanned")
+
+
+def check_win_flags(events: Sequence[Event]) -> int:
+    """Derive each win's situation flags again from a match's events alone (not from the
+    engine's state) and compare them with the situation it recorded (RULES.md B4): 和绝张
+    when the other three copies are face up (discards, and melds but a concealed kong),
+    never with robbing the kong; Out with Replacement Tile only on a kong's replacement,
+    never a flower's; the last wall tile when the wall count reached 0; the seat wind
+    from the hand's dealer chair, the round wind, and the flowers laid. Returns the wins
+    checked."""
+    from mahjong_joy.tiles import kind_of_code
+
+    checked = 0
+    wall = dealer = 0
+    round_wind = "E"
+    visible: list[int] = []
+    flowers: list[int] = []
+    drew_as: dict[int, str] = {}
+    previous = won = None
+    for event in events:
+        name = event.name
+        if name == "hand_started":
+            dealer, round_wind = event.dealer, event.round_wind
+            visible, flowers, drew_as, won = [0] * KIND_COUNT, [0] * 4, {}, None
+        elif name == "dealt":
+            wall = event.wall_count
+        elif name == "drew":
+            wall -= 1
+            kong = event.replacement and previous is not None and previous.name in _KONGS
+            drew_as[event.seat] = "kong" if kong else "flower" if event.replacement else "wall"
+        elif name == "flower_declared":
+            flowers[event.seat] += 1
+        elif name == "discarded" or name == "added_kanned":
+            visible[kind_of_code(event.tile)] += 1
+        elif name == "chied":
+            for code in event.tiles:
+                visible[kind_of_code(code)] += 1
+            visible[kind_of_code(event.claimed)] -= 1  # the discard moved into the chow
+        elif name in ("ponned", "kanned"):
+            visible[kind_of_code(event.tile)] += 2 if name == "ponned" else 3
+        elif name == "won":
+            won = event
+        elif name == "hand_scored" and event.outcome.wins:
+            (win,) = event.outcome.wins
+            assert won is not None and won.seat == win.seat
+            others_seen = visible[kind_of_code(won.tile)] - (0 if won.tsumo else 1)  # less the discard won on
+            expected = {
+                "tsumo": won.tsumo,
+                "last_tile": others_seen >= 3 and not won.robbed_kan,
+                "kong_replacement": won.tsumo and drew_as.get(won.seat) == "kong",
+                "robbing_kong": won.robbed_kan,
+                "last_wall_tile": wall == 0 and not won.robbed_kan,
+                "seat_wind": "ESWN"[(won.seat - dealer) % 4],
+                "round_wind": round_wind,
+                "flowers": flowers[won.seat],
+            }
+            assert {key: win.situation[key] for key in expected} == expected, (win.situation, expected)
+            checked += 1
+        previous = event
+    return checked

@@ -49,9 +49,23 @@ def test_sixteen_hands_east_to_north_the_deal_passing_after_every_hand() -> None
     for round_start in range(0, 16, 4):
         dealers = [played[i].players[played[i].dealer] for i in range(round_start, round_start + 4)]
         assert sorted(dealers) == [A, B, C, D]  # each player deals once a round
-        assert dealers[0] == A  # winds re-assigned from the chair of the original East (B3)
         chairs = [played[i].dealer for i in range(round_start, round_start + 4)]
-        assert chairs == [(chairs[0] + i) % 4 for i in range(4)]  # the deal passes to the next chair
+        assert chairs == [0, 1, 2, 3]  # every round is dealt first from the East chair (B3 "Seat changes")
+    assert [played[i].players[played[i].dealer] for i in range(0, 16, 4)] == [A, B, C, D]
+
+
+def test_each_round_starts_with_the_green_book_seat_winds() -> None:
+    """B3 "Seat changes": after the chairs change, the winds are given again from the chair
+    where the original East sat (the East chair), so at each round's first hand the
+    player who started East sits East, South, North, West, the one who started South
+    sits South, East, West, North (GBH's score sheet 「东南北西」「南东西北」「西北东南」
+    「北西南东」; SHI: "seat's winds are reassigned starting by the seat where was the
+    initial East player"). The first dealer of South is B, not A."""
+    winds = {A: "", B: "", C: "", D: ""}
+    for table in tables()[::4]:
+        for chair, player in enumerate(table.players):
+            winds[player] += "ESWN"[(chair - table.dealer) % 4]
+    assert winds == {A: "ESNW", B: "SEWN", C: "WNES", D: "NWSE"}
 
 
 def test_green_book_chairs_at_each_round() -> None:

@@ -16,7 +16,7 @@ from mahjong_joy.controller import Controller
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.mcr import McrSituation, score_mcr
 from mahjong_joy.rulesets.mcr.family import score_of_win
-from tests.mcr_helpers import check_mcr_hand, oracle_total
+from tests.mcr_helpers import check_mcr_hand, check_win_flags, oracle_total
 
 SEEDS = ((1, "normal"), (2, "random"), (3, "hard,easy,normal,potential"))
 
@@ -34,6 +34,9 @@ def checked_match(seed: int, ai: str) -> tuple[Controller, int]:
         if any(e.name == "hand_scored" for e in events):
             wins += check_outcome(ctl)
     assert ctl.match.hands_played == 16
+    assert check_win_flags(ctl.match.events) == wins  # every situation's flags, derived again from the events
+    dealers = [e.dealer for e in ctl.match.events if e.name == "hand_started"]
+    assert dealers == [0, 1, 2, 3] * 4  # each round dealt first from the East chair (RULES.md B3 "Seat changes")
     return ctl, wins
 
 

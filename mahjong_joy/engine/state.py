@@ -22,8 +22,9 @@ leaves the state untouched: ``apply`` checks legality before it changes anything
 Every rule difference between presets is a field of ``ruleset.rules.hand`` (see
 :class:`~mahjong_joy.rulesets.rules.HandRules`); the comments cite RULES.md rows.
 Rules every preset shares: after a chi or pon the claimer only discards (no
-tsumo, no kan that turn); no calls on the last discard (only ron); at most four
-kans per hand, and a kan needs a live tile left (A1 "Kan and wall limits").
+tsumo, no kan that turn); no calls on the last discard (only ron); a kan needs a
+live tile left, and with a dead wall at most four kans a hand (A1 "Kan and wall
+limits"; without one, B1, there is no limit: :meth:`Wall.can_kan`).
 """
 
 from __future__ import annotations

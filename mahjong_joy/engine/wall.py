@@ -103,8 +103,11 @@ class Wall:
         return self.deck[self._live_end]
 
     def can_kan(self) -> bool:
-        """A kan needs a replacement tile left and a live tile to move up."""
-        return self.kans < MAX_KANS and self.live_count > 0
+        """A kan needs a replacement tile left and a live tile to move up: at most four
+        with a dead wall (its four replacement tiles, RULES.md A1 "Kan and wall limits");
+        without one every replacement is the tail of the live wall, so any number while
+        a tile is left (Chinese Official play, B1 "Dead wall")."""
+        return (self.kans < MAX_KANS or not self.dead_wall) and self.live_count > 0
 
     def reveal_dora(self) -> int:
         """Turn the next indicator face up (one per kan, at most five) and return its id."""

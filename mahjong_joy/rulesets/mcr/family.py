@@ -18,11 +18,12 @@ this class answers them for the ``mcr`` preset (RULES.md part B):
   robbing the kong is paid by the kong's owner as the discarder. An exhaustive draw
   pays nothing. Points start at 0, so they always sum to 0.
 - The match (B3): sixteen hands, East to North, four each; the deal passes after every
-  hand (no repeat, no honba); at the start of South, West and North the players change
-  chairs as the Green Book says (:func:`green_book_chairs`). Final standings by points,
-  ties to the earlier player (the one who sat earlier in the first hand); table points
-  by placement from ``rules.table.uma`` (our choice: 4 / 2 / 1 / 0, as MCR competitions
-  award them).
+  hand (no repeat, no honba) and each round is dealt first from the East chair; at the
+  start of South, West and North the players change chairs as the Green Book says
+  (:func:`green_book_chairs`), so the player the chairs move into the East chair deals
+  first. Final standings by points, ties to the earlier player (the one who sat earlier
+  in the first hand); table points by placement from ``rules.table.uma`` (our choice:
+  4 / 2 / 1 / 0, as MCR competitions award them).
 """
 
 from __future__ import annotations
@@ -143,8 +144,10 @@ class McrFamily(Ruleset):
         if melds > 1:
             return False
         key = bytes(counts34)
-        knitted = 27 - key[:27].count(0) >= 9  # a knitted straight (or honors and knitted) needs nine number kinds
-        return knitted and bool(decompositions_of_counts(list(counts34), melds))
+        knitted = 27 - key[:27].count(0) >= 9  # a knitted straight needs all nine number kinds of its pattern
+        # honors and knitted tiles (B6 20, 34): fourteen different tiles, as few as seven of them numbers
+        honors_and_knitted = not melds and key.count(1) == 14
+        return (knitted or honors_and_knitted) and bool(decompositions_of_counts(list(counts34), melds))
 
     def shanten(self, counts34: Sequence[int], melds: int) -> int:
         tiles = [k for k in range(len(counts34)) for _ in range(counts34[k])]
@@ -180,9 +183,14 @@ class McrFamily(Ruleset):
 
     def next_table(self, table: TableState, points: Sequence[int], settlement: Settlement,
                    aborted: bool) -> TableState | None:
-        """The next of the sixteen hands (B3): the deal passes to the next chair; a new
-        round moves the players (their points with them) and deals first to the chair of
-        the player who dealt first in the match."""
+        """The next of the sixteen hands (B3): the deal passes to the next chair, a new
+        round's first hand included, which is the East chair again: the chair the round
+        before was first dealt from, where the original East sat in the first hand. The
+        players change chairs there (their points with them), so a new round's first
+        dealer is whoever the Green Book moves into that chair (B A D C, C D B A, D C A B),
+        not the original East ("seat's winds are reassigned starting by the seat where was
+        the initial East player" [SHI]; GBH's score sheet: the player starting East sits
+        East, South, North, West in the four rounds; RULES.md B3 "Seat changes")."""
         round_index = ROUNDS.index(table.round_wind)
         if table.hand_number < HANDS_PER_ROUND:
             return TableState(table.round_wind, table.hand_number + 1, 0, (table.dealer + 1) % 4, tuple(points), 0,
@@ -193,7 +201,8 @@ class McrFamily(Ruleset):
         players = (green_book_chairs(table.players, wind) if self.rules.table.seat_changes == "green_book"
                    else table.players)
         moved = tuple(points[table.chair_of(player)] for player in players)
-        return TableState(wind, 1, 0, players.index(0), moved, 0, players)
+        east_chair = (table.dealer + 1) % 4  # the round's fourth dealer's next chair: its first dealer's
+        return TableState(wind, 1, 0, east_chair, moved, 0, players)
 
     def final_standings(self, points: Sequence[int], sticks: int,
                         players: Sequence[int] = SAME_CHAIRS) -> tuple[Standing, ...]:
