@@ -194,7 +194,7 @@ class SeatState:
     kept: list[int] = field(default_factory=list)  # flower ids held beside the hand, not yet declared (never in counts)
     flowers: list[int] = field(default_factory=list)  # flower ids declared, face up (RULES.md B1)
     flower_view: tuple[int, ...] = ()  # the declared flowers as codes, kept in step
-    river_view: tuple[RiverEntry, ...] = ()  # the river as views show it, kept in step
+    river_view: tuple[RiverEntry, ...] = ()  # the river as views show it, kept in step (less any discarded flower)
     shown_melds: tuple[Meld, ...] = ()  # the melds as they leave the engine (codes), kept in step
     meld_view: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (type, kinds) per meld as the checkers read them, kept in step
     # caches of the concealed hand, worked out once asked and reset whenever its tiles change (not facts: left
