@@ -211,8 +211,8 @@ def action_from_dict(data: Any) -> Action:
 
 def is_well_formed(action: object) -> bool:
     """Every field of the right shape: a seat 0..3, a tile code 0..36 (a flower's
-    37..44 for :class:`DeclareFlower`, and for a :class:`Discard` naming no copy), and a short tuple of codes exactly in ``tiles``
-    and ``consumed``.
+    37..44 for :class:`DeclareFlower`, and for a :class:`Discard` naming no copy), and a
+    short tuple of codes exactly in ``tiles`` and ``consumed``.
 
     ``True`` or ``5.0`` would compare equal to a legal action, so types are exact;
     a tuple where one code belongs (``Discard(1, (3,))``) is malformed too.

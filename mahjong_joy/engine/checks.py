@@ -543,8 +543,10 @@ def own_turn_actions(f: SeatFacts, floor: int = -1, shanten: Callable[[], int] |
     discards = DISCARDS[seat]
     held = f.held
     found: list[Action] = [discards[c] for c in (held if not f.riichi and not f.forbidden else legal_discard_codes(f, held))]
-    if f.after_claim:
-        return found + [discards[c] for c in sorted(set(f.kept_flowers))]  # every other own-turn action needs a drawn tile
+    if f.after_claim:  # every other own-turn action needs a drawn tile
+        if f.kept_flowers:
+            found += [discards[c] for c in sorted(set(f.kept_flowers))]  # a kept flower may go (RULES.md B1)
+        return found
     if floor < 0 and tsumo_blocker(f) is None:
         found.append(Tsumo(seat))
     if f.can_kan and (f.melds or 4 in f.counts):  # else kan_blocker refuses them all, or there is no kan shape
