@@ -80,3 +80,10 @@ def test_the_player_throws_the_last_flower_from_the_drawn_tile_s_place() -> None
     hand = session.ctl.hand
     assert hand.phase is Phase.FINISHED and hand.outcome.wins == ()
     assert hand.code(hand.seats[0].river[-1].tile) == F8 and session.ctl.decisions[-1] == Discard(0, F8)
+
+
+def test_the_table_s_bubble_names_a_discarded_flower() -> None:
+    """An AI's discarded flower in the table's words (the bubble shows the decision)."""
+    from mahjong_joy.ai.table_words import decision_words
+
+    assert decision_words(Discard(2, F8)) == "discard Winter (season 4)"
