@@ -80,7 +80,7 @@ from mahjong_joy.hand.shanten import shanten
 from mahjong_joy.hand.waits import DiscardCandidate, discard_candidates, waiting_tiles
 from mahjong_joy.names import HUMAN, WIND_LETTERS, tile_label
 from mahjong_joy.replay.record import replay_decisions, start_match
-from mahjong_joy.tiles import DRAGONS, is_flower_id, kind_of, kind_of_code
+from mahjong_joy.tiles import DRAGONS, is_flower_code, is_flower_id, kind_of, kind_of_code
 
 DEFAULT_RULES = find_preset(DEFAULT_PRESET)
 FURITEN_MARKS = {"riichi": N_("riichi: a win passed"), "missed": N_("a win passed")}  # a wait's mark for the guide (tr'd when asked)
@@ -349,6 +349,8 @@ class Controller:
         won on the drawn tile; ``None`` under other rules, after the hand, or on a wrong count."""
         if getattr(self.match.rules, "family", "riichi") != "mcr" or self.hand.is_finished:
             return None
+        if discard is not None and is_flower_code(discard):
+            return None  # a kept flower's discard (RULES.md B1) leaves no hand to score: it never was in it
         view = self.view(seat)
         kinds = [kind_of_code(c) for c in view.hand]
         if discard is not None:

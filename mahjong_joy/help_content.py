@@ -631,6 +631,8 @@ def _mcr_flower_page() -> Page:
                      "is replaced again.")),
         Paragraph(tr("During play, a flower you draw may be declared at once and replaced, or kept and declared on a later "
                      "turn after a draw, never right after a chow or a pung, and not after the last tile.")),
+        Paragraph(tr("A flower may also be discarded: nobody may claim it, and it adds no fan. The last tile of the wall, "
+                     "if it is a flower, cannot be replaced: discard it, and nobody can win on your last discard.")),
         Paragraph(tr("Each flower adds 1 fan to a win, but only once the hand has its {minimum} fan without them: "
                      "7 fan and 3 flowers is not a win; a Chicken Hand with 2 flowers is worth 10.", minimum=MINIMUM_FAN)),
     ))

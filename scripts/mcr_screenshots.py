@@ -138,6 +138,47 @@ def guide_lift(out: Path, size: tuple[int, int]) -> None:
         save(app, out, name)
 
 
+def flower_discard(out: Path, size: tuple[int, int]) -> None:
+    """A flower discarded (RULES.md B1), on a rigged deal run down by the engine: seat 1
+    threw the flower it drew early (in its river), and the player has drawn the wall's last
+    tile, a flower no longer replaced: it waits in the drawn tile's place with the guide's
+    word; then the player throws it (Enter) and it lies in the player's river."""
+    from mahjong_joy.engine.actions import DeclareFlower, Discard
+    from mahjong_joy.ui.controller_session import ControllerSession
+    from tests.mcr_helpers import QUIET, deal as rigged_deal, drop_drawn, pass_all
+
+    # North deals; the player (East's right: seat 0) draws the wall's last tile, F8, after
+    # the six flowers in the wall are declared (each replaced by one of the six honors).
+    hand = rigged_deal(["147m369p147s1234z", "6z2468m2468p4568s", QUIET, "258m258p258s4567z"],
+                       draws="7z5zF1", tail="1z2z3z5z5z6z" + "F8", dealer=3)
+    drop_drawn(hand)
+    drop_drawn(hand)
+    hand.apply(Discard(1, 37))  # seat 1 throws the flower it drew
+    pass_all(hand)
+    while hand.wall.live_count > 0:
+        declare = [a for a in hand.legal_actions(hand.current) if type(a) is DeclareFlower]
+        if declare:
+            hand.apply(declare[0])
+        else:
+            drop_drawn(hand)
+    session = ControllerSession(seed=1, ruleset="mcr", max_hands=1)
+    session.ctl.match.hand = hand
+    app = App(size=size, settings=Settings(ai_pace="instant", anim_speed="instant"))
+    table = TableScene(app, session)
+    app.replace(table, {})
+    for _ in range(5):
+        app.step(FRAME)
+    save(app, out, "flower_last_tile_held")
+    app.settings.anim_speed = "normal"
+    app.apply_settings()
+    _press(app, pygame.K_RETURN)
+    for _ in range(600):  # until the flower has landed in the river, before the draw's card
+        app.step(FRAME)
+        if not table.anim.busy or app.top is not table:
+            break
+    save(app, out, "flower_last_tile_discarded")
+
+
 def guide_hint(out: Path, size: tuple[int, int]) -> None:
     """The guide's fan per wait: a ready hand (on the player's turn) with its waits' fan."""
     kept = 0
@@ -193,7 +234,7 @@ def match(out: Path, size: tuple[int, int]) -> None:
         _play_on(app, table)
 
 
-SHOTS = {"help": help_pages, "deal": deal, "guide": guide_hint, "lift": guide_lift, "win": win_card, "match": match}
+SHOTS = {"help": help_pages, "deal": deal, "flower": flower_discard, "guide": guide_hint, "lift": guide_lift, "win": win_card, "match": match}
 
 
 def main(argv: list[str] | None = None) -> int:

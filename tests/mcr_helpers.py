@@ -3,8 +3,8 @@ checker of a hand in play, and the oracle's fan total of a win (pymahjonggb 1.4.
 
 The checker recounts everything from the engine's lists, not from its own counters:
 every one of the 144 ids is somewhere exactly once (the live wall, a hand, a meld, an
-unclaimed discard, a flower face up or kept), no flower ever sits in a hand or in its
-counts, and a seat holds 13 tiles less 3 per meld and less its kept flowers (one more
+unclaimed discard, a flower face up, kept or discarded), no flower ever sits in a hand
+or in its counts, a discarded flower is never claimed nor counted as declared, and a seat holds 13 tiles less 3 per meld and less its kept flowers (one more
 on its turn, or as the winner).
 """
 
@@ -21,10 +21,11 @@ from mahjong_joy.notation import parse_tiles
 from mahjong_joy.rulesets.base import TableState
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.mcr import McrRules, McrSituation, score_mcr
-from mahjong_joy.tiles import FIRST_FLOWER_ID, KIND_COUNT
+from mahjong_joy.tiles import FIRST_FLOWER_ID, FLOWER_CODES, KIND_COUNT
 from tests import invariants
 
 ALL_IDS = list(range(144))
+FIRST_FLOWER_CODE = FLOWER_CODES[0]
 MCR = ruleset_for("mcr")
 # Hands that never call, never win and are never ready under MCR: lone 1, 5 and 9 of each suit
 # and four honors (no pair, no two tiles of a run, far from every special form).
@@ -111,6 +112,10 @@ def check_mcr_hand(hand: HandState) -> None:
         for meld in st.melds:
             ids += meld.tiles
         ids += [r.tile for r in st.river if r.claimed_by is None]  # a discard won on: claimed, in the winner's hand
+        thrown = [r for r in st.river if r.tile >= FIRST_FLOWER_ID]  # flowers discarded (RULES.md B1)
+        assert all(r.claimed_by is None for r in thrown), f"seat {seat}: a discarded flower was claimed"
+        assert not set(r.tile for r in thrown) & set(st.flowers), f"seat {seat}: a discarded flower counts as declared"
+        assert len(st.river_view) == len(st.river) - len(thrown), f"seat {seat}: views' rivers hold only tiles with a kind"
         counts = [0] * KIND_COUNT
         for t in st.concealed:
             counts[t >> 2] += 1
@@ -178,8 +183,8 @@ def check_win_flags(events: Sequence[Event]) -> int:
             drew_as[event.seat] = "kong" if kong else "flower" if event.replacement else "wall"
         elif name == "flower_declared":
             flowers[event.seat] += 1
-        elif name == "discarded" or name == "added_kanned":
-            visible[kind_of_code(event.tile)] += 1
+        elif (name == "discarded" and event.tile < FIRST_FLOWER_CODE) or name == "added_kanned":
+            visible[kind_of_code(event.tile)] += 1  # a discarded flower has no kind (RULES.md B1)
         elif name == "chied":
             for code in event.tiles:
                 visible[kind_of_code(code)] += 1

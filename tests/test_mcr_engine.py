@@ -125,12 +125,17 @@ def test_a_kept_flower_blocks_a_kong_until_declared() -> None:
     assert ClosedKan(1, k("2m")) in hand.legal_actions(1)
 
 
-def test_a_flower_is_never_discarded() -> None:
-    """Our choice (RULES.md B1 also allows discarding it): a flower is kept or declared."""
+def test_a_kept_flower_may_be_discarded_but_not_one_never_held() -> None:
+    """RULES.md B1 "Flower replacement (play)": a flower drawn may be declared, kept, or
+    discarded (tests/test_mcr_rule_rows.py plays the discard); a flower the seat does not
+    hold may not be discarded, and the refusal changes nothing."""
     hand = deal([QUIET, SEAT1, QUIET, QUIET], draws="7zF1")
     drop_drawn(hand)
-    with pytest.raises(IllegalActionError):
-        hand.apply(Discard(1, F1))
+    assert Discard(1, F1) in hand.legal_actions(1) and DeclareFlower(1, F1) in hand.legal_actions(1)
+    before = hand.legal_actions(1)
+    with pytest.raises(IllegalActionError, match="holds no flower 2f"):
+        hand.apply(Discard(1, F1 + 1))
+    assert hand.legal_actions(1) == before and kept_of(hand, 1) == (F1,)
 
 
 # ---------------------------------------------------------------- claims and the 8-fan minimum (B2)

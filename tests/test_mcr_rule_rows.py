@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from mahjong_joy.ai.reading import SeatWords
 from mahjong_joy.engine import AddedKan, ClosedKan, Kan, Phase, Pon, Ron, Tsumo
 from mahjong_joy.engine.actions import DeclareFlower, Discard, Pass
-from mahjong_joy.engine.events import Drew, FlowerDeclared
+from mahjong_joy.engine.events import Discarded, Drew, FlowerDeclared
+from mahjong_joy.engine.view import observe
 from mahjong_joy.notation import parse_tiles
 from mahjong_joy.rulesets.base import TableState
 from mahjong_joy.rulesets.claims import resolve_claims
@@ -216,3 +218,106 @@ def test_no_kong_right_after_a_pung_only_on_a_turn_after_a_draw() -> None:
         drop_drawn(hand)
     assert hand.current == 1 and hand.code(hand.drawn) == k("1z")
     assert {AddedKan(1, k("2m")), ClosedKan(1, k("6s"))} <= set(hand.legal_actions(1))
+
+
+# ---------------------------------------------------------------- a flower discarded (B1)
+
+LAST_HOLDER = "6z2468m2468p4568s"  # the dealer, holding the 5s that seat 3 (STRAIGHT) waits on
+LAST_FLOWER = dict(draws="7z", tail="1234z567z" + "F8")  # the wall's last tile is F8, drawn by the dealer
+
+
+def dealt_to_the_last_flower():
+    """Seat 0 has just drawn the wall's last tile, a flower it may no longer declare."""
+    hand = deal([LAST_HOLDER, FLOWERS_A, FLOWERS_B, STRAIGHT], **LAST_FLOWER)
+    run_down(hand, 0)
+    assert hand.current == 0 and hand.code(hand.drawn) == F8 and hand.wall.live_count == 0
+    return hand
+
+
+def test_the_last_tile_a_flower_may_be_discarded_and_the_hand_ends_in_a_draw() -> None:
+    """RULES.md B1 "Flower replacement (play)": after the last tile no flower is replaced,
+    but the flower may be discarded; nobody may claim it, so the hand ends in an
+    exhaustive draw (B2) with nothing paid. It lies in the dealer's river and is no
+    declared flower."""
+    hand = dealt_to_the_last_flower()
+    legal = hand.legal_actions(0)
+    assert Discard(0, F8) in legal and not has(hand, 0, DeclareFlower)
+    events = act(hand, Discard(0, F8))
+    assert [e.name for e in events] == ["discarded", "exhausted"] and events[0] == Discarded(0, F8, True)
+    assert hand.phase is Phase.FINISHED and hand.outcome.wins == () and hand.opportunities == ()
+    assert hand.outcome.flowers[0] == () and hand.seats[0].kept == []
+    assert hand.code(hand.seats[0].river[-1].tile) == F8 and hand.seats[0].river[-1].claimed_by is None
+    assert F8 not in [e.tile for e in observe(hand, 1).rivers[0]]  # views' rivers hold tiles with a kind
+    settlement = MCR.settle(hand.outcome, TableState("E", 1, 0, 0, (0, 0, 0, 0), 0))
+    assert settlement.deltas == (0, 0, 0, 0)
+
+
+def test_the_last_tile_a_flower_a_tile_from_the_hand_instead_may_be_won_on() -> None:
+    """The same table without the flower's discard (B1 allows both): the dealer's 5s goes,
+    and seat 3 wins on it with Last Tile Claim (B4 海底捞月). Discarding the flower is what
+    keeps that win from happening."""
+    hand = dealt_to_the_last_flower()
+    act(hand, Discard(0, k("5s")))
+    assert Ron(3) in hand.legal_actions(3)
+    act(hand, Ron(3))
+    assert "last_tile_claim" in fan_names(hand.outcome.wins[0].situation)
+
+
+def test_a_flower_discarded_in_mid_hand_is_unclaimable_and_no_declared_flower() -> None:
+    """RULES.md B1 "Flower replacement (play)": a flower drawn in play may be discarded
+    at once instead of declared. Nobody may claim it (no Hu, pung, kong or chow: no claim
+    window opens), the next seat draws, and a later win of the discarder counts no
+    flower for it. Every other action stays as legal as before."""
+    hand = deal([QUIET, STRAIGHT, QUIET2, QUIET3], draws="7zF1" + "6z6z7z" + "5s")
+    drop_drawn(hand)
+    legal = hand.legal_actions(1)
+    held = {hand.code(t) for t in hand.concealed[1]}
+    assert {a.tile for a in legal if type(a) is Discard} == held | {F1}
+    assert DeclareFlower(1, F1) in legal and legal[-1] == Discard(1, F1)
+    events = act(hand, Discard(1, F1))
+    assert events == [Discarded(1, F1, True), Drew(2, k("6z"), False)]
+    assert hand.current == 2 and hand.phase is Phase.AWAITING_DISCARD and hand.opportunities == ()
+    for claim in (Ron(3), Pon(2), Pass(0)):
+        assert hand.refusal(claim) == "there is no discard to claim"
+    assert hand.seats[1].kept == [] and hand.seats[1].flowers == [] and len(hand.concealed[1]) == 13
+    assert hand.waits_of(1) == (k("5s"),)  # the hand is whole again
+    for _ in range(3):
+        drop_drawn(hand)
+    act(hand, Tsumo(1))
+    (win,) = hand.outcome.wins
+    assert win.situation.flowers == 0 and hand.outcome.flowers[1] == ()
+
+
+def test_riichi_rules_list_no_flower_discard_and_refuse_one() -> None:
+    """Joy and riichi play have no flowers: no flower discard is listed and one asked for
+    is refused, the hand unchanged."""
+    from mahjong_joy.controller import Controller
+    from mahjong_joy.errors import IllegalActionError
+    from mahjong_joy.rulesets.joy import ruleset_for
+
+    for rules in ("joy", "tenhou"):
+        ctl = Controller(seats=("human",) * 4, seed=3, ruleset=ruleset_for(rules))
+        ctl.step()
+        hand = ctl.hand
+        seat = hand.current
+        before = hand.legal_actions(seat)
+        assert all(a.tile < F1 for a in before if type(a) is Discard)
+        with pytest.raises(IllegalActionError, match="holds no flower 1f"):
+            hand.apply(Discard(seat, F1))
+        assert hand.legal_actions(seat) == before and hand.current == seat
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "potential"])
+def test_an_ai_discards_the_last_flower_it_may_no_longer_declare(level: str) -> None:
+    """RULES.md B1: the MCR levels (and the stopgap around the riichi-family AI) throw the
+    flower drawn as the last tile, which costs nothing and nobody may claim, rather than
+    a tile from the hand that could be won on (here the 5s seat 3 waits on); the levels
+    say why in words."""
+    from mahjong_joy.ai.mcr.seat import LEVELS, McrLevelAI
+    from mahjong_joy.controller import _make_decider
+
+    hand = dealt_to_the_last_flower()
+    ai = McrLevelAI(level) if level in LEVELS else _make_decider(level, "5", SeatWords(), MCR.rules)
+    assert ai.choose(observe(hand, 0), hand.legal_actions(0)) == Discard(0, F8)
+    if level in LEVELS:
+        assert ai.last_reason.startswith("discard the flower ") and "last tile" in ai.last_reason

@@ -4,8 +4,9 @@ The riichi-family AIs (``potential`` and the levels of :mod:`mahjong_joy.ai.leve
 know no flowers: they never declare one, so a drawn flower would stay beside their
 hand and leave it a tile short for the rest of the hand. :class:`FlowerFirst` wraps
 such an AI: it declares a flower whenever the rules let it (RULES.md B1), and when a
-kept flower cannot be declared (drawn as the last tile of the wall) it discards the
-first legal tile, since the wrapped AI reads a hand one tile short. Otherwise the
+kept flower cannot be declared (drawn as the last tile of the wall) it discards that
+flower (B1 allows it; nobody may claim it, and the wrapped AI would read a hand one
+tile short). Otherwise the
 wrapped AI decides. The Chinese Official levels (issue 25, section 3) replace it.
 """
 
@@ -27,14 +28,14 @@ class FlowerFirst:
         self.last_reason: str | None = None
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        """A flower first; a discard when the hand is short; else the wrapped AI's choice."""
+        """A flower first; the kept flower's discard when it cannot be declared; else the wrapped AI's choice."""
         flower = next((a for a in legal if type(a) is DeclareFlower), None)
         if flower is not None:
             self.last_reason = None
             return flower
         if view.kept_flowers and view.current == view.seat:
             self.last_reason = None
-            return next(a for a in legal if type(a) is Discard)
+            return next(a for a in reversed(legal) if type(a) is Discard)  # the engine lists a kept flower's discard last
         choice = self.inner.choose(view, legal)
         self.last_reason = getattr(self.inner, "last_reason", None)
         return choice

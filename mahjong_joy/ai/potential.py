@@ -30,7 +30,7 @@ from functools import lru_cache
 from mahjong_joy.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.names import wind_index
-from mahjong_joy.tiles import DRAGONS, EAST, KIND_COUNT, is_terminal_or_honor, kind_of_code
+from mahjong_joy.tiles import DRAGONS, EAST, FLOWER_CODES, KIND_COUNT, is_terminal_or_honor, kind_of_code
 
 SET_SCORE = 100
 PARTIAL_SCORE = 20
@@ -220,17 +220,22 @@ class PotentialAI:
         return best_action
 
 
+FIRST_FLOWER_CODE = FLOWER_CODES[0]
+
+
 def discard_mask(actions: Sequence[Action]) -> int:
-    """Mask of the kinds these discard (or riichi) actions let go."""
+    """Mask of the kinds these discard (or riichi) actions let go; a kept flower's
+    discard (Chinese Official, RULES.md B1) has no kind and is left out."""
     mask = 0
     for action in actions:
-        mask |= 1 << kind_of_code(action.tile)  # type: ignore[attr-defined]
+        if action.tile < FIRST_FLOWER_CODE:  # type: ignore[attr-defined]
+            mask |= 1 << kind_of_code(action.tile)  # type: ignore[attr-defined]
     return mask
 
 
 def discard_of_kind(actions: Sequence[Action], kind: int) -> Action:
     """The action discarding ``kind``: a plain five before the red one (it is dora)."""
-    matching = [a for a in actions if kind_of_code(a.tile) == kind]  # type: ignore[attr-defined]
+    matching = [a for a in actions if a.tile < FIRST_FLOWER_CODE and kind_of_code(a.tile) == kind]  # type: ignore[attr-defined]
     return min(matching, key=lambda a: a.tile)  # type: ignore[attr-defined]
 
 

@@ -16,7 +16,7 @@ from mahjong_joy.i18n import ENGLISH, N_, current_language, tr
 from mahjong_joy.names import tile_label
 from mahjong_joy.reason_words import parses_whole, translate_reason
 from mahjong_joy.engine.actions import Action, AddedKan, ClosedKan, Discard, Riichi
-from mahjong_joy.tiles import kind_of_code
+from mahjong_joy.tiles import is_flower_code, kind_of_code
 
 PUBLIC_HEADS = frozenset({"fold", "in riichi", "tsumo", "ron", "abort"})
 
@@ -66,5 +66,5 @@ _ACTION_WORDS = {"tsumo": N_("tsumo"), "ron": N_("ron"), "chi": N_("chi"), "pon"
 
 
 def _tile_text(code: int) -> str:
-    return tile_label(kind_of_code(code))
+    return tile_label(code if is_flower_code(code) else kind_of_code(code))  # a flower may be discarded (MCR, RULES.md B1)
 

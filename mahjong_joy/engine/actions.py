@@ -42,7 +42,8 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
-    """Discard one tile of this kind from the concealed hand.
+    """Discard one tile of this kind from the concealed hand, or (Chinese Official) a
+    flower kept beside it (its code 37..44; RULES.md B1 "Flower replacement (play)").
 
     ``tsumogiri=False`` asks for a held copy rather than the tile just drawn when
     both show this code (an imported log says which one left the hand; the
@@ -210,8 +211,8 @@ def action_from_dict(data: Any) -> Action:
 
 def is_well_formed(action: object) -> bool:
     """Every field of the right shape: a seat 0..3, a tile code 0..36 (a flower's
-    37..44 for :class:`DeclareFlower`), and a short tuple of codes exactly in ``tiles``
-    and ``consumed``.
+    37..44 for :class:`DeclareFlower`, and for a :class:`Discard` naming no copy), and a
+    short tuple of codes exactly in ``tiles`` and ``consumed``.
 
     ``True`` or ``5.0`` would compare equal to a legal action, so types are exact;
     a tuple where one code belongs (``Discard(1, (3,))``) is malformed too.
@@ -220,6 +221,8 @@ def is_well_formed(action: object) -> bool:
         return False
     if type(action) is DeclareFlower:
         return type(action.tile) is int and action.tile in FLOWER_CODES
+    if type(action) is Discard and type(action.tile) is int and action.tile in FLOWER_CODES:
+        return action.tsumogiri is None  # a kept flower may be discarded (RULES.md B1); each is one of a kind
     for f in fields(action):
         value = getattr(action, f.name)
         if f.name == "seat" or (value is None and f.name in _OPTIONAL):

@@ -34,7 +34,16 @@ from mahjong_joy.engine.actions import (
 from mahjong_joy.hand.claims import CHI, CLOSED_KAN, KAN, PON, ClaimOption
 from mahjong_joy.melds import CODE_RANK
 from mahjong_joy.hand.waits import kinds_in_mask
-from mahjong_joy.tiles import KIND_COUNT, KIND_OF_CODE, TERMINALS_AND_HONORS, WINDS, code_name, kind_of_code, tile_name
+from mahjong_joy.tiles import (
+    FLOWER_CODES,
+    KIND_COUNT,
+    KIND_OF_CODE,
+    TERMINALS_AND_HONORS,
+    WINDS,
+    code_name,
+    kind_of_code,
+    tile_name,
+)
 
 if TYPE_CHECKING:
     from mahjong_joy.rulesets.base import Ruleset
@@ -269,7 +278,7 @@ class Offer(NamedTuple):
 
 
 # Actions are immutable values: the common ones are made once and shared.
-DISCARDS = tuple(tuple(Discard(seat, code) for code in range(37)) for seat in range(4))
+DISCARDS = tuple(tuple(Discard(seat, code) for code in range(37 + len(FLOWER_CODES))) for seat in range(4))  # flowers last
 PASSES = tuple(Pass(seat) for seat in range(4))
 RONS = tuple(Ron(seat) for seat in range(4))
 
@@ -300,7 +309,11 @@ def tsumo_blocker(f: SeatFacts) -> str | None:
 
 def discard_blocker(f: SeatFacts, code: int) -> str | None:
     """Discard (and the discard of a riichi): a held tile; after riichi only the drawn
-    one; right after a chi or pon not a kuikae tile (C1-8)."""
+    one; right after a chi or pon not a kuikae tile (C1-8). A flower kept beside the
+    hand may be discarded at any discard, the last tile of the wall included (RULES.md
+    B1 "Flower replacement (play)": kept, declared later, or discarded)."""
+    if code in FLOWER_CODES:
+        return None if code in f.kept_flowers else f"holds no flower {code_name(code)}"
     if code not in f.hand:
         return f"holds no {code_name(code)}"
     if f.riichi and f.drawn != code:
@@ -519,7 +532,8 @@ def _codes(codes: Sequence[int]) -> str:
 
 def own_turn_actions(f: SeatFacts, floor: int = -1, shanten: Callable[[], int] | None = None) -> list[Action]:
     """Every own-turn action whose checker passes, in the engine's order: discards by
-    kind, tsumo, kans, riichi discards, nine terminals.
+    kind, tsumo, kans, riichi discards, nine terminals, flowers declared, then the
+    discard of each kept flower (Chinese Official, RULES.md B1).
 
     A table that knows a lower bound of the hand's shanten passes it as ``floor``
     (-1: none known) and may pass ``shanten`` (the exact number, asked only when the
@@ -529,8 +543,10 @@ def own_turn_actions(f: SeatFacts, floor: int = -1, shanten: Callable[[], int] |
     discards = DISCARDS[seat]
     held = f.held
     found: list[Action] = [discards[c] for c in (held if not f.riichi and not f.forbidden else legal_discard_codes(f, held))]
-    if f.after_claim:
-        return found  # every other own-turn action needs a drawn tile
+    if f.after_claim:  # every other own-turn action needs a drawn tile
+        if f.kept_flowers:
+            found += [discards[c] for c in sorted(set(f.kept_flowers))]  # a kept flower may go (RULES.md B1)
+        return found
     if floor < 0 and tsumo_blocker(f) is None:
         found.append(Tsumo(seat))
     if f.can_kan and (f.melds or 4 in f.counts):  # else kan_blocker refuses them all, or there is no kan shape
@@ -544,6 +560,7 @@ def own_turn_actions(f: SeatFacts, floor: int = -1, shanten: Callable[[], int] |
         found.append(NineTerminals(seat))
     if f.kept_flowers:
         found += [DeclareFlower(seat, c) for c in sorted(set(f.kept_flowers)) if flower_blocker(f, c) is None]
+        found += [discards[c] for c in sorted(set(f.kept_flowers))]  # a kept flower may go (B1), after every other action
     return found
 
 

@@ -194,7 +194,7 @@ class SeatState:
     kept: list[int] = field(default_factory=list)  # flower ids held beside the hand, not yet declared (never in counts)
     flowers: list[int] = field(default_factory=list)  # flower ids declared, face up (RULES.md B1)
     flower_view: tuple[int, ...] = ()  # the declared flowers as codes, kept in step
-    river_view: tuple[RiverEntry, ...] = ()  # the river as views show it, kept in step
+    river_view: tuple[RiverEntry, ...] = ()  # the river as views show it, kept in step (less any discarded flower)
     shown_melds: tuple[Meld, ...] = ()  # the melds as they leave the engine (codes), kept in step
     meld_view: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (type, kinds) per meld as the checkers read them, kept in step
     # caches of the concealed hand, worked out once asked and reset whenever its tiles change (not facts: left
@@ -213,6 +213,7 @@ class SeatState:
 _IDS = TILE_COUNT + FLOWER_COUNT  # every id a wall may hold: the 136 tiles, then the flowers
 _CODES = (tuple(code_of(t, 0) for t in range(_IDS)), tuple(code_of(t, 1) for t in range(_IDS)))
 # Events are immutable values: the two of every turn are made once and shared ([seat][code][flag]).
+_FIRST_FLOWER_CODE = code_of(FIRST_FLOWER_ID, 0)  # a discard's code from here on is a kept flower (RULES.md B1)
 _DISCARDED = tuple(tuple((Discarded(s, c, False), Discarded(s, c, True)) for c in range(37)) for s in range(4))
 _DREW = tuple(tuple((Drew(s, c, False), Drew(s, c, True)) for c in range(45)) for s in range(4))
 _SEAT_FACTS = _NEW = tuple.__new__  # a named tuple from its fields in order, skipping the keyword-aware __new__
@@ -550,6 +551,8 @@ class HandState:
 
     def _discard(self, action: Discard | Riichi) -> list[Event]:
         seat, code = action.seat, action.tile
+        if code >= _FIRST_FLOWER_CODE:
+            return self._discard_flower(seat, code)
         st = self.seats[seat]
         turn: OwnTurn = self.stage  # type: ignore[assignment]
         drawn = turn.drawn
@@ -588,6 +591,23 @@ class HandState:
             return out + self._close_window()
         window.waiting = {o.seat for o in window.opportunities}
         return out
+
+    def _discard_flower(self, seat: int, code: int) -> list[Event]:
+        """A kept flower discarded (RULES.md B1 "Flower replacement (play)"): it lies in
+        the seat's river, is no declared flower (no Flower Tiles fan) and nobody may
+        claim it, so play goes on as after an unclaimed discard; after the last tile of
+        the wall the hand ends in an exhaustive draw. Views' rivers leave it out (they
+        hold the tiles with a kind, all a seat reads), and ``last_discard`` stays the
+        last tile that was open to claims."""
+        st = self.seats[seat]
+        turn: OwnTurn = self.stage  # type: ignore[assignment]
+        flower = next(t for t in st.kept if self.codes[t] == code)
+        st.kept.remove(flower)
+        tsumogiri = turn.drawn == flower
+        st.river.append(RiverTile(flower, tsumogiri, None, False))
+        st.forbidden = 0
+        self.stage = ClaimWindow(seat, flower)  # open to no claim: it closes at once
+        return [Discarded(seat, code, tsumogiri)] + self._close_window()
 
     def _abort_after_discard(self, declares: bool) -> str | None:
         """An abortive draw this discard triggers unless it is ronned (A1 "Abortive draws")."""

@@ -47,7 +47,7 @@ class SeatView(NamedTuple):
     dealer: int
     round_wind: str
     melds: tuple[tuple[Meld, ...], ...]  # every seat's declared sets
-    rivers: tuple[tuple[RiverEntry, ...], ...]
+    rivers: tuple[tuple[RiverEntry, ...], ...]  # the discards with a kind: a discarded flower is left out (RULES.md B1)
     hand_sizes: tuple[int, ...]
     riichi: tuple[int | None, ...]  # per seat: river index of its riichi tile, or None
     points: tuple[int, ...]

@@ -30,7 +30,7 @@ from mahjong_joy.rulesets.presets import DEFAULT_PRESET, find_preset
 from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.storage.paths import autosave_path
 from mahjong_joy.names import AI_AT_BOTTOM, limit_name, seat_name, tile_label
-from mahjong_joy.tiles import kind_of_code
+from mahjong_joy.tiles import is_flower_code, kind_of_code
 from mahjong_joy.ui.game_choice import GameChoice
 from mahjong_joy.ui.session import SEAT_NAMES, WIND_KIND, TableSnapshot, WaitNote, table_view
 
@@ -228,8 +228,8 @@ class ControllerSession:
                 self._abort_seat, self.note = None, ""
             elif event.name == "aborted":
                 self._abort_seat = getattr(event, "seat", None)
-            elif event.name == "discarded" and event.seat != self.me and self._live:
-                self._note_missed(event)
+            elif event.name == "discarded" and event.seat != self.me and self._live and not is_flower_code(event.tile):
+                self._note_missed(event)  # a discarded flower (RULES.md B1) is nobody's wait
             if event.name == "hand_started":
                 self._players = tuple(getattr(event, "players", None) or (0, 1, 2, 3))
             if event.name == "hand_started" and not self.history:

@@ -22,7 +22,7 @@ from mahjong_joy.controller import GuideFacts, guide_facts, valued_kinds as tabl
 from mahjong_joy.errors import MahjongJoyError
 from mahjong_joy.names import explain, tile_label
 from mahjong_joy.rulesets.mcr import fan_name
-from mahjong_joy.tiles import kind_of_code
+from mahjong_joy.tiles import is_flower_code, kind_of_code
 from mahjong_joy.ui import theme
 from mahjong_joy.ui.session import refusal_sentence
 from mahjong_joy.ui.tiles_art import tile_height
@@ -229,6 +229,9 @@ def defence_of(table: Any) -> Any:
 def _advise(table: Any, snap: Any) -> Advice:
     win = win_word(snap)
     codes = table.my_tiles()
+    if snap.my_turn and snap.drawn is not None and is_flower_code(snap.drawn):  # the wall's last tile, a flower (RULES.md B1)
+        return Advice(tr("No flower is replaced after the last tile: discard the {tile}, nobody may claim it",
+                         tile=tile_label(snap.drawn)), best=len(codes) - 1)
     tiles = [kind_of_code(c) for c in codes]
     seen = list(snap.visible34)
     notes = getattr(table.session, "wait_notes", None) if snap.riichi_rules else None
@@ -479,7 +482,7 @@ class GuideView:
         s = table.layout.scale
         lift = round(10 * s)
         for i, code in enumerate(table.my_tiles()):
-            danger = defence.danger_of(kind_of_code(code))
+            danger = None if is_flower_code(code) else defence.danger_of(kind_of_code(code))
             if danger is None:
                 continue
             tile = table.hand_slot(i)

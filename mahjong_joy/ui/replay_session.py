@@ -22,6 +22,7 @@ from mahjong_joy.replay.cursor import ReplayCursor
 from mahjong_joy.controller import furiten_reason, seat_view, snapshot_of
 from mahjong_joy.reason_words import translate_reason
 from mahjong_joy.replay.seats import player_seat, seat_names
+from mahjong_joy.tiles import FLOWER_CODES
 from mahjong_joy.ui.session import TableSnapshot, table_view
 
 
@@ -150,14 +151,14 @@ def _by_player(by_chair: tuple[int, ...], players: tuple[int, ...]) -> tuple[int
 
 def action_words(action: Action) -> str:
     """An action in the player's words, tiles by name: ``discard the 5 of Dots``,
-    ``chi 3 of Bamboo, 4 of Bamboo``, ``tsumo``."""
+    ``chi 3 of Bamboo, 4 of Bamboo``, ``tsumo``; a discarded flower by its name too."""
     verb = action.name.replace("_", " ")
     verb = tr(ACTION_VERBS[verb]) if verb in ACTION_VERBS else verb
     tiles = getattr(action, "tiles", None)
     tile = getattr(action, "tile", None)
     if tiles:
         return tr("{verb} {tiles}", verb=verb, tiles=tiles_label(tiles))
-    if isinstance(tile, int) and not isinstance(tile, bool) and 0 <= tile < 37:
+    if isinstance(tile, int) and not isinstance(tile, bool) and (0 <= tile < 37 or (action.name == "discard" and tile in FLOWER_CODES)):
         return tr("{verb} the {tile}", verb=verb, tile=tile_label(tile))
     return verb
 

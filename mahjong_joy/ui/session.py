@@ -16,12 +16,12 @@ from typing import Any, Protocol
 
 from mahjong_joy.i18n import current_language, tr
 from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, Snapshot
-from mahjong_joy.engine.actions import Action, Discard, Riichi
+from mahjong_joy.engine.actions import Action, DeclareFlower, Discard, Riichi
 from mahjong_joy.engine.outcome import DrawReason, HandOutcome, WinResult
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.melds import Meld
 from mahjong_joy.names import SEAT_NAMES, tile_label
-from mahjong_joy.tiles import code_name
+from mahjong_joy.tiles import code_name, is_flower_code
 from mahjong_joy.controller import DEFAULT_RULES
 from mahjong_joy.rulesets.rules import Rules, TableRules
 
@@ -151,6 +151,15 @@ def refusal_sentence(reason: str, code: int) -> str:
 
 
 
+def thrown_flower(actions: Any) -> int | None:
+    """The kept flower I may discard but no longer declare (drawn as the last tile of the
+    wall, RULES.md B1): it shows in the drawn tile's place, to be clicked away like any
+    tile. A flower I may still declare is laid out at once and shows nowhere in the hand."""
+    if any(isinstance(a, DeclareFlower) for a in actions):
+        return None
+    return next((a.tile for a in actions if isinstance(a, Discard) and is_flower_code(a.tile)), None)
+
+
 def table_view(
     snap: Snapshot,
     me: int,
@@ -177,6 +186,8 @@ def table_view(
     hand = list(mine.hand if mine.hand is not None else view.hand)
     turn = pending is not None and pending.kind == TURN
     drawn = (mine.drawn if mine.drawn is not None else view.drawn) if turn or face_up else None
+    if turn and drawn is None:
+        drawn = thrown_flower(pending.actions)  # type: ignore[union-attr]
     if drawn is not None and drawn in hand:
         hand.remove(drawn)
     rivers, sideways = [], []

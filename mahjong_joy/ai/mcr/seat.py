@@ -19,7 +19,9 @@
   discard risks: it keeps back the tiles of a suit a seat collects.
 
 Every level declares its flowers (a flower is a fan after the win and its
-replacement keeps the hand whole; RULES.md B1) and takes every Hu offered (the
+replacement keeps the hand whole; RULES.md B1), discards a flower it may no longer
+declare (drawn as the last tile of the wall: it costs nothing and nobody may claim
+it, where a tile from the hand could give a Last Tile Claim), and takes every Hu offered (the
 engine offers one only for a legal win of 8 fan or more, RULES.md B2); a ready
 hand's waits are scored by the real scorer, so a seat never settles on a wait
 that cannot reach 8 when another discard keeps a live one. Each level is a pure
@@ -44,7 +46,7 @@ from mahjong_joy.melds import CHI, CLOSED_KAN, KAN, PON, Meld
 from mahjong_joy.names import SUIT_NAMES, tile_label
 from mahjong_joy.notation import format_tiles
 from mahjong_joy.rulesets.mcr.fan import ROW_BY_ID
-from mahjong_joy.tiles import kind_of_code
+from mahjong_joy.tiles import is_flower_code, kind_of_code
 
 LEVELS = ("easy", "normal", "hard")
 FLOWER = "flower"  # the engine's action name for declaring a flower
@@ -84,6 +86,9 @@ class McrLevelAI:
         for action in legal:
             if action.name == FLOWER:
                 return action, say("declare the flower: one fan once the hand wins, and a replacement tile now")
+        if view.kept_flowers and isinstance(legal[-1], Discard) and is_flower_code(legal[-1].tile):
+            return legal[-1], say("discard the flower {tile}: no flower is replaced after the last tile, "
+                                  "and nobody may claim a flower", tile=_tile(legal[-1].tile))
         if isinstance(legal[0], Pass):
             return self._claim(view, legal)
         return self._turn(view, legal)
