@@ -31,6 +31,7 @@ function of the view: the seed is kept for records only.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from mahjong_joy.ai.mcr.ahead import one_step_value, ready_draws
 from mahjong_joy.ai.mcr.danger import DEAL_IN_LOSS, Threat, deal_in, threats, winds_of
@@ -163,10 +164,10 @@ class McrLevelAI:
         bold = min(opts, key=lambda o: key(o, {}))
         if seen and chosen.kind != bold.kind:
             return chosen, self._defence_reason(chosen, bold, seen)
-        value, standing = values[chosen.kind]
-        if standing is None and _counted_exactly(chosen, hand):
+        value, standing, copies = values[chosen.kind]
+        if standing is None and copies is not None:
             return chosen, say("discard {tile}: one tile from ready, {count} tiles unseen make it ready on waits "
-                               "of 8 fan or more", tile=_tile(chosen.kind), count=_ready_copies(chosen, hand))
+                               "of 8 fan or more", tile=_tile(chosen.kind), count=copies)
         return chosen, self._discard_reason(chosen, standing, value)
 
     # ------------------------------------------------------------ claims
@@ -209,14 +210,14 @@ class McrLevelAI:
         what = _call_text(action, tile)
         if self.level == "hard":
             total = sum(hand.unseen)
-            before, _ = hard_value(now, hand, total)
-            gained, standing = hard_value(best_after, after, total)
+            before = hard_value(now, hand, total).value
+            gained, standing, copies = hard_value(best_after, after, total)
             if gained <= before * CALL_MARGIN or gained <= 0:
                 return say("pass: {call} is worth less than the hand as it is", call=what)
-            if standing is None and _counted_exactly(best_after, after):
+            if standing is None and copies is not None:
                 return gained - before, say("{call}: one tile from ready after discarding {tile}, {count} tiles unseen "
                                             "make it ready on waits of 8 fan or more", call=what,
-                                            tile=_tile(best_after.kind), count=_ready_copies(best_after, after))
+                                            tile=_tile(best_after.kind), count=copies)
             return gained - before, self._call_reason(what, best_after, standing)
         live_after = best_after.ready.live if best_after.ready else 0.0
         live_now = now.ready.live if now.ready else 0.0
@@ -246,7 +247,7 @@ class McrLevelAI:
         live = o.ready.live if o.ready else 0.0
         best = o.best() or o.best(False)
         if self.level == "hard":
-            return (hard_value(o, hand, sum(hand.unseen))[0],)
+            return (hard_value(o, hand, sum(hand.unseen)).value,)
         return (live, -(best.distance if best else 99), best.useful if best else 0)
 
     # ------------------------------------------------------------ kongs
@@ -318,7 +319,15 @@ class McrLevelAI:
 # ---------------------------------------------------------------- shared
 
 
-def hard_value(option: Option, hand: Hand, unseen_total: int) -> tuple[float, Standing | None]:
+class HardWorth(NamedTuple):
+    """Hard's worth of a 13-tile hand (:func:`hard_value`), with what its reason tells."""
+
+    value: float
+    standing: Standing | None  # the plan that gave the value (None: counted one draw ahead, or no plan)
+    ready_copies: int | None  # counted one draw ahead: the unseen copies whose draw leaves a live 8-fan wait
+
+
+def hard_value(option: Option, hand: Hand, unseen_total: int) -> HardWorth:
     """Hard's worth of a 13-tile hand: the best plan's chance to complete times its
     win's worth (a plan short of 8 fan counts a share), plus a little for a second
     plan of another fan; a ready hand counts its live waits exactly."""
@@ -329,9 +338,11 @@ def hard_value(option: Option, hand: Hand, unseen_total: int) -> tuple[float, St
     if ready is not None and ready.live:
         best_value = win_chance(1, ready.live, hand.wall, unseen_total, READY_CLAIMS, others_win=hand.pace) * worth(ready.fan)
     exact = _counted_exactly(option, hand)
+    copies = None
     if exact:
         draws = ready_draws(option.counts, hand.melds, hand.winds, hand.unseen)
         best_value = one_step_value(draws, hand.wall, unseen_total, hand.pace, claims, READY_CLAIMS)
+        copies = sum(d[1] for d in draws)
     for s in option.standings:
         if exact and s.distance <= 2:
             continue  # counted exactly above
@@ -350,7 +361,7 @@ def hard_value(option: Option, hand: Hand, unseen_total: int) -> tuple[float, St
     if best is not None:
         seconds.pop(best.plan.fan, None)
     second = max(seconds.values(), default=0.0)
-    return best_value + SECOND_WEIGHT * second, best
+    return HardWorth(best_value + SECOND_WEIGHT * second, best, copies)
 
 
 def _counted_exactly(option: Option, hand: Hand) -> bool:
@@ -368,11 +379,6 @@ def _counted_exactly(option: Option, hand: Hand) -> bool:
     elif near != 2:
         return False
     return not any(s.distance <= 2 and (s.plan.kind in (ORPHANS, HONORS_KNITTED) or s.plan.singles) for s in option.standings)
-
-
-def _ready_copies(option: Option, hand: Hand) -> int:
-    """The unseen copies of the kinds whose draw leaves the option's hand ready on a live wait."""
-    return sum(d[1] for d in ready_draws(option.counts, hand.melds, hand.winds, hand.unseen))
 
 
 def _target(opts: list[Option], chance: Callable[[Standing], float] | None = None) -> Plan | None:
@@ -446,4 +452,4 @@ def _tile(kind: int | None) -> str:
     return "?" if kind is None else tile_label(kind, translate=False)
 
 
-__all__ = ["LEVELS", "McrLevelAI", "hand_of", "hard_value", "plan_words"]
+__all__ = ["LEVELS", "HardWorth", "McrLevelAI", "hand_of", "hard_value", "plan_words"]
