@@ -380,6 +380,7 @@ def hand_facts(s: McrSituation, rules: McrRules) -> HandFacts:
 # ---------------------------------------------------------------- readings
 
 _KINDS = range(KIND_COUNT)
+_FOUR_ONLY = bytes(1 if n == 4 else 0 for n in range(256))  # bytes.translate: 1 where a kind is held four times
 
 
 def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
@@ -395,7 +396,7 @@ def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
     singles = key.count(1)
     if not singles and not key.count(3):  # every count even: a kind held four times is two pairs
         pairs = tuple(compress(_KINDS, key)) if not key.count(4) else \
-            tuple(t for t in _KINDS for _ in range(concealed[t] // 2))
+            tuple(sorted([*compress(_KINDS, key), *compress(_KINDS, key.translate(_FOUR_ONLY))]))
         found.append((SEVEN_PAIRS, (), (), -1, (), pairs))
     elif singles == 12 and all(concealed[t] for t in ORPHANS):
         found.append((THIRTEEN_ORPHANS, (), (), next(t for t in ORPHANS if concealed[t] == 2), (), ()))
