@@ -380,6 +380,7 @@ def hand_facts(s: McrSituation, rules: McrRules) -> HandFacts:
 # ---------------------------------------------------------------- readings
 
 _KINDS = range(KIND_COUNT)
+_ORPHAN_COUNTS = itemgetter(*ORPHANS)  # counts -> the thirteen orphans' counts
 _FOUR_ONLY = bytes(1 if n == 4 else 0 for n in range(256))  # bytes.translate: 1 where a kind is held four times
 
 
@@ -398,8 +399,8 @@ def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
         pairs = tuple(compress(_KINDS, key)) if not key.count(4) else \
             tuple(sorted([*compress(_KINDS, key), *compress(_KINDS, key.translate(_FOUR_ONLY))]))
         found.append((SEVEN_PAIRS, (), (), -1, (), pairs))
-    elif singles == 12 and all(concealed[t] for t in ORPHANS):
-        found.append((THIRTEEN_ORPHANS, (), (), next(t for t in ORPHANS if concealed[t] == 2), (), ()))
+    elif singles == 12 and 0 not in _ORPHAN_COUNTS(key):
+        found.append((THIRTEEN_ORPHANS, (), (), ORPHANS[_ORPHAN_COUNTS(key).index(2)], (), ()))
     elif singles == 14 and _knitted_numbers(key):
         found.append((HONORS_AND_KNITTED, (), (), -1, tuple(compress(_KINDS, key)), ()))
     return found
@@ -793,7 +794,12 @@ def _score(hand: _Hand, r: Internal) -> tuple[int, list[int], bool]:
         if excluded >> i & 1:
             continue
         if mask:  # a fan on some sets: absorbed by a counted fan on all of them, or itself absorbing
-            if absorbers and any(rows >> i & 1 and mask & cover == mask for rows, cover in absorbers):
+            absorbed = False
+            for rows, cover in absorbers:
+                if rows >> i & 1 and mask & cover == mask:
+                    absorbed = True
+                    break
+            if absorbed:
                 continue
             if absorb[i]:  # a row absorbs only later rows, never its own other instances
                 absorbers.append((absorb[i], mask))
@@ -904,7 +910,8 @@ def _reading_parts(hand: _Hand, r: Internal) -> tuple:
         return (), (), hand.gates, None if pair < 0 else pair, 0, (), None, ""
     win = hand.win_tile
     hidden = len(concealed_pungs) + hand.concealed_kongs
-    if hidden and not hand.tsumo and win in concealed_pungs and not any(c <= win <= c + 2 for c in concealed_chows):
+    if hidden and not hand.tsumo and win in concealed_pungs and win not in concealed_chows \
+            and win - 1 not in concealed_chows and win - 2 not in concealed_chows:  # no concealed chow holds it
         hidden -= 1  # the discard completed that pung: it counts as melded (GB, RULES.md B4)
     if hand.melds:
         meld_chows, meld_pungs = hand.meld_chows, hand.meld_pungs

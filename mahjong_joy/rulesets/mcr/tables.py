@@ -171,14 +171,15 @@ def winning_kind_mask(counts: Sequence[int], seven_pairs: bool) -> int:
     honors = _HONORS or honor_table()
     suit_waits, honor_waits = _wait_tables() if not _SUIT_WAITS else (_SUIT_WAITS, _HONOR_WAITS)
     key = bytes(counts)
-    parts = (key[0:9], key[9:18], key[18:27], key[27:34])
-    broken = [k for k in range(3) if parts[k] not in suit]
-    if parts[3] not in honors:
-        broken.append(3)
+    parts = _SUITS_OF(key)
+    broken = []
+    for k in range(4):
+        if parts[k] not in (honors if k == 3 else suit):
+            broken.append(k)
     found = 0
     if len(broken) <= 1:
-        sizes = [sum(part) for part in parts]
-        paired = [size % 3 == 2 for size in sizes]
+        sizes = tuple(map(sum, parts))
+        paired = (sizes[0] % 3 == 2, sizes[1] % 3 == 2, sizes[2] % 3 == 2, sizes[3] % 3 == 2)
         all_paired = sum(paired)
         for k in (broken or range(4)):
             if all_paired - paired[k] + ((sizes[k] + 1) % 3 == 2) != 1:
@@ -188,11 +189,14 @@ def winning_kind_mask(counts: Sequence[int], seven_pairs: bool) -> int:
             if 4 in part:
                 waits |= fifth_copy_waits(part, k == 3)
             found |= waits << 9 * k
-    if seven_pairs and sum(counts) == 13:
-        odd = [t for t, n in enumerate(counts) if n % 2]
-        if len(odd) == 1:
-            found |= 1 << odd[0]
+    if seven_pairs and sum(key) == 13:
+        odd = key.translate(_ODD)  # 1 where a kind is held an odd number of times
+        if odd.count(1) == 1:
+            found |= 1 << odd.index(1)
     return found
+
+
+_ODD = bytes(n % 2 for n in range(256))
 
 
 def fifth_copy_waits(part: bytes, honors: bool) -> int:
