@@ -210,8 +210,11 @@ def _terminal_chows_three_suited(r: Reading) -> bool:
     c, p = r.chows, r.pair
     if len(c) != 4 or p is None or p >= 27 or p % 9 != 4:
         return False
-    suits = sorted({0, 1, 2} - {p // 9})
-    return len(suits) == 2 and c == (suits[0] * 9, suits[0] * 9 + 6, suits[1] * 9, suits[1] * 9 + 6)
+    a, b = _OTHER_SUITS[p // 9]
+    return c == (a * 9, a * 9 + 6, b * 9, b * 9 + 6)
+
+
+_OTHER_SUITS = ((1, 2), (0, 2), (0, 1))  # per number suit, the other two
 
 
 def _nine_gates(r: Reading) -> bool:
