@@ -47,6 +47,7 @@ FLOWER_CODES = tuple(range(37, 45))
 """The codes of the eight flowers and seasons of Chinese Official play (no kind; see the module docstring)."""
 FLOWER_COUNT = 8
 FIRST_FLOWER_ID = TILE_COUNT
+FIRST_FLOWER_CODE = FLOWER_CODES[0]  # a code from here on is a flower's
 """Physical ids of the flowers in a 144-tile wall: 136..143, id ``136 + i`` shows code ``37 + i``."""
 KIND_OF_CODE = tuple(range(KIND_COUNT)) + FIVES
 """Code -> kind as a table, for hot loops (:func:`kind_of_code` says the same)."""
@@ -71,7 +72,7 @@ def code_of(tile_id: int, red_fives: int) -> int:
     when the rules have red fives (copy 0 of each five, ids 16, 52, 88); a flower
     (id 136..143) shows its flower code 37..44."""
     if tile_id >= FIRST_FLOWER_ID:
-        return FLOWER_CODES[0] + tile_id - FIRST_FLOWER_ID
+        return FIRST_FLOWER_CODE + tile_id - FIRST_FLOWER_ID
     if red_fives and tile_id in RED_FIVE_IDS:
         return RED_CODES[tile_id // 36]
     return tile_id // 4
@@ -84,7 +85,7 @@ def is_flower_id(tile_id: int) -> bool:
 
 def is_flower_code(code: int) -> bool:
     """True for a flower's code (37..44)."""
-    return code >= FLOWER_CODES[0]
+    return code >= FIRST_FLOWER_CODE
 
 
 def code_name(code: int) -> str:
@@ -94,8 +95,8 @@ def code_name(code: int) -> str:
     >>> code_name(34), code_name(37), code_name(44)
     ('0m', '1f', '8f')
     """
-    if code >= FLOWER_CODES[0]:
-        return f"{code - FLOWER_CODES[0] + 1}f"
+    if code >= FIRST_FLOWER_CODE:
+        return f"{code - FIRST_FLOWER_CODE + 1}f"
     if code >= 34:
         return f"0{SUITS[code - 34]}"
     return tile_name(code)

@@ -30,7 +30,7 @@ from functools import lru_cache
 from mahjong_joy.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.names import wind_index
-from mahjong_joy.tiles import DRAGONS, EAST, FLOWER_CODES, KIND_COUNT, is_terminal_or_honor, kind_of_code
+from mahjong_joy.tiles import DRAGONS, EAST, FIRST_FLOWER_CODE, KIND_COUNT, is_terminal_or_honor, kind_of_code
 
 SET_SCORE = 100
 PARTIAL_SCORE = 20
@@ -218,9 +218,6 @@ class PotentialAI:
             if after > best_value:
                 best_value, best_action = after, action
         return best_action
-
-
-FIRST_FLOWER_CODE = FLOWER_CODES[0]
 
 
 def discard_mask(actions: Sequence[Action]) -> int:

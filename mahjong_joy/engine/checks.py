@@ -543,10 +543,9 @@ def own_turn_actions(f: SeatFacts, floor: int = -1, shanten: Callable[[], int] |
     discards = DISCARDS[seat]
     held = f.held
     found: list[Action] = [discards[c] for c in (held if not f.riichi and not f.forbidden else legal_discard_codes(f, held))]
-    if f.after_claim:  # every other own-turn action needs a drawn tile
-        if f.kept_flowers:
-            found += [discards[c] for c in sorted(set(f.kept_flowers))]  # a kept flower may go (RULES.md B1)
-        return found
+    kept = sorted(set(f.kept_flowers)) if f.kept_flowers else ()
+    if f.after_claim:  # every other own-turn action needs a drawn tile; a kept flower may go (RULES.md B1)
+        return found + [discards[c] for c in kept] if kept else found
     if floor < 0 and tsumo_blocker(f) is None:
         found.append(Tsumo(seat))
     if f.can_kan and (f.melds or 4 in f.counts):  # else kan_blocker refuses them all, or there is no kan shape
@@ -558,9 +557,9 @@ def own_turn_actions(f: SeatFacts, floor: int = -1, shanten: Callable[[], int] |
         found += [Riichi(seat, c) for c in held if riichi_discard_blocker(f, c) is None]
     if f.first_turn and nine_terminals_blocker(f) is None:  # the blocker refuses every later turn
         found.append(NineTerminals(seat))
-    if f.kept_flowers:
-        found += [DeclareFlower(seat, c) for c in sorted(set(f.kept_flowers)) if flower_blocker(f, c) is None]
-        found += [discards[c] for c in sorted(set(f.kept_flowers))]  # a kept flower may go (B1), after every other action
+    if kept:
+        found += [DeclareFlower(seat, c) for c in kept if flower_blocker(f, c) is None]
+        found += [discards[c] for c in kept]  # a kept flower may go (B1), after every other action
     return found
 
 

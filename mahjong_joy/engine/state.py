@@ -82,6 +82,7 @@ from mahjong_joy.rulesets.rules import Rules
 from mahjong_joy.rulesets.win import WinContext
 from mahjong_joy.tiles import (
     EAST,
+    FIRST_FLOWER_CODE,
     FIRST_FLOWER_ID,
     FLOWER_COUNT,
     KIND_COUNT,
@@ -213,7 +214,6 @@ class SeatState:
 _IDS = TILE_COUNT + FLOWER_COUNT  # every id a wall may hold: the 136 tiles, then the flowers
 _CODES = (tuple(code_of(t, 0) for t in range(_IDS)), tuple(code_of(t, 1) for t in range(_IDS)))
 # Events are immutable values: the two of every turn are made once and shared ([seat][code][flag]).
-_FIRST_FLOWER_CODE = code_of(FIRST_FLOWER_ID, 0)  # a discard's code from here on is a kept flower (RULES.md B1)
 _DISCARDED = tuple(tuple((Discarded(s, c, False), Discarded(s, c, True)) for c in range(37)) for s in range(4))
 _DREW = tuple(tuple((Drew(s, c, False), Drew(s, c, True)) for c in range(45)) for s in range(4))
 _SEAT_FACTS = _NEW = tuple.__new__  # a named tuple from its fields in order, skipping the keyword-aware __new__
@@ -551,7 +551,7 @@ class HandState:
 
     def _discard(self, action: Discard | Riichi) -> list[Event]:
         seat, code = action.seat, action.tile
-        if code >= _FIRST_FLOWER_CODE:
+        if code >= FIRST_FLOWER_CODE:  # a kept flower (RULES.md B1)
             return self._discard_flower(seat, code)
         st = self.seats[seat]
         turn: OwnTurn = self.stage  # type: ignore[assignment]
