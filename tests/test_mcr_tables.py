@@ -96,12 +96,27 @@ def test_pung_combination_table_holds_every_two_three_and_four_pungs():
     assert sum(len(pungs) == 4 for pungs in table) > 10_000
 
 
-def test_knitted_lookups_agree_with_the_forms():
-    """The scorer's table lookups for knitted hands say what the hand analysis' plain
-    versions say (``mcr_forms``): which knitted patterns the tiles hold (a knitted
-    straight's nine tiles), and whether 14 single kinds' numbers lie within one
-    pattern (honors and knitted tiles, RULES.md B6 20, 34). Seeded hands biased
-    toward knitted shapes, so both answers turn up often."""
+def _patterns_held(counts: list[int]) -> tuple[tuple[int, ...], ...]:
+    """The oracle: the knitted patterns whose nine tiles are all held, tried one by one."""
+    from mahjong_joy.hand.mcr_forms import KNITTED_PATTERNS
+    return tuple(p for p in KNITTED_PATTERNS if all(counts[t] for t in p))
+
+
+def _honors_and_knitted(counts: list[int]) -> tuple[int, ...] | None:
+    """The oracle: 14 single kinds whose numbers lie in one pattern, the first such pattern."""
+    from mahjong_joy.hand.mcr_forms import KNITTED_PATTERNS
+    if sum(counts) != 14 or max(counts) > 1:
+        return None
+    numbers = {t for t in range(27) if counts[t]}
+    return next((p for p in KNITTED_PATTERNS if numbers <= set(p)), None)
+
+
+def test_knitted_lookups_agree_with_plain_searches():
+    """The hand analysis' table lookups for knitted hands (``mcr_forms``, which the
+    scorer reads too) say what plain searches say: which knitted patterns the tiles
+    hold (a knitted straight's nine tiles), and the pattern 14 single kinds' numbers
+    lie within (honors and knitted tiles, RULES.md B6 20, 34). Seeded hands biased
+    toward knitted shapes, so every answer turns up often."""
     from mahjong_joy.hand.mcr_forms import KNITTED_PATTERNS, honors_and_knitted_pattern, knitted_patterns_held
     rng = random.Random(25)
     held_some = knitted_yes = knitted_no = 0
@@ -111,15 +126,16 @@ def test_knitted_lookups_agree_with_the_forms():
         counts = [0] * 34
         for t in kinds:
             counts[t] = min(4, counts[t] + rng.choice((1, 1, 2)))
-        key = bytes(counts)
-        assert scorer._knitted_patterns(key) == tuple(knitted_patterns_held(counts)), counts
-        held_some += bool(scorer._knitted_patterns(key))
+        assert knitted_patterns_held(counts) == _patterns_held(counts), counts
+        assert knitted_patterns_held(bytes(counts)) == _patterns_held(counts), counts
+        held_some += bool(_patterns_held(counts))
         chosen = rng.sample(list(pattern) + list(range(27, 34)), 14)  # honors and knitted tiles, or ...
         if rng.random() < 0.5:  # ... one number swapped for another kind not held
             chosen[rng.randrange(14)] = rng.choice([t for t in range(34) if t not in chosen])
         singles = [1 if t in chosen else 0 for t in range(34)]
-        expected = honors_and_knitted_pattern(singles) is not None
-        assert scorer._knitted_numbers(bytes(singles)) == expected, singles
-        knitted_yes += expected
-        knitted_no += not expected
+        expected = _honors_and_knitted(singles)
+        assert honors_and_knitted_pattern(singles) == expected, singles
+        assert honors_and_knitted_pattern(bytes(singles)) == expected, singles
+        knitted_yes += expected is not None
+        knitted_no += expected is None
     assert held_some > 400 and knitted_yes > 200 and knitted_no > 200

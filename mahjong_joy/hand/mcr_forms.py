@@ -12,7 +12,7 @@ MCR knows five forms (RULES.md B4, B6 rows 7, 19, 20, 34, 35):
   seven honors (lesser 全不靠; with all seven honors it is greater 七星不靠).
 
 Decompositions are enumerated from per-suit splits that are computed once per
-suit pattern and kept in bounded LRU memos (``SUIT_MEMO_SIZE`` entries each, five
+suit pattern and kept in bounded LRU memos (``SUIT_MEMO_SIZE`` entries each, four
 memos; a suit has few patterns in practice, so they rarely evict), so the scorer
 pays for a split only the first time a suit shape is seen. Shanten per form and the
 waits are the slower path the issue allows: the regular form reuses the riichi
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache, partial
-from itertools import permutations
+from itertools import permutations, product
 from typing import NamedTuple
 
 from mahjong_joy.errors import InvalidHandError
@@ -280,30 +280,40 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
 
 
 def honors_and_knitted_pattern(counts: Sequence[int]) -> tuple[int, ...] | None:
-    """The knitted pattern of a 全不靠 / 七星不靠 hand (14 different tiles), else None."""
+    """The knitted pattern of a 全不靠 / 七星不靠 hand (14 different tiles), else None:
+    the first pattern (``KNITTED_PATTERNS`` order) holding every number tile."""
     if sum(counts) != 14 or max(counts) > 1:
         return None
-    held = {t for t in range(KIND_COUNT) if counts[t]}
-    numbers = {t for t in held if t < 27}
-    for pattern in KNITTED_PATTERNS:
-        if numbers <= set(pattern):
-            return pattern
-    return None
+    numbers = int(bytes(counts[26::-1]).translate(PRESENCE_DIGIT), 2)  # number kinds held, bit t for kind t
+    return next((pattern for pattern, mask in _PATTERN_MASKS if not numbers & ~mask), None)
 
 
-@lru_cache(maxsize=SUIT_MEMO_SIZE)
-def _suit_classes(key: bytes) -> tuple[bool, bool, bool]:
-    """Which of 1-4-7, 2-5-8, 3-6-9 one number suit holds (``key``: its counts as bytes)."""
-    return tuple(bool(key[c] and key[c + 3] and key[c + 6]) for c in range(3))
+def _suit_presence(bits: int) -> bytes:
+    """Nine 0/1 bytes: which ranks of one number suit are held (bit ``r`` for rank ``r + 1``)."""
+    return bytes((bits >> r) & 1 for r in range(9))
 
 
-def knitted_patterns_held(counts: Sequence[int]) -> list[tuple[int, ...]]:
-    """Knitted patterns whose nine tiles are all among ``counts``: first which suits
-    hold which of 1-4-7, 2-5-8, 3-6-9, then the patterns those allow."""
-    key = bytes(counts)
-    classes = (_suit_classes(key[0:9]), _suit_classes(key[9:18]), _suit_classes(key[18:27]))
-    return [p for p, (a, b, c) in zip(KNITTED_PATTERNS, _PATTERN_ORDERS)
-            if classes[a][0] and classes[b][1] and classes[c][2]]
+PRESENCE_DIGIT = b"0" + b"1" * 255  # bytes.translate: a count as the binary digit of its kind's presence
+_NONZERO = bytes([0] + [1] * 255)  # bytes.translate: a count as 1 when the kind is held
+_PATTERN_MASKS = tuple((pattern, sum(1 << t for t in pattern)) for pattern in KNITTED_PATTERNS)
+_KNITTED_CLASSES = {_suit_presence(bits): sum(1 << c for c in range(3) if bits >> c & 1 and bits >> (c + 3) & 1
+                                              and bits >> (c + 6) & 1) for bits in range(512)}
+"""Per number suit's presence: which of 1-4-7, 2-5-8, 3-6-9 (bits 0-2) it holds whole."""
+_PATTERNS_BY_CLASSES = {
+    classes: tuple(pattern for pattern, order in zip(KNITTED_PATTERNS, _PATTERN_ORDERS)
+                   if classes[order[0]] & 1 and classes[order[1]] & 2 and classes[order[2]] & 4)
+    for classes in product(range(8), repeat=3)}
+"""The knitted patterns (in ``KNITTED_PATTERNS`` order) three suits with these classes hold."""
+
+
+def knitted_patterns_held(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Knitted patterns whose nine tiles are all among ``counts`` (a knitted straight's
+    necessary condition): which suits hold which of 1-4-7, 2-5-8, 3-6-9, then the
+    patterns those allow, both looked up in complete tables (512 suit presences, 512
+    class triples)."""
+    present = bytes(counts).translate(_NONZERO)
+    return _PATTERNS_BY_CLASSES[_KNITTED_CLASSES[present[0:9]], _KNITTED_CLASSES[present[9:18]],
+                                _KNITTED_CLASSES[present[18:27]]]
 
 
 def mcr_decompositions(tiles: Sequence[int], melds: int = 0) -> list[McrDecomposition]:

@@ -46,22 +46,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations, combinations_with_replacement, compress, permutations, product
+from itertools import combinations, combinations_with_replacement, compress
 from operator import itemgetter
 from typing import Any
 
 from mahjong_joy.hand.mcr_forms import (
     CHOW,
     HONORS_AND_KNITTED,
-    KNITTED_PATTERNS,
     KNITTED_STRAIGHT,
     ORPHANS,
+    PRESENCE_DIGIT,
     PUNG,
     REGULAR,
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
     McrDecomposition,
     McrSet,
+    honors_and_knitted_pattern,
+    knitted_patterns_held,
 )
 from mahjong_joy.rulesets.mcr.fan import (
     CHICKEN_HAND,
@@ -331,7 +333,6 @@ def _all_counts(s: McrSituation, concealed: bytearray | None = None) -> bytearra
 
 _HONOR_MASK = kind_mask(range(27, KIND_COUNT))
 _AT_MOST_FOUR = bytes(range(5))  # deleted by ``translate``: what is left are counts over four
-_NONZERO = bytes([0] + [1] * 255)  # bytes.translate: every count present (1) or not (0)
 # Gate bits (reading.GATES order) that depend on one small number, looked up rather than worked out per hand.
 _GATE = {name: 1 << k for k, name in enumerate(GATES)}
 
@@ -363,7 +364,6 @@ _RANK_GATES = tuple(  # from the ranks held, bit r - 1 for rank r (0: honors hel
     _gates("ranks_six_up", when=low >= 6) | _gates("ranks_four_down", when=0 < high <= 4)
     | _gates("ranks_four_to_six", when=low >= 4 and 0 < high <= 6)
     for r in range(512) for low, high in [((r & -r).bit_length(), r.bit_length())])
-_PRESENCE_DIGIT = b"0" + b"1" * 255  # bytes.translate: a count as the binary digit of its kind's presence
 _TILE_GATES = tuple(  # number suits held (bits m, p, s) and honors held (the bits above)
     _SUIT_GATES[held & 7 | (held > 7) << 3] | _HONOR_GATES[held >> 3] for held in range(1 << 10))
 _ORPHANS_ONLY, _NO_ORPHANS = _GATE["orphans_only"], _GATE["no_orphans"]
@@ -389,7 +389,7 @@ def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
     key = bytes(concealed)
     found: list[Internal] = regular_readings(key)
     if melds <= 1 and 27 - key.count(0, 0, 27) >= 9:
-        patterns = _knitted_patterns(key)
+        patterns = knitted_patterns_held(key)
         if patterns:
             found += _knitted_straight_readings(concealed, melds, patterns)
     if melds:
@@ -401,50 +401,9 @@ def _internal_readings(concealed: list[int], melds: int) -> list[Internal]:
         found.append((SEVEN_PAIRS, (), (), -1, (), pairs))
     elif singles == 12 and 0 not in _ORPHAN_COUNTS(key):
         found.append((THIRTEEN_ORPHANS, (), (), ORPHANS[_ORPHAN_COUNTS(key).index(2)], (), ()))
-    elif singles == 14 and _knitted_numbers(key):
+    elif singles == 14 and honors_and_knitted_pattern(key) is not None:
         found.append((HONORS_AND_KNITTED, (), (), -1, tuple(compress(_KINDS, key)), ()))
     return found
-
-
-def _suit_presence(bits: int) -> bytes:
-    """Nine 0/1 bytes: which ranks of one number suit are held (bit ``r`` for rank ``r + 1``)."""
-    return bytes((bits >> r) & 1 for r in range(9))
-
-
-_KNITTED_CLASSES = {_suit_presence(bits): sum(1 << c for c in range(3) if bits >> c & 1 and bits >> (c + 3) & 1
-                                              and bits >> (c + 6) & 1) for bits in range(512)}
-"""Per number suit's presence: which of 1-4-7, 2-5-8, 3-6-9 (bits 0-2) it holds whole."""
-_PATTERNS_BY_CLASSES = {
-    classes: tuple(pattern for pattern, order in zip(KNITTED_PATTERNS, permutations(range(3)))
-                   if classes[order[0]] & 1 and classes[order[1]] & 2 and classes[order[2]] & 4)
-    for classes in product(range(8), repeat=3)}
-"""The knitted patterns (in ``KNITTED_PATTERNS`` order) whose nine tiles three suits with these classes hold."""
-_WITHIN_ONE_CLASS = frozenset(_suit_presence(bits) for bits in range(1, 512)
-                              if any(not bits & ~(0b001001001 << c) for c in range(3)))
-"""Presences of a number suit whose ranks all lie in one of 1-4-7, 2-5-8, 3-6-9."""
-_NO_RANKS = _suit_presence(0)
-
-
-def _knitted_patterns(key: bytes) -> tuple[tuple[int, ...], ...]:
-    """The knitted patterns whose nine tiles the concealed counts ``key`` all hold (a
-    knitted straight's necessary condition), looked up from each suit's classes."""
-    present = key.translate(_NONZERO)
-    return _PATTERNS_BY_CLASSES[_KNITTED_CLASSES[present[0:9]], _KNITTED_CLASSES[present[9:18]],
-                                _KNITTED_CLASSES[present[18:27]]]
-
-
-def _knitted_numbers(key: bytes) -> bool:
-    """Do the number tiles of 14 single kinds lie within one knitted pattern (honors
-    and knitted tiles, RULES.md B6 20, 34)? Each suit's ranks within one of 1-4-7,
-    2-5-8, 3-6-9, and no two suits in the same one (told by their lowest rank)."""
-    present = key.translate(_NONZERO)
-    classes = set()
-    for suit in (present[0:9], present[9:18], present[18:27]):
-        if suit != _NO_RANKS:
-            if suit not in _WITHIN_ONE_CLASS or suit.find(1) % 3 in classes:
-                return False
-            classes.add(suit.find(1) % 3)
-    return True
 
 
 def _knitted_straight_readings(concealed: list[int], melds: int,
@@ -709,7 +668,7 @@ class _Hand(HandFacts):
         self.melded_packs, self.melded_kongs, self.concealed_kongs = melded_packs, melded_kongs, concealed_kongs
         key = bytes(counts)
         # The kinds held as bits: the counts, last kind first, as binary digits of presence (all in C).
-        self.kinds = kinds = int(key[::-1].translate(_PRESENCE_DIGIT), 2)
+        self.kinds = kinds = int(key[::-1].translate(PRESENCE_DIGIT), 2)
         m, p, z, honors = kinds & 511, kinds >> 9 & 511, kinds >> 18 & 511, kinds >> 27
         held = (m != 0) | (p != 0) << 1 | (z != 0) << 2
         self.number_suits = held.bit_count()
