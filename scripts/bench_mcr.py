@@ -199,7 +199,7 @@ def memory(count: int, seed: int) -> None:
         tracemalloc.stop()
     print(f"a third round under tracemalloc, the memo emptied first: allocations made in rulesets/mcr"
           f" still hold {kept / 1024:.0f} KiB")
-    print(f"memo: {len(scorer._OPEN_ROWS)} open-row sets (bound {scorer._OPEN_ROWS_LIMIT});"
+    print(f"memo: {scorer.open_rows_kept()} open-row sets (bound {scorer._OPEN_ROWS_LIMIT} per row table);"
           f" row tables per form: {scorer._form_rows.cache_info().currsize} (bound: 5 forms x 2 conventions);"
           f" per-set answers: {scorer._set_fan.cache_info().currsize} (bound: 5 forms x 16 wind pairs)")
     print(f"tables (complete, fixed): {tables.table_sizes()}")

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from mahjong_joy.rulesets.mcr import McrRules, McrSituation, score_mcr
 from mahjong_joy.rulesets.mcr import scorer, tables
+from mahjong_joy.rulesets.mcr.scorer import scored_readings
 from tests.mcr_gen import played_situations, situations
 from tests.mcr_reference import library_fan
 
@@ -48,7 +49,8 @@ def test_nothing_the_scorer_keeps_grows_with_the_hands():
         score_mcr(McrSituation.from_dict(data))
     assert tables.table_sizes() == sizes
     assert len(scorer._combination_tables()[("chows", "all")]) == combinations
-    assert 0 < len(scorer._OPEN_ROWS) <= scorer._OPEN_ROWS_LIMIT
+    assert 0 < scorer.open_rows_kept()
+    assert all(len(table[1]) <= scorer._OPEN_ROWS_LIMIT for table in scorer._KEPT)
     assert scorer._form_rows.cache_info().currsize <= 10  # five forms, two kong conventions
     assert scorer._set_fan.cache_info().currsize <= 5 * 16  # five forms, sixteen wind pairs
 
@@ -164,3 +166,29 @@ def _readings(seed: int) -> Iterator[tuple[McrSituation, scorer._Hand, tuple]]:
         hand = scorer._Hand(s, s.rules)
         for internal in scorer._internal_readings(hand.concealed, len(s.melds)):
             yield s, hand, internal
+
+
+def test_seven_shifted_pairs_outscores_every_regular_reading_of_its_tiles():
+    """The scorer skips the regular readings of seven consecutive pairs in one suit
+    (``scorer._seven_shifted_pairs``): on every such hand (3 suits x 3 runs x 7 winning
+    tiles, self-drawn or not, with and without the last tile flags) the seven pairs
+    reading is the one best reading of the full search, by more than the tie rule."""
+    checked = 0
+    for base in (0, 9, 18):
+        for start in range(3):
+            kinds = [base + start + k for k in range(7)]
+            hand = "".join(str(t % 9 + 1) * 2 + "mps"[t // 9] for t in kinds)
+            for win in kinds:
+                for tsumo, last_wall_tile in ((False, False), (True, False), (True, True), (False, True)):
+                    s = McrSituation.from_dict({"hand": hand, "win_tile": f"{win % 9 + 1}{'mps'[win // 9]}",
+                                                "tsumo": tsumo, "last_wall_tile": last_wall_tile})
+                    every = scored_readings(s, s.rules)
+                    shifted = [total for total, _, d in every if d.form == "seven_pairs"]
+                    others = [total for total, _, d in every if d.form != "seven_pairs"]
+                    assert len(shifted) == 1 and len(others) >= 1
+                    assert shifted[0] > max(others)
+                    result = score_mcr(s)
+                    assert result.form == "seven_pairs" and result.fan_total == shifted[0]
+                    assert ("seven_shifted_pairs", 88, 1) in result.fan
+                    checked += 1
+    assert checked == 3 * 3 * 7 * 4

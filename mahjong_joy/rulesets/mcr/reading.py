@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mahjong_joy.rulesets.mcr.situation import McrRules
+from mahjong_joy.rulesets.mcr.situation import McrRules, McrSituation
 
 PUNG_BIT_SHIFT = 4
 
@@ -31,15 +31,17 @@ def kind_mask(kinds) -> int:
 
 @dataclass(slots=True)
 class HandFacts:
-    """Per-hand facts shared by every reading."""
+    """Per-hand facts shared by every reading.
 
+    The fields are what the scorer's own loop reads (worked out once per hand); the
+    properties are what only some fan predicates read, worked out when asked, since
+    most hands never ask them."""
+
+    situation: McrSituation
     counts: list[int]          # all tiles of the hand, a kong counted as four
     win_tile: int
     tsumo: bool
     last_tile: bool            # after the visibility checks (RULES.md B4 和绝张)
-    kong_replacement: bool
-    robbing_kong: bool
-    last_wall_tile: bool
     seat_wind: int
     round_wind: int
     melded_packs: int          # declared sets other than concealed kongs
@@ -47,15 +49,40 @@ class HandFacts:
     concealed_kongs: int
     rules: McrRules
     kinds: int                 # the kinds present, as a bit mask (see ``kind_mask``)
-    number_suits: int          # how many of the three number suits appear
-    has_honors: bool
-    ranks: int                 # ranks 1-9 present as bits 0-8 (0 when honors appear)
     fours: int                 # kinds held four times (kongs included)
     gates: int                 # the open gates, bit k for ``GATES[k]`` (see the scorer's ``hand_facts``)
 
     @property
     def kongs(self) -> int:
         return self.melded_kongs + self.concealed_kongs
+
+    @property
+    def kong_replacement(self) -> bool:
+        return self.situation.kong_replacement
+
+    @property
+    def robbing_kong(self) -> bool:
+        return self.situation.robbing_kong
+
+    @property
+    def last_wall_tile(self) -> bool:
+        return self.situation.last_wall_tile
+
+    @property
+    def has_honors(self) -> bool:
+        return self.kinds >> 27 != 0
+
+    @property
+    def number_suits(self) -> int:
+        """How many of the three number suits appear."""
+        kinds = self.kinds
+        return (kinds & 511 != 0) + (kinds >> 9 & 511 != 0) + (kinds >> 18 & 511 != 0)
+
+    @property
+    def ranks(self) -> int:
+        """Ranks 1-9 present as bits 0-8 (0 when honors appear)."""
+        kinds = self.kinds
+        return 0 if kinds >> 27 else (kinds | kinds >> 9 | kinds >> 18) & 511
 
 
 GATES = (

@@ -133,7 +133,8 @@ class McrScore:
     """The score of one MCR win (or why there is none).
 
     ``fan`` lists ``(id, points per instance, count)`` in table order, flowers last;
-    ``fan_total`` excludes flowers, ``total`` includes them. ``reading`` describes
+    ``fan_total`` excludes flowers, ``total`` includes them (0 with no reading);
+    ``payments`` follow from the total and the way of winning. ``reading`` describes
     the chosen decomposition (for the readable breakdown; not part of the JSON);
     ``excluded`` the fan the hand also shows that the counting principles leave
     out (for the score screen; worked out when first asked). A value: treat it as
@@ -147,12 +148,26 @@ class McrScore:
     fan: tuple[tuple[str, int, int], ...] = ()
     fan_total: int = 0
     flowers: int = 0
-    total: int = 0
-    payments: dict[str, int] = field(default_factory=dict)
-    form: str | None = None
     chosen: tuple | None = field(default=None, repr=False)  # the scorer's own form of the reading (``Internal``)
     source: tuple[McrSituation, McrRules] | None = field(default=None, repr=False, compare=False)
     _excluded: tuple | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def total(self) -> int:
+        """The fan with flowers (0 when there is no reading)."""
+        return 0 if self.chosen is None else self.fan_total + self.flowers
+
+    @property
+    def payments(self) -> dict[str, int]:
+        """Who pays what for a valid win (empty otherwise; RULES.md B2 "Payments")."""
+        if not self.valid or self.source is None:
+            return {}
+        return payments(self.total, self.source[0].tsumo)
+
+    @property
+    def form(self) -> str | None:
+        """The chosen reading's form (``None`` when there is none)."""
+        return None if self.chosen is None else self.chosen[0]
 
     @property
     def decomposition(self) -> McrDecomposition | None:
@@ -218,6 +233,8 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
         reading = readings[0]
         total, counted, repeated = _score(hand, reading)
         return _result(situation, rules, _lines(counted, repeated), total, reading)
+    if readings and _seven_shifted_pairs(readings[-1]):
+        readings = readings[-1:]  # Seven Shifted Pairs (88) outscores every regular reading of its tiles (tested)
     best = None
     for reading in readings:
         total, counted, repeated = _score(hand, reading)
@@ -227,6 +244,18 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
         return McrScore(False, NOT_WINNING, "the tiles do not form a complete MCR hand", flowers=situation.flowers)
     total, counted, reading, repeated = best
     return _result(situation, rules, _lines(counted, repeated), total, reading)
+
+
+def _seven_shifted_pairs(reading: Internal) -> bool:
+    """Is this the seven pairs reading of seven consecutive pairs in one number suit?
+    Such tiles also read as four chows and a pair (up to three ways), but the
+    regular readings' fan stay far below the 88 of Seven Shifted Pairs (at most Full
+    Flush 24, Pure Shifted Chows or Pure Straight 16 and small fan), so the scorer
+    skips them, as the source engine returns on a special form (seed 004, 5.3);
+    ``tests/test_mcr_played_oracle.py`` checks every such hand against the full search."""
+    pairs = reading[5]
+    return reading[0] == SEVEN_PAIRS and len(set(pairs)) == 7 and pairs[6] < 27 and pairs[6] - pairs[0] == 6 \
+        and pairs[0] // 9 == pairs[6] // 9  # seven distinct kinds spanning seven ranks of one suit
 
 
 def _tie_wins(counted: list[int], reading: Internal, best: tuple) -> bool:
@@ -261,12 +290,10 @@ def scored_readings(situation: McrSituation, rules: McrRules | None = None, coun
 def _result(s: McrSituation, rules: McrRules, fan: tuple, fan_total: int, reading: Internal) -> McrScore:
     flowers = s.flowers
     lines = fan + ((FLOWER_TILES, 1, flowers),) if flowers else fan
-    total = fan_total + flowers
     if fan_total < MINIMUM_FAN:
-        return McrScore(False, BELOW_MINIMUM, _BELOW_MINIMUM_MESSAGES[fan_total], lines, fan_total, flowers, total, {}, reading[0], reading,
+        return McrScore(False, BELOW_MINIMUM, _BELOW_MINIMUM_MESSAGES[fan_total], lines, fan_total, flowers, reading,
                         (s, rules))
-    pay = {"each": BASE_PAYMENT + total} if s.tsumo else {"discarder": BASE_PAYMENT + total, "others": BASE_PAYMENT}
-    return McrScore(True, None, "", lines, fan_total, flowers, total, pay, reading[0], reading, (s, rules))
+    return McrScore(True, None, "", lines, fan_total, flowers, reading, (s, rules))
 
 
 _BELOW_MINIMUM_MESSAGES = tuple(f"{n} fan without flowers: a win needs {MINIMUM_FAN}" for n in range(MINIMUM_FAN))
@@ -431,6 +458,8 @@ def _decomposition(r: Internal) -> McrDecomposition:
 # ---------------------------------------------------------------- per-form row tables
 
 _NEEDS = tuple(gate_bits(row.needs) for row in ORDER)
+# Keys of a form's row table that the hot path reads (bound once: a tuple key built per probe costs its hash).
+_PUNG_FAN, _CHOW_FAN, _FOUR_CHOWS_AND_PAIR = (PUNGS, "all"), (CHOWS, "all"), (CHOWS, -1)
 
 
 _ROWS: tuple[dict[str, dict[Any, Any]], dict[str, dict[Any, Any]]] = ({}, {})  # per kong convention, per form
@@ -519,10 +548,8 @@ def _load_tables() -> None:
     _SUIT_COMPLETE, _HONORS_COMPLETE = suit_table(), honor_table()
     _SUIT_WAITS, _HONOR_WAITS = suit_wait_table(), honor_wait_table()
 
-_OPEN_ROWS: dict[int, tuple[tuple, tuple]] = {}
-_KEPT: list[tuple] = []  # the row tables (at most 2 per form and kong convention); a table's tag is its place
-_TABLE_SHIFT = len(GATES) + 2  # above every gate bit (and the "never" bit): a memo key is gates | tag
-_OPEN_ROWS_LIMIT = 4096  # keys; a hand opens one of a few hundred gate sets per table in practice
+_KEPT: list[tuple] = []  # the row tables (at most 2 per form and kong convention), each with its memo
+_OPEN_ROWS_LIMIT = 2048  # keys per row table; a hand opens one of a few hundred gate sets per table in practice
 _WINDOWS = tuple((GATES.index(first), GATES.index(last) + 1 - GATES.index(first)) for first, last in (
     ("fours", "numbers_only"), ("honors", "ranks_four_to_six"), ("concealed_kongs", "four_melded"),
     ("wait_edge", "wait_single"), ("fives", "no_pungs"), ("pair_wind", "hidden_four")))
@@ -532,7 +559,7 @@ the memo has not seen costs a few probes, not a pass over every row."""
 
 Rows = tuple[tuple[int, bool, Any], ...]  # (needs, decided by the gates, payload)
 RowTable = tuple[int, int, tuple[tuple, tuple], tuple[tuple[int, int, tuple], ...], Rows, Rows]
-"""(the gates its rows read, its tag, the open rows of no gate, the run tables, the rows in
+"""(the gates its rows read, its memo of open rows per gate set, the open rows of no gate, the run tables, the rows in
 no run, all its rows)."""
 
 
@@ -559,7 +586,8 @@ def _gated(decided: list[tuple[int, Any]], asked: list[tuple[int, Any]]) -> RowT
     always = _open_among(tuple(row for row in rows if not row[0]), 0)
     never = 1 << len(GATES)  # ``gate_bits``' bit for a gate no hand opens: such a row is never asked
     rest = tuple(row for k, row in enumerate(rows) if k not in placed and not row[0] & never)
-    table = (needed, len(_KEPT) << _TABLE_SHIFT, always, tuple(runs), rest, rows)
+    memo: dict[int, tuple[int, tuple]] = {}
+    table = (needed, memo, always, tuple(runs), rest, rows)
     _KEPT.append(table)
     return table
 
@@ -574,12 +602,12 @@ def _open_among(rows: Rows, gates: int) -> tuple[tuple, tuple]:
 def _open_rows(table: RowTable, gates: int) -> tuple[tuple, tuple]:
     """(instances of the decided rows, payloads of the rows to ask) whose gates are
     all open, kept per table and gate set (the gates the table reads), the memo
-    emptied when it reaches its bound. The hot path probes ``_OPEN_ROWS`` itself
+    emptied when it reaches its bound. The hot path probes the table's memo itself
     with the same key and calls this only on a miss, so a miss is made cheap: one
     probe per run of gates, tuples joined only where a run opens something."""
-    needed, tag, always, runs, rest, _ = table
-    if len(_OPEN_ROWS) >= _OPEN_ROWS_LIMIT:
-        _OPEN_ROWS.clear()
+    needed, memo, always, runs, rest, _ = table
+    if len(memo) >= _OPEN_ROWS_LIMIT:
+        memo.clear()
     decided, asked = always
     for start, mask, answers in runs:
         d, a = answers[gates >> start & mask]
@@ -593,14 +621,20 @@ def _open_rows(table: RowTable, gates: int) -> tuple[tuple, tuple]:
                 decided += (payload,)
             else:
                 asked += (payload,)
-    found = _OPEN_ROWS[gates & needed | tag] = (decided, asked)
+    found = memo[gates & needed] = (decided, asked)
     return found
 
 
 def clear_memos() -> None:
-    """Forget the one memo that fills as hands are scored (the open rows per gate
-    set), for a benchmark that wants every pass cold. The complete tables stay."""
-    _OPEN_ROWS.clear()
+    """Forget the memos that fill as hands are scored (each row table's open rows per
+    gate set), for a benchmark that wants every pass cold. The complete tables stay."""
+    for table in _KEPT:
+        table[1].clear()
+
+
+def open_rows_kept() -> int:
+    """How many gate sets the row tables' memos hold now (each at most ``_OPEN_ROWS_LIMIT``)."""
+    return sum(len(table[1]) for table in _KEPT)
 
 
 class _Hand(HandFacts):
@@ -660,9 +694,7 @@ class _Hand(HandFacts):
         self.tsumo = tsumo = s.tsumo
         in_hand = concealed[win]
         self.last_tile = last_tile = (s.last_tile or counts[win] - in_hand == 3) and in_hand == 1
-        self.kong_replacement = s.kong_replacement
-        self.robbing_kong = s.robbing_kong
-        self.last_wall_tile = s.last_wall_tile
+        self.situation = s
         self.seat_wind = s.seat_wind
         self.round_wind = s.round_wind
         self.melded_packs, self.melded_kongs, self.concealed_kongs = melded_packs, melded_kongs, concealed_kongs
@@ -671,12 +703,9 @@ class _Hand(HandFacts):
         self.kinds = kinds = int(key[::-1].translate(PRESENCE_DIGIT), 2)
         m, p, z, honors = kinds & 511, kinds >> 9 & 511, kinds >> 18 & 511, kinds >> 27
         held = (m != 0) | (p != 0) << 1 | (z != 0) << 2
-        self.number_suits = held.bit_count()
-        self.has_honors = honors != 0
         self.fours = fours = key.count(4)
         triples = fours + key.count(3)
         ranks = m | p | z
-        self.ranks = 0 if honors else ranks
         self.gates = (  # one bit per name of reading.GATES, looked up by the small numbers that decide it
             _TILE_GATES[held | honors << 3] | _RANK_ORPHAN_GATES[ranks | (honors != 0) << 9]
             | _KONG_GATES[melded_kongs * 5 + concealed_kongs] | _TRIPLE_GATES[triples] | _MELDED_GATES[melded_packs]
@@ -692,7 +721,7 @@ class _Hand(HandFacts):
             return self._facts_found
         gates = self.gates
         table = rows["facts"]
-        decided, asked = _OPEN_ROWS.get(gates & table[0] | table[1]) or _open_rows(table, gates)
+        decided, asked = table[1].get(gates & table[0]) or _open_rows(table, gates)
         found = list(decided)
         for i, test in asked:
             if test(self):
@@ -745,17 +774,18 @@ def _score(hand: _Hand, r: Internal) -> tuple[int, list[int], bool]:
     its ``absorbs`` per-set fans on its sets; nothing left is Chicken Hand."""
     found = _instances(hand, r)
     found.sort(key=_ROW_OF)  # by row only (ints compare fast): instances of one row never touch one another
-    excluded = total = 0
-    absorbers: list[tuple[int, int]] = []
+    excluded: set[int] = set()  # rows counted rows exclude (sets of small ints: no big-int arithmetic)
+    total = 0
+    absorbers: list[tuple[frozenset[int], int]] = []
     counted: list[int] = []
-    points, exclude, absorb = _POINTS, _EXCLUDE_MASK, _ABSORB_MASK
+    points, exclude, absorb = _POINTS, _EXCLUDES, _ABSORBS
     for i, mask in found:
-        if excluded >> i & 1:
+        if i in excluded:
             continue
         if mask:  # a fan on some sets: absorbed by a counted fan on all of them, or itself absorbing
             absorbed = False
             for rows, cover in absorbers:
-                if rows >> i & 1 and mask & cover == mask:
+                if i in rows and mask & cover == mask:
                     absorbed = True
                     break
             if absorbed:
@@ -780,7 +810,7 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
     chows, pungs, gates, pair, hidden, concealed_chows, concealed_pair, wait = _reading_parts(hand, r)
     found = (hand._facts_found if form == hand._facts_form else hand.facts_instances(form, rows))[:]
     table = rows[READING]
-    decided, asked = _OPEN_ROWS.get(gates & table[0] | table[1]) or _open_rows(table, gates)
+    decided, asked = table[1].get(gates & table[0]) or _open_rows(table, gates)
     if decided:
         found += decided
     reading = None
@@ -806,15 +836,15 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
                 found.append((i, bit))
             bit <<= 1
         if len(pungs) > 1:
-            found += rows[PUNGS, "all"].get(pungs, ())
+            found += rows[_PUNG_FAN].get(pungs, ())
     if len(chows) > 1:
         if len(chows) == 4 and gates & _PAIR_FIVE:  # both fans over four chows and the pair need a pair of 5s
-            for i, test, _ in rows[CHOWS, -1]:
+            for i, test, _ in rows[_FOUR_CHOWS_AND_PAIR]:
                 if test(reading or Reading(form, hand, chows, pungs, pair, hidden, concealed_chows, concealed_pair,
                                            r[4], r[5], wait, gates)):
                     found.append((i, 0b1111))  # a fan over all four chows and the pair: nothing else among them
                     return found
-        found += rows[CHOWS, "all"][chows]
+        found += rows[_CHOW_FAN][chows]
     return found
 
 
