@@ -110,7 +110,6 @@ _EXCLUDE_MASK = tuple(sum(1 << j for j in rows) for rows in _EXCLUDES)
 _ABSORB_MASK = tuple(sum(1 << j for j in rows) for rows in _ABSORBS)
 _LINE = tuple((row.id, row.points) for row in ORDER)
 _LINE_ONCE = tuple((row.id, row.points, 1) for row in ORDER)
-_LINE_OF = _LINE_ONCE.__getitem__
 _POINTS = tuple(row.points for row in ORDER)
 _CHICKEN = _POSITION[CHICKEN_HAND]
 _TILE_HOG = "tile_hog"  # asked with no predicate outside seven pairs (see ``_form_rows``)
@@ -222,28 +221,26 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     if len(tiles) + 3 * len(melds) != 14:  # (five melds or more cannot make 14)
         return McrScore(False, INVALID_SITUATION, situation_problem(situation), flowers=situation.flowers)
     hand = _Hand(situation, rules)
-    counts, concealed = hand.counts, hand.concealed
-    if not concealed[situation.win_tile] or counts.translate(None, _AT_MOST_FOUR) or situation.robbing_kong \
-            or situation.kong_replacement:
-        problem = situation_problem(situation, counts)
+    if hand.suspect:
+        problem = situation_problem(situation, hand.counts)
         if problem:
             return McrScore(False, INVALID_SITUATION, problem, flowers=situation.flowers)
-    readings = _internal_readings(concealed, len(melds))
+    readings = _internal_readings(hand.concealed, len(melds))
     if len(readings) == 1:  # the usual case
         reading = readings[0]
-        total, counted, repeated = _score(hand, reading)
-        return _result(situation, rules, _lines(counted, repeated), total, reading)
+        total, counted = _score(hand, reading)
+        return _result(situation, rules, _lines(counted), total, reading)
     if readings and _seven_shifted_pairs(readings[-1]):
         readings = readings[-1:]  # Seven Shifted Pairs (88) outscores every regular reading of its tiles (tested)
     best = None
     for reading in readings:
-        total, counted, repeated = _score(hand, reading)
+        total, counted = _score(hand, reading)
         if best is None or total > best[0] or total == best[0] and _tie_wins(counted, reading, best):
-            best = (total, counted, reading, repeated)
+            best = (total, counted, reading)
     if best is None:
         return McrScore(False, NOT_WINNING, "the tiles do not form a complete MCR hand", flowers=situation.flowers)
-    total, counted, reading, repeated = best
-    return _result(situation, rules, _lines(counted, repeated), total, reading)
+    total, counted, reading = best
+    return _result(situation, rules, _lines(counted), total, reading)
 
 
 def _seven_shifted_pairs(reading: Internal) -> bool:
@@ -258,7 +255,7 @@ def _seven_shifted_pairs(reading: Internal) -> bool:
         and pairs[0] // 9 == pairs[6] // 9  # seven distinct kinds spanning seven ranks of one suit
 
 
-def _tie_wins(counted: list[int], reading: Internal, best: tuple) -> bool:
+def _tie_wins(counted: tuple[int, ...], reading: Internal, best: tuple) -> bool:
     """On an equal total: prefer Pure Triple Chow or Triple Pung, then the regular
     form over seven pairs (RULES.md B7 row 11); otherwise the first reading stays."""
     preferred = not _PREFERRED.isdisjoint(counted)
@@ -282,8 +279,8 @@ def scored_readings(situation: McrSituation, rules: McrRules | None = None, coun
     concealed = hand.concealed
     out = []
     for reading in _internal_readings(concealed, len(situation.melds)):
-        total, counted, repeated = _score(hand, reading)
-        out.append((total, _lines(counted, repeated), _decomposition(reading)))
+        total, counted = _score(hand, reading)
+        out.append((total, _lines(counted), _decomposition(reading)))
     return out
 
 
@@ -359,6 +356,7 @@ def _all_counts(s: McrSituation, concealed: bytearray | None = None) -> bytearra
 
 
 _HONOR_MASK = kind_mask(range(27, KIND_COUNT))
+_FIVE_KINDS = kind_mask((4, 13, 22))
 _AT_MOST_FOUR = bytes(range(5))  # deleted by ``translate``: what is left are counts over four
 # Gate bits (reading.GATES order) that depend on one small number, looked up rather than worked out per hand.
 _GATE = {name: 1 << k for k, name in enumerate(GATES)}
@@ -630,6 +628,7 @@ def clear_memos() -> None:
     gate set), for a benchmark that wants every pass cold. The complete tables stay."""
     for table in _KEPT:
         table[1].clear()
+    _RESOLVED.clear()
 
 
 def open_rows_kept() -> int:
@@ -646,7 +645,7 @@ class _Hand(HandFacts):
     B4 和绝张; C2 row 5).
     """
 
-    __slots__ = ("concealed", "library_kongs", "melds", "meld_chows", "meld_pungs",
+    __slots__ = ("concealed", "library_kongs", "melds", "meld_chows", "meld_pungs", "suspect",
                  "_facts_form", "_facts_found", "_unique_regular")
 
     @property
@@ -699,6 +698,10 @@ class _Hand(HandFacts):
         self.round_wind = s.round_wind
         self.melded_packs, self.melded_kongs, self.concealed_kongs = melded_packs, melded_kongs, concealed_kongs
         key = bytes(counts)
+        flags = last_tile + 2 * s.kong_replacement + 4 * s.robbing_kong + 8 * s.last_wall_tile
+        # Could the tiles contradict the situation (``situation_problem``)? The winning tile not
+        # held, a fifth copy, or a flag that the tiles must bear out.
+        self.suspect = not in_hand or flags & 6 or key.translate(None, _AT_MOST_FOUR)
         # The kinds held as bits: the counts, last kind first, as binary digits of presence (all in C).
         self.kinds = kinds = int(key[::-1].translate(PRESENCE_DIGIT), 2)
         m, p, z, honors = kinds & 511, kinds >> 9 & 511, kinds >> 18 & 511, kinds >> 27
@@ -709,8 +712,8 @@ class _Hand(HandFacts):
         self.gates = (  # one bit per name of reading.GATES, looked up by the small numbers that decide it
             _TILE_GATES[held | honors << 3] | _RANK_ORPHAN_GATES[ranks | (honors != 0) << 9]
             | _KONG_GATES[melded_kongs * 5 + concealed_kongs] | _TRIPLE_GATES[triples] | _MELDED_GATES[melded_packs]
-            | (_FOURS if fours else 0) | (_FIVES if key[4] or key[13] or key[22] else 0) | (_TSUMO if tsumo else _DISCARD)
-            | _FLAG_GATES[last_tile + 2 * s.kong_replacement + 4 * s.robbing_kong + 8 * s.last_wall_tile])
+            | (_FOURS if fours else 0) | (_FIVES if kinds & _FIVE_KINDS else 0) | (_TSUMO if tsumo else _DISCARD)
+            | _FLAG_GATES[flags])
         self._facts_form: str | None = None  # the form whose facts rows ``_facts_found`` holds (set with it)
         self._unique_regular: bool | None = None
 
@@ -768,11 +771,28 @@ class _Hand(HandFacts):
 
 # ---------------------------------------------------------------- one reading
 
-def _score(hand: _Hand, r: Internal) -> tuple[int, list[int], bool]:
-    """(fan total, counted positions, sorted, one per instance, whether a row counts
-    more than once) of one reading: its instances resolved in table order. A counted row's ``excludes`` drop whole fans,
-    its ``absorbs`` per-set fans on its sets; nothing left is Chicken Hand."""
+def _score(hand: _Hand, r: Internal) -> tuple[int, tuple[int, ...]]:
+    """(fan total, counted positions, sorted, one per instance) of one reading: its
+    instances resolved (:func:`_resolve`). Many hands show the same fan instances,
+    so the answer is kept per instance list in a bounded memo (emptied at its bound)."""
     found = _instances(hand, r)
+    key = tuple(found)
+    known = _RESOLVED.get(key)
+    if known is None:
+        if len(_RESOLVED) >= _RESOLVED_LIMIT:
+            _RESOLVED.clear()
+        known = _RESOLVED[key] = _resolve(found)
+    return known
+
+
+_RESOLVED: dict[tuple[Instance, ...], tuple[int, tuple[int, ...]]] = {}
+_RESOLVED_LIMIT = 4096  # instance lists; a hand shows one of a few thousand in practice
+
+
+def _resolve(found: list[Instance]) -> tuple[int, tuple[int, ...]]:
+    """(fan total, counted positions, sorted, one per instance) of one reading's
+    instances, resolved in table order. A counted row's ``excludes`` drop whole fans,
+    its ``absorbs`` per-set fans on its sets; nothing left is Chicken Hand."""
     found.sort(key=_ROW_OF)  # by row only (ints compare fast): instances of one row never touch one another
     excluded: set[int] = set()  # rows counted rows exclude (sets of small ints: no big-int arithmetic)
     total = 0
@@ -795,10 +815,9 @@ def _score(hand: _Hand, r: Internal) -> tuple[int, list[int], bool]:
         counted.append(i)
         total += points[i]
         excluded |= exclude[i]
-    repeated = len(counted) > 1 and len(set(counted)) < len(counted)
     if not counted:
-        return _POINTS[_CHICKEN], [_CHICKEN], False
-    return total, counted, repeated
+        return _POINTS[_CHICKEN], (_CHICKEN,)
+    return total, tuple(counted)
 
 
 def _instances(hand: _Hand, r: Internal) -> list[Instance]:
@@ -1026,11 +1045,11 @@ def _cut(found: list[Instance], limit: int) -> list[Instance]:
     return found
 
 
-def _lines(counted: list[int], repeated: bool) -> tuple[tuple[str, int, int], ...]:
-    """(id, points, count) per counted row, in table order (``repeated``: some row
-    counts more than once)."""
-    if not repeated:  # the usual case: each row once
-        return tuple(map(_LINE_OF, counted))
+def _lines(counted: tuple[int, ...]) -> tuple[tuple[str, int, int], ...]:
+    """(id, points, count) per counted row, in table order (``counted``: sorted
+    positions, a row counted more than once repeated)."""
+    if len(set(counted)) == len(counted):  # the usual case: each row once
+        return itemgetter(*counted)(_LINE_ONCE) if len(counted) > 1 else (_LINE_ONCE[counted[0]],)
     lines = []
     previous, run = -1, 0
     for i in counted:
