@@ -8,8 +8,9 @@ Two kinds of hands, both seeded (``random.Random``), from ``tests/mcr_gen.py``:
   discarding toward a complete hand, calls, self-draws and discard wins).
 
 Every pass gets a fresh hand set (seed ``base + pass``), so no hand is scored in
-two passes, and the scorer's one memo (the rows open per gate set) is emptied
-before each pass: cold in every sense the scorer has. The complete tables
+two passes, and the scorer's memos (the rows open per gate set, the resolution
+per fan-instance list) are emptied before each pass: cold in every sense the
+scorer has. The complete tables
 (``rulesets/mcr/tables.py``) are built once before timing; they are fixed in
 size and never hold an answer about a hand. Before any timing, every hand of
 every pass is checked: our fan list must equal the library's (under the library's
@@ -22,8 +23,8 @@ the median of the per-pass ratios (ours / library). The target is at most 5x.
 ``--memory N`` instead scores N fresh hands (half of each kind, made by a child
 process so that the generator's caches stay out of the figure) and prints the
 resident memory before and after, what allocations made in ``rulesets/mcr`` still
-hold, and the sizes of every table and memo the scorer keeps (the one memo never
-holds more than its bound; the row tables' runs and the combination tables are
+hold, and the sizes of every table and memo the scorer keeps (the memos never
+hold more than their bounds; the row tables' runs and the combination tables are
 complete and fixed).
 
 Run: ``python scripts/bench_mcr.py [--kind generated|played|both] [--hands N] [--passes P] [--seed S]``
@@ -197,9 +198,10 @@ def memory(count: int, seed: int) -> None:
         kept = sum(stat.size for stat in tracemalloc.take_snapshot().statistics("filename")
                    if "rulesets/mcr" in stat.traceback[0].filename)
         tracemalloc.stop()
-    print(f"a third round under tracemalloc, the memo emptied first: allocations made in rulesets/mcr"
+    print(f"a third round under tracemalloc, the memos emptied first: allocations made in rulesets/mcr"
           f" still hold {kept / 1024:.0f} KiB")
-    print(f"memo: {scorer.open_rows_kept()} open-row sets (bound {scorer._OPEN_ROWS_LIMIT} per row table);"
+    print(f"memos: {scorer.open_rows_kept()} open-row sets (bound {scorer._OPEN_ROWS_LIMIT} per row table),"
+          f" {len(scorer._RESOLVED)} resolutions (bound {scorer._RESOLVED_LIMIT});"
           f" row tables per form: {scorer._form_rows.cache_info().currsize} (bound: 5 forms x 2 conventions);"
           f" per-set answers: {scorer._set_fan.cache_info().currsize} (bound: 5 forms x 16 wind pairs)")
     print(f"tables (complete, fixed): {tables.table_sizes()}")

@@ -41,7 +41,7 @@ def test_played_hands_agree_with_the_library():
 
 def test_nothing_the_scorer_keeps_grows_with_the_hands():
     """The tables are complete when built (fresh hands add nothing to them) and the
-    one memo stays under its bound."""
+    memos stay under their bounds."""
     score_mcr(McrSituation.from_dict({"hand": "123m456m789m234p55s", "win_tile": "5s"}))
     sizes = tables.table_sizes()
     combinations = len(scorer._combination_tables()[("chows", "all")])
@@ -51,6 +51,7 @@ def test_nothing_the_scorer_keeps_grows_with_the_hands():
     assert len(scorer._combination_tables()[("chows", "all")]) == combinations
     assert 0 < scorer.open_rows_kept()
     assert all(len(table[1]) <= scorer._OPEN_ROWS_LIMIT for table in scorer._KEPT)
+    assert 0 < len(scorer._RESOLVED) <= scorer._RESOLVED_LIMIT
     assert scorer._form_rows.cache_info().currsize <= 10  # five forms, two kong conventions
     assert scorer._set_fan.cache_info().currsize <= 5 * 16  # five forms, sixteen wind pairs
 
@@ -192,3 +193,21 @@ def test_seven_shifted_pairs_outscores_every_regular_reading_of_its_tiles():
                     assert ("seven_shifted_pairs", 88, 1) in result.fan
                     checked += 1
     assert checked == 3 * 3 * 7 * 4
+
+
+def test_memos_answer_as_a_cold_scorer_and_stay_bounded(monkeypatch):
+    """A hand scored with warm memos (the rows open per gate set, the resolution per
+    fan-instance list) scores as with every memo emptied first, also when tiny
+    bounds make them empty themselves again and again."""
+    cases = [McrSituation.from_dict(data) for data in situations(SEED + 7, 600)]
+    cold = []
+    for s in cases:
+        scorer.clear_memos()
+        cold.append(score_mcr(s).to_dict())
+    monkeypatch.setattr(scorer, "_RESOLVED_LIMIT", 8)
+    monkeypatch.setattr(scorer, "_OPEN_ROWS_LIMIT", 4)
+    scorer.clear_memos()
+    warm = [score_mcr(s).to_dict() for s in cases]
+    assert warm == cold
+    assert len(scorer._RESOLVED) <= 8 and all(len(table[1]) <= 4 for table in scorer._KEPT)
+    assert sum(1 for result in cold if result["valid"]) > 300

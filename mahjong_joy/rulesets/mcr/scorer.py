@@ -32,14 +32,16 @@ asked. Readings come from complete per-suit tables
 (:mod:`~mahjong_joy.rulesets.mcr.tables`), the combination fans of two to four
 chows and of two or three pungs from tables built once from the rows'
 predicates, the unique-wait rule from the suit wait table (a fifth copy's waits
-too); exclusions are bit masks. The rows a gate set opens come from one probe of
-a bounded memo (per row table and gate set), and on a miss from the row table's
-*runs*: gates that rows read together sit next to each other (``reading.GATES``),
-and each run has a complete table of its gate sets (``_WINDOWS``), so an unseen
-gate set costs a few probes, not a pass over the rows. Every kept table is
-complete for its key space, so none grows with the hands scored; the one memo is
-bounded; no answer about a hand is kept between calls, and scoring a hand leaves
-no cyclic garbage for the collector.
+too); exclusions are sets of small ints (big-int masks over 80 rows cost an
+allocation per operation). The rows a gate set opens come from one probe of the
+row table's bounded memo, and on a miss from the table's *runs*: gates that rows
+read together sit next to each other (``reading.GATES``), and each run has a
+complete table of its gate sets (``_WINDOWS``), so an unseen gate set costs a few
+probes, not a pass over the rows. Many hands show the same fan instances, so a
+second bounded memo keeps the resolution per instance list. Every kept table is
+complete for its key space, so none grows with the hands scored; both memos are
+bounded (emptied at their bound) and neither keeps a hand, only what many hands
+share; scoring a hand leaves no cyclic garbage for the collector.
 """
 
 from __future__ import annotations
