@@ -230,19 +230,19 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     readings = _internal_readings(hand.concealed, len(melds))
     if len(readings) == 1:  # the usual case
         reading = readings[0]
-        total, counted = _score(hand, reading)
-        return _result(situation, rules, _lines(counted), total, reading)
+        total, _, lines = _score(hand, reading)
+        return _result(situation, rules, lines, total, reading)
     if readings and _seven_shifted_pairs(readings[-1]):
         readings = readings[-1:]  # Seven Shifted Pairs (88) outscores every regular reading of its tiles (tested)
     best = None
     for reading in readings:
-        total, counted = _score(hand, reading)
+        total, counted, lines = _score(hand, reading)
         if best is None or total > best[0] or total == best[0] and _tie_wins(counted, reading, best):
-            best = (total, counted, reading)
+            best = (total, counted, reading, lines)
     if best is None:
         return McrScore(False, NOT_WINNING, "the tiles do not form a complete MCR hand", flowers=situation.flowers)
-    total, counted, reading = best
-    return _result(situation, rules, _lines(counted), total, reading)
+    total, _, reading, lines = best
+    return _result(situation, rules, lines, total, reading)
 
 
 def _seven_shifted_pairs(reading: Internal) -> bool:
@@ -281,8 +281,8 @@ def scored_readings(situation: McrSituation, rules: McrRules | None = None, coun
     concealed = hand.concealed
     out = []
     for reading in _internal_readings(concealed, len(situation.melds)):
-        total, counted = _score(hand, reading)
-        out.append((total, _lines(counted), _decomposition(reading)))
+        total, _, lines = _score(hand, reading)
+        out.append((total, lines, _decomposition(reading)))
     return out
 
 
@@ -773,8 +773,12 @@ class _Hand(HandFacts):
 
 # ---------------------------------------------------------------- one reading
 
-def _score(hand: _Hand, r: Internal) -> tuple[int, tuple[int, ...]]:
-    """(fan total, counted positions, sorted, one per instance) of one reading: its
+Resolved = tuple[int, tuple[int, ...], tuple[tuple[str, int, int], ...]]
+"""(fan total, counted positions sorted with one per instance, fan lines)."""
+
+
+def _score(hand: _Hand, r: Internal) -> Resolved:
+    """(fan total, counted positions, sorted, one per instance, fan lines) of one reading: its
     instances resolved (:func:`_resolve`). Many hands show the same fan instances,
     so the answer is kept per instance list in a bounded memo (emptied at its bound)."""
     found = _instances(hand, r)
@@ -787,12 +791,12 @@ def _score(hand: _Hand, r: Internal) -> tuple[int, tuple[int, ...]]:
     return known
 
 
-_RESOLVED: dict[tuple[Instance, ...], tuple[int, tuple[int, ...]]] = {}
+_RESOLVED: dict[tuple[Instance, ...], Resolved] = {}
 _RESOLVED_LIMIT = 4096  # instance lists; a hand shows one of a few thousand in practice
 
 
-def _resolve(found: list[Instance]) -> tuple[int, tuple[int, ...]]:
-    """(fan total, counted positions, sorted, one per instance) of one reading's
+def _resolve(found: list[Instance]) -> Resolved:
+    """(fan total, counted positions, sorted, one per instance, fan lines) of one reading's
     instances, resolved in table order. A counted row's ``excludes`` drop whole fans,
     its ``absorbs`` per-set fans on its sets; nothing left is Chicken Hand."""
     found.sort(key=_ROW_OF)  # by row only (ints compare fast): instances of one row never touch one another
@@ -818,8 +822,8 @@ def _resolve(found: list[Instance]) -> tuple[int, tuple[int, ...]]:
         total += points[i]
         excluded |= exclude[i]
     if not counted:
-        return _POINTS[_CHICKEN], (_CHICKEN,)
-    return total, tuple(counted)
+        return _POINTS[_CHICKEN], (_CHICKEN,), (_LINE_ONCE[_CHICKEN],)
+    return total, tuple(counted), _lines(counted)
 
 
 def _instances(hand: _Hand, r: Internal) -> list[Instance]:
@@ -851,11 +855,10 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
                 found.extend([(i, mask)] * count)
     if pungs:
         set_fan = _set_fan(form, hand.seat_wind, hand.round_wind)
-        bit = 1 << PUNG_BIT_SHIFT
+        place = 0
         for tile in pungs:
-            for i in set_fan[tile]:
-                found.append((i, bit))
-            bit <<= 1
+            found += set_fan[tile][place]
+            place += 1
         if len(pungs) > 1:
             found += rows[_PUNG_FAN].get(pungs, ())
     if len(chows) > 1:
@@ -870,14 +873,17 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
 
 
 @cache
-def _set_fan(form: str, seat_wind: int, round_wind: int) -> tuple[tuple[int, ...], ...]:
-    """Per pung tile, the per-set rows (positions) that hold for it: the set rows'
-    predicates read only the tile and the two winds, so each wind pair's answers are
-    worked out once (at most 5 forms x 16 wind pairs)."""
+def _set_fan(form: str, seat_wind: int, round_wind: int) -> tuple[tuple[tuple[Instance, ...], ...], ...]:
+    """Per pung tile and its place among the reading's pungs (0-3), the per-set fan
+    instances of that pung: the set rows' predicates read only the tile and the two
+    winds, so each wind pair's answers are worked out once (at most 5 forms x 16
+    wind pairs)."""
     facts = _WindsOnly(seat_wind, round_wind)
     reading = Reading(form, facts)  # type: ignore[arg-type]
     rows = _form_rows(form, False)[SET]
-    return tuple(tuple(i for i, test in rows[t] if test(reading, t)) for t in range(KIND_COUNT))
+    holding = [[i for i, test in rows[t] if test(reading, t)] for t in range(KIND_COUNT)]
+    return tuple(tuple(tuple((i, 1 << (PUNG_BIT_SHIFT + place)) for i in held) for place in range(4))
+                 for held in holding)
 
 
 class _WindsOnly:
@@ -1047,7 +1053,7 @@ def _cut(found: list[Instance], limit: int) -> list[Instance]:
     return found
 
 
-def _lines(counted: tuple[int, ...]) -> tuple[tuple[str, int, int], ...]:
+def _lines(counted: list[int]) -> tuple[tuple[str, int, int], ...]:
     """(id, points, count) per counted row, in table order (``counted``: sorted
     positions, a row counted more than once repeated)."""
     if len(set(counted)) == len(counted):  # the usual case: each row once
