@@ -29,8 +29,7 @@ from mahjong_joy.i18n import ntr, tr
 from mahjong_joy.rulesets.mcr.fan import CHOWS, HAND, PUNGS, ROW_BY_ID, SITUATION
 from mahjong_joy.rulesets.mcr.reading import PUNG_BIT_SHIFT
 from mahjong_joy.rulesets.mcr.scorer import (
-    _ABSORB_MASK,
-    _EXCLUDE_MASK,
+    _ABSORBS,
     _EXCLUDES,
     _POSITION,
     ORDER,
@@ -122,21 +121,20 @@ def _replay(found: list[Instance], left: list[tuple[int, int, str, int]]) -> lis
     """The scorer's resolution (``scorer._score``), recording each fan it drops and
     the counted fan that dropped it; returns the counted instances."""
     excluded_by: dict[int, int] = {}
-    absorbers: list[tuple[int, int, int]] = []
+    absorbers: list[tuple[int, frozenset[int], int]] = []
     counted: list[Instance] = []
     for i, mask in found:
-        taker = next((j for j, rows, cover in absorbers if mask and rows >> i & 1 and mask & cover == mask), None)
+        taker = next((j for j, rows, cover in absorbers if mask and i in rows and mask & cover == mask), None)
         if taker is None:
             taker = excluded_by.get(i)  # a fan over these very sets is named before one over the whole hand
         if taker is not None:
             left.append((i, mask, NON_REPEAT, taker))
             continue
         counted.append((i, mask))
-        for k in range(len(ORDER)):
-            if _EXCLUDE_MASK[i] >> k & 1:
-                excluded_by.setdefault(k, i)
-        if mask and _ABSORB_MASK[i]:
-            absorbers.append((i, _ABSORB_MASK[i], mask))
+        for k in _EXCLUDES[i]:
+            excluded_by.setdefault(k, i)
+        if mask and _ABSORBS[i]:
+            absorbers.append((i, _ABSORBS[i], mask))
     return counted
 
 
@@ -162,7 +160,7 @@ def _dragon_terminal_pungs(pungs: tuple[int, ...], counted: list[Instance], left
         mask = 1 << (PUNG_BIT_SHIFT + bit)
         taker = next((i for i, cover in counted if i == _DRAGON_PUNG and cover == mask), None)
         if taker is None:
-            taker = next((i for i, cover in counted if cover & mask and _ABSORB_MASK[i] >> _DRAGON_PUNG & 1), None)
+            taker = next((i for i, cover in counted if cover & mask and _DRAGON_PUNG in _ABSORBS[i]), None)
         if taker is not None:
             left.append((_PTOH, mask, NON_REPEAT, taker))
 

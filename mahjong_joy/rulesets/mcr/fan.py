@@ -267,9 +267,13 @@ def _all_even_pungs(r: Reading) -> bool:
     return not r.chows and r.pair in _EVENS and _EVENS.issuperset(r.pungs)
 
 
+def seven_shifted_pairs(pairs: tuple[int, ...]) -> bool:
+    """Are these seven pairs (sorted kinds) seven consecutive kinds of one number suit?"""
+    return len(set(pairs)) == 7 and _same_suit(pairs) and pairs[-1] < 27 and pairs[-1] - pairs[0] == 6
+
+
 def _seven_shifted(r: Reading) -> bool:
-    ps = r.pairs
-    return len(set(ps)) == 7 and _same_suit(ps) and ps[-1] < 27 and ps[-1] - ps[0] == 6
+    return seven_shifted_pairs(r.pairs)
 
 
 def _knitted_straight(r: Reading) -> bool:

@@ -80,6 +80,7 @@ from mahjong_joy.rulesets.mcr.fan import (
     SET,
     SITUATION,
     FanRow,
+    seven_shifted_pairs,
 )
 from mahjong_joy.rulesets.mcr.reading import GATES, PUNG_BIT_SHIFT, HandFacts, Reading, gate_bits, kind_mask
 from mahjong_joy.rulesets.mcr.situation import CONCEALED_KONG, KONG, LIBRARY, McrRules, McrSituation
@@ -108,8 +109,6 @@ ORDER: tuple[FanRow, ...] = tuple(
 _POSITION = {row.id: i for i, row in enumerate(ORDER)}
 _EXCLUDES = tuple(frozenset(_POSITION[n] for n in row.excludes) for row in ORDER)
 _ABSORBS = tuple(frozenset(_POSITION[n] for n in row.absorbs) for row in ORDER)
-_EXCLUDE_MASK = tuple(sum(1 << j for j in rows) for rows in _EXCLUDES)
-_ABSORB_MASK = tuple(sum(1 << j for j in rows) for rows in _ABSORBS)
 _LINE = tuple((row.id, row.points) for row in ORDER)
 _LINE_ONCE = tuple((row.id, row.points, 1) for row in ORDER)
 _POINTS = tuple(row.points for row in ORDER)
@@ -252,9 +251,7 @@ def _seven_shifted_pairs(reading: Internal) -> bool:
     Flush 24, Pure Shifted Chows or Pure Straight 16 and small fan), so the scorer
     skips them, as the source engine returns on a special form (seed 004, 5.3);
     ``tests/test_mcr_played_oracle.py`` checks every such hand against the full search."""
-    pairs = reading[5]
-    return reading[0] == SEVEN_PAIRS and len(set(pairs)) == 7 and pairs[6] < 27 and pairs[6] - pairs[0] == 6 \
-        and pairs[0] // 9 == pairs[6] // 9  # seven distinct kinds spanning seven ranks of one suit
+    return reading[0] == SEVEN_PAIRS and seven_shifted_pairs(reading[5])
 
 
 def _tie_wins(counted: tuple[int, ...], reading: Internal, best: tuple) -> bool:
@@ -357,7 +354,6 @@ def _all_counts(s: McrSituation, concealed: bytearray | None = None) -> bytearra
     return counts
 
 
-_HONOR_MASK = kind_mask(range(27, KIND_COUNT))
 _FIVE_KINDS = kind_mask((4, 13, 22))
 _AT_MOST_FOUR = bytes(range(5))  # deleted by ``translate``: what is left are counts over four
 # Gate bits (reading.GATES order) that depend on one small number, looked up rather than worked out per hand.
@@ -895,17 +891,16 @@ class _WindsOnly:
         self.seat_wind, self.round_wind = seat_wind, round_wind
 
 
-_G = {name: 1 << k for k, name in enumerate(GATES)}
-_TSUMO, _DISCARD = _G["tsumo"], _G["discard"]
+_TSUMO, _DISCARD = _GATE["tsumo"], _GATE["discard"]
 _PAIR_GATES = tuple(
-    (_G["pair_wind"] if t in (27, 28, 29, 30) else 0) | (_G["pair_dragon"] if t in (31, 32, 33) else 0)
-    | (_G["pair_orphan"] if t in ORPHANS else 0) | (_G["pair_five"] if t in (4, 13, 22) else 0)
-    | (_G["pair_number"] if t < 27 else 0)
+    (_GATE["pair_wind"] if t in (27, 28, 29, 30) else 0) | (_GATE["pair_dragon"] if t in (31, 32, 33) else 0)
+    | (_GATE["pair_orphan"] if t in ORPHANS else 0) | (_GATE["pair_five"] if t in (4, 13, 22) else 0)
+    | (_GATE["pair_number"] if t < 27 else 0)
     for t in range(KIND_COUNT)) + (0,)  # index -1: no pair
-_HIDDEN_GATES = (0, 0, _G["hidden_two"], _G["hidden_three"], _G["hidden_four"])
-_WAIT_GATES = {"": 0, "edge": _G["wait_edge"], "closed": _G["wait_closed"], "single": _G["wait_single"]}
-_NO_PUNGS, _FOUR_PUNGS, _PAIR_FIVE = _G["no_pungs"], _G["four_pungs"], _G["pair_five"]
-_PAIR_ORPHAN, _OUTSIDE_SETS = _G["pair_orphan"], _G["outside_sets"]
+_HIDDEN_GATES = (0, 0, _GATE["hidden_two"], _GATE["hidden_three"], _GATE["hidden_four"])
+_WAIT_GATES = {"": 0, "edge": _GATE["wait_edge"], "closed": _GATE["wait_closed"], "single": _GATE["wait_single"]}
+_NO_PUNGS, _FOUR_PUNGS, _PAIR_FIVE = _GATE["no_pungs"], _GATE["four_pungs"], _GATE["pair_five"]
+_PAIR_ORPHAN, _OUTSIDE_SETS = _GATE["pair_orphan"], _GATE["outside_sets"]
 _ORPHAN_TILES = frozenset(ORPHANS)
 _OUTSIDE_CHOWS = frozenset(t for t in CHOW_STARTS if t % 9 in (0, 6))
 
