@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mahjong_joy.engine.actions import Action, DeclareFlower, Discard
+from mahjong_joy.engine.actions import Action, DeclareFlower, kept_flower_discards
 from mahjong_joy.engine.view import SeatView
 
 
@@ -33,9 +33,10 @@ class FlowerFirst:
         if flower is not None:
             self.last_reason = None
             return flower
-        if view.kept_flowers and view.current == view.seat:
+        thrown = kept_flower_discards(legal) if view.kept_flowers and view.current == view.seat else ()
+        if thrown:
             self.last_reason = None
-            return next(a for a in reversed(legal) if type(a) is Discard)  # the engine lists a kept flower's discard last
+            return thrown[-1]
         choice = self.inner.choose(view, legal)
         self.last_reason = getattr(self.inner, "last_reason", None)
         return choice

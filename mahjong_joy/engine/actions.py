@@ -12,6 +12,7 @@ Every action round-trips through a plain dict for records:
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from mahjong_joy.errors import RecordError
@@ -207,6 +208,13 @@ def action_from_dict(data: Any) -> Action:
             raise RecordError(f"action {kind}: field {f.name!r} missing or not a small integer")
         values[f.name] = value
     return cls(**values)
+
+
+def kept_flower_discards(actions: Iterable[Action]) -> list[Discard]:
+    """The discards of flowers kept beside the hand among ``actions`` (Chinese
+    Official, RULES.md B1 "Flower replacement (play)"), in the engine's order: by code,
+    after every other own-turn action."""
+    return [a for a in actions if type(a) is Discard and a.tile in FLOWER_CODES]
 
 
 def is_well_formed(action: object) -> bool:

@@ -16,12 +16,12 @@ from typing import Any, Protocol
 
 from mahjong_joy.i18n import current_language, tr
 from mahjong_joy.controller import CLAIM, ROB_KAN, TURN, Snapshot
-from mahjong_joy.engine.actions import Action, DeclareFlower, Discard, Riichi
+from mahjong_joy.engine.actions import Action, DeclareFlower, Discard, Riichi, kept_flower_discards
 from mahjong_joy.engine.outcome import DrawReason, HandOutcome, WinResult
 from mahjong_joy.errors import IllegalActionError
 from mahjong_joy.melds import Meld
 from mahjong_joy.names import SEAT_NAMES, tile_label
-from mahjong_joy.tiles import code_name, is_flower_code
+from mahjong_joy.tiles import code_name
 from mahjong_joy.controller import DEFAULT_RULES
 from mahjong_joy.rulesets.rules import Rules, TableRules
 
@@ -157,7 +157,8 @@ def thrown_flower(actions: Any) -> int | None:
     tile. A flower I may still declare is laid out at once and shows nowhere in the hand."""
     if any(isinstance(a, DeclareFlower) for a in actions):
         return None
-    return next((a.tile for a in actions if isinstance(a, Discard) and is_flower_code(a.tile)), None)
+    thrown = kept_flower_discards(actions)
+    return thrown[0].tile if thrown else None
 
 
 def table_view(

@@ -40,14 +40,26 @@ from mahjong_joy.ai.mcr.think import Hand, Option, Standing, hand_now, options, 
 from mahjong_joy.ai.potential import discard_of_kind, tie_rank, tiles_used
 from mahjong_joy.ai.reading import SeatWords
 from mahjong_joy.ai.reading import unseen as unseen_of  # copies of each kind this seat has not seen
-from mahjong_joy.engine.actions import Action, AddedKan, Chi, ClosedKan, Discard, Kan, Pass, Pon, Ron, Tsumo
+from mahjong_joy.engine.actions import (
+    Action,
+    AddedKan,
+    Chi,
+    ClosedKan,
+    Discard,
+    Kan,
+    Pass,
+    Pon,
+    Ron,
+    Tsumo,
+    kept_flower_discards,
+)
 from mahjong_joy.engine.view import SeatView
 from mahjong_joy.i18n import say
 from mahjong_joy.melds import CHI, CLOSED_KAN, KAN, PON, Meld
 from mahjong_joy.names import SUIT_NAMES, tile_label
 from mahjong_joy.notation import format_tiles
 from mahjong_joy.rulesets.mcr.fan import ROW_BY_ID
-from mahjong_joy.tiles import is_flower_code, kind_of_code
+from mahjong_joy.tiles import kind_of_code
 
 LEVELS = ("easy", "normal", "hard")
 FLOWER = "flower"  # the engine's action name for declaring a flower
@@ -87,9 +99,10 @@ class McrLevelAI:
         for action in legal:
             if action.name == FLOWER:
                 return action, say("declare the flower: one fan once the hand wins, and a replacement tile now")
-        if view.kept_flowers and isinstance(legal[-1], Discard) and is_flower_code(legal[-1].tile):
-            return legal[-1], say("discard the flower {tile}: no flower is replaced after the last tile, "
-                                  "and nobody may claim a flower", tile=_tile(legal[-1].tile))
+        thrown = kept_flower_discards(legal) if view.kept_flowers else ()
+        if thrown:
+            return thrown[-1], say("discard the flower {tile}: no flower is replaced after the last tile, "
+                                   "and nobody may claim a flower", tile=_tile(thrown[-1].tile))
         if isinstance(legal[0], Pass):
             return self._claim(view, legal)
         return self._turn(view, legal)
