@@ -47,8 +47,8 @@ FLOWER_CODES = tuple(range(37, 45))
 """The codes of the eight flowers and seasons of Chinese Official play (no kind; see the module docstring)."""
 FLOWER_COUNT = 8
 FIRST_FLOWER_ID = TILE_COUNT
-FIRST_FLOWER_CODE = FLOWER_CODES[0]  # a code from here on is a flower's
 """Physical ids of the flowers in a 144-tile wall: 136..143, id ``136 + i`` shows code ``37 + i``."""
+FIRST_FLOWER_CODE = FLOWER_CODES[0]  # a code from here on is a flower's
 KIND_OF_CODE = tuple(range(KIND_COUNT)) + FIVES
 """Code -> kind as a table, for hot loops (:func:`kind_of_code` says the same)."""
 

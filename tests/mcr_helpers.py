@@ -21,11 +21,10 @@ from mahjong_joy.notation import parse_tiles
 from mahjong_joy.rulesets.base import TableState
 from mahjong_joy.rulesets.joy import ruleset_for
 from mahjong_joy.rulesets.mcr import McrRules, McrSituation, score_mcr
-from mahjong_joy.tiles import FIRST_FLOWER_ID, FLOWER_CODES, KIND_COUNT
+from mahjong_joy.tiles import FIRST_FLOWER_CODE, FIRST_FLOWER_ID, KIND_COUNT
 from tests import invariants
 
 ALL_IDS = list(range(144))
-FIRST_FLOWER_CODE = FLOWER_CODES[0]
 MCR = ruleset_for("mcr")
 # Hands that never call, never win and are never ready under MCR: lone 1, 5 and 9 of each suit
 # and four honors (no pair, no two tiles of a run, far from every special form).
