@@ -8,9 +8,8 @@ Two kinds of hands, both seeded (``random.Random``), from ``tests/mcr_gen.py``:
   discarding toward a complete hand, calls, self-draws and discard wins).
 
 Every pass gets a fresh hand set (seed ``base + pass``), so no hand is scored in
-two passes, and the scorer's memos (the rows open per gate set, the resolution
-per fan-instance list) are emptied before each pass: cold in every sense the
-scorer has. The complete tables
+two passes, and the scorer's memo (the rows open per gate set, per row table) is
+emptied before each pass: cold in every sense the scorer has. The complete tables
 (``rulesets/mcr/tables.py``) are built once before timing; they are fixed in
 size and never hold an answer about a hand. Before any timing, every hand of
 every pass is checked: our fan list must equal the library's (under the library's
@@ -200,8 +199,7 @@ def memory(count: int, seed: int) -> None:
         tracemalloc.stop()
     print(f"a third round under tracemalloc, the memos emptied first: allocations made in rulesets/mcr"
           f" still hold {kept / 1024:.0f} KiB")
-    print(f"memos: {scorer.open_rows_kept()} open-row sets (bound {scorer._OPEN_ROWS_LIMIT} per row table),"
-          f" {len(scorer._RESOLVED)} resolutions (bound {scorer._RESOLVED_LIMIT});"
+    print(f"memos: {scorer.open_rows_kept()} open-row sets (bound {scorer._OPEN_ROWS_LIMIT} per row table);"
           f" row tables per form: {scorer._form_rows.cache_info().currsize} (bound: 5 forms x 2 conventions);"
           f" per-set answers: {scorer._set_fan.cache_info().currsize} (bound: 5 forms x 16 wind pairs)")
     print(f"tables (complete, fixed): {tables.table_sizes()}")

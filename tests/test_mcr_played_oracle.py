@@ -51,7 +51,6 @@ def test_nothing_the_scorer_keeps_grows_with_the_hands():
     assert len(scorer._combination_tables()[("chows", "all")]) == combinations
     assert 0 < scorer.open_rows_kept()
     assert all(len(table[1]) <= scorer._OPEN_ROWS_LIMIT for table in scorer._KEPT)
-    assert 0 < len(scorer._RESOLVED) <= scorer._RESOLVED_LIMIT
     assert scorer._form_rows.cache_info().currsize <= 10  # five forms, two kong conventions
     assert scorer._set_fan.cache_info().currsize <= 5 * 16  # five forms, sixteen wind pairs
 
@@ -149,7 +148,7 @@ def test_tile_hog_counted_from_the_hand_matches_its_predicate():
         if internal[0] == SEVEN_PAIRS or internal[0] not in row.forms:
             continue
         expected = row.test(scorer._reading(hand, internal))
-        found = sum(1 for i, _ in scorer._instances(hand, internal) if i == position)
+        found = sum(1 for x in scorer._instances(hand, internal) if scorer.instance_parts(x)[0] == position)
         assert found == expected == hand.fours - hand.kongs, s.to_dict()
         held[expected > 0] += 1
     assert held[True] >= 20 and held[False] >= 20
@@ -196,18 +195,17 @@ def test_seven_shifted_pairs_outscores_every_regular_reading_of_its_tiles():
 
 
 def test_memos_answer_as_a_cold_scorer_and_stay_bounded(monkeypatch):
-    """A hand scored with warm memos (the rows open per gate set, the resolution per
-    fan-instance list) scores as with every memo emptied first, also when tiny
-    bounds make them empty themselves again and again."""
+    """A hand scored with warm memos (the rows open per gate set) scores as with every
+    memo emptied first, also when a tiny bound makes them empty themselves again and
+    again."""
     cases = [McrSituation.from_dict(data) for data in situations(SEED + 7, 600)]
     cold = []
     for s in cases:
         scorer.clear_memos()
         cold.append(score_mcr(s).to_dict())
-    monkeypatch.setattr(scorer, "_RESOLVED_LIMIT", 8)
     monkeypatch.setattr(scorer, "_OPEN_ROWS_LIMIT", 4)
     scorer.clear_memos()
     warm = [score_mcr(s).to_dict() for s in cases]
     assert warm == cold
-    assert len(scorer._RESOLVED) <= 8 and all(len(table[1]) <= 4 for table in scorer._KEPT)
+    assert all(len(table[1]) <= 4 for table in scorer._KEPT)
     assert sum(1 for result in cold if result["valid"]) > 300

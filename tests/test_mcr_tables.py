@@ -1,5 +1,5 @@
 """The complete tables behind the MCR scorer (``rulesets/mcr/tables.py``) against
-plain searches: the fifth-copy waits the unique-wait rule reads (RULES.md B4), and
+plain searches: the waits and fifth-copy waits the unique-wait rule reads (RULES.md B4), and
 the combination fans of every two, three and four pungs (B5 rows 2-4)."""
 
 from __future__ import annotations
@@ -79,6 +79,48 @@ def test_fifth_copy_waits_match_a_search():
         assert tables.fifth_copy_waits(part, is_honor) == expected, (part, is_honor)
         completing += expected != 0
     assert completing >= 100  # both answers occur often
+
+
+def _completing(short: list[int], honors: bool) -> int:
+    """The ranks whose one more copy (a fifth included) makes ``short`` complete, by search."""
+    pair = (sum(short) + 1) % 3 == 2
+    waits = 0
+    for r in range(len(short)):
+        grown = list(short)
+        grown[r] += 1
+        if _splits(grown, pair, honors):
+            waits |= 1 << r
+    return waits
+
+
+def test_waits_without_each_place_match_a_search():
+    """For every honor shape and seeded complete number-suit shapes, each place: the
+    table says -1 exactly where the shape stays complete without that tile, else the
+    ranks that complete the shorter shape (fifth copies flagged, answered by
+    ``fifth_copy_waits``), as a plain search finds them (RULES.md B4)."""
+    rng = random.Random(20261206)
+    suits, honors = tables.waits_without_tables()
+    picked = [(key, True) for key in sorted(honors)] + [(key, False) for key in rng.sample(sorted(suits), 3000)]
+    stays, flagged = 0, 0
+    for key, is_honor in picked:
+        places = (honors if is_honor else suits)[key]
+        assert len(places) == len(key)
+        for r, n in enumerate(key):
+            if not n:
+                assert places[r] == 0
+                continue
+            short = list(key)
+            short[r] -= 1
+            if _splits(short, sum(short) % 3 == 2, is_honor):
+                assert places[r] == -1, (key, r)
+                stays += 1
+                continue
+            waits = places[r]
+            if waits & tables.FIFTH_COPY:
+                flagged += 1
+                waits = waits & ~tables.FIFTH_COPY | tables.fifth_copy_waits(bytes(short), is_honor)
+            assert waits == _completing(short, is_honor), (key, r)
+    assert stays > 100 and flagged > 100  # both special answers occur
 
 
 def test_pung_combination_table_holds_every_two_three_and_four_pungs():

@@ -33,18 +33,21 @@ from mahjong_joy.rulesets.mcr.scorer import (
     _EXCLUDES,
     _POSITION,
     ORDER,
-    Instance,
     _form_rows,
     _Hand,
     _instances,
     _load_tables,
     _reading,
+    instance_parts,
 )
 from mahjong_joy.rulesets.mcr.situation import McrRules, McrSituation
 
 NON_REPEAT, NON_SEPARATION = "non_repeat", "non_separation"
 NON_IDENTICAL, ACCOUNT_ONCE = "non_identical", "account_once"
 PRINCIPLES = (NON_REPEAT, NON_SEPARATION, NON_IDENTICAL, ACCOUNT_ONCE)
+
+Shown = tuple[int, int]
+"""A fan instance split (``scorer.instance_parts``): (row position in ORDER, bits of its sets)."""
 
 _DRAGON_PUNG = _POSITION["dragon_pung"]
 _PTOH = _POSITION["pung_of_terminals_or_honors"]
@@ -100,7 +103,7 @@ def exclusions(situation: McrSituation, d: McrDecomposition, rules: McrRules | N
     internal = (d.form, tuple(s.tile for s in d.sets if s.kind == "chow"),
                 tuple(s.tile for s in d.sets if s.kind == "pung"), -1 if d.pair is None else d.pair,
                 d.knitted, d.pairs)
-    found = _instances(hand, internal)
+    found = [instance_parts(x) for x in _instances(hand, internal)]
     reading = _reading(hand, internal)
     left: list[tuple[int, int, str, int]] = []  # (fan, set bits, principle, by)
     counted = _replay(sorted(found), left)
@@ -117,12 +120,12 @@ def exclusions(situation: McrSituation, d: McrDecomposition, rules: McrRules | N
     return _grouped(left)
 
 
-def _replay(found: list[Instance], left: list[tuple[int, int, str, int]]) -> list[Instance]:
+def _replay(found: list[Shown], left: list[tuple[int, int, str, int]]) -> list[Shown]:
     """The scorer's resolution (``scorer._score``), recording each fan it drops and
     the counted fan that dropped it; returns the counted instances."""
     excluded_by: dict[int, int] = {}
     absorbers: list[tuple[int, frozenset[int], int]] = []
-    counted: list[Instance] = []
+    counted: list[Shown] = []
     for i, mask in found:
         taker = next((j for j, rows, cover in absorbers if mask and i in rows and mask & cover == mask), None)
         if taker is None:
@@ -151,7 +154,7 @@ def _implied_hand_fan(hand: _Hand, counted: set[int], found: set[int], left: lis
                 left.append((i, 0, NON_REPEAT, j))
 
 
-def _dragon_terminal_pungs(pungs: tuple[int, ...], counted: list[Instance], left: list) -> None:
+def _dragon_terminal_pungs(pungs: tuple[int, ...], counted: list[Shown], left: list) -> None:
     """A dragon pung is also a Pung of Terminals or Honors, which its Dragon Pung (or
     the fan that takes that Dragon Pung) includes (RULES.md B6 rows 2, 54, 59)."""
     for bit, tile in enumerate(pungs):
@@ -165,10 +168,10 @@ def _dragon_terminal_pungs(pungs: tuple[int, ...], counted: list[Instance], left
             left.append((_PTOH, mask, NON_REPEAT, taker))
 
 
-def _every_combination(rows: dict, scope: str, tiles: tuple[int, ...], shift: int) -> list[Instance]:
+def _every_combination(rows: dict, scope: str, tiles: tuple[int, ...], shift: int) -> list[Shown]:
     """Every combination fan among ``tiles`` (every two, three, all four), before the
     combination principles choose."""
-    out: list[Instance] = []
+    out: list[Shown] = []
     for arity in (2, 3, 4):
         for combo in combinations(range(len(tiles)), arity):
             picked = tuple(tiles[k] for k in combo)
@@ -177,7 +180,7 @@ def _every_combination(rows: dict, scope: str, tiles: tuple[int, ...], shift: in
     return out
 
 
-def _why_combination(instance: Instance, counted: list[Instance], scope: str, shift: int) -> tuple[str, int]:
+def _why_combination(instance: Shown, counted: list[Shown], scope: str, shift: int) -> tuple[str, int]:
     """The principle that leaves out a combination fan, and the counted fan to name."""
     i, mask = instance
     combos = [(j, cover) for j, cover in counted if ORDER[j].scope == scope and cover]

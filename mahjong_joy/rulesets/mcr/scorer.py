@@ -31,17 +31,17 @@ and rows whose gates are their whole condition are counted without asking
 asked. Readings come from complete per-suit tables
 (:mod:`~mahjong_joy.rulesets.mcr.tables`), the combination fans of two to four
 chows and of two or three pungs from tables built once from the rows'
-predicates, the unique-wait rule from the suit wait table (a fifth copy's waits
-too); exclusions are sets of small ints (big-int masks over 80 rows cost an
-allocation per operation). The rows a gate set opens come from one probe of the
+predicates, the unique-wait rule from the table of waits per complete suit shape
+and place (a fifth copy's waits too); a fan instance is one int (row and sets),
+so a reading's instances sort and compare in C; exclusions are sets of small
+ints (big-int masks over 80 rows cost an allocation per operation). The rows a gate set opens come from one probe of the
 row table's bounded memo, and on a miss from the table's *runs*: gates that rows
 read together sit next to each other (``reading.GATES``), and each run has a
 complete table of its gate sets (``_WINDOWS``), so an unseen gate set costs a few
-probes, not a pass over the rows. Many hands show the same fan instances, so a
-second bounded memo keeps the resolution per instance list. Every kept table is
-complete for its key space, so none grows with the hands scored; both memos are
-bounded (emptied at their bound) and neither keeps a hand, only what many hands
-share; scoring a hand leaves no cyclic garbage for the collector.
+probes, not a pass over the rows. Every kept table is complete for its key
+space, so none grows with the hands scored; the memos are bounded (emptied at
+their bound) and keep no hand, only gate sets that many hands share; scoring a
+hand leaves no cyclic garbage for the collector.
 """
 
 from __future__ import annotations
@@ -86,14 +86,12 @@ from mahjong_joy.rulesets.mcr.reading import GATES, PUNG_BIT_SHIFT, HandFacts, R
 from mahjong_joy.rulesets.mcr.situation import CONCEALED_KONG, KONG, LIBRARY, McrRules, McrSituation
 from mahjong_joy.rulesets.mcr.tables import (
     CHOW_STARTS,
-    fifth_copy_waits,
-    honor_table,
-    honor_wait_table,
     pair_table,
     regular_readings,
-    suit_table,
-    suit_wait_table,
+    FIFTH_COPY,
+    fifth_copy_waits,
     triple_table,
+    waits_without_tables,
     winning_kinds_at_most,
 )
 from mahjong_joy.tiles import KIND_COUNT, tile_name
@@ -119,10 +117,19 @@ for _i, _row in enumerate(ORDER):
     if any(j <= _i for j in _EXCLUDES[_i] | _ABSORBS[_i]):
         raise AssertionError(f"fan row {_row.id} excludes an earlier row: the table order would not resolve it")
 
-Instance = tuple[int, int]  # (position in ORDER, bits of the sets it uses)
-_ROW_OF = itemgetter(0)
-"""An instance's row: the resolution takes instances in row order, and the order among
-one row's instances cannot matter (a row excludes and absorbs only later rows)."""
+Instance = int
+"""A fan instance as one int: its row (position in ORDER) above ``SET_BITS`` bits of the
+sets it uses (chows bits 0-3, pungs bits 4-7; ``reading.PUNG_BIT_SHIFT``). An int
+sorts, hashes and compares in C without a key function: sorted, instances come in
+row order, and the order among one row's instances cannot matter (a row excludes
+and absorbs only later rows). :func:`instance_parts` splits one."""
+SET_BITS = 8
+_SET_MASK = (1 << SET_BITS) - 1
+
+
+def instance_parts(instance: Instance) -> tuple[int, int]:
+    """(row position in ORDER, bits of the sets it uses) of one instance."""
+    return instance >> SET_BITS, instance & _SET_MASK
 Internal = tuple[str, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 """A reading as the scorer keeps it: (form, concealed chows, concealed pungs, pair or
 -1, knitted tiles, pairs). :class:`McrDecomposition` is made only for the answer."""
@@ -216,7 +223,7 @@ def score_mcr(situation: McrSituation, rules: McrRules | None = None) -> McrScor
     ((('pure_straight', 16, 1), ('fully_concealed_hand', 4, 1), ('all_chows', 2, 1), ('single_wait', 1, 1)), 23, {'each': 31})
     """
     rules = situation.rules if rules is None else rules
-    if not _SUIT_WAITS:
+    if not _SUIT_WAITS_WITHOUT:
         _load_tables()
     tiles, melds = situation.hand, situation.melds
     if len(tiles) + 3 * len(melds) != 14:  # (five melds or more cannot make 14)
@@ -272,7 +279,7 @@ def scored_readings(situation: McrSituation, rules: McrRules | None = None, coun
     comparison with another calculator asks whether its fan list is among these.
     """
     rules = situation.rules if rules is None else rules
-    if not _SUIT_WAITS:
+    if not _SUIT_WAITS_WITHOUT:
         _load_tables()
     hand = _Hand(situation, rules)
     concealed = hand.concealed
@@ -471,11 +478,11 @@ def _form_rows(form: str, library_kongs: bool) -> dict[Any, Any]:
     readings = [(i, r) for i, r in rows if r.scope == READING]
     by_scope: dict[Any, Any] = {
         # each one row table: the rows the gates decide (their instances) and the rows to ask
-        "facts": _gated([(_NEEDS[i], (i, 0)) for i, r in facts if r.exact],
-                        [(_NEEDS[i], (i, r.test)) for i, r in facts if not r.exact]),
-        READING: _gated([(_NEEDS[i], (i, 0)) for i, r in readings if r.exact],
-                        [(_NEEDS[i], (i, None if r.id == _TILE_HOG and form != SEVEN_PAIRS else r.test, r.covers))
-                         for i, r in readings if not r.exact]),
+        "facts": _gated([(_NEEDS[i], i << SET_BITS) for i, r in facts if r.exact],
+                        [(_NEEDS[i], (i << SET_BITS, r.test)) for i, r in facts if not r.exact]),
+        READING: _gated([(_NEEDS[i], i << SET_BITS) for i, r in readings if r.exact],
+                        [(_NEEDS[i], (i << SET_BITS, None if r.id == _TILE_HOG and form != SEVEN_PAIRS else r.test,
+                                      r.covers)) for i, r in readings if not r.exact]),
         SET: tuple(tuple((i, r.test) for i, r in rows if r.scope == SET and (r.tiles is None or t in r.tiles))
                    for t in range(KIND_COUNT)),
     }
@@ -531,18 +538,15 @@ def _four_pung_candidates(found: dict[Any, Any]) -> set[tuple[int, ...]]:
     return candidates
 
 
-# The complete tables (a fixed ~10 MB, see ``tables``), bound here by ``_load_tables`` on the first scoring
-# (about a quarter of a second) so the hot path probes them directly.
-_SUIT_COMPLETE: dict[bytes, Any] = {}
-_HONORS_COMPLETE: dict[bytes, Any] = {}
-_SUIT_WAITS: dict[bytes, int] = {}
-_HONOR_WAITS: dict[bytes, int] = {}
+# The complete wait tables (see ``tables``), bound here by ``_load_tables`` on the first scoring (with the
+# suit tables, about a third of a second) so the hot path probes them directly.
+_SUIT_WAITS_WITHOUT: dict[bytes, tuple[int, ...]] = {}
+_HONOR_WAITS_WITHOUT: dict[bytes, tuple[int, ...]] = {}
 
 
 def _load_tables() -> None:
-    global _SUIT_COMPLETE, _HONORS_COMPLETE, _SUIT_WAITS, _HONOR_WAITS
-    _SUIT_COMPLETE, _HONORS_COMPLETE = suit_table(), honor_table()
-    _SUIT_WAITS, _HONOR_WAITS = suit_wait_table(), honor_wait_table()
+    global _SUIT_WAITS_WITHOUT, _HONOR_WAITS_WITHOUT
+    _SUIT_WAITS_WITHOUT, _HONOR_WAITS_WITHOUT = waits_without_tables()
 
 _KEPT: list[tuple] = []  # the row tables (at most 2 per form and kong convention), each with its memo
 _OPEN_ROWS_LIMIT = 2048  # keys per row table; a hand opens one of a few hundred gate sets per table in practice
@@ -626,7 +630,6 @@ def clear_memos() -> None:
     gate set), for a benchmark that wants every pass cold. The complete tables stay."""
     for table in _KEPT:
         table[1].clear()
-    _RESOLVED.clear()
 
 
 def open_rows_kept() -> int:
@@ -724,9 +727,9 @@ class _Hand(HandFacts):
         table = rows["facts"]
         decided, asked = table[1].get(gates & table[0]) or _open_rows(table, gates)
         found = list(decided)
-        for i, test in asked:
+        for instance, test in asked:
             if test(self):
-                found.append((i, 0))
+                found.append(instance)
         self._facts_form, self._facts_found = form, found
         return found
 
@@ -735,7 +738,8 @@ class _Hand(HandFacts):
         seven-pairs shapes, as RULES.md B4 asks)? Computed once per hand.
 
         The hand is complete in the regular form, so every suit but the winning
-        tile's is complete: the waits are that suit's, read from the wait table,
+        tile's is complete: the waits are that suit's, one probe of the table of
+        waits per complete shape and place (``tables.waits_without_tables``),
         unless that suit stays complete without the tile (then any suit may take
         it, and the general count answers).
         """
@@ -746,17 +750,17 @@ class _Hand(HandFacts):
     def _waits_before_win(self) -> int:
         win, concealed = self.win_tile, self.concealed
         base = win - win % 9
-        part = bytearray(concealed[base:base + (7 if base == 27 else 9)])
-        part[win - base] -= 1
-        short = bytes(part)
         honors = base == 27
-        if short in (_HONORS_COMPLETE if honors else _SUIT_COMPLETE):
+        shape = bytes(concealed[base:base + (7 if honors else 9)])
+        waits = (_HONOR_WAITS_WITHOUT if honors else _SUIT_WAITS_WITHOUT)[shape][win - base]
+        if waits < 0:  # the suit stays complete without the tile: any suit may take it
             before = list(concealed)
             before[win] -= 1
             return winning_kinds_at_most(before, 1, seven_pairs=not self.melds)
-        waits = (_HONOR_WAITS if honors else _SUIT_WAITS).get(short, 0)
-        if 4 in short:
-            waits |= fifth_copy_waits(short, honors)
+        if waits & FIFTH_COPY:  # a kind held four times in the shorter shape: may a fifth copy complete it?
+            short = bytearray(shape)
+            short[win - base] -= 1
+            waits = waits & ~FIFTH_COPY | fifth_copy_waits(bytes(short), honors)
         found = waits.bit_count()
         if not self.melds and found <= 1 and concealed[win] % 2:
             key = bytes(concealed)
@@ -774,36 +778,25 @@ Resolved = tuple[int, tuple[int, ...], tuple[tuple[str, int, int], ...]]
 
 
 def _score(hand: _Hand, r: Internal) -> Resolved:
-    """(fan total, counted positions, sorted, one per instance, fan lines) of one reading: its
-    instances resolved (:func:`_resolve`). Many hands show the same fan instances,
-    so the answer is kept per instance list in a bounded memo (emptied at its bound)."""
+    """(fan total, counted positions, sorted, one per instance, fan lines) of one
+    reading: its instances resolved in table order. A counted row's ``excludes``
+    drop whole fans, its ``absorbs`` per-set fans on its sets; nothing left is
+    Chicken Hand. (A memo of resolutions per instance list did not pay: on hands
+    not seen before it hit on a fifth of readings and cost more than it saved.)"""
     found = _instances(hand, r)
-    key = tuple(found)
-    known = _RESOLVED.get(key)
-    if known is None:
-        if len(_RESOLVED) >= _RESOLVED_LIMIT:
-            _RESOLVED.clear()
-        known = _RESOLVED[key] = _resolve(found)
-    return known
-
-
-_RESOLVED: dict[tuple[Instance, ...], Resolved] = {}
-_RESOLVED_LIMIT = 4096  # instance lists; a hand shows one of a few thousand in practice
-
-
-def _resolve(found: list[Instance]) -> Resolved:
-    """(fan total, counted positions, sorted, one per instance, fan lines) of one reading's
-    instances, resolved in table order. A counted row's ``excludes`` drop whole fans,
-    its ``absorbs`` per-set fans on its sets; nothing left is Chicken Hand."""
-    found.sort(key=_ROW_OF)  # by row only (ints compare fast): instances of one row never touch one another
+    found.sort()  # in row order (see ``Instance``)
     excluded: set[int] = set()  # rows counted rows exclude (sets of small ints: no big-int arithmetic)
     total = 0
     absorbers: list[tuple[frozenset[int], int]] = []
     counted: list[int] = []
-    points, exclude, absorb = _POINTS, _EXCLUDES, _ABSORBS
-    for i, mask in found:
+    lines: list[tuple[str, int, int]] = []  # one line per counted row while no row counts twice
+    points, exclude, absorb, line_once = _POINTS, _EXCLUDES, _ABSORBS, _LINE_ONCE
+    previous, repeated = -1, False
+    for instance in found:
+        i = instance >> SET_BITS
         if i in excluded:
             continue
+        mask = instance & _SET_MASK
         if mask:  # a fan on some sets: absorbed by a counted fan on all of them, or itself absorbing
             absorbed = False
             for rows, cover in absorbers:
@@ -814,12 +807,17 @@ def _resolve(found: list[Instance]) -> Resolved:
                 continue
             if absorb[i]:  # a row absorbs only later rows, never its own other instances
                 absorbers.append((absorb[i], mask))
+        if i == previous:
+            repeated = True
+        else:
+            lines.append(line_once[i])
+            previous = i
         counted.append(i)
         total += points[i]
         excluded |= exclude[i]
     if not counted:
         return _POINTS[_CHICKEN], (_CHICKEN,), (_LINE_ONCE[_CHICKEN],)
-    return total, tuple(counted), _lines(counted)
+    return total, tuple(counted), _lines(counted) if repeated else tuple(lines)
 
 
 def _instances(hand: _Hand, r: Internal) -> list[Instance]:
@@ -835,7 +833,7 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
     if decided:
         found += decided
     reading = None
-    for i, test, covers in asked:
+    for row, test, covers in asked:
         if test is None:  # Tile Hog outside seven pairs reads only the hand: its fours not declared as kongs
             count = hand.fours - hand.melded_kongs - hand.concealed_kongs
         else:
@@ -844,11 +842,11 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
                                   wait, gates)
             count = test(reading)
         if count:
-            mask = covers(reading) if covers else 0
+            instance = row | covers(reading) if covers else row
             if count is True or count == 1:
-                found.append((i, mask))
+                found.append(instance)
             else:
-                found.extend([(i, mask)] * count)
+                found.extend([instance] * count)
     if pungs:
         set_fan = _set_fan(form, hand.seat_wind, hand.round_wind)
         place = 0
@@ -862,7 +860,7 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
             for i, test, _ in rows[_FOUR_CHOWS_AND_PAIR]:
                 if test(reading or Reading(form, hand, chows, pungs, pair, hidden, concealed_chows, concealed_pair,
                                            r[4], r[5], wait, gates)):
-                    found.append((i, 0b1111))  # a fan over all four chows and the pair: nothing else among them
+                    found.append(i << SET_BITS | 0b1111)  # a fan over all four chows and the pair: nothing else among them
                     return found
         found += rows[_CHOW_FAN][chows]
     return found
@@ -878,7 +876,7 @@ def _set_fan(form: str, seat_wind: int, round_wind: int) -> tuple[tuple[tuple[In
     reading = Reading(form, facts)  # type: ignore[arg-type]
     rows = _form_rows(form, False)[SET]
     holding = [[i for i, test in rows[t] if test(reading, t)] for t in range(KIND_COUNT)]
-    return tuple(tuple(tuple((i, 1 << (PUNG_BIT_SHIFT + place)) for i in held) for place in range(4))
+    return tuple(tuple(tuple(i << SET_BITS | 1 << (PUNG_BIT_SHIFT + place) for i in held) for place in range(4))
                  for held in holding)
 
 
@@ -996,7 +994,7 @@ def _combinations(rows: dict[Any, Any], scope: str, tiles: tuple[int, ...], shif
     if n == 4:
         for i, test, _ in rows[scope, 4]:
             if test(tiles):
-                return [(i, 0b1111 << shift)]
+                return [i << SET_BITS | 0b1111 << shift]
     pairs = rows[scope, "pairs"]
     if n >= 3:
         triples = rows[scope, "triples"]
@@ -1008,21 +1006,21 @@ def _combinations(rows: dict[Any, Any], scope: str, tiles: tuple[int, ...], shif
                 best = (hit[0], hit[1], combo)
         if best is not None:
             _, i, combo = best
-            found = [(i, _bits(combo) << shift)]
+            found = [i << SET_BITS | _bits(combo) << shift]
             if n == 4:
                 spare = 6 - sum(combo)
                 extra = [(pairs[min(tiles[k], tiles[spare]) * 34 + max(tiles[k], tiles[spare])], k) for k in combo]
                 hits = [(j, k) for j, k in extra if j >= 0]
                 if hits:
                     j, k = min(hits)  # the earliest row, then the earliest of the three
-                    found.append((j, (1 << k | 1 << spare) << shift))
+                    found.append(j << SET_BITS | (1 << k | 1 << spare) << shift)
             return found
     found = []
     used = 0
     for a, b in _PAIRS[n]:
         j = pairs[tiles[a] * 34 + tiles[b]]
         if j >= 0:
-            found.append((j, (1 << a | 1 << b) << shift))
+            found.append(j << SET_BITS | (1 << a | 1 << b) << shift)
             used |= 1 << a | 1 << b
     limit = used.bit_count() - 1  # n sets taking part carry at most n - 1 pair fans
     if len(found) <= limit:
@@ -1039,11 +1037,11 @@ def _bits(indexes: tuple[int, ...]) -> int:
 
 def _cut(found: list[Instance], limit: int) -> list[Instance]:
     """Cut pair fans down to ``limit``: duplicates first, lowest rows first (B5 row 4)."""
-    order = sorted({i for i, _ in found}, reverse=True)
+    order = sorted({x >> SET_BITS for x in found}, reverse=True)
     for keep in (1, 0):
         for i in order:
-            while len(found) > limit and sum(1 for j, _ in found if j == i) > keep:
-                last = max(k for k, (j, _) in enumerate(found) if j == i)
+            while len(found) > limit and sum(1 for x in found if x >> SET_BITS == i) > keep:
+                last = max(k for k, x in enumerate(found) if x >> SET_BITS == i)
                 found.pop(last)
     return found
 
@@ -1051,8 +1049,6 @@ def _cut(found: list[Instance], limit: int) -> list[Instance]:
 def _lines(counted: list[int]) -> tuple[tuple[str, int, int], ...]:
     """(id, points, count) per counted row, in table order (``counted``: sorted
     positions, a row counted more than once repeated)."""
-    if len(set(counted)) == len(counted):  # the usual case: each row once
-        return itemgetter(*counted)(_LINE_ONCE) if len(counted) > 1 else (_LINE_ONCE[counted[0]],)
     lines = []
     previous, run = -1, 0
     for i in counted:

@@ -135,15 +135,24 @@ _HONOR_WAITS: dict[bytes, int] = {}
 def _wait_tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
     """For every shape one tile short of a complete shape: the ranks (bit ``r``) or
     honors (bit ``k`` for kind 27 + k) that complete it; made from the complete
-    tables, so as complete as they are."""
+    tables, so as complete as they are. The tables of :func:`waits_without_tables`
+    are made with them, from the same shorter shapes."""
     if not _SUIT_WAITS:
-        for table, waits in ((suit_table(), _SUIT_WAITS), (honor_table(), _HONOR_WAITS)):
-            less = [bytes([n - 1]) for n in range(1, 6)]
+        less = [bytes([n - 1]) for n in range(1, 6)]
+        for table, waits, without in ((suit_table(), _SUIT_WAITS, _SUIT_WAITS_WITHOUT),
+                                      (honor_table(), _HONOR_WAITS, _HONOR_WAITS_WITHOUT)):
+            shorts = []
             for key in table:
-                for r, n in enumerate(key):
-                    if n:
-                        short = key[:r] + less[n - 1] + key[r + 1:]
+                places = tuple(key[:r] + less[n - 1] + key[r + 1:] if n else None for r, n in enumerate(key))
+                for r, short in enumerate(places):
+                    if short is not None:
                         waits[short] = waits.get(short, 0) | 1 << r
+                shorts.append((key, places))
+            shared: dict[tuple[int, ...], tuple[int, ...]] = {}
+            for key, places in shorts:
+                found = tuple(0 if short is None else -1 if short in table else
+                              waits[short] | (FIFTH_COPY if 4 in short else 0) for short in places)
+                without[key] = shared.setdefault(found, found)
     return _SUIT_WAITS, _HONOR_WAITS
 
 
@@ -156,6 +165,26 @@ def honor_wait_table() -> dict[bytes, int]:
     """Honor shapes one tile short of complete, with the honors (bit ``k`` for kind
     27 + k) completing them."""
     return _HONOR_WAITS or _wait_tables()[1]
+
+
+_SUIT_WAITS_WITHOUT: dict[bytes, tuple[int, ...]] = {}
+_HONOR_WAITS_WITHOUT: dict[bytes, tuple[int, ...]] = {}
+FIFTH_COPY = 1 << 9  # above every rank bit: see ``waits_without_tables``
+
+
+def waits_without_tables() -> tuple[dict[bytes, tuple[int, ...]], dict[bytes, tuple[int, ...]]]:
+    """For every complete shape (number suit, honors) and each place in it: the
+    ranks (bits) that complete the shape with one tile taken from that place, or
+    -1 when the shape stays complete without the tile (then any suit may take it,
+    and only a count over the whole hand answers); 0 where the shape holds no
+    tile. :data:`FIFTH_COPY` is added where the shorter shape holds a kind four
+    times, so a fifth copy may complete it too (the unique-wait rule reads shapes,
+    RULES.md B4; :func:`fifth_copy_waits` answers, rarely asked). The scorer asks
+    this once per regular win with a wait fan in view: one probe for the win's
+    suit instead of building the shorter shape and probing it."""
+    if not _SUIT_WAITS_WITHOUT:
+        _wait_tables()
+    return _SUIT_WAITS_WITHOUT, _HONOR_WAITS_WITHOUT
 
 
 def winning_kind_mask(counts: Sequence[int], seven_pairs: bool) -> int:
@@ -254,4 +283,5 @@ def triple_table(rows: Rows, tiles: Sequence[int], repeats: bool) -> dict[int, t
 def table_sizes() -> dict[str, int]:
     """Entries in each kept table (after the first scoring builds them)."""
     return {"suit_shapes": len(_SUIT), "honor_shapes": len(_HONORS), "suit_waits": len(_SUIT_WAITS),
-            "honor_waits": len(_HONOR_WAITS)}
+            "honor_waits": len(_HONOR_WAITS), "suit_waits_without": len(_SUIT_WAITS_WITHOUT),
+            "honor_waits_without": len(_HONOR_WAITS_WITHOUT)}
