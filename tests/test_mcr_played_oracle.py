@@ -73,8 +73,8 @@ def test_rows_decided_by_their_gates_match_their_predicates():
             held = bool(row.test(hand) if row.scope in (HAND, SITUATION) else row.test(reading))
             assert opened == held, (row.id, s.to_dict())
             asked[row.id, held] += 1
-    for row in exact:
-        assert asked[row.id, True] >= 5 and asked[row.id, False] >= 5, row.id
+    for row in exact:  # a row of no gates holds on every reading of its forms (Seven Pairs is its form)
+        assert asked[row.id, True] >= 5 and (asked[row.id, False] >= 5 or not row.needs), row.id
 
 
 def test_scoring_leaves_no_cyclic_garbage():

@@ -549,7 +549,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("upper_tiles", "upper_four"), ("ranks_six_up",)),
     **dict.fromkeys(("lower_tiles", "lower_four"), ("ranks_four_down",)),
     "middle_tiles": ("ranks_four_to_six",),
-    "all_five": ("numbers_only", "fives", "pair_five"),
+    "all_five": ("ranks_three_to_seven", "fives", "pair_five"),  # every set and the pair hold a 5: ranks 3-7
     "self_drawn": ("tsumo",),
     "concealed_hand": ("concealed", "discard"),
     "fully_concealed_hand": ("concealed", "tsumo"),
@@ -557,15 +557,17 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "two_concealed_pungs": ("two_triples", "hidden_two"),
     "three_concealed_pungs": ("three_triples", "hidden_three"),
     "four_concealed_pungs": ("four_triples", "four_pungs", "hidden_four"),
-    "little_three_dragons": ("two_triples", "pair_dragon"),
-    "little_four_winds": ("three_triples", "pair_wind"),
-    **dict.fromkeys(("all_pungs", "all_even_pungs"), ("four_triples", "four_pungs")),
+    "little_three_dragons": ("two_triples", "pair_dragon", "all_dragons"),
+    "little_four_winds": ("three_triples", "pair_wind", "all_winds"),
+    "all_pungs": ("four_triples", "four_pungs"),
+    "all_even_pungs": ("four_pungs", "ranks_even"),  # four pungs of even ranks only: no chow, an even pair
     "outside_hand": ("pair_orphan", "outside_sets"),
     "all_chows": ("no_pungs", "pair_number"),
     "edge_wait": ("wait_edge",),
     "closed_wait": ("wait_closed",),
     "single_wait": ("wait_single",),
-    **dict.fromkeys(("nine_gates", "seven_shifted_pairs", "full_flush"), ("one_suit",)),
+    **dict.fromkeys(("seven_shifted_pairs", "full_flush"), ("one_suit",)),
+    "nine_gates": ("one_suit", "all_ranks", "concealed"),
     "one_voided_suit": ("two_suits",),
     "all_green": ("at_most_one_suit",),
     "reversible_tiles": ("no_characters",),
@@ -582,9 +584,10 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 _EXACT = frozenset((
     "self_drawn", "concealed_hand", "fully_concealed_hand", "melded_hand", "one_voided_suit", "no_honors",
     "all_simples", "full_flush", "half_flush", "all_types", "all_chows", "edge_wait", "closed_wait", "single_wait",
-    "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "all_pungs", "outside_hand",
+    "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "all_pungs", "all_even_pungs", "outside_hand",
     "concealed_kong", "melded_kong", "last_tile_draw", "last_tile_claim", "out_with_replacement_tile",
-    "robbing_the_kong", "last_tile"))
+    "robbing_the_kong", "last_tile",
+    "seven_pairs", "thirteen_orphans"))  # no gates: their form is their whole condition
 FAN_ROWS: tuple[FanRow, ...] = tuple(row._replace(needs=_NEEDS.get(row.id, ()), exact=row.id in _EXACT)
                                      for row in _ROWS)
 """The 81 fan in table order (flowers are added by the loop after the hand qualifies)."""

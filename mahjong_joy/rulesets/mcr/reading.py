@@ -97,7 +97,9 @@ GATES = (
     "wait_edge", "wait_closed", "wait_single",
     "fives", "pair_five", "pair_orphan", "outside_sets", "pair_number", "no_pungs",
     "pair_wind", "pair_dragon", "two_triples", "three_triples", "four_triples", "four_pungs",
-    "hidden_two", "hidden_three", "hidden_four")
+    "hidden_two", "hidden_three", "hidden_four", "ranks_even",
+    # the hand's tiles again, read by few rows (each with gates of other runs)
+    "all_winds", "all_dragons", "all_ranks", "ranks_three_to_seven")
 """Cheap necessary conditions, one bit each; a row names the ones it needs (``FanRow.needs``).
 ``HandFacts.gates`` holds the hand's, ``Reading.gates`` the hand's and the reading's.
 The order groups the gates that rows read together into short runs (the scorer's

@@ -382,7 +382,8 @@ _TRIPLE_GATES = tuple(_gates("two_triples", when=n >= 2) | _gates("three_triples
                       | _gates("four_triples", when=n >= 4) for n in range(8))
 _HONOR_GATES = tuple(  # honors held, bit k for kind 27 + k
     _gates("honors", when=h != 0) | _gates("numbers_only", when=h == 0) | _gates("winds", when=h & 0b1111 != 0)
-    | _gates("dragons", when=h & 0b1110000 != 0) for h in range(128))
+    | _gates("dragons", when=h & 0b1110000 != 0) | _gates("all_winds", when=h & 0b1111 == 0b1111)
+    | _gates("all_dragons", when=h & 0b1110000 == 0b1110000) for h in range(128))
 _SUIT_GATES = tuple(  # number suits held (bits m, p, s) and honors held (bit 3)
     _gates("one_suit", when=not honors and suits == 1) | _gates("at_most_one_suit", when=suits <= 1)
     | _gates("at_most_two_suits", when=suits <= 2) | _gates("three_suits", when=suits == 3)
@@ -393,6 +394,8 @@ _MELDED_GATES = tuple(_gates("concealed", when=n == 0) | _gates("four_melded", w
 _RANK_GATES = tuple(  # from the ranks held, bit r - 1 for rank r (0: honors held, no rank gate opens)
     _gates("ranks_six_up", when=low >= 6) | _gates("ranks_four_down", when=0 < high <= 4)
     | _gates("ranks_four_to_six", when=low >= 4 and 0 < high <= 6)
+    | _gates("ranks_even", when=r != 0 and not r & 0b101010101)  # ranks 2, 4, 6, 8 only
+    | _gates("ranks_three_to_seven", when=r != 0 and not r & 0b110000011) | _gates("all_ranks", when=r == 0b111111111)
     for r in range(512) for low, high in [((r & -r).bit_length(), r.bit_length())])
 _TILE_GATES = tuple(  # number suits held (bits m, p, s) and honors held (the bits above)
     _SUIT_GATES[held & 7 | (held > 7) << 3] | _HONOR_GATES[held >> 3] for held in range(1 << 10))
@@ -552,7 +555,7 @@ _KEPT: list[tuple] = []  # the row tables (at most 2 per form and kong conventio
 _OPEN_ROWS_LIMIT = 2048  # keys per row table; a hand opens one of a few hundred gate sets per table in practice
 _WINDOWS = tuple((GATES.index(first), GATES.index(last) + 1 - GATES.index(first)) for first, last in (
     ("fours", "numbers_only"), ("honors", "ranks_four_to_six"), ("concealed_kongs", "four_melded"),
-    ("wait_edge", "wait_single"), ("fives", "no_pungs"), ("pair_wind", "hidden_four")))
+    ("wait_edge", "wait_single"), ("fives", "no_pungs"), ("pair_wind", "ranks_even")))
 """Runs of gates (first bit, width) that rows read together: a row whose needs lie in
 one run is looked up in that run's complete table (2 ** width entries), so a gate set
 the memo has not seen costs a few probes, not a pass over every row."""
