@@ -34,11 +34,12 @@ chows and of two or three pungs from tables built once from the rows'
 predicates, the unique-wait rule from the table of waits per complete suit shape
 and place (a fifth copy's waits too); a fan instance is one int (row and sets),
 so a reading's instances sort and compare in C; exclusions are sets of small
-ints (big-int masks over 80 rows cost an allocation per operation). The rows a gate set opens come from one probe of the
-row table's bounded memo, and on a miss from the table's *runs*: gates that rows
-read together sit next to each other (``reading.GATES``), and each run has a
-complete table of its gate sets (``_WINDOWS``), so an unseen gate set costs a few
-probes, not a pass over the rows. Every kept table is complete for its key
+ints (big-int masks over 80 rows cost an allocation per operation). The rows a
+gate set opens come from one probe of the row table's bounded memo, and on a
+miss from the table's *runs*: gates that rows read together sit next to each
+other (``reading.GATES``), and each run has a complete table of its gate sets
+(``_WINDOWS``), so an unseen gate set costs a few probes, not a pass over the
+rows. Every kept table is complete for its key
 space, so none grows with the hands scored; the memos are bounded (emptied at
 their bound) and keep no hand, only gate sets that many hands share; scoring a
 hand leaves no cyclic garbage for the collector.
@@ -86,10 +87,10 @@ from mahjong_joy.rulesets.mcr.reading import GATES, PUNG_BIT_SHIFT, HandFacts, R
 from mahjong_joy.rulesets.mcr.situation import CONCEALED_KONG, KONG, LIBRARY, McrRules, McrSituation
 from mahjong_joy.rulesets.mcr.tables import (
     CHOW_STARTS,
-    pair_table,
-    regular_readings,
     FIFTH_COPY,
     fifth_copy_waits,
+    pair_table,
+    regular_readings,
     triple_table,
     waits_without_tables,
     winning_kinds_at_most,
@@ -130,6 +131,8 @@ _SET_MASK = (1 << SET_BITS) - 1
 def instance_parts(instance: Instance) -> tuple[int, int]:
     """(row position in ORDER, bits of the sets it uses) of one instance."""
     return instance >> SET_BITS, instance & _SET_MASK
+
+
 Internal = tuple[str, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 """A reading as the scorer keeps it: (form, concealed chows, concealed pungs, pair or
 -1, knitted tiles, pairs). :class:`McrDecomposition` is made only for the answer."""

@@ -130,6 +130,9 @@ def _joined(m: tuple, p: tuple, s: tuple, z: SuitReading) -> list[tuple]:
 
 _SUIT_WAITS: dict[bytes, int] = {}
 _HONOR_WAITS: dict[bytes, int] = {}
+_SUIT_WAITS_WITHOUT: dict[bytes, tuple[int, ...]] = {}
+_HONOR_WAITS_WITHOUT: dict[bytes, tuple[int, ...]] = {}
+FIFTH_COPY = 1 << 9  # above every rank bit: see ``waits_without_tables``
 
 
 def _wait_tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
@@ -154,22 +157,6 @@ def _wait_tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
                               waits[short] | (FIFTH_COPY if 4 in short else 0) for short in places)
                 without[key] = shared.setdefault(found, found)
     return _SUIT_WAITS, _HONOR_WAITS
-
-
-def suit_wait_table() -> dict[bytes, int]:
-    """Number-suit shapes one tile short of complete, with the ranks completing them."""
-    return _SUIT_WAITS or _wait_tables()[0]
-
-
-def honor_wait_table() -> dict[bytes, int]:
-    """Honor shapes one tile short of complete, with the honors (bit ``k`` for kind
-    27 + k) completing them."""
-    return _HONOR_WAITS or _wait_tables()[1]
-
-
-_SUIT_WAITS_WITHOUT: dict[bytes, tuple[int, ...]] = {}
-_HONOR_WAITS_WITHOUT: dict[bytes, tuple[int, ...]] = {}
-FIFTH_COPY = 1 << 9  # above every rank bit: see ``waits_without_tables``
 
 
 def waits_without_tables() -> tuple[dict[bytes, tuple[int, ...]], dict[bytes, tuple[int, ...]]]:
