@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, Sequence
+from typing import Any
 from itertools import combinations, combinations_with_replacement
 
 from mahjong_joy.hand.mcr_forms import REGULAR
@@ -151,12 +152,17 @@ def _wait_tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
                     if short is not None:
                         waits[short] = waits.get(short, 0) | 1 << r
                 shorts.append((key, places))
-            shared: dict[tuple[int, ...], tuple[int, ...]] = {}
+            shared: dict[object, object] = {}  # one object per distinct tuple, and per int (above 256 none is cached)
             for key, places in shorts:
                 found = tuple(0 if short is None else -1 if short in table else
-                              waits[short] | (FIFTH_COPY if 4 in short else 0) for short in places)
-                without[key] = shared.setdefault(found, found)
+                              _one(shared, waits[short] | (FIFTH_COPY if 4 in short else 0)) for short in places)
+                without[key] = _one(shared, found)
     return _SUIT_WAITS, _HONOR_WAITS
+
+
+def _one(shared: dict[object, object], value: object) -> Any:
+    """The one kept object equal to ``value`` (kept tables hold one copy of each)."""
+    return shared.setdefault(value, value)
 
 
 def waits_without_tables() -> tuple[dict[bytes, tuple[int, ...]], dict[bytes, tuple[int, ...]]]:
