@@ -11,8 +11,8 @@ Every action round-trips through a plain dict for records:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from collections.abc import Iterable
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from mahjong_joy.errors import RecordError

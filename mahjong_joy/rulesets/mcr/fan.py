@@ -584,7 +584,8 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 _EXACT = frozenset((
     "self_drawn", "concealed_hand", "fully_concealed_hand", "melded_hand", "one_voided_suit", "no_honors",
     "all_simples", "full_flush", "half_flush", "all_types", "all_chows", "edge_wait", "closed_wait", "single_wait",
-    "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "all_pungs", "all_even_pungs", "outside_hand",
+    "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "all_pungs", "all_even_pungs",
+    "outside_hand",
     "concealed_kong", "melded_kong", "last_tile_draw", "last_tile_claim", "out_with_replacement_tile",
     "robbing_the_kong", "last_tile",
     "seven_pairs", "thirteen_orphans"))  # no gates: their form is their whole condition

@@ -39,10 +39,10 @@ gate set opens come from one probe of the row table's bounded memo, and on a
 miss from the table's *runs*: gates that rows read together sit next to each
 other (``reading.GATES``), and each run has a complete table of its gate sets
 (``_WINDOWS``), so an unseen gate set costs a few probes, not a pass over the
-rows. Every kept table is complete for its key
-space, so none grows with the hands scored; the memos are bounded (emptied at
-their bound) and keep no hand, only gate sets that many hands share; scoring a
-hand leaves no cyclic garbage for the collector.
+rows. Every kept table is complete for its key space, so none grows with the
+hands scored; each row table's memo is bounded (emptied at its bound) and keeps
+no hand, only gate sets that many hands share; scoring a hand leaves no cyclic
+garbage for the collector.
 """
 
 from __future__ import annotations
@@ -108,7 +108,6 @@ ORDER: tuple[FanRow, ...] = tuple(
 _POSITION = {row.id: i for i, row in enumerate(ORDER)}
 _EXCLUDES = tuple(frozenset(_POSITION[n] for n in row.excludes) for row in ORDER)
 _ABSORBS = tuple(frozenset(_POSITION[n] for n in row.absorbs) for row in ORDER)
-_LINE = tuple((row.id, row.points) for row in ORDER)
 _LINE_ONCE = tuple((row.id, row.points, 1) for row in ORDER)
 _POINTS = tuple(row.points for row in ORDER)
 _CHICKEN = _POSITION[CHICKEN_HAND]
@@ -554,6 +553,7 @@ def _load_tables() -> None:
     global _SUIT_WAITS_WITHOUT, _HONOR_WAITS_WITHOUT
     _SUIT_WAITS_WITHOUT, _HONOR_WAITS_WITHOUT = waits_without_tables()
 
+
 _KEPT: list[tuple] = []  # the row tables (at most 2 per form and kong convention), each with its memo
 _OPEN_ROWS_LIMIT = 2048  # keys per row table; a hand opens one of a few hundred gate sets per table in practice
 _WINDOWS = tuple((GATES.index(first), GATES.index(last) + 1 - GATES.index(first)) for first, last in (
@@ -565,8 +565,8 @@ the memo has not seen costs a few probes, not a pass over every row."""
 
 Rows = tuple[tuple[int, bool, Any], ...]  # (needs, decided by the gates, payload)
 RowTable = tuple[int, int, tuple[tuple, tuple], tuple[tuple[int, int, tuple], ...], Rows, Rows]
-"""(the gates its rows read, its memo of open rows per gate set, the open rows of no gate, the run tables, the rows in
-no run, all its rows)."""
+"""(the gates its rows read, its memo of open rows per gate set, the open rows of no
+gate, the run tables, the rows in no run, all its rows)."""
 
 
 def _gated(decided: list[tuple[int, Any]], asked: list[tuple[int, Any]]) -> RowTable:
@@ -795,9 +795,9 @@ def _score(hand: _Hand, r: Internal) -> Resolved:
     total = 0
     absorbers: list[tuple[frozenset[int], int]] = []
     counted: list[int] = []
-    lines: list[tuple[str, int, int]] = []  # one line per counted row while no row counts twice
+    lines: list[tuple[str, int, int]] = []  # (id, points, count) per counted row, in table order
     points, exclude, absorb, line_once = _POINTS, _EXCLUDES, _ABSORBS, _LINE_ONCE
-    previous, repeated = -1, False
+    previous = -1
     for instance in found:
         i = instance >> SET_BITS
         if i in excluded:
@@ -813,8 +813,9 @@ def _score(hand: _Hand, r: Internal) -> Resolved:
                 continue
             if absorb[i]:  # a row absorbs only later rows, never its own other instances
                 absorbers.append((absorb[i], mask))
-        if i == previous:
-            repeated = True
+        if i == previous:  # a row counted again (instances come sorted, so a row's lie together)
+            name, value, count = lines[-1]
+            lines[-1] = (name, value, count + 1)
         else:
             lines.append(line_once[i])
             previous = i
@@ -823,7 +824,7 @@ def _score(hand: _Hand, r: Internal) -> Resolved:
         excluded |= exclude[i]
     if not counted:
         return _POINTS[_CHICKEN], (_CHICKEN,), (_LINE_ONCE[_CHICKEN],)
-    return total, tuple(counted), _lines(counted) if repeated else tuple(lines)
+    return total, tuple(counted), tuple(lines)
 
 
 def _instances(hand: _Hand, r: Internal) -> list[Instance]:
@@ -866,7 +867,7 @@ def _instances(hand: _Hand, r: Internal) -> list[Instance]:
             for i, test, _ in rows[_FOUR_CHOWS_AND_PAIR]:
                 if test(reading or Reading(form, hand, chows, pungs, pair, hidden, concealed_chows, concealed_pair,
                                            r[4], r[5], wait, gates)):
-                    found.append(i << SET_BITS | 0b1111)  # a fan over all four chows and the pair: nothing else among them
+                    found.append(i << SET_BITS | 0b1111)  # a fan over all four chows and the pair: nothing else
                     return found
         found += rows[_CHOW_FAN][chows]
     return found
@@ -1050,22 +1051,6 @@ def _cut(found: list[Instance], limit: int) -> list[Instance]:
                 last = max(k for k, x in enumerate(found) if x >> SET_BITS == i)
                 found.pop(last)
     return found
-
-
-def _lines(counted: list[int]) -> tuple[tuple[str, int, int], ...]:
-    """(id, points, count) per counted row, in table order (``counted``: sorted
-    positions, a row counted more than once repeated)."""
-    lines = []
-    previous, run = -1, 0
-    for i in counted:
-        if i == previous:
-            run += 1
-            continue
-        if run:
-            lines.append(_LINE[previous] + (run,))
-        previous, run = i, 1
-    lines.append(_LINE[previous] + (run,))
-    return tuple(lines)
 
 
 def fan_row(fan_id: str) -> FanRow:

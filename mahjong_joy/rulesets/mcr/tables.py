@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, Sequence
-from typing import Any
 from itertools import combinations, combinations_with_replacement
+from typing import Any
 
 from mahjong_joy.hand.mcr_forms import REGULAR
 
